@@ -1,0 +1,82 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { site } from '#shared/site';
+import { buttonClasses } from '../components/ui/button';
+import { useUser } from '../features/auth/use-user';
+import { clsx } from 'clsx';
+
+export const mainLinks = [
+  { to: '/start-here', label: 'Start Here' },
+  { to: '/free-resources', label: 'Free Resources' },
+  { to: '/premium', label: 'Premium' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
+  );
+
+/** The global navigation (spec point 2): main links, Login or Dashboard, and a menu toggle below 768 px. */
+export function Header() {
+  const { user } = useUser();
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  const account = user ? (
+    <Link to="/" className={buttonClasses('primary', 'sm')}>
+      Dashboard
+    </Link>
+  ) : (
+    <Link to="/auth" className={buttonClasses('primary', 'sm')}>
+      Login
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 outline-none">
+        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {site.name}
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="ml-2">{account}</li>
+        </ul>
+        <button
+          type="button"
+          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </button>
+      </nav>
+      {open && (
+        <ul id="mobile-menu" className="grid gap-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={({ isActive }) => clsx(linkClass({ isActive }), 'block')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">{account}</li>
+        </ul>
+      )}
+    </header>
+  );
+}

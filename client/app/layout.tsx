@@ -1,0 +1,78 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '../components/ui/toaster';
+import { Footer } from './footer';
+import { Header } from './header';
+import { useRouteHead } from './use-route-head';
+
+const skipLinkClass =
+  'sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg';
+
+function focusById(id: string) {
+  const element = document.getElementById(id);
+  element?.focus();
+  element?.scrollIntoView({ block: 'start' });
+}
+
+export function PageLoading() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** The page frame: skip links, navigation, main content, footer, toasts, and the Alt+M / Alt+N shortcuts. */
+export function Layout() {
+  useRouteHead();
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 'm' || event.code === 'KeyM') {
+        event.preventDefault();
+        focusById('main-content');
+      } else if (key === 'n' || event.code === 'KeyN') {
+        event.preventDefault();
+        focusById('main-navigation');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main-content" className={skipLinkClass} onClick={(e) => (e.preventDefault(), focusById('main-content'))}>
+        Skip to main content
+      </a>
+      <a href="#main-navigation" className={skipLinkClass} onClick={(e) => (e.preventDefault(), focusById('main-navigation'))}>
+        Skip to navigation
+      </a>
+      <a href="#site-footer" className={skipLinkClass} onClick={(e) => (e.preventDefault(), focusById('site-footer'))}>
+        Skip to footer
+      </a>
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

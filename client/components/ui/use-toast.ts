@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The toast queue (spec point 9): one toast visible at a time, 5000 ms on screen, and a
+ * dismissed toast kept 1,000,000 ms before removal so its closing animation is never cut off.
+ */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const removals = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (!removals.has(id)) {
+    removals.set(
+      id,
+      setTimeout(() => {
+        removals.delete(id);
+        emit(toasts.filter((t) => t.id !== id));
+      }, TOAST_REMOVE_DELAY_MS),
+    );
+  }
+}
+
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+/** The current queue: the store's snapshot. */
+export function getToasts(): ToastItem[] {
+  return toasts;
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getToasts,
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The one way the browser calls the API (spec point 7): cookies always sent, a JSON body only
+ * when there is a payload, and any non-OK answer thrown as an Error whose message is
+ * "STATUS: text" (spec point 8), with the server's `message` as the text when it sent one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(`${status}: ${serverMessage}`);
+  }
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+  });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    let message = text;
+    let errors: Record<string, string> | undefined;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
+      if (typeof parsed.message === 'string') message = parsed.message;
+      errors = parsed.errors;
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    throw new ApiError(res.status, message, errors);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** The message to show a person: the server's own words, without the status prefix. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage || fallback;
+  return fallback;
+}

@@ -1,0 +1,29 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api';
+
+/** Default loading: a GET to the query key joined as a path (spec point 7). */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryKey.join('/'));
+
+const isAuthError = (error: unknown) => /401|403/.test(error instanceof Error ? error.message : '');
+
+/** Spec point 9's client defaults. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: 5 * 60_000,
+        gcTime: 10 * 60_000,
+        retry: (failureCount, error) => !isAuthError(error) && failureCount < 2,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 5000),
+      },
+      mutations: {
+        // One retry after 1 s, but never for an answer the server gave on purpose (a 4xx would only repeat).
+        retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status < 500),
+        retryDelay: 1000,
+      },
+    },
+  });
+}

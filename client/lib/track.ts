@@ -1,0 +1,19 @@
+import type { EventKind } from '#shared/events/kinds';
+
+/**
+ * Records a first-party usage event. Never throws and never delays the page: keepalive lets it
+ * finish when the visitor navigates away.
+ */
+export function track(kind: EventKind, props?: Record<string, string | number | boolean>): void {
+  try {
+    void fetch('/api/events', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind, path: location.pathname, ...(props ? { props } : {}) }),
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => {});
+  } catch {
+    // Analytics must never break the page.
+  }
+}

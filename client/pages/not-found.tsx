@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { notFoundMeta } from '#shared/routes';
+
+export default function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="font-serif text-6xl font-bold text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 font-serif text-3xl font-bold">{notFoundMeta.title}</h1>
+      <p className="mt-3 text-stone-700">The page you are looking for does not exist or has moved.</p>
+      <div className="mt-8 flex gap-3">
+        <Button onClick={() => navigate('/')}>Go Home</Button>
+        <Button variant="outline" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+      </div>
+    </div>
+  );
+}

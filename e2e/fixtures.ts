@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+
+/**
+ * `test` with an accessibility check: every page a test visits through `visit()` is scanned
+ * with axe, and the page a test ends on is scanned again, failing on any violation.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ visit: (path: string) => Promise<void>; axeAtEnd: void }>({
+  visit: async ({ page }, use) => {
+    await use(async (path: string) => {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await expectAccessible(page);
+    });
+  },
+  axeAtEnd: [
+    async ({ page }, use) => {
+      await use();
+      if (page.url().startsWith('http')) await expectAccessible(page);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A unique address for each test, so parallel tests never share an account or signup. */
+export function uniqueEmail(label = 'e2e'): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+}

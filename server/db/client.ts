@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { migrationsDir } from '../paths';
+import { acquireDirLock } from './dir-lock';
+
+/** Any constant shared by all our servers: two of them starting at once must not both migrate. */
+const MIGRATION_LOCK_ID = 7_202_611;
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** For the startup log: where the data lives, without credentials. */
+  description: string;
+  /** Runs a trivial query: the readiness probe. */
+  ping(): Promise<void>;
+  /** Applies the committed drizzle-kit migrations in drizzle/. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  /** Tests: an in-memory PGlite started from a migrated dump, which is much faster than initialising. */
+  | { memoryFrom?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite('dataDir' in options ? options.dataDir : undefined, 'memoryFrom' in options ? options.memoryFrom : undefined);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the server; the pool replaces it.
+  pool.on('error', () => {});
+  const parsed = new URL(url);
+  return {
+    db: drizzle(pool, { schema }) as unknown as Database,
+    kind: 'postgres',
+    description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      // The advisory lock belongs to one connection, so lock, migrate and unlock on the same one.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.end();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let releaseLock = () => {};
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    // Two processes on one PGlite directory silently lose data: the second one must stop here.
+    releaseLock = acquireDirLock(dir);
+  }
+  let client;
+  try {
+    client = dir ? await PGlite.create(`${dir}/pglite`) : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom } : {});
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  return {
+    db: drizzle(client, { schema }) as unknown as Database,
+    kind: 'pglite',
+    description: dir ? `embedded PGlite in ${dir}` : 'embedded PGlite in memory',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+    },
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}

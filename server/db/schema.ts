@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every entity of spec point 3 plus what the server needs (sessions, reset tokens,
+ * subscriptions, processed webhooks, usage events). Emails are stored trimmed and are unique
+ * case-insensitively through an index on lower(email).
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const outreach = () => ({
+  outreachCompleted: boolean('outreach_completed').notNull().default(false),
+  outreachDate: timestamp('outreach_date', { withTimezone: true }),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    name: text('name'),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random token: a database leak gives no usable session. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const newsletterSignups = pgTable(
+  'newsletter_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    organization: text('organization').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...outreach(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
+    index('newsletter_signups_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const communitySignups = pgTable(
+  'community_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    organization: text('organization').notNull().default(''),
+    signupType: text('signup_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_signups_created_at_idx').on(t.createdAt)],
+);
+
+export const checkupResults = pgTable(
+  'checkup_results',
+  {
+    /** Random and unguessable: the emailed results link is the only key to a result. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    score: integer('score').notNull(),
+    totalScore: integer('total_score').notNull(),
+    categoryScores: jsonb('category_scores').$type<Record<string, number>>().notNull(),
+    answers: jsonb('answers').$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+    ...outreach(),
+  },
+  (t) => [index('checkup_results_created_at_idx').on(t.createdAt)],
+);
+
+export const allies = pgTable(
+  'allies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tagline: text('tagline').notNull().default(''),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    services: text('services').notNull().default(''),
+    howTheyHelp: text('how_they_help').notNull().default(''),
+    whatMakesDifferent: text('what_makes_different').notNull().default(''),
+    traction: text('traction').notNull().default(''),
+    offerForMembers: text('offer_for_members').notNull().default(''),
+    vibeCheck: text('vibe_check').notNull().default(''),
+    website: text('website').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    submitterName: text('submitter_name').notNull().default(''),
+    submitterEmail: text('submitter_email').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('allies_approved_category_idx').on(t.approved, t.category), index('allies_created_at_idx').on(t.createdAt)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    organization: text('organization').notNull().default(''),
+    contactType: text('contact_type').notNull(),
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
+    createdAt: createdAt(),
+    ...outreach(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** A payment provider may deliver the same webhook twice: its id is recorded once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    props: jsonb('props').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_events_kind_created_idx').on(t.kind, t.createdAt)],
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is checked once at start; a bad value stops
+ * the server with a message naming the setting, instead of failing later on a request.
+ * The README's configuration table lists the same settings.
+ */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emailList = z
+  .string()
+  .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of email addresses')));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the built client is; only deployments with an unusual layout need it. */
+  CLIENT_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+  CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('hello@nonprofitleadershub.org'),
+  MAIL_FROM: z.string().min(3).default('Nonprofit Leaders Hub <hello@nonprofitleadershub.org>'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  ANALYTICS_FORWARD_URL: z.url('ANALYTICS_FORWARD_URL must be a URL').optional(),
+  ADMIN_EMAILS: emailList.default([]),
+  DEMO_MODE: flag.default(false),
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses settings from `source` (process.env by default; tests pass their own). */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty value means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

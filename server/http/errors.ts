@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** An error whose status and message are meant for the client (decisions.md #9). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Validates `data` against a shared schema: the parsed value, or a 400 naming each bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data ?? {});
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[[...issue.path, key].join('.')] = 'Unknown field';
+    } else if (!(field in errors)) {
+      errors[field] = issue.message;
+    }
+  }
+  const [firstField, firstMessage] = Object.entries(errors)[0] ?? ['body', 'Invalid input'];
+  const message = firstMessage === 'Unknown field' ? `Unknown field: ${firstField}` : `${firstField}: ${firstMessage}`;
+  throw new HttpError(400, message, errors);
+}
+
+/** Fastify's own 4xx errors, rewritten in words a person understands. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request has a JSON content type but an empty body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON with Content-Type: application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',
+};
+
+/** Every error leaves as JSON `{ message }`; a 5xx never shows its cause, which goes to the log instead. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    const code = 'code' in error ? error.code : undefined;
+    const isJsonSyntax = error instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY';
+    const message = isJsonSyntax ? 'Malformed JSON body' : (code && frameworkMessages[code]) || error.message || 'Bad request';
+    const body: { message: string; errors?: Record<string, string> } = { message };
+    if (error instanceof HttpError && error.errors) body.errors = error.errors;
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,52 @@
+import { openDatabase } from './db/client';
+import { DirLockedError } from './db/dir-lock';
+import { EnvError, loadEnv } from './env';
+import { buildApp } from './app';
+import { createMailer } from './mail/mailer';
+
+/** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const env = loadEnv();
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR });
+  await database.migrate();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const app = await buildApp({ env, database, db: database.db, mailer }, { clientDir: env.CLIENT_DIR });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // close() stops accepting connections and waits for requests under way; then the database goes.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  app.log.info(`Database: ${database.description}`);
+  if (database.kind === 'pglite') {
+    app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
+  }
+  app.log.info(`Mail: ${mailer.description}`);
+  app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { AppContext } from '../context';
+import { openDatabase } from '../db/client';
+import { type Env, loadEnv } from '../env';
+import { createMailer } from '../mail/mailer';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** http://127.0.0.1:<port>: the app really listens, tests talk to it over HTTP. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database, listening on a free port: an in-memory PGlite copied from the
+ * migrated dump, or the PostgreSQL of TEST_DATABASE_URL in the "postgres" project. Tests share
+ * PostgreSQL, so they create their own rows (unique emails) and never count whole tables.
+ */
+export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
+  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
+  const database =
+    process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
+      ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
+      : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
+  const ctx: AppContext = { env, database, db: database.db, mailer };
+  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client') });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    ctx,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A unique address per call, so tests sharing a PostgreSQL database never collide. */
+export function uniqueEmail(label = 'person'): string {
+  return `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}

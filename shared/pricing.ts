@@ -1,0 +1,30 @@
+/**
+ * The one source of prices (decisions.md, "Price"): every page, button, analytics value and
+ * payment reads these. Amounts are in US cents so payments never round.
+ */
+export const plans = {
+  monthly: { id: 'monthly', label: 'Monthly', amountCents: 1900, interval: 'month' },
+  yearly: { id: 'yearly', label: 'Yearly', amountCents: 19000, interval: 'year' },
+} as const;
+
+export type PlanType = keyof typeof plans;
+
+/** What a year of monthly payments would cost, and what the yearly plan saves against it. */
+export const yearlyComparedToMonthly = {
+  wasCents: plans.monthly.amountCents * 12,
+  savesCents: plans.monthly.amountCents * 12 - plans.yearly.amountCents,
+  perMonthCents: Math.round(plans.yearly.amountCents / 12),
+  savesPercent: Math.round(
+    ((plans.monthly.amountCents * 12 - plans.yearly.amountCents) / (plans.monthly.amountCents * 12)) * 100,
+  ),
+} as const;
+
+/** `$19`, `$190`, `$15.83`: whole dollars without cents, otherwise two decimals. */
+export function formatDollars(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
+/** `annual` is accepted as an alias of `yearly` (decisions.md, "Plan names"); anything else is monthly. */
+export function parsePlan(value: string | null | undefined): PlanType {
+  return value === 'yearly' || value === 'annual' ? 'yearly' : 'monthly';
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, pageTitle, routes } from './routes';
+
+describe('route table', () => {
+  it('holds every route of spec point 2 once', () => {
+    const paths = routes.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of ['/', '/auth', '/newsletter', '/free-resources', '/create-profile', '/start-here', '/resources', '/checkup', '/contact', '/field-guides', '/five-pillars', '/weekly-dish', '/subscribe', '/field-guide/gears', '/field-guide/humans', '/field-guide/future', '/field-guide/fuel', '/field-guide/impact', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/pricing', '/premium', '/premium-resources', '/premium-signup', '/allies/preview', '/field-guides/preview', '/toolkits/preview', '/slack/preview', '/coaching/preview', '/welcome', '/premium-welcome', '/allies/submit', '/allies/submit/success', '/admin-setup', '/allies', '/premium-success', '/admin']) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
+  it('gives every route a title and a description of search-result length', () => {
+    for (const route of routes) {
+      expect(route.title.length, route.path).toBeGreaterThan(3);
+      expect(route.description.length, route.path).toBeGreaterThan(20);
+      expect(route.description.length, route.path).toBeLessThanOrEqual(170);
+    }
+  });
+
+  it('matches exact paths, a trailing slash and parameters', () => {
+    expect(matchRoute('/pricing')?.path).toBe('/pricing');
+    expect(matchRoute('/pricing/')?.path).toBe('/pricing');
+    expect(matchRoute('/checkup/results/3f2c')?.path).toBe('/checkup/results/:id');
+    expect(matchRoute('/checkup/results/')).toBeUndefined();
+    expect(matchRoute('/pricing/extra')).toBeUndefined();
+    expect(matchRoute('/nope')).toBeUndefined();
+  });
+
+  it('suffixes the site name except on the home page', () => {
+    expect(pageTitle({ title: 'Pricing' }, '/pricing')).toBe('Pricing | Nonprofit Leaders Hub');
+    expect(pageTitle({ title: 'Home' }, '/')).toBe('Home');
+  });
+});

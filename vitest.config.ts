@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+const unitAndPglite = {
+  extends: true as const,
+  test: {
+    name: 'pglite',
+    include: ['{server,shared,client}/**/*.test.{ts,tsx}'],
+    env: { TEST_DB: 'pglite' },
+  },
+};
+
+// Integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+const postgres = {
+  extends: true as const,
+  test: {
+    name: 'postgres',
+    include: ['server/**/*.test.ts'],
+    env: { TEST_DB: 'postgres' },
+  },
+};
+
+export default defineConfig({
+  test: {
+    globalSetup: ['server/test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: process.env.TEST_DATABASE_URL ? [unitAndPglite, postgres] : [unitAndPglite],
+  },
+});
