@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
+import { useSignOut } from '../features/auth/use-sign-out';
 import { useUser } from '../features/auth/use-user';
 import { clsx } from 'clsx';
 
@@ -22,15 +23,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The global navigation (spec point 2): main links, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
   const { user } = useUser();
+  const signOut = useSignOut();
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
 
   const account = user ? (
-    <Link to="/" className={buttonClasses('primary', 'sm')}>
-      Dashboard
-    </Link>
+    <div className="flex flex-wrap items-center gap-2">
+      <Link to="/" className={buttonClasses('primary', 'sm')}>
+        Dashboard
+      </Link>
+      <button type="button" className={buttonClasses('outline', 'sm')} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        Sign out
+      </button>
+    </div>
   ) : (
     <Link to="/auth" className={buttonClasses('primary', 'sm')}>
       Login

@@ -1,5 +1,54 @@
-import Placeholder from './placeholder';
+import { Clock, Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/page-header';
+import { Card } from '../components/ui/card';
+import { ContactForm } from '../features/contact/contact-form';
+import { useSiteConfig } from '../features/site/use-site-config';
 
-export default function Page() {
-  return <Placeholder />;
+/** /contact (spec point 2). */
+export default function ContactPage() {
+  const contactEmail = useSiteConfig()?.contactEmail;
+  return (
+    <>
+      <PageHeader eyebrow="Contact" title="Get in touch">
+        <p>Questions, partnerships, media or feedback: write to the team and a real person will answer.</p>
+      </PageHeader>
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_18rem]">
+        <Card className="p-6 sm:p-8">
+          <ContactForm />
+        </Card>
+        <aside className="grid content-start gap-4" aria-label="Other ways to reach us">
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-stone-900">
+              <Mail className="h-5 w-5 text-brand-700" aria-hidden="true" />
+              Email us directly
+            </h2>
+            <p className="mt-2 text-sm text-stone-700">
+              {contactEmail ? (
+                <a href={`mailto:${contactEmail}`} className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {contactEmail}
+                </a>
+              ) : (
+                'Loading the address…'
+              )}
+            </p>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-stone-900">
+              <Clock className="h-5 w-5 text-brand-700" aria-hidden="true" />
+              When we reply
+            </h2>
+            <p className="mt-2 text-sm text-stone-700">Within 1-2 business days.</p>
+          </Card>
+          <Card className="p-5">
+            <h2 className="font-semibold text-stone-900">Looking for answers now?</h2>
+            <p className="mt-2 text-sm text-stone-700">
+              Try <Link to="/start-here" className="font-medium text-brand-700 underline underline-offset-2">Start Here</Link> or the{' '}
+              <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">resources library</Link>.
+            </p>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
 }

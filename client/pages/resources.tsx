@@ -1,5 +1,14 @@
-import Placeholder from './placeholder';
+import { PageHeader } from '../components/page-header';
+import { ResourceLibrary } from '../features/resources/resource-library';
 
-export default function Page() {
-  return <Placeholder />;
+/** /resources: the free library of checklists, templates and worksheets (spec point 2). */
+export default function ResourcesPage() {
+  return (
+    <>
+      <PageHeader wide eyebrow="Free resources library" title="Resources for Nonprofit Leaders">
+        <p>Checklists, templates and worksheets you can use this week, grouped by the five pillars. Open any resource to read it in full.</p>
+      </PageHeader>
+      <ResourceLibrary />
+    </>
+  );
 }

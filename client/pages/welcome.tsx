@@ -1,5 +1,44 @@
-import Placeholder from './placeholder';
+import { BookOpen, ClipboardCheck, Library, Mail, PartyPopper } from 'lucide-react';
+import { Link } from 'react-router';
+import { site } from '#shared/site';
+import { CountdownNotice } from '../features/welcome/countdown-notice';
 
-export default function Page() {
-  return <Placeholder />;
+const unlocked = [
+  { icon: BookOpen, text: `All ${site.fieldGuides} field guides`, to: '/field-guides' },
+  { icon: ClipboardCheck, text: 'The Check-Up, about 10 minutes', to: '/checkup' },
+  { icon: Library, text: 'The resources library', to: '/resources' },
+  { icon: Mail, text: 'The Weekly Dish, every Tuesday morning', to: '/weekly-dish' },
+];
+
+/** /welcome: the free welcome after a sign-up; back to the dashboard after 6 seconds (spec point 2). */
+export default function WelcomePage() {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-stone-50">
+      <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:py-20">
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <PartyPopper className="h-8 w-8" aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Welcome to the community!</h1>
+        <p className="mt-4 text-lg text-stone-700">
+          Your free access is ready on this device, and a welcome email is on its way. Here is what you've unlocked:
+        </p>
+        <ul className="mx-auto mt-8 grid max-w-md gap-3 text-left">
+          {unlocked.map(({ icon: Icon, text, to }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-3 font-medium text-stone-900 hover:border-brand-600 hover:bg-brand-50"
+              >
+                <Icon className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                {text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10">
+          <CountdownNotice seconds={6} />
+        </div>
+      </div>
+    </div>
+  );
 }

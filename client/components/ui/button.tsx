@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
@@ -28,7 +28,8 @@ export function buttonClasses(variant: keyof typeof variants = 'primary', size: 
   );
 }
 
-export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
+/** forwardRef so Radix triggers (dialogs, tooltips) can return focus to the button: Preact passes no ref to plain function components. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, asChild, className, type, ...props }, ref) {
   const Comp = asChild ? Slot : 'button';
-  return <Comp className={buttonClasses(variant, size, className)} {...(asChild ? {} : { type: type ?? 'button' })} {...props} />;
-}
+  return <Comp ref={ref} className={buttonClasses(variant, size, className)} {...(asChild ? {} : { type: type ?? 'button' })} {...props} />;
+});

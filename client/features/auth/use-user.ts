@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import { apiRequest } from '../../lib/api';
 
 /** The signed-in user as the API returns it (spec point 3); never carries password material. */
@@ -16,11 +17,19 @@ export interface User {
 
 export const userQueryKey = ['/api/user'] as const;
 
-/** Loads the current user; a 401 or any failure means signed out (spec point 4), answered as null. */
+const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * Loads the current user; a 401 or any failure means signed out (spec point 4), answered as
+ * null. Without the server's signed-in hint cookie there is no session to ask about.
+ */
 export async function fetchCurrentUser(): Promise<User | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await apiRequest<User>('GET', '/api/user');
   } catch {
+    // The session is gone: drop the stale hint so the next pages do not ask again.
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
     return null;
   }
 }

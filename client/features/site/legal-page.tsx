@@ -1,3 +1,4 @@
+import { fillPrices } from '#shared/content/prices-in-text';
 import { PageHeader } from '../../components/page-header';
 import { useSiteConfig } from './use-site-config';
 
@@ -10,7 +11,7 @@ export function todayLabel(now = new Date()): string {
 export function LegalPage({ content }: { content: { meta: Record<string, string>; html: string } }) {
   const config = useSiteConfig();
   const email = config?.contactEmail ?? '';
-  const html = content.html.replaceAll('{{CONTACT_EMAIL}}', email ? `<a href="mailto:${email}">${email}</a>` : 'our contact address');
+  const html = fillPrices(content.html).replaceAll('{{CONTACT_EMAIL}}', email ? `<a href="mailto:${email}">${email}</a>` : 'our contact address');
   return (
     <>
       <PageHeader title={content.meta.title ?? ''}>

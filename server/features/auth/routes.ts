@@ -1,4 +1,110 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loginSchema, registerSchema } from '#shared/auth/schemas';
 import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { seedDemoUser } from './demo-user';
+import { perEmailRateLimit } from './email-rate-limit';
+import { getSessionUser } from './guards';
+import { passwordResetRoutes } from './password-reset-routes';
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
+import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, toPublicUser } from './users-repo';
 
-export async function authRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export const messages = {
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  honeypot: 'Invalid submission',
+  notSignedIn: 'Not signed in',
+  adminExists:
+    'An admin already exists, so admin access can no longer be claimed here. Only the email addresses listed in the ADMIN_EMAILS setting can make themselves admin; otherwise ask an existing admin to promote you.',
+} as const;
+
+/** Accounts and sessions (spec points 4 to 7, decisions.md #5 and #6); see docs/auth.md. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
+
+  /** Ends the session the browser came with (if any) and starts a fresh one. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const previous = sessionToken(request);
+    if (previous) await deleteSession(ctx.db, previous);
+    setSessionCookie(reply, await createSession(ctx.db, userId), secure);
+  };
+
+  app.get('/api/user', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await getSessionUser(request, ctx);
+    if (!user) {
+      if (sessionToken(request)) clearSessionCookie(reply, secure);
+      throw new HttpError(401, messages.notSignedIn);
+    }
+    return user;
+  });
+
+  app.post(
+    '/api/register',
+    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      // A filled honeypot is a bot: refused before anything else, and nothing is created.
+      const fax = (request.body as { fax?: unknown } | null)?.fax;
+      if (typeof fax === 'string' && fax.trim() !== '') throw new HttpError(400, messages.honeypot);
+      const input = parseInput(registerSchema, request.body);
+      if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, messages.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      let user;
+      try {
+        user = await insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw new HttpError(409, messages.emailTaken);
+        throw error;
+      }
+      await signIn(request, reply, user.id);
+      return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { rateLimit: { max: ctx.env.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN, timeWindow: '15 minutes' } },
+      preHandler: perEmailRateLimit(app, {
+        scope: 'login',
+        max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN,
+        timeWindow: '15 minutes',
+        what: 'sign-in attempts',
+      }),
+    },
+    async (request, reply) => {
+      const input = parseInput(loginSchema, request.body);
+      const user = await findUserByEmail(ctx.db, input.email);
+      // The same answer, after the same work, whether or not the email has an account.
+      if (!user?.passwordHash) {
+        await spendPasswordCheckTime(input.password);
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      if (!(await verifyPassword(input.password, user.passwordHash))) throw new HttpError(401, messages.invalidCredentials);
+      await signIn(request, reply, user.id);
+      return toPublicUser(user);
+    },
+  );
+
+  app.post('/api/logout', async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await deleteSession(ctx.db, token);
+    clearSessionCookie(reply, secure);
+    return { ok: true };
+  });
+
+  // First-run bootstrap (decisions.md #5): allowed while no admin exists, or for ADMIN_EMAILS addresses.
+  app.post('/api/auth/make-admin', async (request) => {
+    const user = await getSessionUser(request, ctx);
+    if (!user) throw new HttpError(401, messages.notSignedIn);
+    if (user.isAdmin) return user;
+    const listed = ctx.env.ADMIN_EMAILS.includes(user.email.trim().toLowerCase());
+    const updated = await grantAdmin(ctx.db, user.id, listed);
+    if (!updated) throw new HttpError(403, messages.adminExists);
+    return toPublicUser(updated);
+  });
+
+  await app.register(passwordResetRoutes, ctx);
+}

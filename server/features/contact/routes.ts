@@ -1,4 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { contactMessageSchema } from '#shared/contact/schemas';
 import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { acknowledgementMail } from './acknowledgement-mail';
+import { insertContactMessage } from './repo';
 
-export async function contactRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** POST /api/contact: the contact form (spec points 2, 5 and 7). */
+export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/contact',
+    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const { fax, ...message } = parseInput(contactMessageSchema, request.body);
+      if (fax) throw new HttpError(400, 'Invalid submission');
+
+      const id = await insertContactMessage(ctx.db, message);
+      // The message is stored and the team will see it: a mail server being down must not turn that into an error.
+      ctx.mailer.send(acknowledgementMail(message, ctx.env.PUBLIC_URL)).catch((err: unknown) => {
+        request.log.error({ err, contactMessageId: id }, 'could not send the contact acknowledgement');
+      });
+      return reply.status(201).send({ id });
+    },
+  );
+}

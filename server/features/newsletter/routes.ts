@@ -1,4 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { newsletterSignupSchema } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { recordSignup } from './repo';
+import { welcomeMail } from './welcome-mail';
 
-export async function newsletterRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** POST /api/newsletter/signup: every free sign-up form (newsletter, free resources, profile, Check-Up, member home). */
+export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/newsletter/signup',
+    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const input = parseInput(newsletterSignupSchema, request.body);
+      if (input.fax) throw new HttpError(400, 'Invalid submission');
+
+      const { created } = await recordSignup(ctx.db, {
+        email: input.email,
+        name: input.name,
+        organization: input.organization,
+        signupType: input.source,
+      });
+      if (created) {
+        // The signup is stored either way: a mail server being down must not turn it into an error.
+        ctx.mailer.send(welcomeMail(input, ctx.env.PUBLIC_URL)).catch((err: unknown) => {
+          request.log.error({ err }, 'could not send the newsletter welcome email');
+        });
+      }
+      return reply.status(created ? 201 : 200).send({ ok: true });
+    },
+  );
+}

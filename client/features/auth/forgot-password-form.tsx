@@ -1,0 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { passwordResetRequestSchema } from '#shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorText } from '../../lib/api';
+import { textLinkClass } from './text-link';
+
+/** Asks for the email to send a reset link to; the answer is the same whether or not an account exists. */
+export function ForgotPasswordForm() {
+  const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const request = useMutation({
+    mutationFn: (input: { email: string }) => apiRequest<{ message: string }>('POST', '/api/password-reset/request', input),
+    onError: (error) => toast({ title: 'Request failed', description: errorText(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4">
+      <p className="text-sm text-stone-700">Enter the email of your account and we will send you a link to choose a new password.</p>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <div role="status" aria-live="polite">
+        {request.isSuccess && <p className="rounded-md border border-brand-600 bg-brand-50 p-3 text-sm text-brand-800">{request.data.message}</p>}
+      </div>
+      <Button type="submit" disabled={request.isPending} className="w-full">
+        {request.isPending ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth" className={textLinkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

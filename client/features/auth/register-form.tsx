@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { type RegisterInput, registerSchema } from '#shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { HoneypotField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorText } from '../../lib/api';
+import { textLinkClass } from './text-link';
+import type { User } from './use-user';
+
+/** Create a free account (spec points 5 and 8), with the honeypot that keeps bots out. */
+export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
+  const [fax, setFax] = useState('');
+  const register = useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', input),
+    onSuccess: (user) => {
+      toast({ title: 'Account created!', description: `Welcome, ${user.firstName || 'changemaker'}!` });
+      onSignedIn(user);
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorText(error, '') || undefined, variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))} className="relative grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <HoneypotField value={fax} onChange={setFax} />
+      <Button type="submit" disabled={register.isPending} className="w-full">
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <p className="text-center text-sm text-stone-700">
+        Already have an account?{' '}
+        <Link to="/auth" className={textLinkClass}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

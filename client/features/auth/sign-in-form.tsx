@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { loginSchema } from '#shared/auth/schemas';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorText } from '../../lib/api';
+import { displayName } from './use-finish-sign-in';
+import { textLinkClass } from './text-link';
+import type { User } from './use-user';
+
+/** Sign in (spec points 5 and 8): the shared schema's messages under the fields, the server's answer in a toast. */
+export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const signIn = useMutation({
+    mutationFn: (input: { email: string; password: string }) => apiRequest<User>('POST', '/api/login', input),
+    onSuccess: (user) => {
+      toast({ title: 'Welcome back!', description: `You are signed in as ${displayName(user)}.` });
+      onSignedIn(user);
+    },
+    onError: (error) => toast({ title: 'Login failed', description: errorText(error, '') || undefined, variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/auth?mode=forgot" className={textLinkClass}>
+          Forgot password?
+        </Link>
+      </p>
+      <Button type="submit" disabled={signIn.isPending} className="w-full">
+        {signIn.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-stone-700">
+        New here?{' '}
+        <Link to="/auth?mode=register" className={textLinkClass}>
+          Create your free account
+        </Link>
+      </p>
+    </form>
+  );
+}
+

@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { takeRedirectAfterAuth } from './redirect-after-auth';
+import { type User, userQueryKey } from './use-user';
+
+/**
+ * After a successful sign-in or registration: go to the stored redirect-after-auth path (or
+ * home) and store the user as current (spec point 4). Navigating first, in the same tick,
+ * keeps /auth's "already signed in, go home" rule from overriding the stored path.
+ */
+export function useFinishSignIn(): (user: User) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (user) => {
+    navigate(takeRedirectAfterAuth(), { replace: true });
+    queryClient.setQueryData(userQueryKey, user);
+  };
+}
+
+/** "Jane Doe", or the email when the account has no name. */
+export function displayName(user: User): string {
+  return user.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+}

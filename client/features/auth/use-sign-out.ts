@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorText } from '../../lib/api';
+import { userQueryKey } from './use-user';
+
+/** Sign out (spec point 8's toasts): the server destroys the session, the browser forgets the user and goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      // Navigating first gives the home page a new location, so it shows the landing page
+      // instead of treating the vanished user as an expired session.
+      navigate('/');
+      queryClient.setQueryData(userQueryKey, null);
+      // What the previous account loaded (premium or admin data) must not stay in memory.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] && query.queryKey[0] !== '/api/config' });
+      toast({ title: 'Signed out', description: 'You have been successfully signed out.' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
+import { grantNewsletterAccess } from '../../lib/access';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { track } from '../../lib/track';
+
+/**
+ * Signs a person up for The Weekly Dish. On success the browser keeps the free-access flag and
+ * email (spec point 4: free gated content unlocks at once) and a community signup is recorded.
+ */
+export function useNewsletterSignup(source: SignupSource) {
+  return useMutation({
+    mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest('POST', '/api/newsletter/signup', { ...input, source }),
+    onSuccess: (_data, input) => {
+      grantNewsletterAccess(input.email);
+      track('community_signup', { source });
+    },
+  });
+}
+
+/** What a failed signup toast says: the server's words for the field at fault, or its message, or the fallback. */
+export function signupFailureText(error: unknown): string {
+  const fallback = 'Something went wrong. Please try again.';
+  if (error instanceof ApiError) return Object.values(error.errors ?? {})[0] ?? errorText(error, fallback);
+  return fallback;
+}

@@ -1,0 +1,50 @@
+import { type PillarName, pillarNames } from '#shared/content/pillars';
+
+/** One entry of content/resources.json. */
+export interface Resource {
+  id: string;
+  title: string;
+  pillar: PillarName;
+  format: string;
+  summary: string;
+  /** Markdown, rendered by render-markdown.ts. */
+  body: string;
+  url?: string;
+  source?: string;
+}
+
+export type PillarFilter = PillarName | 'All';
+
+export interface ResourceGroup {
+  pillar: PillarName;
+  resources: Resource[];
+}
+
+/** `?pillar=fuel` or `Fuel` → 'Fuel'; anything unknown → 'All'. */
+export function parsePillar(value: string | null): PillarFilter {
+  return pillarNames.find((name) => name.toLowerCase() === value?.trim().toLowerCase()) ?? 'All';
+}
+
+/**
+ * The resources matching a search and a pillar. Every word of the search must appear, in any
+ * case, somewhere in the title, summary or body, so "board agenda" finds "Board Meeting Agenda".
+ */
+export function filterResources(resources: readonly Resource[], query: string, pillar: PillarFilter): Resource[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return resources.filter((resource) => {
+    if (pillar !== 'All' && resource.pillar !== pillar) return false;
+    const haystack = `${resource.title}\n${resource.summary}\n${resource.body}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** Groups in pillar order (Impact, Humans, Fuel, Gears, Future), leaving out empty pillars. */
+export function groupByPillar(resources: readonly Resource[]): ResourceGroup[] {
+  return pillarNames
+    .map((pillar) => ({ pillar, resources: resources.filter((resource) => resource.pillar === pillar) }))
+    .filter((group) => group.resources.length > 0);
+}
+
+export function countLabel(count: number): string {
+  return count === 1 ? '1 resource' : `${count} resources`;
+}

@@ -1,0 +1,57 @@
+import { ChevronDown, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { track } from '../../lib/track';
+import type { Resource } from './library';
+import { renderMarkdown } from './render-markdown';
+
+/** One resource: title and summary, expanding (disclosure pattern) to the full body and its source link. */
+export function ResourceCard({ resource }: { resource: Resource }) {
+  const [open, setOpen] = useState(false);
+  const bodyId = `resource-${resource.id}-body`;
+
+  const toggle = () => {
+    if (!open) track('resource_view', { id: resource.id });
+    setOpen(!open);
+  };
+
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white shadow-sm" data-resource-id={resource.id}>
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={toggle}
+          className="group flex w-full items-start justify-between gap-4 rounded-xl p-5 text-left"
+        >
+          <span>
+            <span className="block text-xs font-semibold uppercase tracking-wide text-accent-700">{resource.format}</span>
+            <span className="mt-1 block font-serif text-lg font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline">{resource.title}</span>
+          </span>
+          <ChevronDown className={`mt-1 h-5 w-5 shrink-0 text-stone-600 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        </button>
+      </h3>
+      <p className="-mt-2 px-5 pb-5 text-stone-700">{resource.summary}</p>
+      <div id={bodyId} hidden={!open} className="border-t border-stone-200 px-5 pb-5">
+        {open && (
+          <>
+            {/* Safe: renderMarkdown escapes all text before adding its few tags. */}
+            <div className="prose-content" dangerouslySetInnerHTML={{ __html: renderMarkdown(resource.body, resource.id) }} />
+            {resource.url && (
+              <a
+                href={resource.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                More from {resource.source ?? new URL(resource.url).hostname}
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ButtonHTMLAttributes, ReactElement } from 'react';
+import { demoteHeadings, formatEditionDate } from './edition-html';
+import type { Edition } from './editions';
+
+/**
+ * An edition read in full in a modal dialog (decisions.md #1): Radix traps focus inside, closes
+ * on Escape or the close button, and gives focus back to the button that opened it. The trigger
+ * must be a plain <button> element: on the Preact runtime a function component does not receive
+ * the ref Radix needs to return focus to it.
+ */
+export function EditionDialog({ edition, trigger }: { edition: Edition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />
+        <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-xl bg-white shadow-2xl outline-none">
+          <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5 sm:px-8">
+            <div>
+              <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+                The Weekly Dish · Issue {edition.issue} · <time dateTime={edition.date}>{formatEditionDate(edition.date)}</time>
+              </Dialog.Description>
+              <Dialog.Title className="mt-1 font-serif text-2xl font-bold text-stone-900">{edition.title}</Dialog.Title>
+            </div>
+            <Dialog.Close className="rounded-md p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          {/* Focusable so keyboard users can scroll a long edition. */}
+          <div
+            tabIndex={0}
+            className="prose-content overflow-y-auto px-5 pb-8 sm:px-8"
+            aria-label={`${edition.title}, full edition`}
+            role="region"
+            dangerouslySetInnerHTML={{ __html: demoteHeadings(edition.html) }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

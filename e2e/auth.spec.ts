@@ -1,0 +1,194 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { linkIn, waitForMail } from './mail';
+
+const toast = (page: Page, title: string) => page.locator('[role="region"] li').filter({ hasText: title });
+
+async function signOut(page: Page, info: TestInfo) {
+  if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(toast(page, 'Signed out')).toContainText('You have been successfully signed out.');
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('accounts', () => {
+  test('register, sign out, sign in to the stored page, reset the password by email', async ({ page, visit }, info) => {
+    // Five scrypt-hashed sign-ins and a mail round trip: more than the default budget on a busy machine.
+    test.slow();
+    const email = uniqueEmail('journey');
+
+    await visit('/auth?mode=register');
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('first-secret');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(toast(page, 'Account created!')).toContainText('Welcome, Ada!');
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+    await expect(page.getByText('Free Member', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/premium');
+    await expect(page.getByRole('link', { name: 'Take the Check-Up' })).toHaveAttribute('href', '/checkup');
+    await expect(page.getByRole('heading', { name: 'Member Dashboard' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A signed-in visitor of /auth is sent home.
+    await page.goto('/auth');
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+
+    await signOut(page, info);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toHaveCount(0);
+
+    await page.evaluate(() => localStorage.setItem('redirectAfterAuth', '/privacy-policy'));
+    await signIn(page, email.toUpperCase(), 'first-secret');
+    await expect(toast(page, 'Welcome back!')).toContainText('Ada Lovelace');
+    await expect(page).toHaveURL(`${baseURL}/privacy-policy`);
+    expect(await page.evaluate(() => localStorage.getItem('redirectAfterAuth'))).toBeNull();
+    await signOut(page, info);
+
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Reset Your Password' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+    const mail = await waitForMail(email, /Reset your/);
+    await page.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
+    await page.getByLabel('New Password', { exact: true }).fill('second-secret');
+    await page.getByLabel('Repeat New Password').fill('second-secret');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+    await signOut(page, info);
+
+    await signIn(page, email, 'first-secret');
+    await expect(toast(page, 'Login failed')).toContainText('Invalid email or password.');
+    await signIn(page, email, 'second-secret');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+  });
+
+  test('/auth shows the spec messages under the fields, the pending texts and both cards', async ({ page, visit }) => {
+    await visit('/auth');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    for (const benefit of ['All 5 field guides', 'The health check-up tool', 'The essential resources library']) await expect(page.getByText(benefit)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Premium Membership' })).toHaveAttribute('href', '/premium-signup?plan=monthly');
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    // The premium card's link switches the free card to account creation.
+    await page.getByRole('link', { name: 'Create free account' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Create Your Free Account' })).toBeVisible();
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of ['First name is required', 'Last name is required', 'Please enter a valid email address', 'Password must be at least 6 characters']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    // Pending text while the server answers, then its message in the toast.
+    await page.route('**/api/register', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'An account with this email already exists. Please sign in instead.' }) });
+    });
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByLabel('Email').fill(uniqueEmail('taken'));
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    await expect(toast(page, 'Registration failed')).toContainText('An account with this email already exists');
+
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.route('**/api/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    await expect(toast(page, 'Login failed')).toContainText('Invalid email or password.');
+  });
+
+  test('/admin-setup: Go to Login when signed out, Make Me Admin when signed in', async ({ page, visit }) => {
+    await visit('/admin-setup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Setup' })).toBeVisible();
+    await expect(page.getByText('ADMIN_EMAILS', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+
+    const email = uniqueEmail('admin');
+    await page.getByRole('link', { name: 'Create your free account' }).click();
+    await page.getByLabel('First Name').fill('Root');
+    await page.getByLabel('Last Name').fill('Admin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('admin-secret');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The Go to Login button remembered where to come back to.
+    await expect(page).toHaveURL(`${baseURL}/admin-setup`);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Make Me Admin' }).click();
+    // Parallel tests share one database: only the very first claim can win, the rest are refused with the reason.
+    const granted = toast(page, 'You are now an admin! Refresh the page to see admin features.');
+    const refused = toast(page, 'Failed to grant admin access');
+    await expect(granted.or(refused)).toBeVisible();
+    if (await granted.isVisible()) {
+      await expect(page).toHaveURL(`${baseURL}/admin`, { timeout: 5000 });
+    } else {
+      await expect(refused).toContainText('ADMIN_EMAILS');
+      await expect(page).toHaveURL(`${baseURL}/admin-setup`);
+    }
+  });
+
+  test('a newsletter flag holder sees the member home, and its removal sends them to sign in', async ({ page, context, visit }) => {
+    await page.goto('/privacy-policy');
+    await page.evaluate(() => localStorage.setItem('nish_newsletter_signup', 'true'));
+    await visit('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, changemaker!' })).toBeVisible();
+    await expect(page.getByText('Free Member', { exact: true })).toBeVisible();
+
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    await expect(subscribe).toBeDisabled();
+    await page.getByLabel('Email', { exact: true }).fill('   ');
+    await subscribe.click();
+    await expect(toast(page, 'Email Required')).toContainText('Please enter your email address.');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('dish'));
+    await page.getByLabel('Name (optional)').fill('Dee');
+    await subscribe.click();
+    await expect(toast(page, 'Welcome to The Weekly Dish!')).toContainText("You're now subscribed to our newsletter.");
+
+    // Another tab removes the flag: this one has neither a user nor the flag any more.
+    const other = await context.newPage();
+    await other.goto('/privacy-policy');
+    await other.evaluate(() => localStorage.removeItem('nish_newsletter_signup'));
+    await expect(toast(page, 'Unauthorized')).toContainText('You are logged out. Logging in again...');
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    await other.close();
+  });
+
+  test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page, visit }) => {
+    await visit('/');
+    await page.waitForTimeout(800);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(toast(page, 'Unauthorized')).toHaveCount(0);
+    await expect(page.getByText('Free Member', { exact: true })).toHaveCount(0);
+  });
+});

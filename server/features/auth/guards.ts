@@ -1,0 +1,51 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { findSessionUser, sessionToken } from './sessions';
+import { type PublicUser, toPublicUser } from './users-repo';
+
+/** One lookup per request, however many guards and handlers ask. */
+const perRequest = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
+
+/**
+ * The user of the request's session cookie, or null. Roles are read from the database on
+ * every request, so a granted or revoked admin or premium flag applies at once.
+ */
+export function getSessionUser(request: FastifyRequest, ctx: AppContext): Promise<PublicUser | null> {
+  let user = perRequest.get(request);
+  if (!user) {
+    const token = sessionToken(request);
+    user = token ? findSessionUser(ctx.db, token).then((row) => (row ? toPublicUser(row) : null)) : Promise.resolve(null);
+    perRequest.set(request, user);
+  }
+  return user;
+}
+
+async function signedIn(request: FastifyRequest, ctx: AppContext): Promise<PublicUser> {
+  const user = await getSessionUser(request, ctx);
+  if (!user) throw new HttpError(401, 'Not signed in');
+  return user;
+}
+
+/** preHandler: 401 unless signed in. Use as `{ preHandler: requireUser(ctx) }`. */
+export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    await signedIn(request, ctx);
+  };
+}
+
+/** preHandler: 401 unless signed in, 403 unless premium. Demo mode does not count: premium data needs a premium session. */
+export function requirePremium(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await signedIn(request, ctx);
+    if (!user.isPremium) throw new HttpError(403, 'A premium membership is required for this.');
+  };
+}
+
+/** preHandler: 401 unless signed in, 403 unless admin. */
+export function requireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await signedIn(request, ctx);
+    if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
+  };
+}

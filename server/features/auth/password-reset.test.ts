@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwordResetTokens } from '../../db/schema';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+import { resetMessages } from './password-reset-routes';
+import { hashToken } from './sessions';
+import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from './test-client';
+
+// Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
+vi.setConfig({ testTimeout: 60_000 });
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://nlh.example', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function resetLinkFor(email: string): Promise<string> {
+  const mail = await smtp.waitFor(email, /Reset your Nonprofit Leaders Hub password/, 10_000);
+  return /https:\/\/nlh\.example\/reset-password\?token=[\w-]+/.exec(mail.text)![0];
+}
+
+const request = (email: string) => postJson(`${t.url}/api/password-reset/request`, { email });
+const confirm = (token: string, password: string) => postJson(`${t.url}/api/password-reset/confirm`, { token, password });
+const login = (email: string, password: string) => postJson(`${t.url}/api/login`, { email, password });
+
+describe('password reset', () => {
+  it('answers the same whether or not the email has an account, and mails only real accounts', async () => {
+    const account = await registerAccount(t.url, 'same');
+    const nobody = uniqueEmail('nobody');
+    const known = await request(account.email.toUpperCase());
+    const unknown = await request(nobody);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual({ message: resetMessages.requested });
+    expect(await unknown.json()).toEqual({ message: resetMessages.requested });
+    await resetLinkFor(account.email);
+    expect(smtp.find(nobody, /./)).toEqual([]);
+  });
+
+  it('sets the new password through the mailed link, revokes every session and signs in afresh', async () => {
+    const account = await registerAccount(t.url, 'reset');
+    const otherDevice = sessionCookieOf(await login(account.email, account.password))!;
+    expect((await request(account.email)).status).toBe(200);
+    const link = await resetLinkFor(account.email);
+    const token = new URL(link).searchParams.get('token')!;
+
+    // Only the token's hash is stored, valid for one hour.
+    const [row] = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+
+    const res = await confirm(token, 'brand-new-secret');
+    expect(res.status).toBe(200);
+    const user = await res.json();
+    expect(user).toMatchObject({ id: account.user.id, email: account.email });
+    expectNoSecrets(user);
+    const fresh = sessionCookieOf(res)!;
+    expect((await getUser(t.url, fresh)).status).toBe(200);
+    expect((await getUser(t.url, account.cookie)).status).toBe(401);
+    expect((await getUser(t.url, otherDevice)).status).toBe(401);
+
+    expect((await login(account.email, account.password)).status).toBe(401);
+    expect((await login(account.email, 'brand-new-secret')).status).toBe(200);
+
+    // Single use.
+    const reused = await confirm(token, 'another-secret');
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toEqual({ message: resetMessages.used });
+    expect((await login(account.email, 'another-secret')).status).toBe(401);
+  });
+
+  it('refuses an expired token with 400 and keeps the old password', async () => {
+    const account = await registerAccount(t.url, 'expired');
+    await request(account.email);
+    const token = new URL(await resetLinkFor(account.email)).searchParams.get('token')!;
+    await t.ctx.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const res = await confirm(token, 'brand-new-secret');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: resetMessages.expired });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect((await getUser(t.url, account.cookie)).status).toBe(200);
+    expect((await login(account.email, account.password)).status).toBe(200);
+  });
+
+  it('refuses an unknown token and a short password with 400', async () => {
+    const unknown = await confirm('no-such-token', 'brand-new-secret');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ message: resetMessages.unknown });
+    const short = await confirm('no-such-token', '123');
+    expect(short.status).toBe(400);
+    expect((await short.json()).errors).toEqual({ password: 'Password must be at least 6 characters' });
+  });
+});

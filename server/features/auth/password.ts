@@ -1,0 +1,45 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Password hashing on node:crypto scrypt at the OWASP minimum (N=2^17, r=8, p=1), see
+ * docs/decisions/004-authentication.md. A stored hash names its parameters
+ * (`scrypt$N$r$p$salt$key`, base64url), so raising the cost later keeps old hashes readable.
+ */
+const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+
+/** scrypt needs 128 × N × r bytes (128 MiB here); Node's default ceiling is 32 MiB. */
+const maxmemFor = (N: number, r: number) => 2 * 128 * N * r;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, COST.N, COST.r, COST.p, KEY_LENGTH);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** True when `password` matches `stored`; a malformed stored value never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p), expected.length);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real check, for sign-ins with an unknown email: otherwise a fast
+ * "no" would tell an attacker which addresses have accounts.
+ */
+export async function spendPasswordCheckTime(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(password, await dummyHash);
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+
+// Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
+vi.setConfig({ testTimeout: 60_000 });
+
+/** Each limit gets its own app, so the counters of one test never reach another. */
+async function expectLimited(res: Response, message: RegExp) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect((await res.json()).message).toMatch(message);
+}
+
+describe('sign-in limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '4', RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('limits attempts per email, then per IP, with 429, a message and Retry-After', async () => {
+    const target = uniqueEmail('target');
+    for (let i = 0; i < 2; i++) expect((await postJson(`${t.url}/api/login`, { email: target, password: 'guess' })).status).toBe(401);
+    // The third try on that email is refused, in any letter case, without checking the password.
+    await expectLimited(await postJson(`${t.url}/api/login`, { email: target.toUpperCase(), password: 'guess' }), /Too many sign-in attempts for this email/);
+    // Another email from the same address is not blocked by the per-email counter (4th request of this IP).
+    expect((await postJson(`${t.url}/api/login`, { email: uniqueEmail('other'), password: 'guess' })).status).toBe(401);
+    // The 5th request from this IP is over the per-IP limit, whatever the email.
+    await expectLimited(await postJson(`${t.url}/api/login`, { email: uniqueEmail('third'), password: 'guess' }), /Too many requests/);
+  });
+});
+
+describe('registration and password reset limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1', RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('limits registrations per hour', async () => {
+    const body = () => ({ email: uniqueEmail('rl'), password: 'secret1', firstName: 'A', lastName: 'B' });
+    expect((await postJson(`${t.url}/api/register`, body())).status).toBe(201);
+    await expectLimited(await postJson(`${t.url}/api/register`, body()), /Too many requests/);
+  });
+
+  it('limits password reset requests per hour', async () => {
+    for (let i = 0; i < 2; i++) expect((await postJson(`${t.url}/api/password-reset/request`, { email: uniqueEmail('rr') })).status).toBe(200);
+    await expectLimited(await postJson(`${t.url}/api/password-reset/request`, { email: uniqueEmail('rr') }), /Too many requests/);
+  });
+});

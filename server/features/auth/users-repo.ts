@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user as every endpoint returns it (spec point 3): an explicit list, so no password material can slip out. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  createdAt: string;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: row.name,
+    profileImageUrl: row.profileImageUrl,
+    isAdmin: row.isAdmin,
+    isPremium: row.isPremium,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export class EmailTakenError extends Error {}
+
+/** Inserts a user; an email taken in any letter case (even by a concurrent request) is an EmailTakenError. */
+export async function insertUser(
+  db: Database,
+  values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium?: boolean },
+): Promise<UserRow> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ ...values, email: values.email.trim(), name: `${values.firstName} ${values.lastName}` })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Inserts the user unless one with that email exists; true when inserted. */
+export async function insertUserIfAbsent(
+  db: Database,
+  values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .insert(users)
+    .values({ ...values, name: `${values.firstName} ${values.lastName}` })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Any fixed number: the key of the lock that serialises first-admin bootstraps across servers. */
+const FIRST_ADMIN_LOCK_ID = 7_202_612;
+
+/**
+ * Makes the user an admin, either unconditionally (`allowed`: an ADMIN_EMAILS address) or only
+ * while no admin exists. Under READ COMMITTED two concurrent "no admin yet?" checks could both
+ * pass, so the check and the update run under one transaction-scoped advisory lock.
+ * Returns the updated user, or undefined when an admin already exists.
+ */
+export async function grantAdmin(db: Database, userId: string, allowed: boolean): Promise<UserRow | undefined> {
+  if (allowed) {
+    const [row] = await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    return row;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`);
+    const [row] = await tx
+      .update(users)
+      .set({ isAdmin: true, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), sql`not exists (select 1 from ${users} where ${users.isAdmin})`))
+      .returning();
+    return row;
+  });
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const send = (body: unknown) => postJson(`${t.url}/api/contact`, body);
+const valid = (email: string) => ({
+  name: ' Rosa Parks ',
+  email: ` ${email} `,
+  organization: 'Community Kitchen',
+  contactType: 'partnership',
+  subject: 'Working together',
+  message: 'We would like to partner on the spring food drive.',
+});
+
+async function messagesFrom(email: string) {
+  const result = await t.ctx.db.execute(
+    sql`select id, name, email, organization, contact_type, subject, message, status from contact_messages where lower(email) = lower(${email})`,
+  );
+  return (result as unknown as { rows: Record<string, string>[] }).rows;
+}
+
+describe('POST /api/contact', () => {
+  it("stores the message trimmed with status 'new' and answers 201 with its id", async () => {
+    const email = uniqueEmail('contact');
+    const res = await send(valid(email));
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await messagesFrom(email)).toEqual([
+      {
+        id,
+        name: 'Rosa Parks',
+        email,
+        organization: 'Community Kitchen',
+        contact_type: 'partnership',
+        subject: 'Working together',
+        message: 'We would like to partner on the spring food drive.',
+        status: 'new',
+      },
+    ]);
+  });
+
+  it('sends the sender an acknowledgement quoting their subject', async () => {
+    const email = uniqueEmail('ack');
+    expect((await send(valid(email))).status).toBe(201);
+    const mail = await smtp.waitFor(email, /^We received your message$/);
+    expect(mail.text).toContain('Hi Rosa Parks,');
+    expect(mail.text).toContain('"Working together"');
+    expect(mail.text).toContain('1-2 business days');
+    expect(mail.text).not.toContain('spring food drive');
+  });
+
+  it('accepts a message without organization and subject', async () => {
+    const email = uniqueEmail('minimal');
+    const res = await send({ name: 'Ann', email, contactType: 'other', message: 'Hello' });
+    expect(res.status).toBe(201);
+    expect(await messagesFrom(email)).toMatchObject([{ organization: '', subject: '', contact_type: 'other' }]);
+    const mail = await smtp.waitFor(email, /^We received your message$/);
+    expect(mail.text).toContain('your message about something else');
+  });
+
+  it('refuses each missing required field with 400 naming it, storing nothing', async () => {
+    const email = uniqueEmail('missing');
+    for (const field of ['name', 'email', 'contactType', 'message'] as const) {
+      const body: Record<string, string> = valid(email);
+      delete body[field];
+      const res = await send(body);
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).errors, field).toHaveProperty(field);
+    }
+    const blank = await send({ ...valid(email), message: '   ' });
+    expect(await blank.json()).toMatchObject({ message: 'message: Message is required' });
+    expect(await messagesFrom(email)).toEqual([]);
+  });
+
+  it('refuses bad values, over-long fields and unknown fields with 400, storing nothing', async () => {
+    const email = uniqueEmail('bad');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid(email), email: 'nobody' }, 'email'],
+      [{ ...valid(email), contactType: 'sales' }, 'contactType'],
+      [{ ...valid(email), name: 'n'.repeat(201) }, 'name'],
+      [{ ...valid(email), subject: 's'.repeat(301) }, 'subject'],
+      [{ ...valid(email), message: 'm'.repeat(5001) }, 'message'],
+      [{ ...valid(email), status: 'resolved' }, 'status'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await send(body);
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).errors, field).toHaveProperty(field);
+    }
+    expect(await messagesFrom(email)).toEqual([]);
+    // The limits themselves are allowed.
+    expect((await send({ ...valid(email), name: 'n'.repeat(200), subject: 's'.repeat(300), message: 'm'.repeat(5000) })).status).toBe(201);
+  });
+
+  it('refuses a filled honeypot with 400 and stores nothing', async () => {
+    const email = uniqueEmail('bot');
+    const res = await send({ ...valid(email), fax: 'buy now' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Invalid submission' });
+    expect(await messagesFrom(email)).toEqual([]);
+  });
+});
+
+it('rate limits contact messages per address with 429', async () => {
+  const app = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '2' });
+  try {
+    const url = `${app.url}/api/contact`;
+    expect((await postJson(url, valid(uniqueEmail('rl')))).status).toBe(201);
+    expect((await postJson(url, valid(uniqueEmail('rl')))).status).toBe(201);
+    const limited = await postJson(url, valid(uniqueEmail('rl')));
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toMatch(/Too many requests/);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,17 @@
+import type { Database } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  organization: string;
+  contactType: string;
+  subject: string;
+  message: string;
+}
+
+/** Stores a message as 'new' (spec point 4) and answers its id (decisions.md #7). */
+export async function insertContactMessage(db: Database, message: NewContactMessage): Promise<string> {
+  const [row] = await db.insert(contactMessages).values({ ...message, status: 'new' }).returning({ id: contactMessages.id });
+  return row!.id;
+}

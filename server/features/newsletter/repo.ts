@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { communitySignups, newsletterSignups } from '../../db/schema';
+
+export interface SignupRecord {
+  email: string;
+  name: string;
+  organization: string;
+  signupType: string;
+}
+
+/**
+ * Stores a newsletter signup and the community signup it stands for, in one transaction.
+ * Signups are unique by lower(email) (decisions.md): signing up again updates the name and
+ * organisation when new ones are given and keeps the old ones when they are blank. Drizzle's
+ * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.
+ * Answers whether this email is new to the list.
+ */
+export async function recordSignup(db: Database, signup: SignupRecord): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      insert into ${newsletterSignups} (email, name, organization)
+      values (${signup.email}, ${signup.name}, ${signup.organization})
+      on conflict ((lower(email))) do update set
+        name = coalesce(nullif(excluded.name, ''), ${newsletterSignups}.name),
+        organization = coalesce(nullif(excluded.organization, ''), ${newsletterSignups}.organization),
+        updated_at = now()
+      returning (xmax = 0) as created`);
+    const created = (result as unknown as { rows: { created: boolean }[] }).rows[0]?.created === true;
+
+    // One community signup per person and way of joining: a repeated form is not a new member.
+    await tx.execute(sql`
+      insert into ${communitySignups} (email, name, organization, signup_type)
+      select ${signup.email}, ${signup.name}, ${signup.organization}, ${signup.signupType}
+      where not exists (
+        select 1 from ${communitySignups}
+        where lower(email) = lower(${signup.email}) and signup_type = ${signup.signupType}
+      )`);
+    return { created };
+  });
+}

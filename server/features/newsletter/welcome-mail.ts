@@ -1,0 +1,28 @@
+import type { Mail } from '../../mail/mailer';
+
+/** The welcome email promised to every new Weekly Dish subscriber (decisions.md, "Emails the product promises"). */
+export function welcomeMail(to: { email: string; name: string }, publicUrl: string): Mail {
+  const greeting = to.name ? `Hi ${to.name},` : 'Hi there,';
+  const text = `${greeting}
+
+Welcome to The Weekly Dish! You're now subscribed.
+
+What you get:
+- The Weekly Dish in your inbox every Tuesday morning: global trends, org spotlights and practical tips, about 5 minutes to read.
+- Free access to all five field guides: Impact, Humans, Fuel, Gears and Future.
+- The Check-Up, a 10-minute health assessment for your organisation.
+- The resources library of checklists, templates and worksheets.
+
+Start here:
+- Take the Check-Up: ${publicUrl}/checkup
+- Read the field guides: ${publicUrl}/field-guides
+- Browse the resources: ${publicUrl}/resources
+
+See you on Tuesday,
+The Weekly Dish team
+
+You're receiving this because this address was signed up for The Weekly Dish at ${publicUrl}.
+Not you, or changed your mind? Reply to this email and we will remove you.
+`;
+  return { to: to.email, subject: 'Welcome to The Weekly Dish', text };
+}

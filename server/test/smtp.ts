@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  /** The decoded body. */
+  text: string;
+}
+
+/** Undoes quoted-printable, nodemailer's encoding for long or non-ASCII lines. */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function parse(raw: string, to: string[]): CapturedMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = (/^Subject: (.*)$/im.exec(headers)?.[1] ?? '').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+    decodeQuotedPrintable(q.replace(/_/g, ' ')),
+  );
+  const body = rest.join('\n\n');
+  const text = /Content-Transfer-Encoding: quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
+  return { to, subject, text: text.replace(/\r\n/g, '\n') };
+}
+
+/**
+ * A real SMTP server inside an integration test: the app under test gets SMTP_URL pointing at
+ * it, so a test sees exactly the mail that left through the transport.
+ */
+export async function startSmtpCapture() {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const find = (to: string, subject: RegExp) => mails.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** Every captured mail to `to` whose subject matches. */
+    find,
+    /** Waits until a matching mail arrives. */
+    async waitFor(to: string, subject: RegExp, timeoutMs = 5000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [mail] = find(to, subject);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

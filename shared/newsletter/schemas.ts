@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const invalidEmailMessage = 'Please enter a valid email address';
+
+/** The one email rule of every public form: trimmed, then checked (spec point 5's message for any bad value). */
+export const emailAddress = z.string({ error: invalidEmailMessage }).trim().max(254, 'Email must be at most 254 characters').pipe(z.email(invalidEmailMessage));
+
+/** Optional free text: trimmed, empty when absent. */
+const optionalText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).default('');
+
+/**
+ * A hidden field real people never see (client/components/ui/field.tsx HoneypotField): a value
+ * in it marks the submission as automated, so the route refuses it and stores nothing.
+ */
+export const honeypot = z.string().max(500).optional();
+
+/** Where a person signed up from: stored as the community signup's type. */
+export const signupSources = ['newsletter', 'free-resources', 'create-profile', 'checkup', 'home'] as const;
+export type SignupSource = (typeof signupSources)[number];
+
+/** POST /api/newsletter/signup (spec points 3 and 7): only the email is required; name and organization default to ''. */
+export const newsletterSignupSchema = z
+  .object({
+    email: emailAddress,
+    name: optionalText('Name', 200),
+    organization: optionalText('Organization', 200),
+    source: z.enum(signupSources, { error: `Source must be one of: ${signupSources.join(', ')}` }).default('newsletter'),
+    fax: honeypot,
+  })
+  .strict();
+
+export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
+
+/** The /newsletter page's own form (spec point 5): the same payload, but a name is required there. */
+export const newsletterPageFormSchema = newsletterSignupSchema.extend({
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+});
