@@ -40,6 +40,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // The server reads it to preload each route's own chunk.
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 300,
   },

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchRoute, pageTitle, routes } from './routes';
 
@@ -16,6 +17,10 @@ describe('route table', () => {
       expect(route.description.length, route.path).toBeGreaterThan(20);
       expect(route.description.length, route.path).toBeLessThanOrEqual(170);
     }
+  });
+
+  it("names a screen file that exists for every route", () => {
+    for (const route of routes) expect(existsSync(`client/pages/${route.page ?? 'placeholder'}.tsx`), route.path).toBe(true);
   });
 
   it('matches exact paths, a trailing slash and parameters', () => {

@@ -7,6 +7,8 @@ import { site } from './site';
  */
 export interface RouteMeta {
   path: string;
+  /** The screen's file in client/pages/ (without .tsx); routes not built yet use the placeholder. */
+  page?: string;
   title: string;
   description: string;
   signedIn?: boolean;
@@ -16,33 +18,34 @@ export interface RouteMeta {
 
 const guide = (slug: string, name: string, about: string): RouteMeta => ({
   path: `/field-guide/${slug}`,
+  page: 'field-guide',
   title: `The ${name} Field Guide`,
   description: `The ${name} field guide for nonprofit leaders: ${about}. Practical sections, checklists and questions to ask.`,
 });
 
 export const routes: readonly RouteMeta[] = [
-  { path: '/', title: `${site.name}: resources and community for nonprofit leaders`, description: 'Free field guides, a 10-minute organisational Check-Up, The Weekly Dish newsletter and a premium community with vetted vendors for nonprofit leaders.' },
-  { path: '/auth', title: 'Sign in or create your free account', description: 'Sign in to your account or create a free one to unlock all five field guides, the Check-Up and the resources library.' },
-  { path: '/reset-password', title: 'Reset your password', description: 'Choose a new password for your account.', noindex: true },
-  { path: '/newsletter', title: 'Get The Weekly Dish, free', description: 'Join The Weekly Dish: one short email every Tuesday morning with trends, spotlights and tips for nonprofit leaders. Free.' },
-  { path: '/free-resources', title: 'Free resources for nonprofit leaders', description: 'Sign up free to unlock all five field guides, the essential resources library and The Weekly Dish newsletter.' },
-  { path: '/create-profile', title: 'Create your free profile', description: 'Create your free profile to unlock the field guides and resources for nonprofit leaders.' },
-  { path: '/start-here', title: 'Start here: about the community', description: 'Who we are, who this is for and how to get the most out of the field guides, the Check-Up, the resources library and the community.' },
-  { path: '/resources', title: 'Resources library for nonprofit leaders', description: 'Checklists, templates and worksheets for nonprofit leaders, grouped by the five pillars: Impact, Humans, Fuel, Gears and Future.' },
-  { path: '/checkup', title: 'The nonprofit Check-Up: a 10-minute health assessment', description: 'Twenty honest questions across the five pillars. Get a grade for your organisation and each pillar, with what to read next.' },
-  { path: '/checkup/results/:id', title: 'Your Check-Up results', description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.', noindex: true },
-  { path: '/contact', title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
-  { path: '/field-guides', title: 'The five field guides', description: 'Five practical field guides for nonprofit leaders, one per pillar: Impact, Humans, Fuel, Gears and Future.' },
-  { path: '/five-pillars', title: 'The five pillars of a healthy nonprofit', description: 'Impact, Humans, Fuel, Gears and Future: the five pillars we use to look at the health of a nonprofit.' },
-  { path: '/weekly-dish', title: 'The Weekly Dish newsletter', description: 'The Weekly Dish: global trends, org spotlights and monthly tips for nonprofit leaders, every Tuesday morning. About 5 minutes, free.' },
+  { path: '/', page: 'home', title: `${site.name}: resources and community for nonprofit leaders`, description: 'Free field guides, a 10-minute organisational Check-Up, The Weekly Dish newsletter and a premium community with vetted vendors for nonprofit leaders.' },
+  { path: '/auth', page: 'auth', title: 'Sign in or create your free account', description: 'Sign in to your account or create a free one to unlock all five field guides, the Check-Up and the resources library.' },
+  { path: '/reset-password', page: 'reset-password', title: 'Reset your password', description: 'Choose a new password for your account.', noindex: true },
+  { path: '/newsletter', page: 'newsletter', title: 'Get The Weekly Dish, free', description: 'Join The Weekly Dish: one short email every Tuesday morning with trends, spotlights and tips for nonprofit leaders. Free.' },
+  { path: '/free-resources', page: 'free-resources', title: 'Free resources for nonprofit leaders', description: 'Sign up free to unlock all five field guides, the essential resources library and The Weekly Dish newsletter.' },
+  { path: '/create-profile', page: 'create-profile', title: 'Create your free profile', description: 'Create your free profile to unlock the field guides and resources for nonprofit leaders.' },
+  { path: '/start-here', page: 'start-here', title: 'Start here: about the community', description: 'Who we are, who this is for and how to get the most out of the field guides, the Check-Up, the resources library and the community.' },
+  { path: '/resources', page: 'resources', title: 'Resources library for nonprofit leaders', description: 'Checklists, templates and worksheets for nonprofit leaders, grouped by the five pillars: Impact, Humans, Fuel, Gears and Future.' },
+  { path: '/checkup', page: 'checkup', title: 'The nonprofit Check-Up: a 10-minute health assessment', description: 'Twenty honest questions across the five pillars. Get a grade for your organisation and each pillar, with what to read next.' },
+  { path: '/checkup/results/:id', page: 'checkup-results', title: 'Your Check-Up results', description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.', noindex: true },
+  { path: '/contact', page: 'contact', title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
+  { path: '/field-guides', page: 'field-guides', title: 'The five field guides', description: 'Five practical field guides for nonprofit leaders, one per pillar: Impact, Humans, Fuel, Gears and Future.' },
+  { path: '/five-pillars', page: 'five-pillars', title: 'The five pillars of a healthy nonprofit', description: 'Impact, Humans, Fuel, Gears and Future: the five pillars we use to look at the health of a nonprofit.' },
+  { path: '/weekly-dish', page: 'weekly-dish', title: 'The Weekly Dish newsletter', description: 'The Weekly Dish: global trends, org spotlights and monthly tips for nonprofit leaders, every Tuesday morning. About 5 minutes, free.' },
   guide('impact', 'Impact', 'mission-driven tools and services'),
   guide('humans', 'Humans', 'people, culture, and team building'),
   guide('fuel', 'Fuel', 'fundraising and financial sustainability'),
   guide('gears', 'Gears', 'operations, systems, and technology'),
   guide('future', 'Future', 'strategy, growth, and innovation'),
-  { path: '/privacy-policy', title: 'Privacy Policy', description: 'What we collect, why, how long we keep it and the choices you have.' },
-  { path: '/terms-of-service', title: 'Terms of Service', description: 'The terms for using the site and the premium membership: billing, cancellation and community conduct.' },
-  { path: '/cookie-policy', title: 'Cookie Policy', description: 'The cookies and local storage we use, how long they last and how to control them.' },
+  { path: '/privacy-policy', page: 'legal-privacy', title: 'Privacy Policy', description: 'What we collect, why, how long we keep it and the choices you have.' },
+  { path: '/terms-of-service', page: 'legal-terms', title: 'Terms of Service', description: 'The terms for using the site and the premium membership: billing, cancellation and community conduct.' },
+  { path: '/cookie-policy', page: 'legal-cookies', title: 'Cookie Policy', description: 'The cookies and local storage we use, how long they last and how to control them.' },
   { path: '/pricing', title: 'Pricing: premium membership', description: 'Premium membership for nonprofit leaders: $19/month or $190/year. The Allies Directory, coaching, webinars and the private Slack community.' },
   { path: '/premium', title: 'Premium membership', description: 'Everything in premium: the Allies Directory of 50+ vetted vendors, monthly coaching, expert webinars, toolkits and the private Slack community.' },
   { path: '/premium-resources', title: 'Premium resources', description: 'An overview of the premium resources: expanded field guides, toolkits, webinars and the Allies Directory.' },
@@ -52,11 +55,11 @@ export const routes: readonly RouteMeta[] = [
   { path: '/toolkits/preview', title: 'Preview: premium toolkits', description: 'A preview of the premium toolkits: governance, impact, finance, operations, fundraising and funding.' },
   { path: '/slack/preview', title: 'Preview: the Slack community', description: 'A preview of the private Slack community of 500+ nonprofit leaders.' },
   { path: '/coaching/preview', title: 'Preview: one-on-one coaching', description: 'A preview of premium coaching: one 60-minute session a month by video or phone.' },
-  { path: '/welcome', title: 'Welcome!', description: 'Welcome to the community: your free resources are unlocked.', noindex: true },
-  { path: '/premium-welcome', title: 'Welcome to premium!', description: 'Your premium membership is active: here is everything you have unlocked.', noindex: true },
+  { path: '/welcome', page: 'welcome', title: 'Welcome!', description: 'Welcome to the community: your free resources are unlocked.', noindex: true },
+  { path: '/premium-welcome', page: 'premium-welcome', title: 'Welcome to premium!', description: 'Your premium membership is active: here is everything you have unlocked.', noindex: true },
   { path: '/allies/submit', title: 'Become an Ally: submit your profile', description: 'Vendors serving nonprofits: submit your profile for the Allies Directory. We review every submission within 3-5 business days.' },
   { path: '/allies/submit/success', title: 'Submission received', description: 'Thanks for applying to the Allies Directory.', noindex: true },
-  { path: '/admin-setup', title: 'Admin setup', description: 'Grant the first administrator account.', noindex: true },
+  { path: '/admin-setup', page: 'admin-setup', title: 'Admin setup', description: 'Grant the first administrator account.', noindex: true },
   { path: '/allies', title: 'The Allies Directory', description: 'The premium directory of vetted vendors for nonprofits.', signedIn: true, noindex: true },
   { path: '/subscribe', title: 'Subscribe to premium', description: 'Set up your premium subscription.', signedIn: true, noindex: true },
   { path: '/premium-success', title: 'Thank you for going premium', description: 'Your premium membership is active.', signedIn: true, noindex: true },

@@ -66,7 +66,8 @@ export function Layout() {
         Skip to footer
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer does not jump down when the page's own chunk arrives (layout shift). */}
+      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,45 @@
-import Placeholder from './placeholder';
+import { Link, useParams } from 'react-router';
+import { PageLoading } from '../app/layout';
+import { buttonClasses } from '../components/ui/button';
+import { useCheckupResult } from '../features/checkup/api';
+import { BreakdownForm } from '../features/checkup/breakdown-form';
+import { ResultsView } from '../features/checkup/results-view';
 
-export default function Page() {
-  return <Placeholder />;
+/** A saved Check-Up result at /checkup/results/:id, the link the breakdown email carries. */
+export default function CheckupResults() {
+  const { id = '' } = useParams();
+  const { data, isPending, isError } = useCheckupResult(id);
+
+  if (isPending) return <PageLoading />;
+  if (isError || !data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-serif text-3xl font-bold">We couldn't find these results</h1>
+        <p className="mt-3 text-stone-700">The link may be incomplete. Check the link in your email, or take the Check-Up again: it takes about 10 minutes.</p>
+        <Link to="/checkup" className={buttonClasses('primary', 'md', 'mt-8')}>
+          Take the Check-Up
+        </Link>
+      </div>
+    );
+  }
+
+  const taken = new Date(data.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">The Check-Up</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Your Check-Up Results</h1>
+      <p className="mt-3 max-w-2xl text-lg text-stone-700">Taken on {taken}. A higher score means a healthier pillar.</p>
+      <div className="mt-8">
+        <ResultsView scores={data} />
+      </div>
+      <div className="mt-10">
+        <BreakdownForm initialEmail="" resultId={async () => data.id} />
+      </div>
+      <div className="mt-10 border-t border-stone-200 pt-8">
+        <Link to="/checkup" className={buttonClasses('outline')}>
+          Take the Check-Up again
+        </Link>
+      </div>
+    </div>
+  );
 }

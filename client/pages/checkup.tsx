@@ -1,5 +1,141 @@
-import Placeholder from './placeholder';
+import { useMutation } from '@tanstack/react-query';
+import { RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { Link } from 'react-router';
+import { gradeScores, scoreAnswers } from '#shared/checkup/grading';
+import { type AnswerValue, questions } from '#shared/checkup/questions';
+import { shuffle } from '#shared/checkup/shuffle';
+import { PageLoading } from '../app/layout';
+import { Button } from '../components/ui/button';
+import { saveCheckupResult } from '../features/checkup/api';
+import { BreakdownForm } from '../features/checkup/breakdown-form';
+import { Celebration, CELEBRATION_MS } from '../features/checkup/celebration';
+import { currentQuestion, flowReducer, initialFlow } from '../features/checkup/checkup-flow';
+import { EmailGate } from '../features/checkup/email-gate';
+import { QuestionStep } from '../features/checkup/question-step';
+import { ResultsView } from '../features/checkup/results-view';
+import { useAccess } from '../lib/access';
+import { storage, storageKeys } from '../lib/storage';
+import { track } from '../lib/track';
 
-export default function Page() {
-  return <Placeholder />;
+/** The Check-Up at /checkup (decisions.md #3): email gate, 20 shuffled questions, results. */
+export default function Checkup() {
+  const [state, dispatch] = useReducer(flowReducer, questions, (all) => initialFlow(shuffle(all)));
+  const { user, isLoading, newsletterFlag } = useAccess();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const storedEmail = storage.get(storageKeys.newsletterEmail) ?? '';
+
+  const save = useMutation({ mutationFn: saveCheckupResult });
+  const payload = () => {
+    const scores = scoreAnswers(state.answers);
+    // The server recomputes the sums from the answers; they are sent as spec point 7 lists them.
+    return { email: state.email, answers: Object.fromEntries(Object.entries(state.answers)), score: scores.score, categoryScores: scores.categoryScores };
+  };
+
+  const begin = useCallback((email: string) => {
+    track('quiz_start');
+    dispatch({ type: 'begin', email });
+  }, []);
+
+  // A visitor who has already signed up (newsletter flag and email, or an account) skips the gate.
+  useEffect(() => {
+    if (state.step !== 'deciding') return;
+    if (newsletterFlag && storedEmail) begin(storedEmail);
+    else if (isLoading) return;
+    else if (user) begin(user.email);
+    else dispatch({ type: 'showGate' });
+  }, [state.step, newsletterFlag, storedEmail, isLoading, user, begin]);
+
+  useEffect(() => {
+    if (state.step !== 'celebrating') return;
+    const timer = setTimeout(() => dispatch({ type: 'reveal' }), CELEBRATION_MS);
+    return () => clearTimeout(timer);
+  }, [state.step]);
+
+  // Each new step's heading takes focus, so keyboard and screen reader users start at the top of it.
+  useEffect(() => {
+    if (state.step === 'gate' || state.step === 'results') headingRef.current?.focus();
+  }, [state.step]);
+
+  const onAnswer = useCallback((value: AnswerValue) => dispatch({ type: 'answer', value }), []);
+  const onPrevious = useCallback(() => dispatch({ type: 'previous' }), []);
+  // The flow moves on only when the current question is answered, whatever this render saw.
+  const onNext = useCallback(() => dispatch({ type: 'next' }), []);
+
+  // Finished: record the completion and store the result once per attempt, from the flow's
+  // complete answers, while the overlay shows.
+  const savedAttempt = useRef(-1);
+  useEffect(() => {
+    if (state.step !== 'celebrating' || savedAttempt.current === state.attempt) return;
+    savedAttempt.current = state.attempt;
+    track('quiz_complete', { grade: gradeScores(scoreAnswers(state.answers)).overall.grade });
+    save.mutate(payload());
+  });
+
+  const retake = () => {
+    save.reset();
+    dispatch({ type: 'retake', order: shuffle(questions) });
+  };
+
+  switch (state.step) {
+    case 'deciding':
+      return <PageLoading />;
+    case 'gate':
+      // The first time the email is filled in for the visitor; a retake starts with it cleared (spec point 4).
+      return <EmailGate initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''} onStart={begin} headingRef={headingRef} />;
+    case 'questions':
+    case 'celebrating': {
+      const question = currentQuestion(state);
+      return (
+        <>
+          <div className="border-b border-stone-200 bg-brand-50">
+            <h1 className="mx-auto max-w-3xl px-4 py-4 font-serif text-xl font-bold text-brand-800">The Check-Up</h1>
+          </div>
+          <QuestionStep
+            question={question}
+            position={state.index + 1}
+            total={state.order.length}
+            answer={state.answers[question.id]}
+            onAnswer={onAnswer}
+            onNext={onNext}
+            onPrevious={onPrevious}
+          />
+          {state.step === 'celebrating' && <Celebration />}
+        </>
+      );
+    }
+    case 'results': {
+      const scores = scoreAnswers(state.answers);
+      return (
+        <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">The Check-Up</p>
+          <h1 ref={headingRef} tabIndex={-1} className="mt-2 font-serif text-3xl font-bold text-stone-900 outline-none sm:text-4xl">
+            Your Check-Up Results
+          </h1>
+          <p className="mt-3 max-w-2xl text-lg text-stone-700">Here is how your organisation scores overall and on each of the five pillars. A higher score means a healthier pillar.</p>
+          <div className="mt-8">
+            <ResultsView scores={scores} />
+          </div>
+          <div className="mt-10">
+            <BreakdownForm initialEmail={state.email} resultId={async () => save.data?.id ?? (await save.mutateAsync(payload())).id} />
+          </div>
+          <div className="mt-10 flex flex-wrap items-center gap-4 border-t border-stone-200 pt-8">
+            <Button variant="outline" onClick={retake}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Take Quiz Again
+            </Button>
+            {save.data && (
+              <p className="text-sm text-stone-700">
+                Your results are saved at{' '}
+                <Link to={`/checkup/results/${save.data.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                  their own page
+                </Link>
+                .
+              </p>
+            )}
+          </div>
+        </div>
+      );
+    }
+  }
 }

@@ -2,6 +2,25 @@
 export const pillars = ['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'] as const;
 export type Pillar = (typeof pillars)[number];
 export interface Question { id: number; category: Pillar; text: string }
+
+/** How each pillar is named and described (spec point 3's category descriptions), and its field guide. */
+export const pillarInfo: Record<Pillar, { name: string; description: string; guideSlug: string }> = {
+  IMPACT: { name: 'Impact', description: 'Mission-driven tools and services', guideSlug: 'impact' },
+  HUMANS: { name: 'Humans', description: 'People, culture, and team building', guideSlug: 'humans' },
+  FUEL: { name: 'Fuel', description: 'Fundraising and financial sustainability', guideSlug: 'fuel' },
+  GEARS: { name: 'Gears', description: 'Operations, systems, and technology', guideSlug: 'gears' },
+  FUTURE: { name: 'Future', description: 'Strategy, growth, and innovation', guideSlug: 'future' },
+};
+
+/** The four answers, exactly as spec point 3 labels them. */
+export const answerOptions = [
+  { value: 1, label: 'Not true at all' },
+  { value: 2, label: 'A little true' },
+  { value: 3, label: 'Mostly true' },
+  { value: 4, label: 'Totally true' },
+] as const;
+export type AnswerValue = (typeof answerOptions)[number]['value'];
+
 export const questions: readonly Question[] = [
   { id: 1, category: 'IMPACT', text: "We can't clearly explain how our programs lead to the change we promise funders." },
   { id: 2, category: 'IMPACT', text: "Our reports mostly count activities, like people served or events held, rather than real changes in people's lives." },
@@ -10,16 +29,16 @@ export const questions: readonly Question[] = [
   { id: 5, category: 'HUMANS', text: 'Our staff regularly work nights and weekends just to keep up, and vacation days often go unused.' },
   { id: 6, category: 'HUMANS', text: 'New hires mostly figure things out on their own because we have no real onboarding plan.' },
   { id: 7, category: 'HUMANS', text: 'Feedback here mostly happens at annual reviews, or after something has already gone wrong.' },
-  { id: 8, category: 'HUMANS', text: "Our board meetings are mostly status updates, and the board's role is unclear to staff and board alike." },
+  { id: 8, category: 'HUMANS', text: 'Our board meetings are mostly status updates, with little real discussion or decision-making.' },
   { id: 9, category: 'FUEL', text: 'If our largest funder stopped giving tomorrow, we would be in serious trouble within a few months.' },
   { id: 10, category: 'FUEL', text: "We have less than three months of operating expenses in reserve, or we honestly don't know the number." },
-  { id: 11, category: 'FUEL', text: "Many of our first-time donors never give again, and we don't track our donor retention rate." },
+  { id: 11, category: 'FUEL', text: "Many of our first-time donors never give again, or we don't track donor retention well enough to know." },
   { id: 12, category: 'FUEL', text: 'Grant deadlines regularly sneak up on us, and proposals get written at the last minute.' },
   { id: 13, category: 'GEARS', text: 'Critical tasks like payroll or gift processing depend on one person, and the steps are not written down.' },
   { id: 14, category: 'GEARS', text: "Our donor and client data is scattered across spreadsheets, inboxes, and people's heads." },
-  { id: 15, category: 'GEARS', text: "We don't use multi-factor authentication or a password manager for our key accounts." },
+  { id: 15, category: 'GEARS', text: 'Our key accounts, like email and banking, are not protected with multi-factor authentication.' },
   { id: 16, category: 'GEARS', text: 'Our monthly financial reports are often late, incomplete, or hard to trust.' },
-  { id: 17, category: 'FUTURE', text: "Our strategic plan is outdated, or it sits in a drawer and doesn't guide our budget or decisions." },
+  { id: 17, category: 'FUTURE', text: "We have no current strategic plan, or it sits in a drawer and doesn't guide our budget or decisions." },
   { id: 18, category: 'FUTURE', text: 'A sudden change in funding or demand would catch us with no backup plan.' },
   { id: 19, category: 'FUTURE', text: 'If our executive director left suddenly, nobody would know who leads or what happens next.' },
   { id: 20, category: 'FUTURE', text: "We rarely try new ideas or explore partnerships because we're too busy keeping up with today." },

@@ -1,4 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import { gradeOverall, scoreAnswers, type CategoryScores } from '#shared/checkup/grading';
+import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { breakdownMail } from './breakdown-mail';
+import { type CheckupResultRow, findCheckupResult, insertCheckupResult, setCheckupResultEmail } from './repo';
 
-export async function checkupRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
+function toView(row: CheckupResultRow): CheckupResultView {
+  return {
+    id: row.id,
+    score: row.score,
+    totalScore: row.totalScore,
+    categoryScores: row.categoryScores as CategoryScores,
+    grade: gradeOverall(row.totalScore).grade,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function loadResult(ctx: AppContext, id: string): Promise<CheckupResultRow> {
+  // A malformed id would make PostgreSQL raise an error (a 500): it is simply not a result.
+  const row = isResultId(id) ? await findCheckupResult(ctx.db, id) : undefined;
+  if (!row) throw new HttpError(404, 'No Check-Up result with this id');
+  return row;
+}
+
+/** The Check-Up's results (spec points 3, 7): stored with server-side scoring, shown by link, broken down by email. */
+export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const formLimit = { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } };
+
+  app.post('/api/checkup-results', { config: formLimit }, async (request, reply) => {
+    const input = parseInput(checkupSubmissionSchema, request.body);
+    // Never trust the client's sums: the score is what the answers add up to.
+    const scores = scoreAnswers(input.answers);
+    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, ...scores });
+    return reply.status(201).send(toView(row));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/checkup-results/:id', async (request) => toView(await loadResult(ctx, request.params.id)));
+
+  app.post<{ Params: { id: string } }>('/api/checkup-results/:id/breakdown', { config: formLimit }, async (request, reply) => {
+    const input = parseInput(breakdownRequestSchema, request.body);
+    // A filled honeypot marks an automated request, refused like every public form's (newsletter signup).
+    if (input.fax) throw new HttpError(400, 'Invalid submission');
+    const row = await loadResult(ctx, request.params.id);
+    if (input.email.toLowerCase() !== row.email.toLowerCase()) await setCheckupResultEmail(ctx.db, row.id, input.email);
+    await ctx.mailer.send(
+      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores as CategoryScores, publicUrl: ctx.env.PUBLIC_URL }),
+    );
+    return reply.status(202).send({ ok: true });
+  });
+}

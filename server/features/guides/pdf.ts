@@ -1,5 +1,4 @@
 import { type Token, type Tokens, marked } from 'marked';
-import PDFDocument from 'pdfkit';
 import { splitFrontMatter } from '#shared/content/front-matter';
 
 /**
@@ -32,6 +31,8 @@ export interface GuidePdfInput {
 export async function renderGuidePdf({ source, siteName, compress = true }: GuidePdfInput): Promise<Buffer> {
   const { meta, body: markdown } = splitFrontMatter(source);
   const title = meta.title ?? 'Field Guide';
+  // Loaded on first use: pdfkit takes a few hundred ms to load, which every server start would otherwise pay.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: margin, bottom: margin + footerHeight, left: margin, right: margin },

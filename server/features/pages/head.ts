@@ -32,11 +32,15 @@ export interface RenderedPage {
   html: string;
 }
 
-/** Fills the app's HTML template for a path: the route's own head tags, or the not-found page's with status 404. */
-export function renderPage(template: string, pathname: string, publicUrl: string): RenderedPage {
+/**
+ * Fills the app's HTML template for a path: the route's own head tags (plus `assets`, the
+ * preloads of its screen), or the not-found page's with status 404.
+ */
+export function renderPage(template: string, pathname: string, publicUrl: string, assets: (page: string) => string = () => ''): RenderedPage {
   const route = matchRoute(pathname);
   const path = route ? pathname.replace(/\/+$/, '') || '/' : pathname;
   const meta = route ?? { ...notFoundMeta, noindex: true };
-  const html = template.replace('<!--app-head-->', headTags(meta, `${publicUrl}${path}`, route ? path : '/404'));
+  const head = [headTags(meta, `${publicUrl}${path}`, route ? path : '/404'), assets(route?.page ?? 'not-found')].filter(Boolean).join('\n    ');
+  const html = template.replace('<!--app-head-->', head);
   return { status: route ? 200 : 404, html };
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { redirects } from '#shared/routes';
 import { renderPage } from './head';
+import { pagePreloadTags, type ViteManifest } from './route-assets';
 
 export interface PagesOptions {
   clientDir: string;
@@ -18,6 +19,13 @@ export interface PagesOptions {
 export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackTemplate;
+  const manifestFile = join(options.clientDir, '.vite', 'manifest.json');
+  const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const preloads = new Map<string, string>();
+  const assetsFor = (page: string) => {
+    if (!preloads.has(page)) preloads.set(page, pagePreloadTags(manifest, page));
+    return preloads.get(page)!;
+  };
 
   if (existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -39,7 +47,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
 
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = renderPage(template, pathname, options.publicUrl);
+    const page = renderPage(template, pathname, options.publicUrl, assetsFor);
     return reply
       .status(page.status)
       .header('Cache-Control', 'no-cache')

@@ -1,0 +1,33 @@
+// Chooses the PostgreSQL database the server benchmarks run on. The API and cold-start budgets
+// are defined on PostgreSQL, so the embedded database is only a loudly announced fallback.
+import pg from 'pg';
+
+const localTestDatabase = 'postgres://app:app@127.0.0.1:5432/app_test';
+
+/** @returns {Promise<{ kind: 'postgres', url: string, source: string } | { kind: 'pglite', reason: string }>} */
+export async function pickDatabase() {
+  if (process.env.BENCH_DATABASE_URL) return { kind: 'postgres', url: process.env.BENCH_DATABASE_URL, source: 'BENCH_DATABASE_URL' };
+  if (process.env.TEST_DATABASE_URL) return { kind: 'postgres', url: process.env.TEST_DATABASE_URL, source: 'TEST_DATABASE_URL' };
+  const client = new pg.Client({ connectionString: localTestDatabase, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return { kind: 'postgres', url: localTestDatabase, source: 'the local test database' };
+  } catch (error) {
+    return { kind: 'pglite', reason: `no BENCH_DATABASE_URL or TEST_DATABASE_URL, and ${redact(localTestDatabase)} did not answer (${error.message})` };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The URL without its password, for printing. */
+export function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+export function warnEmbedded(reason) {
+  const line = '!'.repeat(78);
+  console.warn(`\n${line}\n!! NOT ON POSTGRESQL: ${reason}.\n!! Falling back to the embedded database (PGlite). The API and cold-start budgets are\n!! defined on PostgreSQL: set BENCH_DATABASE_URL for figures that count.\n${line}\n`);
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
+import { ApiError, apiRequest } from '../../lib/api';
+
+export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<CheckupResultView>('POST', '/api/checkup-results', submission);
+
+export const requestBreakdown = (id: string, body: { email: string; fax?: string }) =>
+  apiRequest<{ ok: true }>('POST', `/api/checkup-results/${encodeURIComponent(id)}/breakdown`, body);
+
+/** A saved result by its id; an unknown id is a plain "not found", never retried. */
+export function useCheckupResult(id: string) {
+  return useQuery({
+    queryKey: ['/api/checkup-results', id],
+    queryFn: () => apiRequest<CheckupResultView>('GET', `/api/checkup-results/${encodeURIComponent(id)}`),
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+  });
+}

@@ -1,0 +1,57 @@
+import type { AnswerValue, Question } from '#shared/checkup/questions';
+
+/**
+ * The Check-Up's steps (spec point 4): the email gate, the questions one at a time, the
+ * celebratory overlay, then the results. 'deciding' is the moment before we know whether the
+ * visitor has already signed up (and so skips the gate).
+ */
+export type Step = 'deciding' | 'gate' | 'questions' | 'celebrating' | 'results';
+
+export interface FlowState {
+  step: Step;
+  email: string;
+  order: readonly Question[];
+  index: number;
+  answers: Readonly<Record<number, AnswerValue>>;
+  /** 0 for the first run, then +1 per 'Take Quiz Again'. */
+  attempt: number;
+}
+
+export type FlowAction =
+  | { type: 'showGate' }
+  | { type: 'begin'; email: string }
+  | { type: 'answer'; value: AnswerValue }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'reveal' }
+  | { type: 'retake'; order: readonly Question[] };
+
+export const initialFlow = (order: readonly Question[]): FlowState => ({ step: 'deciding', email: '', order, index: 0, answers: {}, attempt: 0 });
+
+export const currentQuestion = (state: FlowState): Question => state.order[state.index]!;
+export const isAnswered = (state: FlowState): boolean => currentQuestion(state).id in state.answers;
+export const isLastQuestion = (state: FlowState): boolean => state.index === state.order.length - 1;
+
+export function flowReducer(state: FlowState, action: FlowAction): FlowState {
+  switch (action.type) {
+    case 'showGate':
+      return { ...state, step: 'gate' };
+    case 'begin':
+      return { ...state, step: 'questions', email: action.email.trim(), index: 0, answers: {} };
+    case 'answer':
+      if (state.step !== 'questions') return state;
+      return { ...state, answers: { ...state.answers, [currentQuestion(state).id]: action.value } };
+    case 'next':
+      // Every question must be answered before moving on (spec point 5).
+      if (state.step !== 'questions' || !isAnswered(state)) return state;
+      return isLastQuestion(state) ? { ...state, step: 'celebrating' } : { ...state, index: state.index + 1 };
+    case 'previous':
+      if (state.step !== 'questions' || state.index === 0) return state;
+      return { ...state, index: state.index - 1 };
+    case 'reveal':
+      return state.step === 'celebrating' ? { ...state, step: 'results' } : state;
+    case 'retake':
+      // Back to the start: the gate again with the email cleared, no answers, a new order.
+      return { step: 'gate', email: '', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 };
+  }
+}

@@ -1,0 +1,95 @@
+import { useMutation } from '@tanstack/react-query';
+import { Clock, Layers, ListChecks } from 'lucide-react';
+import { type FormEvent, type Ref, useState } from 'react';
+import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { grantNewsletterAccess } from '../../lib/access';
+import { apiRequest } from '../../lib/api';
+
+const facts = [
+  { icon: ListChecks, text: `${questions.length} honest questions` },
+  { icon: Layers, text: `${pillars.length} pillars of a healthy nonprofit` },
+  { icon: Clock, text: 'About 10 minutes' },
+];
+
+/**
+ * Step 1: the email that signs the visitor up for free access (spec point 8, "Quiz") before
+ * the questions start. Enter submits: it is a real form.
+ */
+export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {
+  const [email, setEmail] = useState(initialEmail);
+  const signup = useMutation({
+    mutationFn: (address: string) => apiRequest('POST', '/api/newsletter/signup', { email: address, name: '', organization: '', source: 'checkup' }),
+    onSuccess: (_data, address) => {
+      grantNewsletterAccess(address);
+      toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
+      onStart(address);
+    },
+    onError: () => toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast({ title: 'Email Required', description: 'Please enter your email to start the check-up.', variant: 'destructive' });
+      return;
+    }
+    signup.mutate(address);
+  };
+
+  return (
+    <>
+      <div className="border-b border-stone-200 bg-gradient-to-b from-brand-50 to-stone-50">
+        <div className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Free organisational health assessment</p>
+          <h1 ref={headingRef} tabIndex={-1} className="mt-2 font-serif text-3xl font-bold text-stone-900 outline-none sm:text-4xl">
+            The Check-Up
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-stone-700">
+            A quick, honest look at the health of your nonprofit. Rate {questions.length} statements from 'Not true at all' to 'Totally true'
+            and get a grade for your organisation and for each of the five pillars, with what each result means and which field guide to read next.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-stone-800">
+            {facts.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2 font-medium">
+                <Icon className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.1fr]">
+        <Card>
+          <h2 className="font-serif text-xl font-semibold">Start your Check-Up</h2>
+          <p className="mt-2 text-sm text-stone-700">
+            Your email gives you free access to the field guides and resources library, and signs you up for The Weekly Dish, our free Tuesday newsletter.
+          </p>
+          <form onSubmit={submit} className="mt-5 grid gap-4">
+            <TextField label="Email address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button type="submit" size="lg" disabled={signup.isPending}>
+              {signup.isPending ? 'Starting...' : 'Start the Check-Up'}
+            </Button>
+          </form>
+        </Card>
+        <section aria-labelledby="checkup-pillars">
+          <h2 id="checkup-pillars" className="font-serif text-xl font-semibold">
+            Four questions for each pillar
+          </h2>
+          <dl className="mt-4 grid gap-3">
+            {pillars.map((pillar) => (
+              <div key={pillar} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
+                <dt className="font-semibold text-brand-800">{pillarInfo[pillar].name}</dt>
+                <dd className="text-sm text-stone-700">{pillarInfo[pillar].description}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { clsx } from 'clsx';
+import { Home, Library, Mail, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { type CheckupScores, gradeScores, weakestPillars } from '#shared/checkup/grading';
+import { pillarInfo } from '#shared/checkup/questions';
+import { Card } from '../../components/ui/card';
+import { gradeColors, PillarChart } from './pillar-chart';
+import { PillarInsights } from './pillar-insights';
+
+const nextLinks = [
+  { to: '/resources', icon: Library, title: 'Browse the resources library', text: 'Checklists, templates and worksheets for every pillar.' },
+  { to: '/create-profile', icon: UserPlus, title: 'Create your free profile', text: 'Keep your access to the field guides and resources.' },
+  { to: '/newsletter', icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
+  { to: '/', icon: Home, title: 'Back to home', text: 'Everything else the community offers.' },
+];
+
+/**
+ * The results of a Check-Up (spec point 2), shared by the quiz's last step and the results
+ * page: the overall grade, the pillar chart, what each pillar's grade means, and where to go next.
+ */
+export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'> }) {
+  const result = gradeScores(scores);
+  const { grade, label, percent } = result.overall;
+  const focus = weakestPillars(result);
+
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="overall-grade" className="grid gap-6 md:grid-cols-[1fr_1.4fr]">
+        <Card className="flex flex-col items-center justify-center text-center" data-testid="overall-grade">
+          <h2 id="overall-grade" className="text-sm font-semibold uppercase tracking-wide text-stone-700">
+            Overall grade
+          </h2>
+          <p className={clsx('mt-2 font-serif text-7xl font-bold leading-none', gradeColors[grade].text)}>{grade}</p>
+          <p className="mt-3 font-serif text-xl font-semibold text-stone-900">{label}</p>
+          <p className="mt-1 text-stone-700">Health score {percent}%</p>
+        </Card>
+        <Card>
+          <h2 className="font-serif text-xl font-semibold">Your five pillars</h2>
+          <PillarChart result={result} />
+          <p className="mt-2 text-sm text-stone-700">
+            Start with{' '}
+            {focus.map((pillar, i) => (
+              <span key={pillar}>
+                {i > 0 && ' and '}
+                <Link to={`/field-guide/${pillarInfo[pillar].guideSlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  the {pillarInfo[pillar].name} Field Guide
+                </Link>
+              </span>
+            ))}
+            : your lowest-scoring pillars.
+          </p>
+        </Card>
+      </section>
+
+      <section aria-labelledby="pillar-meaning">
+        <h2 id="pillar-meaning" className="font-serif text-2xl font-semibold">
+          What your results mean
+        </h2>
+        <p className="mt-1 mb-4 text-stone-700">Open a pillar to see what its grade means, three next steps and its field guide.</p>
+        <PillarInsights result={result} />
+      </section>
+
+      <section aria-labelledby="keep-going">
+        <h2 id="keep-going" className="font-serif text-2xl font-semibold">
+          Keep going
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {nextLinks.map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Link to={to} className="flex h-full items-start gap-3 rounded-lg border border-stone-200 bg-white p-4 hover:border-brand-600 hover:bg-brand-50">
+                <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <span>
+                  <span className="block font-semibold text-brand-800">{title}</span>
+                  <span className="block text-sm text-stone-700">{text}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// npm run bench: measures the production build against the performance budgets of
+// ARCHITECTURE.md and docs/benchmarks.md, and prints a PASS/FAIL summary. It measures, it does
+// not gate: a missed budget still exits 0; only a benchmark that could not run exits 1.
+// `--only api|cold-start|lighthouse` runs one part.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { runApi } from '../bench/api.mjs';
+import { clientDir, resultsDir, serverEntry, usesDefaultBuild } from '../bench/config.mjs';
+import { runColdStart } from '../bench/cold-start.mjs';
+import { runLighthouse } from '../bench/lighthouse.mjs';
+import { printTable } from '../bench/table.mjs';
+
+const parts = { api: runApi, 'cold-start': runColdStart, lighthouse: runLighthouse };
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
+if (onlyAt !== -1 && !(only in parts)) {
+  console.error(`--only takes one of: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+
+const clientIndex = join(clientDir, 'index.html');
+if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
+  if (!usesDefaultBuild) {
+    console.error(`No build at BENCH_SERVER_ENTRY=${serverEntry} / BENCH_CLIENT_DIR=${clientDir}.`);
+    process.exit(1);
+  }
+  console.log('No production build yet: running npm run build first.');
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
+
+const started = new Date();
+console.log(`Benchmarking ${serverEntry} with the client in ${clientDir}`);
+// The load average says how much other work shared the machine: figures taken under load are low.
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const loadAtStart = load();
+console.log(`Node ${process.version}, ${availableParallelism()} cores, load average ${loadAtStart}, ${started.toISOString()}`);
+
+const results = {};
+const checks = [];
+let crashed = false;
+for (const [name, run] of Object.entries(parts)) {
+  if (only && name !== only) continue;
+  try {
+    const result = await run();
+    results[name] = result.figures;
+    checks.push(...result.checks);
+  } catch (error) {
+    crashed = true;
+    console.error(`\n${name} could not run: ${error.stack ?? error}`);
+    checks.push({ budget: name, measured: `could not run: ${String(error.message).split('\n')[0]}`, status: 'ERROR' });
+  }
+}
+
+console.log(`\n== Summary (${Math.round((Date.now() - started.getTime()) / 1000)} s; load average ${loadAtStart} at start, ${load()} at end) ==`);
+printTable(['status', 'budget', 'measured'], checks.map((c) => [c.status, c.budget, c.measured]));
+const missed = checks.filter((c) => c.status !== 'PASS' && c.status !== 'N/A').length;
+console.log(missed ? `\n${missed} of ${checks.length} budgets not met (see above).` : `\nAll ${checks.length} budgets met.`);
+
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `${started.toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify({ date: started.toISOString(), node: process.version, cores: availableParallelism(), loadAverage: { start: loadAtStart, end: load() }, serverEntry, clientDir, checks, results }, null, 2)}\n`);
+console.log(`Figures saved to ${file}`);
+process.exit(crashed ? 1 : 0);

@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '#shared/checkup/questions';
+import { checkupResults } from '../../db/schema';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port: the app's mail really leaves through nodemailer. */
+async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
+  const mails: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Undoes quoted-printable soft breaks and escapes, so the assertions read the text as written. */
+const decoded = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+
+const byPillar = { IMPACT: 1, HUMANS: 2, FUEL: 3, GEARS: 4, FUTURE: 1 } as const;
+/** IMPACT 4 → 75% B, HUMANS 8 → 50% D, FUEL 12 → 25% D, GEARS 16 → 0% D, FUTURE 4 → 75% B; total 44 → 45% D. */
+const answers = () => Object.fromEntries(questions.map((q) => [String(q.id), byPillar[q.category]]));
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://checkup.example.org' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const rowsFor = (email: string) => t.ctx.db.select().from(checkupResults).where(eq(checkupResults.email, email));
+const submit = (body: unknown) => postJson(`${t.url}/api/checkup-results`, body);
+
+describe('POST /api/checkup-results', () => {
+  it('scores on the server, ignoring a tampered client score, and answers 201 with the id and grade', async () => {
+    const email = uniqueEmail('checkup');
+    const res = await submit({ email: `  ${email} `, answers: answers(), score: 20, totalScore: 20, categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 } });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 } });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body).not.toHaveProperty('email');
+
+    const [row] = await rowsFor(email);
+    expect(row).toMatchObject({ id: body.id, email, score: 44, totalScore: 44, categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, outreachCompleted: false });
+    expect(row!.answers).toEqual(answers());
+  });
+
+  const invalid: [string, (a: Record<string, unknown>) => Record<string, unknown>, RegExp][] = [
+    ['a missing question id', (a) => ({ ...a, answers: { ...(a.answers as object), 7: undefined } }), /answers\.7/],
+    ['an extra question id', (a) => ({ ...a, answers: { ...(a.answers as object), 21: 2 } }), /answers\.21/],
+    ['an answer of 0', (a) => ({ ...a, answers: { ...(a.answers as object), 3: 0 } }), /answers\.3/],
+    ['an answer of 5', (a) => ({ ...a, answers: { ...(a.answers as object), 3: 5 } }), /answers\.3/],
+    ['an answer of 2.5', (a) => ({ ...a, answers: { ...(a.answers as object), 3: 2.5 } }), /answers\.3/],
+    ['an answer as a string', (a) => ({ ...a, answers: { ...(a.answers as object), 3: '2' } }), /answers\.3/],
+    ['answers as a list', (a) => ({ ...a, answers: [1, 2, 3] }), /answers/],
+    ['no answers', (a) => ({ ...a, answers: undefined }), /answers/],
+    ['a bad email', (a) => ({ ...a, email: 'not-an-email' }), /email/],
+    ['an email of the wrong type', (a) => ({ ...a, email: 42 }), /email/],
+    ['a score of the wrong type', (a) => ({ ...a, score: 'lots' }), /score/],
+    ['an unknown field', (a) => ({ ...a, isPremium: true }), /isPremium/],
+  ];
+  it.each(invalid)('refuses %s with 400 naming the field, and stores nothing', async (_, change, field) => {
+    const email = uniqueEmail('invalid');
+    const body = change({ email, answers: answers() });
+    const res = await submit(body);
+    expect(res.status).toBe(400);
+    const error = await res.json();
+    expect(error.message).toMatch(field);
+    expect(Object.keys(error.errors).join(' ')).toMatch(field);
+    expect(await rowsFor(email)).toHaveLength(0);
+  });
+
+  it('refuses a body that is not JSON with a 4xx', async () => {
+    const res = await fetch(`${t.url}/api/checkup-results`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Malformed JSON body');
+  });
+});
+
+describe('GET /api/checkup-results/:id', () => {
+  it('returns the stored result without the email or answers', async () => {
+    const email = uniqueEmail('get');
+    const created = await (await submit({ email, answers: answers() })).json();
+    const res = await fetch(`${t.url}/api/checkup-results/${created.id}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ id: created.id, score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, createdAt: expect.any(String) });
+    expect(JSON.stringify(body)).not.toContain(email);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', "'; drop table checkup_results; --"])('answers 404 for %s', async (id) => {
+    const res = await fetch(`${t.url}/api/checkup-results/${encodeURIComponent(id)}`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toMatch(/No Check-Up result/);
+  });
+});
+
+describe('POST /api/checkup-results/:id/breakdown', () => {
+  it('emails the breakdown (text and HTML) with grades, next steps, guides and the results link, and answers 202', async () => {
+    const email = uniqueEmail('breakdown');
+    const created = await (await submit({ email, answers: answers() })).json();
+    const res = await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email });
+    expect(res.status).toBe(202);
+
+    const mail = smtp.mails.find((m) => m.to.includes(email.toLowerCase()));
+    expect(mail).toBeDefined();
+    const text = decoded(mail!.raw);
+    expect(text).toMatch(/Subject: Your Check-Up breakdown: grade D \(Please Send Snacks\)/);
+    expect(text).toContain('Overall grade: D (Please Send Snacks), 45%');
+    expect(text).toContain('IMPACT: B (Mostly Functional), 75%');
+    expect(text).toContain('HUMANS: D (Please Send Snacks), 50%');
+    expect(text).toContain('GEARS: D (Please Send Snacks), 0%');
+    expect(text).toContain('Turn on multi-factor authentication for email, banking, and payroll today.');
+    expect(text).toContain('https://checkup.example.org/field-guide/gears');
+    expect(text).toContain(`https://checkup.example.org/checkup/results/${created.id}`);
+    expect(text).toContain('<a href="https://checkup.example.org/field-guide/gears">Read the Gears Field Guide</a>');
+  });
+
+  it('sends to the address asked for and records it for follow-up', async () => {
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    const created = await (await submit({ email: first, answers: answers() })).json();
+    expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: second })).status).toBe(202);
+    expect(smtp.mails.some((m) => m.to.includes(second.toLowerCase()))).toBe(true);
+    const [row] = await t.ctx.db.select().from(checkupResults).where(eq(checkupResults.id, created.id));
+    expect(row!.email).toBe(second);
+  });
+
+  it('refuses a filled honeypot and sends nothing', async () => {
+    const email = uniqueEmail('bot');
+    const created = await (await submit({ email, answers: answers() })).json();
+    expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email, fax: 'spam' })).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.some((m) => m.to.includes(email.toLowerCase()))).toBe(false);
+  });
+
+  it('answers 400 for a bad email and 404 for an unknown or malformed id', async () => {
+    const email = uniqueEmail('nobody');
+    const created = await (await submit({ email, answers: answers() })).json();
+    const bad = await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: '' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/^email:/);
+    expect((await postJson(`${t.url}/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown`, { email })).status).toBe(404);
+    expect((await postJson(`${t.url}/api/checkup-results/nope/breakdown`, { email })).status).toBe(404);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('limits stored results per hour with 429', async () => {
+    const email = uniqueEmail('limit');
+    for (let i = 0; i < 2; i++) expect((await postJson(`${limited.url}/api/checkup-results`, { email, answers: answers() })).status).toBe(201);
+    const res = await postJson(`${limited.url}/api/checkup-results`, { email, answers: answers() });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toMatch(/Too many requests/);
+  });
+});

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { CheckupScores } from '#shared/checkup/grading';
+import type { Database } from '../../db/client';
+import { checkupResults } from '../../db/schema';
+
+export type CheckupResultRow = typeof checkupResults.$inferSelect;
+
+export async function insertCheckupResult(
+  db: Database,
+  values: CheckupScores & { email: string; answers: Record<string, number> },
+): Promise<CheckupResultRow> {
+  const [row] = await db.insert(checkupResults).values(values).returning();
+  return row!;
+}
+
+export async function findCheckupResult(db: Database, id: string): Promise<CheckupResultRow | undefined> {
+  const [row] = await db.select().from(checkupResults).where(eq(checkupResults.id, id)).limit(1);
+  return row;
+}
+
+/** The address a breakdown was last asked for is where the team follows up (admin outreach). */
+export async function setCheckupResultEmail(db: Database, id: string, email: string): Promise<void> {
+  await db.update(checkupResults).set({ email }).where(eq(checkupResults.id, id));
+}

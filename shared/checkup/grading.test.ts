@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { gradeForPercent, gradeOverall, gradePillar, gradeScores, percentFor, scoreAnswers, weakestPillars } from './grading';
+import { insightFor } from './insights';
+import { answerOptions, pillars, questions } from './questions';
+
+const allAnswered = (value: (id: number) => number) => Object.fromEntries(questions.map((q) => [q.id, value(q.id)]));
+
+describe('overall grade = round((80 − total) / 80 × 100)', () => {
+  it.each([
+    [16, 80, 'A', 'Consultant Energy'],
+    [17, 79, 'B', 'Mostly Functional'], // 78.75 rounds to 79
+    [24, 70, 'B', 'Mostly Functional'],
+    [25, 69, 'C', 'Held Together by Hope & Coffee'], // 68.75 → 69
+    [32, 60, 'C', 'Held Together by Hope & Coffee'],
+    [33, 59, 'D', 'Please Send Snacks'], // 58.75 → 59
+    [80, 0, 'D', 'Please Send Snacks'],
+  ])('total %i → %i%% %s', (total, percent, grade, label) => {
+    expect(gradeOverall(total)).toEqual({ percent, grade, label });
+  });
+
+  it('rounds a true half up, without floating-point error', () => {
+    expect(percentFor(78, 80)).toBe(3); // 2.5
+    expect(percentFor(74, 80)).toBe(8); // 7.5
+    expect(percentFor(14, 16)).toBe(13); // 12.5
+  });
+});
+
+describe('pillar grade = round((16 − score) / 16 × 100)', () => {
+  it.each([
+    [3, 81, 'A'], // 81.25
+    [4, 75, 'B'],
+    [5, 69, 'C'], // 68.75 → 69
+    [6, 63, 'C'], // 62.5 → 63
+    [7, 56, 'D'], // 56.25
+    [16, 0, 'D'],
+  ])('score %i → %i%% %s', (score, percent, grade) => {
+    expect(gradePillar(score)).toMatchObject({ percent, grade });
+  });
+});
+
+describe('grade bands', () => {
+  it.each([
+    [100, 'A'], [80, 'A'], [79, 'B'], [70, 'B'], [69, 'C'], [60, 'C'], [59, 'D'], [0, 'D'],
+  ] as const)('%i%% → %s', (percent, grade) => {
+    expect(gradeForPercent(percent)).toBe(grade);
+  });
+});
+
+describe('scoring answers', () => {
+  it('all answers 1: total 20, 75% B overall and in every pillar (the best reachable, decisions.md)', () => {
+    const scores = scoreAnswers(allAnswered(() => 1));
+    expect(scores).toEqual({ score: 20, totalScore: 20, categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 } });
+    const graded = gradeScores(scores);
+    expect(graded.overall).toEqual({ percent: 75, grade: 'B', label: 'Mostly Functional' });
+    for (const pillar of pillars) expect(graded.pillars[pillar]).toEqual({ percent: 75, grade: 'B', label: 'Mostly Functional' });
+  });
+
+  it('all answers 4: total 80, 0% D', () => {
+    const graded = gradeScores(scoreAnswers(allAnswered(() => 4)));
+    expect(graded.overall).toEqual({ percent: 0, grade: 'D', label: 'Please Send Snacks' });
+  });
+
+  it('sums each pillar from its own four questions', () => {
+    const byPillar = { IMPACT: 1, HUMANS: 2, FUEL: 3, GEARS: 4, FUTURE: 2 } as const;
+    const scores = scoreAnswers(allAnswered((id) => byPillar[questions.find((q) => q.id === id)!.category]));
+    expect(scores.categoryScores).toEqual({ IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 8 });
+    expect(scores.score).toBe(48);
+    const graded = gradeScores(scores);
+    expect(graded.overall).toMatchObject({ percent: 40, grade: 'D' });
+    expect(graded.pillars.HUMANS).toMatchObject({ percent: 50, grade: 'D' });
+    expect(weakestPillars(graded)).toEqual(['GEARS', 'FUEL']);
+  });
+});
+
+describe('questions and insights', () => {
+  it('has 20 questions, ids 1-20, four per pillar, and the four answer labels', () => {
+    expect(questions.map((q) => q.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (const pillar of pillars) expect(questions.filter((q) => q.category === pillar)).toHaveLength(4);
+    expect(answerOptions.map((o) => o.label)).toEqual(['Not true at all', 'A little true', 'Mostly true', 'Totally true']);
+  });
+
+  it('gives every pillar and grade a meaning and three next steps', () => {
+    for (const pillar of pillars) {
+      for (const grade of ['A', 'B', 'C', 'D'] as const) {
+        const insight = insightFor(pillar, grade);
+        expect(insight.meaning.length).toBeGreaterThan(40);
+        expect(insight.nextSteps).toHaveLength(3);
+      }
+    }
+  });
+});

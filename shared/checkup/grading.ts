@@ -1,0 +1,86 @@
+import { type Pillar, pillars, questions } from './questions';
+
+/**
+ * The Check-Up's grading (spec point 9, kept exactly by decisions.md "Quiz grading"). Answers
+ * run 1-4 and a higher answer means more dysfunction, so a lower sum is healthier:
+ * percent = round((max − sum) / max × 100), with max 80 overall and 16 per pillar. Because the
+ * lowest answer is 1, the best reachable percent is 75 (a B): that is the specified behaviour.
+ */
+export const OVERALL_MAX = 80;
+export const PILLAR_MAX = 16;
+
+export const grades = ['A', 'B', 'C', 'D'] as const;
+export type Grade = (typeof grades)[number];
+
+export const gradeLabels: Record<Grade, string> = {
+  A: 'Consultant Energy',
+  B: 'Mostly Functional',
+  C: 'Held Together by Hope & Coffee',
+  D: 'Please Send Snacks',
+};
+
+export interface GradedScore {
+  percent: number;
+  grade: Grade;
+  label: string;
+}
+
+export type CategoryScores = Record<Pillar, number>;
+
+/** A result's sums: score and totalScore are the same sum (20-80); the spec lists both fields. */
+export interface CheckupScores {
+  score: number;
+  totalScore: number;
+  categoryScores: CategoryScores;
+}
+
+export interface GradedResult {
+  overall: GradedScore;
+  pillars: Record<Pillar, GradedScore>;
+}
+
+/**
+ * round((max − sum) / max × 100), computed as (max − sum) × 100 / max: the same value, but
+ * exact in floating point, so a true .5 (e.g. 2.5) is never seen as 2.4999… and rounded down.
+ */
+export function percentFor(sum: number, max: number): number {
+  return Math.round(((max - sum) * 100) / max);
+}
+
+export function gradeForPercent(percent: number): Grade {
+  if (percent >= 80) return 'A';
+  if (percent >= 70) return 'B';
+  if (percent >= 60) return 'C';
+  return 'D';
+}
+
+function graded(sum: number, max: number): GradedScore {
+  const percent = percentFor(sum, max);
+  const grade = gradeForPercent(percent);
+  return { percent, grade, label: gradeLabels[grade] };
+}
+
+export const gradeOverall = (total: number): GradedScore => graded(total, OVERALL_MAX);
+export const gradePillar = (score: number): GradedScore => graded(score, PILLAR_MAX);
+
+/** Sums answers (question id → 1..4) overall and per pillar. Callers validate the answers first. */
+export function scoreAnswers(answers: Readonly<Record<string | number, number>>): CheckupScores {
+  const categoryScores = Object.fromEntries(pillars.map((p) => [p, 0])) as CategoryScores;
+  let sum = 0;
+  for (const question of questions) {
+    const value = answers[question.id] ?? 0;
+    categoryScores[question.category] += value;
+    sum += value;
+  }
+  return { score: sum, totalScore: sum, categoryScores };
+}
+
+export function gradeScores(scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'>): GradedResult {
+  const pillarGrades = Object.fromEntries(pillars.map((p) => [p, gradePillar(scores.categoryScores[p])])) as Record<Pillar, GradedScore>;
+  return { overall: gradeOverall(scores.totalScore), pillars: pillarGrades };
+}
+
+/** The pillars to work on first: the lowest percents, ties in pillar order. */
+export function weakestPillars(result: GradedResult, count = 2): Pillar[] {
+  return [...pillars].sort((a, b) => result.pillars[a].percent - result.pillars[b].percent).slice(0, count);
+}

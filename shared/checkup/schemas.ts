@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { CategoryScores, Grade } from './grading';
+import { questions } from './questions';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+const answer = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Answer this question (1 to 4)' : 'Each answer must be a number from 1 to 4') })
+  .int('Each answer must be a whole number from 1 to 4')
+  .min(1, 'Each answer must be a number from 1 to 4')
+  .max(4, 'Each answer must be a number from 1 to 4');
+
+/** Exactly the 20 question ids as keys ("1".."20"), each answered 1-4: a missing or extra id is refused. */
+export const answersSchema = z.strictObject(Object.fromEntries(questions.map((q) => [String(q.id), answer])) as Record<string, typeof answer>, {
+  error: 'Answers must be an object from question id to answer',
+});
+
+/**
+ * POST /api/checkup-results (spec point 7). The client may send its own score and
+ * categoryScores, as the spec's payload lists them; they are accepted and ignored: the server
+ * always recomputes them from the answers.
+ */
+export const checkupSubmissionSchema = z.strictObject({
+  email,
+  answers: answersSchema,
+  score: z.number().optional(),
+  totalScore: z.number().optional(),
+  categoryScores: z.record(z.string(), z.number()).optional(),
+});
+export type CheckupSubmission = z.infer<typeof checkupSubmissionSchema>;
+
+/** POST /api/checkup-results/:id/breakdown. `fax` is the honeypot: people never see it, bots fill it, the route refuses it. */
+export const breakdownRequestSchema = z.strictObject({
+  email,
+  fax: z.string().max(200).optional(),
+});
+export type BreakdownRequest = z.infer<typeof breakdownRequestSchema>;
+
+/** A stored result as the API returns it: never the email (the link may be shared). */
+export interface CheckupResultView {
+  id: string;
+  score: number;
+  totalScore: number;
+  categoryScores: CategoryScores;
+  grade: Grade;
+  createdAt: string;
+}
+
+/** Result ids are random UUIDs; anything else is answered 404 without touching the database. */
+export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
