@@ -14,7 +14,8 @@ const database = await openDatabase(process.env.DATABASE_URL);
 
 // The exact statement the app's session lookup sends (Drizzle's SQL for findSessionUser in
 // server/features/auth/sessions.ts, with its parameters: the SHA-256 hex of the cookie token,
-// "now" as an ISO string, the limit). It reads every user column, as the app does.
+// "now" as an ISO string, the limit), prepared once per connection as the app's is. It reads
+// every user column, as the app does.
 const userBySessionSql =
   'select "users"."id", "users"."email", "users"."password_hash", "users"."first_name", "users"."last_name", "users"."name", "users"."profile_image_url", "users"."is_admin", "users"."is_premium", "users"."created_at", "users"."updated_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2) limit $3';
 
@@ -28,7 +29,7 @@ const server = http.createServer(async (request, response) => {
       const token = readCookie(request.headers.cookie, sessionCookie);
       if (!token || token.length > 100) return send(response, 401, { message: 'Not signed in' });
       const hash = createHash('sha256').update(token).digest('hex');
-      const { rows } = await database.query(userBySessionSql, [hash, new Date().toISOString(), 1]);
+      const { rows } = await database.query(userBySessionSql, [hash, new Date().toISOString(), 1], 'find_session_user');
       const row = rows[0];
       if (!row) return send(response, 401, { message: 'Not signed in' });
       return send(response, 200, {
@@ -76,7 +77,8 @@ async function openDatabase(url) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
     pool.on('error', () => {});
-    return { kind: 'postgres', query: (sql, params) => pool.query(sql, params), close: () => pool.end() };
+    // A name makes it a prepared statement per connection, as the app's Drizzle `.prepare()` does.
+    return { kind: 'postgres', query: (sql, params, name) => pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params }), close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create();
