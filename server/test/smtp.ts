@@ -21,7 +21,8 @@ function parse(raw: string, to: string[]): CapturedMail {
     decodeQuotedPrintable(q.replace(/_/g, ' ')),
   );
   const body = rest.join('\n\n');
-  const text = /Content-Transfer-Encoding: quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
+  // Multipart mail (text and HTML) names the encoding per part, so look through the whole message.
+  const text = /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
   return { to, subject, text: text.replace(/\r\n/g, '\n') };
 }
 

@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
+import type { PublicUser } from '#shared/auth/user';
 import { apiRequest } from '../../lib/api';
 
-/** The signed-in user as the API returns it (spec point 3); never carries password material. */
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  name: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  isPremium: boolean;
-  createdAt: string;
-}
+/** The signed-in user as the API returns it (spec point 3). */
+export type User = PublicUser;
 
 export const userQueryKey = ['/api/user'] as const;
 

@@ -2,7 +2,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { findSessionUser, sessionToken } from './sessions';
-import { type PublicUser, toPublicUser } from './users-repo';
+import type { PublicUser } from '#shared/auth/user';
+import { toPublicUser } from './users-repo';
 
 /** One lookup per request, however many guards and handlers ask. */
 const perRequest = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();

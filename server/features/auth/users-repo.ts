@@ -1,21 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PublicUser } from '#shared/auth/user';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** The user as every endpoint returns it (spec point 3): an explicit list, so no password material can slip out. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  name: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  isPremium: boolean;
-  createdAt: string;
-}
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {

@@ -1,49 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { checkupResults } from '../../db/schema';
 import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port: the app's mail really leaves through nodemailer. */
-async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Undoes quoted-printable soft breaks and escapes, so the assertions read the text as written. */
-const decoded = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+import { startSmtpCapture } from '../../test/smtp';
 
 const byPillar = { IMPACT: 1, HUMANS: 2, FUEL: 3, GEARS: 4, FUTURE: 1 } as const;
 /** IMPACT 4 → 75% B, HUMANS 8 → 50% D, FUEL 12 → 25% D, GEARS 16 → 0% D, FUTURE 4 → 75% B; total 44 → 45% D. */
 const answers = () => Object.fromEntries(questions.map((q) => [String(q.id), byPillar[q.category]]));
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://checkup.example.org' });
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://checkup.example.org' });
 });
 afterAll(async () => {
   await t.close();
@@ -125,10 +95,9 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     const res = await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email });
     expect(res.status).toBe(202);
 
-    const mail = smtp.mails.find((m) => m.to.includes(email.toLowerCase()));
-    expect(mail).toBeDefined();
-    const text = decoded(mail!.raw);
-    expect(text).toMatch(/Subject: Your Check-Up breakdown: grade D \(Please Send Snacks\)/);
+    const mail = await smtp.waitFor(email, /Your Check-Up breakdown/);
+    const text = mail.text;
+    expect(mail.subject).toBe('Your Check-Up breakdown: grade D (Please Send Snacks)');
     expect(text).toContain('Overall grade: D (Please Send Snacks), 45%');
     expect(text).toContain('IMPACT: B (Mostly Functional), 75%');
     expect(text).toContain('HUMANS: D (Please Send Snacks), 50%');
@@ -144,7 +113,7 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     const second = uniqueEmail('second');
     const created = await (await submit({ email: first, answers: answers() })).json();
     expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: second })).status).toBe(202);
-    expect(smtp.mails.some((m) => m.to.includes(second.toLowerCase()))).toBe(true);
+    await smtp.waitFor(second, /Your Check-Up breakdown/);
     const [row] = await t.ctx.db.select().from(checkupResults).where(eq(checkupResults.id, created.id));
     expect(row!.email).toBe(second);
   });
@@ -154,7 +123,7 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     const created = await (await submit({ email, answers: answers() })).json();
     expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email, fax: 'spam' })).status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.mails.some((m) => m.to.includes(email.toLowerCase()))).toBe(false);
+    expect(smtp.find(email, /./)).toEqual([]);
   });
 
   it('answers 400 for a bad email and 404 for an unknown or malformed id', async () => {

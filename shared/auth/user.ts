@@ -1,0 +1,15 @@
+/**
+ * The user as every endpoint returns it and the browser holds it (spec point 3): an explicit
+ * list of fields, so no password material can slip out, written once for both sides.
+ */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  createdAt: string;
+}
