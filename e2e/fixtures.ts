@@ -7,6 +7,8 @@ import { expect, type Page, test as base } from '@playwright/test';
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
+  // Pages arrive as lazy chunks: scan the page once its heading is there, not the loading state.
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
