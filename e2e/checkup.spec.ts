@@ -4,131 +4,200 @@ import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 
 /**
- * Answers by question id, chosen so each pillar lands in a different band:
- * Impact 4 → 75% B, Humans 5 → 69% C, Fuel 8 → 50% D, Gears 6 → 63% C, Future 4 → 75% B;
- * total 27 → round(53/80 × 100) = 66% C.
+ * Answers chosen per question so every band shows up. Sums: Impact 4 → 75% B, Humans 5 → 69% C,
+ * Fuel 6 → 63% C, Gears 8 → 50% D, Future 6 → 63% C; total 29 → 64% C.
  */
-const answerFor = (id: number): 1 | 2 => (id === 8 || (id >= 9 && id <= 12) || id === 15 || id === 16 ? 2 : 1);
-const labels = { 1: 'Not true at all', 2: 'A little true' } as const;
-const expected = {
-  overall: { grade: 'C', label: 'Held Together by Hope & Coffee', percent: '66%' },
-  pillars: { IMPACT: ['75%', 'B'], HUMANS: ['69%', 'C'], FUEL: ['50%', 'D'], GEARS: ['63%', 'C'], FUTURE: ['75%', 'B'] },
-} as const;
+const answerFor: Record<number, 1 | 2 | 3 | 4> = {
+  1: 1, 2: 1, 3: 1, 4: 1,
+  5: 1, 6: 1, 7: 1, 8: 2,
+  9: 1, 10: 1, 11: 2, 12: 2,
+  13: 2, 14: 2, 15: 2, 16: 2,
+  17: 1, 18: 1, 19: 2, 20: 2,
+};
+const labels = ['Not true at all', 'A little true', 'Mostly true', 'Totally true'];
+const expectedPillars = [
+  ['IMPACT', '75%', 'B'],
+  ['HUMANS', '69%', 'C'],
+  ['FUEL', '63%', 'C'],
+  ['GEARS', '50%', 'D'],
+  ['FUTURE', '63%', 'C'],
+] as const;
 
-async function currentQuestionId(page: Page): Promise<number> {
-  const text = (await page.locator('main form legend h2').innerText()).trim();
+const idOf = (text: string) => {
   const question = questions.find((q) => q.text === text);
   expect(question, `a known question: ${text}`).toBeDefined();
   return question!.id;
-}
+};
 
-/** Answers all 20 by mouse and returns the order they came in. */
-async function answerAllByMouse(page: Page): Promise<string[]> {
-  const order: string[] = [];
-  for (let n = 1; n <= 20; n++) {
-    await expect(page.getByText(`Question ${n} of 20`)).toBeVisible();
-    const next = page.getByRole('button', { name: n === 20 ? 'See Results' : 'Next' });
-    await expect(next).toBeDisabled();
-    const id = await currentQuestionId(page);
-    order.push(questions.find((q) => q.id === id)!.text);
-    await page.getByText(labels[answerFor(id)], { exact: true }).click();
-    await expect(next).toBeEnabled();
-    await next.click();
-  }
-  return order;
-}
+const questionHeading = (page: Page) => page.locator('main fieldset legend h2');
 
 async function expectGrades(page: Page) {
   const overall = page.getByTestId('overall-grade');
-  await expect(overall).toContainText(expected.overall.grade);
-  await expect(overall).toContainText(expected.overall.label);
-  await expect(overall).toContainText(expected.overall.percent);
-  for (const [pillar, [percent, grade]] of Object.entries(expected.pillars)) {
+  await expect(overall).toContainText('C');
+  await expect(overall).toContainText('Held Together by Hope & Coffee');
+  await expect(overall).toContainText('Health score 64%');
+  for (const [pillar, percent, grade] of expectedPillars) {
     const row = page.locator(`tr[data-pillar="${pillar}"]`);
-    await expect(row, pillar).toContainText(percent);
-    await expect(row.locator('td').last(), pillar).toContainText(grade);
+    await expect(row.locator('td').first()).toContainText(percent);
+    await expect(row.locator('td').last()).toContainText(grade);
   }
+}
+
+/** Tabs forward until `target` has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('could not reach the control with Tab');
+}
+
+/** Answers all 20 by keyboard (keys 1-4, Enter), returning the statements in the order shown. */
+async function answerByKeyboard(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 1; i <= 20; i++) {
+    await expect(page.getByText(`Question ${i} of 20`, { exact: true })).toBeVisible();
+    const heading = questionHeading(page);
+    await expect(heading).toBeFocused();
+    const text = (await heading.textContent())!;
+    seen.push(text);
+    await page.keyboard.press(String(answerFor[idOf(text)]));
+    await expect(page.getByRole('radio', { name: labels[answerFor[idOf(text)]! - 1], exact: true })).toBeChecked();
+    await page.keyboard.press('Enter');
+  }
+  return seen;
 }
 
 test.describe('the Check-Up', () => {
   test.slow();
 
-  test('by mouse: gate, 20 questions, overlay, grades, breakdown email with a working results link, retake reshuffles', async ({ page }) => {
+  test('by mouse: gate, 20 questions, overlay, results that match the answers, breakdown email and results page', async ({ page, visit, baseURL }) => {
     const email = uniqueEmail('checkup');
-    await page.goto('/checkup');
+    await visit('/checkup');
     await expect(page.getByRole('heading', { level: 1, name: 'The Check-Up' })).toBeVisible();
-    await expectAccessible(page);
+    await expect(page.getByText('About 10 minutes')).toBeVisible();
 
     await page.getByRole('button', { name: 'Start the Check-Up' }).click();
-    await expect(page.getByText('Email Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter your email to start the check-up.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Email Required', { exact: true })).toBeVisible();
 
+    const quizStart = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_start');
     await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Email address').press('Enter');
-    await expect(page.getByText('Great!', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Start the Check-Up' }).click();
     await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+    await quizStart;
     expect(await page.evaluate(() => [localStorage.getItem('nish_newsletter_signup'), localStorage.getItem('nish_newsletter_email')])).toEqual(['true', email]);
 
-    await expect(page.getByText('Question 1 of 20')).toBeVisible();
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+    const progress = page.getByRole('progressbar', { name: 'Check-Up progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    for (const label of ['Not true at all', 'A little true', 'Mostly true', 'Totally true']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(page.getByRole('radio')).toHaveCount(4);
+    for (const label of labels) await expect(page.getByRole('radio', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByText(/^Pillar:/)).toContainText(/Impact|Humans|Fuel|Gears|Future/);
     await expectAccessible(page);
-    const firstOrder = await answerAllByMouse(page);
 
-    const overlay = page.getByText('You did it!');
-    await expect(overlay).toBeVisible();
+    // Previous keeps the answer given.
+    const first = (await questionHeading(page).textContent())!;
+    await page.getByRole('radio', { name: labels[answerFor[idOf(first)]! - 1], exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Question 2 of 20', { exact: true })).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', '2');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(questionHeading(page)).toHaveText(first);
+    await expect(page.getByRole('radio', { name: labels[answerFor[idOf(first)]! - 1], exact: true })).toBeChecked();
+
+    for (let i = 1; i <= 20; i++) {
+      await expect(page.getByText(`Question ${i} of 20`, { exact: true })).toBeVisible();
+      const text = (await questionHeading(page).textContent())!;
+      await page.getByText(labels[answerFor[idOf(text)]! - 1]!, { exact: true }).click();
+      if (i < 20) await page.getByRole('button', { name: 'Next' }).click();
+    }
+
+    const quizComplete = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_complete');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/checkup-results') && r.request().method() === 'POST');
+    const finishedAt = Date.now();
+    await page.getByRole('button', { name: 'See Results' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You did it!' })).toBeVisible();
+    expect((await quizComplete).postDataJSON().props).toEqual({ grade: 'C' });
+    expect((await saved).status()).toBe(201);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
-    await expect(overlay).toBeHidden();
+    expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(2900);
+    await expect(page.getByText('You did it!')).toHaveCount(0);
+
+    await expectGrades(page);
+    for (const path of ['/resources', '/create-profile', '/', '/newsletter']) await expect(page.locator(`main a[href="${path}"]`).first()).toBeVisible();
+
+    // One pillar open at a time, each with its meaning, next steps and field guide.
+    const impact = page.getByRole('button', { name: /Impact.*Grade B, Mostly Functional, 75%/ });
+    const fuel = page.getByRole('button', { name: /Fuel.*Grade C, Held Together by Hope & Coffee, 63%/ });
+    await impact.click();
+    await expect(impact).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Read the Impact Field Guide' })).toHaveAttribute('href', '/field-guide/impact');
+    await expect(page.getByText('Pick one to three outcome measures for your largest program.')).toBeVisible();
+    await fuel.click();
+    await expect(fuel).toHaveAttribute('aria-expanded', 'true');
+    await expect(impact).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Read the Fuel Field Guide' })).toHaveAttribute('href', '/field-guide/fuel');
+    await expectAccessible(page);
+
+    // The detailed breakdown by email.
+    const breakdownField = page.getByLabel('Email for your breakdown');
+    await expect(breakdownField).toHaveValue(email);
+    await breakdownField.fill('');
+    await page.getByRole('button', { name: 'Send my breakdown' }).click();
+    await expect(page.getByText('Please enter your email to receive your detailed breakdown.', { exact: true })).toBeVisible();
+    await breakdownField.fill(email);
+    await page.getByRole('button', { name: 'Send my breakdown' }).click();
+    await expect(page.getByText("We'll review your results and send personalized recommendations to your email soon.", { exact: true })).toBeVisible();
+    await expect(page.getByText('Request submitted!', { exact: true })).toBeVisible();
+    await expect(breakdownField).toHaveValue('');
+
+    const mail = await waitForMail(email, /Check-Up breakdown/);
+    expect(mail.body).toContain('Overall grade: C (Held Together by Hope & Coffee), 64%');
+    expect(mail.body).toContain('GEARS: D (Please Send Snacks), 50%');
+    expect(mail.body).toContain(`${baseURL}/field-guide/gears`);
+    const resultsLink = linkIn(mail, `${baseURL}/checkup/results/`);
+
+    await visit(new URL(resultsLink).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible();
+    await expectGrades(page);
+    await expect(page.getByText(email)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Take the Check-Up again' })).toHaveAttribute('href', '/checkup');
+  });
+
+  test('by keyboard alone, and Take Quiz Again clears the email and reshuffles', async ({ page, visit }) => {
+    await visit('/checkup');
+    const field = page.getByLabel('Email address');
+    await tabTo(page, field);
+    await page.keyboard.type(uniqueEmail('keys'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+
+    const firstOrder = await answerByKeyboard(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
     await expectGrades(page);
 
-    // One pillar section open at a time, each linking to its field guide.
-    await page.getByRole('button', { name: /Fuel/ }).click();
-    await expect(page.getByRole('link', { name: /Fuel Field Guide/ }).last()).toHaveAttribute('href', '/field-guide/fuel');
-    await page.getByRole('button', { name: /Gears/ }).click();
-    await expect(page.getByRole('button', { name: /Gears/ })).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('button', { name: /Fuel/ })).toHaveAttribute('aria-expanded', 'false');
-    for (const href of ['/resources', '/create-profile', '/newsletter', '/']) await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
-    await expectAccessible(page);
+    const again = page.getByRole('button', { name: 'Take Quiz Again' });
+    await tabTo(page, again);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'The Check-Up' })).toBeVisible();
+    await expect(field).toHaveValue('');
+    await tabTo(page, field);
+    await page.keyboard.type(uniqueEmail('again'));
+    await page.keyboard.press('Enter');
 
-    const breakdownEmail = page.getByLabel('Email for your breakdown');
-    await expect(breakdownEmail).toHaveValue(email);
-    await breakdownEmail.fill('');
-    await page.getByRole('button', { name: /breakdown/i }).click();
-    await expect(page.getByText('Please enter your email to receive your detailed breakdown.', { exact: true })).toBeVisible();
-    await breakdownEmail.fill(email);
-    await page.getByRole('button', { name: /breakdown/i }).click();
-    await expect(page.getByText('Request submitted!', { exact: true })).toBeVisible();
-    await expect(page.getByText("We'll review your results and send personalized recommendations to your email soon.", { exact: true })).toBeVisible();
-    await expect(breakdownEmail).toHaveValue('');
-
-    const mail = await waitForMail(email, /Your Check-Up breakdown: grade C \(Held Together by Hope & Coffee\)/);
-    expect(mail.body).toContain('/field-guide/fuel');
-    const resultsUrl = linkIn(mail, `${new URL(page.url()).origin}/checkup/results/`);
-
-    await page.getByRole('button', { name: 'Take Quiz Again' }).click();
-    await expect(page.getByLabel('Email address')).toHaveValue('');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Start the Check-Up' }).click();
-    await expect(page.getByText('Question 1 of 20')).toBeVisible();
-    const secondOrder: string[] = [];
-    for (let n = 1; n <= 20; n++) {
-      const id = await currentQuestionId(page);
-      secondOrder.push(questions.find((q) => q.id === id)!.text);
-      await page.keyboard.press(String(answerFor(id)));
-      await page.keyboard.press('Enter');
-      if (n < 20) await expect(page.getByText(`Question ${n + 1} of 20`)).toBeVisible();
-    }
-    // 20! orders: the same one twice would mean no reshuffle.
-    expect(secondOrder).not.toEqual(firstOrder);
+    const secondOrder = await answerByKeyboard(page);
     expect([...secondOrder].sort()).toEqual([...firstOrder].sort());
-
-    await page.goto(resultsUrl);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // 20! orders: the same one twice in a row means no reshuffle.
+    expect(secondOrder).not.toEqual(firstOrder);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
     await expectGrades(page);
   });
 
-  test('by keyboard alone, skipping the gate for a visitor who already signed up', async ({ page }) => {
-    const email = uniqueEmail('keys');
+  test('a visitor who already signed up skips the gate, and the breakdown form has their email', async ({ page }) => {
+    const email = uniqueEmail('member');
     await page.addInitScript((address) => {
       localStorage.setItem('nish_newsletter_signup', 'true');
       localStorage.setItem('nish_newsletter_email', address);
@@ -136,22 +205,20 @@ test.describe('the Check-Up', () => {
     const started = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_start');
     await page.goto('/checkup');
     await started;
-    await expect(page.getByText('Question 1 of 20')).toBeVisible();
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveCount(0);
     await page.keyboard.press('Enter'); // not answered yet: stays
-    await expect(page.getByText('Question 1 of 20')).toBeVisible();
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/checkup-results') && r.request().method() === 'POST');
-    const completed = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_complete');
-    for (let n = 1; n <= 20; n++) {
-      const id = await currentQuestionId(page);
-      await page.keyboard.press(String(answerFor(id)));
-      await expect(page.getByRole('radio', { name: labels[answerFor(id)] })).toBeChecked();
-      await page.keyboard.press('Enter');
-      if (n < 20) await expect(page.getByText(`Question ${n + 1} of 20`)).toBeVisible();
-    }
-    expect((await completed).postDataJSON().props).toEqual({ grade: 'C' });
-    const stored = await (await saved).json();
-    expect(stored).toMatchObject({ totalScore: 27, score: 27, grade: 'C', categoryScores: { IMPACT: 4, HUMANS: 5, FUEL: 8, GEARS: 6, FUTURE: 4 } });
+    await answerByKeyboard(page);
+    expect(await (await saved).json()).toMatchObject({ score: 29, totalScore: 29, grade: 'C', categoryScores: { IMPACT: 4, HUMANS: 5, FUEL: 6, GEARS: 8, FUTURE: 6 } });
     await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
-    await expectGrades(page);
+    await expect(page.getByLabel('Email for your breakdown')).toHaveValue(email);
+  });
+
+  test('an unknown results id shows a not-found message with a way back to the Check-Up', async ({ page, visit }) => {
+    await visit('/checkup/results/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find these results" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take the Check-Up' })).toHaveAttribute('href', '/checkup');
   });
 });

@@ -22,11 +22,13 @@ export function PillarInsights({ result }: { result: GradedResult }) {
           <Accordion.Item key={pillar} value={pillar}>
             <Accordion.Header className="m-0">
               <Accordion.Trigger className="group flex w-full items-center gap-4 px-4 py-4 text-left hover:bg-stone-50 sm:px-6">
-                <span className={clsx('w-8 shrink-0 text-center font-serif text-2xl font-bold', gradeColors[graded.grade].text)}>{graded.grade}</span>
+                <span aria-hidden="true" className={clsx('w-8 shrink-0 text-center font-serif text-2xl font-bold', gradeColors[graded.grade].text)}>
+                  {graded.grade}
+                </span>
                 <span className="flex-1">
                   <span className="block font-semibold text-stone-900">{name}</span>
                   <span className="block text-sm text-stone-700">
-                    {graded.label}, {graded.percent}%
+                    Grade {graded.grade}, {graded.label}, {graded.percent}%
                   </span>
                 </span>
                 <ChevronDown className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
