@@ -131,6 +131,8 @@ export const allies = pgTable(
     submitterName: text('submitter_name').notNull().default(''),
     submitterEmail: text('submitter_email').notNull(),
     approved: boolean('approved').notNull().default(false),
+    /** Set when an admin approves the ally or marks it re-verified: members see how fresh a listing is. */
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -170,6 +172,39 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** A premium member's rating of an ally: one per member and ally; an admin can hide it. */
+export const allyReviews = pgTable(
+  'ally_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allyId: uuid('ally_id').notNull().references(() => allies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ally_reviews_ally_user_idx').on(t.allyId, t.userId), index('ally_reviews_user_idx').on(t.userId)],
+);
+
+/** Every admin action, append-only: who did what to which record, when. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Kept as text, not a foreign key: the log outlives a deleted admin account. */
+    adminId: uuid('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
 );
 
 /** A payment provider may deliver the same webhook twice: its id is recorded once. */
