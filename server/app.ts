@@ -13,6 +13,7 @@ import { newsletterRoutes } from './features/newsletter/routes';
 import { pagesRoutes } from './features/pages/routes';
 import { siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerSecurity } from './http/security';
 import { clientDistDir } from './paths';
 
@@ -20,6 +21,8 @@ export interface BuildAppOptions {
   /** The built client to serve; tests without a build get the head-only fallback page. */
   clientDir?: string;
   logger?: boolean;
+  /** Tests share one PostgreSQL database: each app counts its own rate limits unless told to share. */
+  rateLimitKeyPrefix?: string;
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
@@ -40,6 +43,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so several servers on one database share each limit.
+    store: databaseRateLimitStore(ctx.db, options.rateLimitKeyPrefix),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   description: string;
   /** Runs a trivial query: the readiness probe. */
   ping(): Promise<void>;
+  /** Raw SQL for libraries that bring their own (the job queue): parameters, or several statements without. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Applies the committed drizzle-kit migrations in drizzle/. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +48,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ping: async () => {
       await pool.query('select 1');
+    },
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // A text of several statements answers one result each: the last one is the answer.
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
     },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -88,6 +95,12 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
     description: dir ? `embedded PGlite in ${dir}` : 'embedded PGlite in memory',
     ping: async () => {
       await client.query('select 1');
+    },
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      // exec() runs several statements in one call, as PostgreSQL's simple protocol does.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');

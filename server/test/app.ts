@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ export interface TestApp {
  * migrated dump, or the PostgreSQL of TEST_DATABASE_URL in the "postgres" project. Tests share
  * PostgreSQL, so they create their own rows (unique emails) and never count whole tables.
  */
-export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(settings: Record<string, string> = {}, options: { rateLimitKeyPrefix?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
   const database =
@@ -31,7 +32,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const ctx: AppContext = { env, database, db: database.db, mailer };
-  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client') });
+  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client'), rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `${randomUUID()}|` });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+export interface ScheduledJob {
+  /** Also the queue's name: lower-case words and dashes. */
+  name: string;
+  /** Five-field cron, in UTC. */
+  cron: string;
+  run(): Promise<unknown>;
+}
+
+export interface JobRunner {
+  /** Queues one run of a job now, unless one is already waiting: the same rule the schedule follows. */
+  trigger(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Scheduled work through pg-boss, a maintained PostgreSQL job queue, in the application's own
+ * database (schema `pgboss`): however many servers run, each cron tick makes one job and one
+ * server runs it; a job that was due while every server was down runs when one comes back.
+ * The queues are "stately" (at most one waiting and one running), so slow work never piles up.
+ * pg-boss talks through our connection (the pool, or the embedded PGlite), so it works on both.
+ */
+export async function startJobRunner(database: DatabaseHandle, jobs: readonly ScheduledJob[], log: FastifyBaseLogger): Promise<JobRunner> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
+    schema: 'pgboss',
+    // Jobs come from cron; pg-boss's own housekeeping runs alongside them.
+    cronMonitorIntervalSeconds: 30,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  for (const job of jobs) {
+    await withRetryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 15 * 60 }));
+    await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
+      const started = performance.now();
+      try {
+        await job.run();
+        log.debug({ job: job.name, ms: Math.round(performance.now() - started) }, 'job done');
+      } catch (err) {
+        log.error({ err, job: job.name }, 'job failed; pg-boss retries it');
+        throw err;
+      }
+    });
+  }
+
+  return {
+    async trigger(name) {
+      await boss.send(name, {});
+    },
+    async stop() {
+      // Waits for jobs under way (graceful), then lets go of the database; the pool is ours to close.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 8000 });
+    },
+  };
+}
+
+/**
+ * Servers starting together create the same queues at once; PostgreSQL may pick one of them as
+ * a deadlock victim. Creating a queue is idempotent, so the victim simply tries again.
+ */
+async function withRetryOnDeadlock<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createOutbox } from '../mail/outbox';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from '../test/app';
+import { startSmtpCapture } from '../test/smtp';
+import { startJobRunner } from './runner';
+
+/**
+ * Several servers on one PostgreSQL behave as one site: rate limits are counted together,
+ * scheduled work runs once, and an email queued while the mail server is down is sent once
+ * when it is back. Two apps on one database need a database server, so this runs on
+ * PostgreSQL only (the embedded database belongs to one process by design).
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+const run = Math.random().toString(36).slice(2, 8);
+
+const rowsOf = async (query: Promise<unknown>) => ((await query) as { rows: Record<string, unknown>[] }).rows;
+
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const shared = `two-servers-${run}|`;
+    [a, b] = await Promise.all([
+      startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, { rateLimitKeyPrefix: shared }),
+      startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, { rateLimitKeyPrefix: shared }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('count one rate limit across both', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const server = i % 2 ? b : a;
+      const res = await postJson(`${server.url}/api/contact`, { name: 'Ada', email: uniqueEmail('limit'), contactType: 'other', message: `Message ${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it('run a job that both are asked to run at once exactly once', async () => {
+    let runs = 0;
+    const job = { name: `once-${run}`, cron: '0 0 1 1 *', run: async () => void (runs += 1) };
+    const [runnerA, runnerB] = await Promise.all([startJobRunner(a.ctx.database, [job], a.app.log), startJobRunner(b.ctx.database, [job], b.app.log)]);
+    try {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? runnerB : runnerA).trigger(job.name)));
+      const deadline = Date.now() + 15_000;
+      while (runs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // Both servers poll every 2 s: give a second run every chance to happen before counting.
+      await new Promise((r) => setTimeout(r, 5000));
+      expect(runs).toBe(1);
+    } finally {
+      await Promise.all([runnerA.stop(), runnerB.stop()]);
+    }
+  });
+
+  it('send an email queued while the mail server was down once, when it is back', async () => {
+    const capture = await startSmtpCapture();
+    const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const up = createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    let serverIsUp = false;
+    const transport: Mailer = { description: 'test SMTP', send: (mail) => (serverIsUp ? up : down).send(mail) };
+    const outboxA = createOutbox(a.ctx.db, transport);
+    const outboxB = createOutbox(b.ctx.db, transport);
+    const to = uniqueEmail('outbox');
+    try {
+      await outboxA.send({ to, subject: `Queued while down ${run}`, text: 'Hello' });
+      await outboxA.idle();
+      const [failed] = await rowsOf(a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`));
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1, later: true });
+      expect(String(failed!.last_error)).toMatch(/ECONNREFUSED|connect/i);
+
+      serverIsUp = true;
+      // The backoff has passed: both servers' outbox jobs run at the same moment.
+      await a.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() where "to" = ${to}`);
+      const sent = await Promise.all([outboxA.deliverDue(), outboxB.deliverDue(), outboxA.deliverDue(), outboxB.deliverDue()]);
+      expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
+      await capture.waitFor(to, new RegExp(`Queued while down ${run}`));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(capture.find(to, /Queued while down/)).toHaveLength(1);
+      const [row] = await rowsOf(a.ctx.db.execute(sql`select status, attempts from mail_outbox where "to" = ${to}`));
+      expect(row).toEqual({ status: 'sent', attempts: 2 });
+    } finally {
+      await capture.close();
+    }
+  });
+});
+
+describe('the outbox on one server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('stores an email before sending it and marks it sent', async () => {
+    const capture = await startSmtpCapture();
+    try {
+      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const to = uniqueEmail('outbox');
+      await outbox.send({ to, subject: `Stored first ${run}`, text: 'Hello' });
+      await outbox.idle();
+      expect(capture.find(to, /Stored first/)).toHaveLength(1);
+      const [row] = await rowsOf(t.ctx.db.execute(sql`select status, attempts, sent_at is not null as sent from mail_outbox where "to" = ${to}`));
+      expect(row).toEqual({ status: 'sent', attempts: 1, sent: true });
+    } finally {
+      await capture.close();
+    }
+  });
+
+  it('runs scheduled work through the job queue on the embedded database too', async () => {
+    let runs = 0;
+    const runner = await startJobRunner(t.ctx.database, [{ name: `embedded-${run}`, cron: '0 0 1 1 *', run: async () => void (runs += 1) }], t.app.log);
+    try {
+      await runner.trigger(`embedded-${run}`);
+      const deadline = Date.now() + 15_000;
+      while (runs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(runs).toBe(1);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
