@@ -2,7 +2,10 @@ import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
 import { EnvError, loadEnv } from './env';
 import { buildApp } from './app';
+import { type JobRunner, startJobRunner } from './jobs/runner';
+import { scheduledJobs } from './jobs/schedule';
 import { createMailer } from './mail/mailer';
+import { createOutbox } from './mail/outbox';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -10,8 +13,12 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR });
   await database.migrate();
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
-  const app = await buildApp({ env, database, db: database.db, mailer }, { clientDir: env.CLIENT_DIR });
+  const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
+  const outbox = createOutbox(database.db, transport, () => app.log);
+  const app = await buildApp({ env, database, db: database.db, mailer: outbox }, { clientDir: env.CLIENT_DIR });
+  // Started once the server listens; stopped before the database closes.
+  let jobs: JobRunner | undefined = undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -24,6 +31,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     await app.close();
+    await jobs?.stop();
+    await outbox.idle();
     await database.close();
     clearTimeout(timer);
     process.exit(0);
@@ -38,7 +47,8 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') {
     app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
   }
-  app.log.info(`Mail: ${mailer.description}`);
+  jobs = await startJobRunner(database, scheduledJobs({ db: database.db, outbox }), app.log);
+  app.log.info(`Mail: ${outbox.description}`);
   app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
 }
 

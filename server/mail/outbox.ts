@@ -36,7 +36,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * FOR UPDATE SKIP LOCKED, so two servers never send the same email at the same time; an email
  * is sent again only if a server dies between the mail server's acceptance and the row's update.
  */
-export function createOutbox(db: Database, transport: Mailer, log?: FastifyBaseLogger): Outbox {
+export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBaseLogger | (() => FastifyBaseLogger)): Outbox {
+  // The app's logger exists only once the app is built, and the app is built with the outbox.
+  const log = { get current() { return typeof logger === 'function' ? logger() : logger; } };
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
@@ -74,9 +76,9 @@ export function createOutbox(db: Database, transport: Mailer, log?: FastifyBaseL
             locked_until = null,
             last_error = ${message.slice(0, 500)}
           where id = ${row.id}`)
-        .catch((err: unknown) => log?.error({ err, outboxId: row.id }, 'could not record a failed email delivery'));
+        .catch((err: unknown) => log.current?.error({ err, outboxId: row.id }, 'could not record a failed email delivery'));
       // The address stays out of the log: the row id leads an operator to it.
-      log?.[failed ? 'error' : 'warn']({ outboxId: row.id, attempt: row.attempts, err: message }, failed ? 'email given up after repeated failures' : 'email delivery failed; it will be retried');
+      log.current?.[failed ? 'error' : 'warn']({ outboxId: row.id, attempt: row.attempts, err: message }, failed ? 'email given up after repeated failures' : 'email delivery failed; it will be retried');
       return false;
     }
   };
@@ -90,7 +92,7 @@ export function createOutbox(db: Database, transport: Mailer, log?: FastifyBaseL
         await db.execute(sql`insert into mail_outbox ("to", subject, text, html) values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}) returning id`),
       );
       // Stored: from here the email cannot be lost. Delivery happens now, off the request's path.
-      void track(claim(row!.id).then(deliverClaimed)).catch((err: unknown) => log?.error({ err, outboxId: row!.id }, 'email delivery could not start; the outbox job will retry'));
+      void track(claim(row!.id).then(deliverClaimed)).catch((err: unknown) => log.current?.error({ err, outboxId: row!.id }, 'email delivery could not start; the outbox job will retry'));
     },
     deliverDue() {
       return track(
