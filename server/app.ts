@@ -14,6 +14,7 @@ import { pagesRoutes } from './features/pages/routes';
 import { siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { clientDistDir } from './paths';
 
@@ -36,6 +37,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerErrorHandler(app);
+  recordApiRoutes(app);
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.PUBLIC_URL.startsWith('https://') });

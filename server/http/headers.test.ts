@@ -38,7 +38,7 @@ function expectObservatoryHeaders(res: Response, where: string) {
 
 describe('security headers', () => {
   it('are on a page and on an API answer, with HSTS behind HTTPS', async () => {
-    for (const path of ['/', '/pricing', '/api/site-config', '/api/user']) {
+    for (const path of ['/', '/pricing', '/api/config', '/api/user']) {
       const res = await fetch(`${https.url}${path}`);
       expectObservatoryHeaders(res, path);
       const hsts = res.headers.get('strict-transport-security') ?? '';
