@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
 import { postJson, startTestApp, type TestApp, uniqueEmail } from './test/app';
+import { signInEveryone } from './test/identities';
 
 /**
  * Every API route the server registers, called as each kind of person, checked against the
@@ -8,71 +9,13 @@ import { postJson, startTestApp, type TestApp, uniqueEmail } from './test/app';
  * added without a row here fails the first test, so nobody ships an endpoint whose access was
  * never decided.
  */
-type Who = 'visitor' | 'free' | 'premium' | 'admin';
-const people: Who[] = ['visitor', 'free', 'premium', 'admin'];
-
-/**
- * Who gets past the door. `open`: everyone; `signedIn`: 401 for visitors; `premium`: 401 for
- * visitors, 403 for members without premium (the test's admin has no premium); `admin`: 401 for
- * visitors, 403 for everyone but admins. Past the door, an answer may still be a 4xx about the
- * (empty or made-up) input, never a 401/403 and never a 5xx.
- */
-type Access = 'open' | 'signedIn' | 'premium' | 'admin';
-
-const table: Record<string, Access> = {
-  'GET /api/user': 'signedIn',
-  'POST /api/register': 'open',
-  'POST /api/login': 'open',
-  'POST /api/logout': 'open',
-  'POST /api/auth/make-admin': 'open',
-  'POST /api/password-reset/request': 'open',
-  'POST /api/password-reset/confirm': 'open',
-  'GET /api/config': 'open',
-  'POST /api/events': 'open',
-  'POST /api/newsletter/signup': 'open',
-  'POST /api/contact': 'open',
-  'POST /api/checkup-results': 'open',
-  'GET /api/checkup-results/:id': 'open',
-  'POST /api/checkup-results/:id/breakdown': 'open',
-  'GET /api/guides/:file': 'open',
-  'GET /api/login': 'open',
-};
-
-/** Routes whose open door still refuses some people for a reason of their own. */
-const exceptions: Record<string, Partial<Record<Who, number>>> = {
-  // Only the first admin (or ADMIN_EMAILS) may claim admin; a visitor must sign in first.
-  'POST /api/auth/make-admin': { visitor: 401, free: 403, premium: 403 },
-  // The signed-in hint: a visitor asking for the user is told "nobody".
-  'GET /api/user': { visitor: 401 },
-};
-
-const expectedStatus = (access: Access, who: Who): 'allowed' | 401 | 403 => {
-  if (access === 'open') return 'allowed';
-  if (who === 'visitor') return 401;
-  if (access === 'signedIn') return 'allowed';
-  if (access === 'premium') return who === 'premium' ? 'allowed' : 403;
-  return who === 'admin' ? 'allowed' : 403;
-};
-
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 let victimEmail = '';
 
-async function account(who: Exclude<Who, 'visitor'>): Promise<string> {
-  const email = uniqueEmail(`matrix-${who}`);
-  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Matrix', lastName: who });
-  expect(res.status).toBe(201);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
-  if (who === 'premium') await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-  if (who === 'admin') await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${email})`);
-  return cookie;
-}
-
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000', RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '100000' });
-  cookies.free = await account('free');
-  cookies.premium = await account('premium');
-  cookies.admin = await account('admin');
+  Object.assign(cookies, await signInEveryone(t));
   // Someone else's data, that no non-admin answer may ever contain.
   victimEmail = uniqueEmail('matrix-victim');
   await postJson(`${t.url}/api/register`, { email: victimEmail, password: 'correct-horse', firstName: 'Victim', lastName: 'Person' });

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Who } from './access-table';
+import { postJson, type TestApp, uniqueEmail } from './app';
+
+/** A signed-in free member, premium member and admin (their session cookies), made over HTTP; premium and admin set in the database. */
+export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, string>>> {
+  const account = async (who: Exclude<Who, 'visitor'>) => {
+    const email = uniqueEmail(`as-${who}`);
+    const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Test', lastName: who });
+    expect(res.status).toBe(201);
+    if (who === 'premium') await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+    if (who === 'admin') await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${email})`);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  };
+  return { free: await account('free'), premium: await account('premium'), admin: await account('admin') };
+}
