@@ -2,8 +2,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { RenderPage } from '#shared/page-render';
 import type { AppContext } from './context';
 import { authRoutes } from './features/auth/routes';
+import { lookupResultPage } from './features/checkup/result-page';
 import { checkupRoutes } from './features/checkup/routes';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -11,7 +13,7 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { pagesRoutes } from './features/pages/routes';
-import { siteConfigRoutes } from './features/site-config/routes';
+import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { registerSecurity } from './http/security';
 import { clientDistDir } from './paths';
@@ -20,6 +22,8 @@ export interface BuildAppOptions {
   /** The built client to serve; tests without a build get the head-only fallback page. */
   clientDir?: string;
   logger?: boolean;
+  /** The app's server renderer; by default the SSR build beside the client (tests pass the source's). */
+  renderPage?: RenderPage;
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
@@ -56,7 +60,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.all('/api/*', async (request) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
   });
-  await app.register(pagesRoutes, { clientDir: options.clientDir ?? clientDistDir, publicUrl: ctx.env.PUBLIC_URL });
+  await app.register(pagesRoutes, {
+    clientDir: options.clientDir ?? clientDistDir,
+    siteConfig: siteConfig(ctx.env),
+    renderPage: options.renderPage,
+    lookupPage: lookupResultPage(ctx),
+  });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 
   return app;

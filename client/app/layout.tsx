@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
+import { useToasts } from '../components/ui/use-toast';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRouteHead } from './use-route-head';
@@ -12,6 +12,19 @@ function focusById(id: string) {
   const element = document.getElementById(id);
   element?.focus();
   element?.scrollIntoView({ block: 'start' });
+}
+
+// Radix's toast code arrives with the first toast: most visits never show one.
+const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+function Toasts() {
+  const toasts = useToasts();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
 export function PageLoading() {
@@ -28,6 +41,11 @@ export function Layout() {
   useRouteHead();
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+
+  // Says the page has become interactive (hydrated), for tests and measuring tools.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -73,7 +91,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster />
+      <Toasts />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function buttonClasses(variant: keyof typeof variants = 'primary', size: 
   );
 }
 
-/** forwardRef so Radix triggers (dialogs, tooltips) can return focus to the button: Preact passes no ref to plain function components. */
+/** Takes a ref, so Radix triggers (dialogs, tooltips) can return focus to the button. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, asChild, className, type, ...props }, ref) {
   const Comp = asChild ? Slot : 'button';
   return <Comp ref={ref} className={buttonClasses(variant, size, className)} {...(asChild ? {} : { type: type ?? 'button' })} {...props} />;

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { type SiteConfig, siteConfigQueryKey } from '#shared/site-config';
 
-export interface SiteConfig {
-  contactEmail: string;
-  demoMode: boolean;
-}
-
-/** The settings the server shares with the browser (contact address, demo mode). */
+/**
+ * The settings the server shares with the browser (contact address, demo mode, public URL).
+ * Server-rendered pages carry them in their dehydrated query cache, so this never waits.
+ */
 export function useSiteConfig(): SiteConfig | undefined {
-  return useQuery<SiteConfig>({ queryKey: ['/api/config'], staleTime: Infinity }).data;
+  return useQuery<SiteConfig>({ queryKey: siteConfigQueryKey, staleTime: Infinity }).data;
 }
