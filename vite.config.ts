@@ -42,6 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // The server reads it to preload each route's own chunk.
         manifest: true,
+        // Every browser we serve knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         sourcemap: false,
         chunkSizeWarningLimit: 300,
       },

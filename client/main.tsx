@@ -1,18 +1,23 @@
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { siteConfigQueryKey } from '#shared/site-config';
 import { App } from './app/app';
 import { readPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
-import { hasSignedInHint, userQueryKey } from './features/auth/use-user';
+import { hasSignedInHint, userQuery, userQueryKey } from './features/auth/use-user';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const pageData = readPageData();
 if (pageData) hydrate(queryClient, pageData.queries);
+// A page the server did not render (the Vite dev server) has no settings in it yet.
+else void queryClient.prefetchQuery({ queryKey: siteConfigQueryKey });
 // Without the signed-in hint there is no session to ask about: the visitor is known at once.
-if (!hasSignedInHint()) queryClient.setQueryData(userQueryKey, null);
+// With it, the user is asked for now, while the page's modules load.
+if (hasSignedInHint()) void queryClient.prefetchQuery(userQuery);
+else queryClient.setQueryData(userQueryKey, null);
 
 const root = document.getElementById('root')!;
 const facts = pageData ?? { userPending: false, renderedAt: new Date().toISOString() };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToasts } from '../components/ui/use-toast';
+import { useUser } from '../features/auth/use-user';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRouteHead } from './use-route-head';
@@ -16,6 +17,19 @@ function focusById(id: string) {
 
 // Radix's toast code arrives with the first toast: most visits never show one.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+// TanStack Query's observer for the user: only while there may be a session (use-user.ts).
+const UserQuery = lazy(() => import('../features/auth/user-query').then((module) => ({ default: module.UserQuery })));
+
+function UserQueryWhileSignedIn() {
+  const { user, isLoading } = useUser();
+  if (!user && !isLoading) return null;
+  return (
+    <Suspense fallback={null}>
+      <UserQuery />
+    </Suspense>
+  );
+}
 
 function Toasts() {
   const toasts = useToasts();
@@ -92,6 +106,7 @@ export function Layout() {
       </main>
       <Footer />
       <Toasts />
+      <UserQueryWhileSignedIn />
     </div>
   );
 }
