@@ -101,4 +101,17 @@ test.describe('server rendering and hydration', () => {
     await expect(robots).toHaveAttribute('content', 'index, follow');
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-card.png`);
   });
+
+  test('the social card every page names is a 1200×630 PNG', async ({ page }) => {
+    await page.goto('/weekly-dish');
+    const url = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(url).toBe(`${baseURL}/og-card.png`);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const image = await page.request.get(url!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const png = await image.body();
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
 });
