@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { marked } from 'marked';
@@ -22,10 +23,43 @@ export function markdown(): Plugin {
   };
 }
 
+/**
+ * Writes .vite/chunks.json beside the manifest: for each output chunk, the modules in it and
+ * their rendered sizes, so bench/landing-js.mjs can say what each file of a visit is.
+ */
+function chunkReport(): Plugin {
+  return {
+    name: 'chunk-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const root = new URL('.', import.meta.url).pathname;
+      const report: Record<string, { name: string; isEntry: boolean; isDynamicEntry: boolean; modules: Record<string, number> }> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, info] of Object.entries(output.modules)) {
+          const where = id.includes('/node_modules/') ? id.slice(id.lastIndexOf('/node_modules/') + 14) : id.replace(root, '');
+          modules[where] = info.renderedLength;
+        }
+        report[output.fileName] = { name: output.name, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, modules };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(report) });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [markdown(), react(), tailwindcss()],
+  plugins: [markdown(), react(), tailwindcss(), chunkReport()],
+  resolve: {
+    alias: [
+      // React Router's package exports only its development build (ENABLE_DEV_WARNINGS = true,
+      // which keeps its warning code in the bundle); its production build is the same code without.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+    ],
+  },
   // The server-side build (entry-server.tsx) carries its dependencies, React included: the
   // production server needs no client packages installed.
   ssr: { noExternal: true },

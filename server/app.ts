@@ -24,6 +24,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The app's server renderer; by default the SSR build beside the client (tests pass the source's). */
   renderPage?: RenderPage;
+  /** Render the pages every visitor gets right after listening (the production server does). */
+  warmUpPages?: boolean;
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
@@ -65,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     siteConfig: siteConfig(ctx.env),
     renderPage: options.renderPage,
     lookupPage: lookupResultPage(ctx),
+    warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR });
   await database.migrate();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
-  const app = await buildApp({ env, database, db: database.db, mailer }, { clientDir: env.CLIENT_DIR });
+  const app = await buildApp({ env, database, db: database.db, mailer }, { clientDir: env.CLIENT_DIR, warmUpPages: true });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import { headHtml, pageHead } from '#shared/head';
 import type { PrefilledQuery, RenderedApp, RenderPage } from '#shared/page-render';
-import { matchRoute, redirects } from '#shared/routes';
+import { matchRoute, redirects, routes } from '#shared/routes';
 import type { SiteConfig } from '#shared/site-config';
 import { assertTemplate, fallbackTemplate, pageDocument } from './document';
 import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
@@ -25,6 +25,11 @@ export interface PagesOptions {
   renderPage?: RenderPage;
   /** For pages whose existence and content come from the database (a Check-Up result). */
   lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
+  /**
+   * Render every kept page once the server listens, one after another in the background, so
+   * the first visitor of each page after a start gets it at once (main.ts turns it on).
+   */
+  warmUp?: boolean;
 }
 
 /**
@@ -56,6 +61,8 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
       root: options.clientDir,
       index: false,
       wildcard: false,
+      // The template is for the server's use; /index.html is not a page.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as the browser accepts.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -71,7 +78,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   // There is no external identity provider: the spec's navigation to /api/login lands on our sign-in page.
   app.get('/api/login', (_request, reply) => reply.redirect('/auth', 302));
 
-  async function buildPage(request: FastifyRequest, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> {
+  async function buildPage(log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> {
     const pathname = url.split('?')[0]!;
     const route = matchRoute(pathname);
     const head = pageHead(pathname, options.siteConfig.publicUrl);
@@ -82,10 +89,10 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     if (render) {
       try {
         rendered = await render({ url, siteConfig: options.siteConfig, userPending, queries: lookup?.queries });
-        for (const error of rendered.errors) request.log.error({ err: error, url }, 'error while rendering a page on the server');
+        for (const error of rendered.errors) log.error({ err: error, url }, 'error while rendering a page on the server');
       } catch (error) {
         // The browser renders the page itself from the same scripts.
-        request.log.error({ err: error, url }, 'could not render the page on the server');
+        log.error({ err: error, url }, 'could not render the page on the server');
       }
     }
     const html = pageDocument(template, [headHtml({ ...head, status }), preloadsFor(page)].filter(Boolean).join('\n    '), rendered);
@@ -94,15 +101,27 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
 
   // Kept for the life of the process: at most two entries per route of the table.
   const kept = new Map<string, Promise<EncodedPage>>();
-  function keptPage(request: FastifyRequest, pathname: string, userPending: boolean): Promise<EncodedPage> {
+  function keptPage(log: FastifyBaseLogger, pathname: string, userPending: boolean): Promise<EncodedPage> {
     const key = `${pathname}${userPending ? ' (user pending)' : ''}`;
     let page = kept.get(key);
     if (!page) {
-      page = buildPage(request, pathname, userPending, undefined, 'best');
+      page = buildPage(log, pathname, userPending, undefined, 'best');
       kept.set(key, page);
       page.catch(() => kept.delete(key));
     }
     return page;
+  }
+
+  if (options.warmUp) {
+    app.addHook('onListen', (done) => {
+      void (async () => {
+        for (const route of routes.filter((r) => !r.path.includes(':'))) {
+          await keptPage(app.log, route.path, Boolean(route.signedIn)).catch(() => {});
+        }
+        await keptPage(app.log, '/', true).catch(() => {});
+      })();
+      done();
+    });
   }
 
   app.get('/*', { compress: false }, async (request, reply) => {
@@ -117,8 +136,8 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const lookup = route ? await options.lookupPage?.(pathname) : undefined;
     const page =
       route && !query && !lookup
-        ? await keptPage(request, pathname, userPending)
-        : await buildPage(request, query ? `${pathname}?${query}` : pathname, userPending, lookup, 'fast');
+        ? await keptPage(request.log, pathname, userPending)
+        : await buildPage(request.log, query ? `${pathname}?${query}` : pathname, userPending, lookup, 'fast');
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });
 }
