@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { marked } from 'marked';
@@ -9,7 +10,7 @@ import { splitFrontMatter } from './shared/content/front-matter';
  * `import guide from 'content/x.md'` gives `{ meta, html }`, rendered at build time: pages ship
  * finished HTML from our own trusted content/ folder and no Markdown parser reaches the browser.
  */
-function markdown(): Plugin {
+export function markdown(): Plugin {
   return {
     name: 'content-markdown',
     enforce: 'pre',
@@ -22,31 +23,70 @@ function markdown(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Writes .vite/chunks.json beside the manifest: for each output chunk, the modules in it and
+ * their rendered sizes, so bench/landing-js.mjs can say what each file of a visit is.
+ */
+function chunkReport(): Plugin {
+  return {
+    name: 'chunk-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const root = new URL('.', import.meta.url).pathname;
+      const report: Record<string, { name: string; isEntry: boolean; isDynamicEntry: boolean; modules: Record<string, number> }> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, info] of Object.entries(output.modules)) {
+          const where = id.includes('/node_modules/') ? id.slice(id.lastIndexOf('/node_modules/') + 14) : id.replace(root, '');
+          modules[where] = info.renderedLength;
+        }
+        report[output.fileName] = { name: output.name, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, modules };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(report) });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [markdown(), react(), tailwindcss()],
+  plugins: [markdown(), react(), tailwindcss(), chunkReport()],
   resolve: {
-    // Production runs our React code on Preact's compatible runtime: React 19's react-dom alone
-    // is 65 KB gzipped, more than the 80 KB landing budget leaves (docs/decisions/003).
     alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      // React Router's package exports only its development build (ENABLE_DEV_WARNINGS = true,
+      // which keeps its warning code in the bundle); its production build is the same code without.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
     ],
   },
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-    // The server reads it to preload each route's own chunk.
-    manifest: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 300,
-  },
+  // The server-side build (entry-server.tsx) carries its dependencies, React included: the
+  // production server needs no client packages installed.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+        target: 'node20',
+      }
+    : {
+        outDir: '../dist/client',
+        emptyOutDir: true,
+        // The server reads it to preload each route's own chunk.
+        manifest: true,
+        // Every browser we serve knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        // Everything the entry needs at once in one file (React, the router, TanStack Query, the
+        // shell): the small shared chunks the default splitting makes cost a request and their
+        // own compression overhead each, on every first visit.
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+        sourcemap: false,
+        chunkSizeWarningLimit: 300,
+      },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/readyz': 'http://localhost:3000' },
   },
-});
+}));

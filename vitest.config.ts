@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { markdown } from './vite.config';
 
 const unitAndPglite = {
   extends: true as const,
@@ -20,6 +21,8 @@ const postgres = {
 };
 
 export default defineConfig({
+  // Tests that render pages load the client's source, Markdown content included.
+  plugins: [markdown()],
   test: {
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 20_000,

@@ -1,23 +1,24 @@
 // (a) API throughput: the production server against a bare node:http + pg server answering the
-// same JSON from the same SQL, driven in turns by autocannon. The ratio app/bare is what
-// Fastify, its plugins and our hooks cost on a real request; the budget is ≥ 0.7 on PostgreSQL.
+// same JSON from the same SQL, and against a node:http server writing the same bytes with no
+// database at all, driven in turns by autocannon. The ratio app/bare is what Fastify, its
+// plugins and our hooks cost on a real request (budget ≥ 0.8 on PostgreSQL); app/static adds
+// the database's share.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
 import { pickDatabase, redact, warnEmbedded } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
-import { printTable } from './table.mjs';
+import { printBest, runRounds, startStaticTwin } from './throughput.mjs';
 
 const bareServer = new URL('./bare-server.mjs', import.meta.url).pathname;
 const poolSize = process.env.DATABASE_POOL_SIZE ?? '10';
 const load = { connections: 50, pipelining: 1, duration: 10 };
 const warmUpSeconds = 3;
 const rounds = 2;
-const ratioBudget = 0.7;
+const ratioBudget = 0.8;
 
 export async function runApi() {
   console.log('\n== API: production server vs bare node:http + pg ==');
@@ -25,7 +26,8 @@ export async function runApi() {
   if (database.kind === 'pglite') warnEmbedded(database.reason);
   else console.log(`Database: PostgreSQL ${redact(database.url)} (from ${database.source}), pool size ${poolSize} on both servers`);
 
-  const dataDir = database.kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'bench-api-')) : undefined;
+  const scratchDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const dataDir = database.kind === 'pglite' ? join(scratchDir, 'data') : undefined;
   const databaseEnv = database.kind === 'postgres' ? { DATABASE_URL: database.url, DATABASE_POOL_SIZE: poolSize } : { DATA_DIR: dataDir };
   const servers = [];
   let account;
@@ -56,47 +58,40 @@ export async function runApi() {
 
     const headers = account ? { cookie: account.cookie } : {};
     const identical = await compareBodies(`${app.origin}${endpoint.path}`, `${bare.origin}${endpoint.path}`, headers);
+    // The same bytes again, from node:http alone: no database, no framework.
+    const twin = await startStaticTwin(app.origin, endpoint.path, headers, join(scratchDir, 'api-body'));
+    servers.push(twin.server);
 
-    // Both servers get the same warm-up (JIT, pool connections opened) before anything counts.
-    for (const server of [app, bare]) await autocannon({ ...load, duration: warmUpSeconds, url: `${server.origin}${endpoint.path}`, headers });
-    const results = { app: [], bare: [] };
-    for (let round = 1; round <= rounds; round += 1) {
-      for (const [name, server] of [['app', app], ['bare', bare]]) {
-        const cpuBefore = cpuMs(server.pid);
-        const result = await autocannon({ ...load, url: `${server.origin}${endpoint.path}`, headers });
-        const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests.total;
-        results[name].push({ ...summarise(result), cpuPerRequestUs });
-        const last = results[name].at(-1);
-        console.log(`  round ${round} ${name.padEnd(4)} ${last.rps.toFixed(0)} req/s, ${last.cpuPerRequestUs.toFixed(0)} µs server CPU per request`);
-      }
-    }
-
-    // Best of the rounds for each: the same rule for both sides, and the run least disturbed by
-    // the other work on a shared 2-core machine.
-    const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
-    const appBest = best(results.app);
-    const bareBest = best(results.bare);
-    const ratio = appBest.rps / bareBest.rps;
-    const cpuRatio = bareBest.cpuPerRequestUs / appBest.cpuPerRequestUs;
-    const failures = [...results.app, ...results.bare].reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
-    console.log(`\nGET ${endpoint.path}, ${load.connections} connections, ${load.duration} s per round, best of ${rounds} rounds:`);
-    printTable(
-      ['server', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'errors', 'timeouts'],
-      [
-        ['app', appBest.rps.toFixed(0), appBest.p50, appBest.p99, appBest.cpuPerRequestUs.toFixed(0), sumOf(results.app, 'non2xx'), sumOf(results.app, 'errors'), sumOf(results.app, 'timeouts')],
-        ['bare', bareBest.rps.toFixed(0), bareBest.p50, bareBest.p99, bareBest.cpuPerRequestUs.toFixed(0), sumOf(results.bare, 'non2xx'), sumOf(results.bare, 'errors'), sumOf(results.bare, 'timeouts')],
+    const { results, best, failures: failuresBy } = await runRounds({
+      servers: [
+        { name: 'app', ...app },
+        { name: 'bare', ...bare },
+        { name: 'static', ...twin.server },
       ],
-    );
-    console.log(`Ratio app/bare: ${ratio.toFixed(2)} (budget ≥ ${ratioBudget})`);
+      path: endpoint.path,
+      headers,
+      load,
+      warmUpSeconds,
+      rounds,
+    });
+    const ratio = best.app.rps / best.bare.rps;
+    const staticRatio = best.app.rps / best.static.rps;
+    const cpuRatio = best.bare.cpuPerRequestUs / best.app.cpuPerRequestUs;
+    const failures = failuresBy.app + failuresBy.bare;
+    console.log(`\nGET ${endpoint.path}, ${load.connections} connections, ${load.duration} s per round, best of ${rounds} rounds:`);
+    console.log('  app: the production server; bare: node:http + pg running the same SQL; static: node:http writing the same bytes, no database');
+    printBest({ results, best });
+    console.log(`Ratio app/bare (same query): ${ratio.toFixed(2)} (budget ≥ ${ratioBudget})`);
+    console.log(`Ratio app/static (same bytes, no database): ${staticRatio.toFixed(2)}`);
     console.log(`Server CPU per request, bare/app: ${cpuRatio.toFixed(2)} (steadier than req/s when other work shares the machine)`);
 
     const onPostgres = database.kind === 'postgres';
     return {
-      figures: { database: database.kind, endpoint: endpoint.path, identicalBodies: identical, app: appBest, bare: bareBest, rounds: results, ratio, cpuRatio, failures },
+      figures: { database: database.kind, endpoint: endpoint.path, identicalBodies: identical, app: best.app, bare: best.bare, static: best.static, rounds: results, ratio, staticRatio, cpuRatio, failures },
       checks: [
         {
           budget: `API ratio app/bare ≥ ${ratioBudget} with 0 errors (PostgreSQL)`,
-          measured: `${ratio.toFixed(2)} on GET ${endpoint.path}, ${appBest.rps.toFixed(0)} vs ${bareBest.rps.toFixed(0)} req/s, ${failures} errors${onPostgres ? '' : ', EMBEDDED DB'}`,
+          measured: `${ratio.toFixed(2)} on GET ${endpoint.path}, ${best.app.rps.toFixed(0)} vs ${best.bare.rps.toFixed(0)} req/s, ${failures} errors${onPostgres ? '' : ', EMBEDDED DB'}; app/static ${staticRatio.toFixed(2)} (${best.static.rps.toFixed(0)} req/s)`,
           status: !onPostgres ? 'N/A' : ratio >= ratioBudget && failures === 0 ? 'PASS' : 'FAIL',
         },
       ],
@@ -104,7 +99,7 @@ export async function runApi() {
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     if (account && database.kind === 'postgres') await deleteAccount(database.url, account.email);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratchDir, { recursive: true, force: true });
   }
 }
 
@@ -145,35 +140,6 @@ async function compareBodies(appUrl, bareUrl, headers) {
   }
   console.warn(`WARNING: the bare server answers ${bare.status} ${bare.body}\n         which differs from the app: the ratio compares different work.`);
   return false;
-}
-
-function summarise(result) {
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-/**
- * CPU time (user + system) a process has used so far, from Linux's /proc, in ms (clock ticks
- * of 10 ms, the Linux default). Unlike req/s it barely moves when other processes compete for
- * the cores, so it shows what each request costs even on a busy machine.
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN; // not Linux: the column shows NaN, the rest of the figures stand
-  }
-}
-
-function sumOf(list, key) {
-  return list.reduce((sum, r) => sum + r[key], 0);
 }
 
 /** The account made for the run is removed again (its sessions go with it by cascade). */

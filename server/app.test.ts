@@ -35,7 +35,7 @@ describe('served HTML', () => {
       expect(html).toContain(`<meta name="description" content="${route.description.replace(/'/g, '&#39;')}">`);
       expect(html).toContain(`<link rel="canonical" href="https://example.org${route.path === '/' ? '/' : route.path}">`);
       expect(html).toContain('<meta property="og:title"');
-      expect(html).toContain('<meta name="twitter:card" content="summary">');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     }
   });
 
@@ -52,7 +52,8 @@ describe('served HTML', () => {
   });
 
   it('matches parameterised routes but not deeper paths', async () => {
-    expect((await fetch(`${t.url}/checkup/results/abc`)).status).toBe(200);
+    // A result id that does not exist is a 404 page (server/features/pages/pages.test.ts renders them).
+    expect((await fetch(`${t.url}/checkup/results/abc`)).status).toBe(404);
     expect((await fetch(`${t.url}/checkup/results/abc/def`)).status).toBe(404);
     expect((await fetch(`${t.url}/field-guide/unknown`)).status).toBe(404);
   });

@@ -2,8 +2,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { RenderPage } from '#shared/page-render';
 import type { AppContext } from './context';
 import { authRoutes } from './features/auth/routes';
+import { lookupResultPage } from './features/checkup/result-page';
 import { checkupRoutes } from './features/checkup/routes';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -11,7 +13,7 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { pagesRoutes } from './features/pages/routes';
-import { siteConfigRoutes } from './features/site-config/routes';
+import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
@@ -24,6 +26,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Tests share one PostgreSQL database: each app counts its own rate limits unless told to share. */
   rateLimitKeyPrefix?: string;
+  /** The app's server renderer; by default the SSR build beside the client (tests pass the source's). */
+  renderPage?: RenderPage;
+  /** Render the pages every visitor gets right after listening (the production server does). */
+  warmUpPages?: boolean;
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
@@ -63,7 +69,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.all('/api/*', async (request) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
   });
-  await app.register(pagesRoutes, { clientDir: options.clientDir ?? clientDistDir, publicUrl: ctx.env.PUBLIC_URL });
+  await app.register(pagesRoutes, {
+    clientDir: options.clientDir ?? clientDistDir,
+    siteConfig: siteConfig(ctx.env),
+    renderPage: options.renderPage,
+    lookupPage: lookupResultPage(ctx),
+    warmUp: options.warmUpPages,
+  });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 
   return app;

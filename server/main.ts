@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport, () => app.log);
-  const app = await buildApp({ env, database, db: database.db, mailer: outbox }, { clientDir: env.CLIENT_DIR });
+  const app = await buildApp({ env, database, db: database.db, mailer: outbox }, { clientDir: env.CLIENT_DIR, warmUpPages: true });
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
 

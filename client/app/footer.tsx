@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { site } from '#shared/site';
+import { useToday } from '../lib/dates';
 
 const columns = [
   {
@@ -33,6 +34,8 @@ const columns = [
 ];
 
 export function Footer() {
+  // In UTC on both sides, so the server's and the browser's years agree.
+  const year = useToday().getUTCFullYear();
   return (
     <footer id="site-footer" tabIndex={-1} className="mt-16 border-t border-stone-200 bg-white outline-none">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
@@ -56,7 +59,7 @@ export function Footer() {
         ))}
       </div>
       <p className="border-t border-stone-100 py-4 text-center text-xs text-stone-600">
-        © {new Date().getFullYear()} {site.name}. Made for the people who keep nonprofits running.
+        © {year} {site.name}. Made for the people who keep nonprofits running.
       </p>
     </footer>
   );

@@ -1,9 +1,8 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '#shared/site';
-import { buttonClasses } from '../components/ui/button';
-import { useSignOut } from '../features/auth/use-sign-out';
+import { buttonClasses } from '../components/ui/button-classes';
 import { useUser } from '../features/auth/use-user';
 import { clsx } from 'clsx';
 
@@ -20,10 +19,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
 
+// Only signed-in members need it: visitors' pages do not load the sign-out code.
+const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
+
 /** The global navigation (spec point 2): main links, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
   const { user } = useUser();
-  const signOut = useSignOut();
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -34,9 +35,9 @@ export function Header() {
       <Link to="/" className={buttonClasses('primary', 'sm')}>
         Dashboard
       </Link>
-      <button type="button" className={buttonClasses('outline', 'sm')} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-        Sign out
-      </button>
+      <Suspense fallback={null}>
+        <SignOutButton />
+      </Suspense>
     </div>
   ) : (
     <Link to="/auth" className={buttonClasses('primary', 'sm')}>

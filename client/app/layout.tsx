@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
+import { useToasts } from '../components/ui/use-toast';
+import { useUser } from '../features/auth/use-user';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRouteHead } from './use-route-head';
@@ -12,6 +13,32 @@ function focusById(id: string) {
   const element = document.getElementById(id);
   element?.focus();
   element?.scrollIntoView({ block: 'start' });
+}
+
+// Radix's toast code arrives with the first toast: most visits never show one.
+const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+// TanStack Query's observer for the user: only while there may be a session (use-user.ts).
+const UserQuery = lazy(() => import('../features/auth/user-query').then((module) => ({ default: module.UserQuery })));
+
+function UserQueryWhileSignedIn() {
+  const { user, isLoading } = useUser();
+  if (!user && !isLoading) return null;
+  return (
+    <Suspense fallback={null}>
+      <UserQuery />
+    </Suspense>
+  );
+}
+
+function Toasts() {
+  const toasts = useToasts();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
 export function PageLoading() {
@@ -28,6 +55,11 @@ export function Layout() {
   useRouteHead();
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+
+  // Says the page has become interactive (hydrated), for tests and measuring tools.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -73,7 +105,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster />
+      <Toasts />
+      <UserQueryWhileSignedIn />
     </div>
   );
 }

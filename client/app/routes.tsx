@@ -1,35 +1,73 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { routes } from '#shared/routes';
+import { matchRoute, routes } from '#shared/routes';
+import { type Preloadable, preloadable } from '../lib/preloadable';
+import type { RenderFacts } from '../lib/render-facts';
 import { Layout } from './layout';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** What a page's `preload` may use to have everything its first render shows ready. */
+export interface PreloadContext {
+  pathname: string;
+  facts: RenderFacts;
+  queryClient: QueryClient;
+}
+
+interface PageModule {
+  default: ComponentType;
+  /**
+   * Loads what the page's first render shows besides its own module: lazy parts, and static
+   * content its queries read (put in the query cache), so server and browser render it at once.
+   */
+  preload?: (context: PreloadContext) => Promise<unknown> | undefined;
+}
 
 /**
  * The screen of each route of the shared route table (its `page`), each its own chunk so a visit
- * loads only what it shows; the server preloads the current route's chunk.
+ * loads only what it shows. The server renders only after the route's module has loaded, and
+ * the browser loads it before hydrating (`preloadPage`), so both render the page itself at once,
+ * never a loading fallback in its place; later navigations load their page lazily.
  */
-const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/*.tsx');
-const pages = new Map<string, Page>();
-function pageFor(name: string): Page {
-  let page = pages.get(name);
-  if (!page) {
-    const load = pageModules[`../pages/${name}.tsx`];
-    if (!load) throw new Error(`No page client/pages/${name}.tsx`);
-    page = lazy(load);
-    pages.set(name, page);
-  }
-  return page;
+const pageModules = import.meta.glob<PageModule>('../pages/*.tsx');
+
+const pages = new Map<string, Preloadable<object> & { module?: PageModule }>();
+
+function page(name: string) {
+  const known = pages.get(name);
+  if (known) return known;
+  const load = pageModules[`../pages/${name}.tsx`];
+  if (!load) throw new Error(`No page client/pages/${name}.tsx`);
+  const entry: Preloadable<object> & { module?: PageModule } = preloadable(async () => {
+    entry.module = await load();
+    return entry.module.default;
+  });
+  pages.set(name, entry);
+  return entry;
 }
 
-const NotFound = pageFor('not-found');
+const pageName = (pathname: string) => {
+  const route = matchRoute(pathname);
+  return route ? (route.page ?? 'placeholder') : 'not-found';
+};
+
+/**
+ * Loads the module of the page at `pathname` and what its first render shows (server: before
+ * rendering; browser: before hydrating).
+ */
+export async function preloadPage(context: PreloadContext): Promise<void> {
+  const entry = page(pageName(context.pathname));
+  await entry.preload();
+  await entry.module?.preload?.(context);
+}
+
+const NotFound = page('not-found').Component;
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         {routes.map((route) => {
-          const Page = pageFor(route.page ?? 'placeholder');
+          const Page = page(route.page ?? 'placeholder').Component;
           return <Route key={route.path} path={route.path} element={<Page />} />;
         })}
         <Route path="*" element={<NotFound />} />

@@ -1,31 +1,36 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { matchRoute, notFoundMeta, pageTitle } from '#shared/routes';
+import { type PageHead, pageHead } from '#shared/head';
+import { useSiteConfig } from '../features/site/use-site-config';
 import { track } from '../lib/track';
 
-function setMeta(selector: string, attribute: 'content' | 'href', value: string) {
-  document.head.querySelector(selector)?.setAttribute(attribute, value);
+/** Brings the document's head to `head`, the same tags the server wrote for that page. */
+function applyHead(head: PageHead): void {
+  document.title = head.title;
+  for (const tag of head.tags) {
+    let element = document.head.querySelector(`${tag.element}[${tag.key}="${tag.id}"]`);
+    if (!element) {
+      element = document.createElement(tag.element);
+      element.setAttribute(tag.key, tag.id);
+      document.head.append(element);
+    }
+    element.setAttribute(tag.attribute, tag.value);
+  }
 }
 
 /**
- * Keeps the head tags the server wrote in step with client-side navigation, records a page view
- * for each new path, and moves focus to the new page's main content so screen readers follow.
+ * Keeps the head tags in step with client-side navigation (built by the same function as the
+ * server's, from the site's public URL), and records a page view for each new path.
  */
 export function useRouteHead(): void {
   const { pathname } = useLocation();
+  const publicUrl = useSiteConfig()?.publicUrl;
+
   useEffect(() => {
-    const route = matchRoute(pathname);
-    const meta = route ?? notFoundMeta;
-    const title = pageTitle(meta, route ? pathname : '/404');
-    const url = `${location.origin}${pathname}`;
-    document.title = title;
-    setMeta('meta[name="description"]', 'content', meta.description);
-    setMeta('link[rel="canonical"]', 'href', url);
-    setMeta('meta[property="og:title"]', 'content', title);
-    setMeta('meta[property="og:description"]', 'content', meta.description);
-    setMeta('meta[property="og:url"]', 'content', url);
-    setMeta('meta[name="twitter:title"]', 'content', title);
-    setMeta('meta[name="twitter:description"]', 'content', meta.description);
+    if (publicUrl !== undefined) applyHead(pageHead(pathname, publicUrl));
+  }, [pathname, publicUrl]);
+
+  useEffect(() => {
     track('page_view');
   }, [pathname]);
 }

@@ -1,7 +1,6 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { useUser } from '../features/auth/use-user';
 import { useSiteConfig } from '../features/site/use-site-config';
-import { storage, storageKeys } from './storage';
+import { storage, storageKeys, useStoredValue } from './storage';
 
 /** Pure rules of spec point 4, so they can be tested without a browser. */
 export function computeAccess(input: { user: { isPremium: boolean } | null; newsletterFlag: boolean; demoMode: boolean }) {
@@ -11,35 +10,21 @@ export function computeAccess(input: { user: { isPremium: boolean } | null; news
   return { isSignedIn, hasFreeAccess, hasPremiumAccess };
 }
 
-const listeners = new Set<() => void>();
-const readFlag = () => storage.get(storageKeys.newsletterSignup) === 'true';
-
 /** Stores the newsletter flag and email (spec point 3's names), unlocking free gated content at once. */
 export function grantNewsletterAccess(email: string): void {
   storage.set(storageKeys.newsletterSignup, 'true');
   storage.set(storageKeys.newsletterEmail, email.trim());
-  listeners.forEach((listener) => listener());
 }
 
 /** Removes the flag and email (a visitor taking the Check-Up again "as someone else"). */
 export function clearNewsletterAccess(): void {
   storage.remove(storageKeys.newsletterSignup);
   storage.remove(storageKeys.newsletterEmail);
-  listeners.forEach((listener) => listener());
 }
 
+/** The newsletter flag; false on the server and while hydrating (see useStoredValue). */
 export function useNewsletterFlag(): boolean {
-  return useSyncExternalStore(
-    useCallback((listener: () => void) => {
-      listeners.add(listener);
-      window.addEventListener('storage', listener);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', listener);
-      };
-    }, []),
-    readFlag,
-  );
+  return useStoredValue(storageKeys.newsletterSignup) === 'true';
 }
 
 /**

@@ -1,4 +1,5 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from './api';
 
 /** Default loading: a GET to the query key joined as a path (spec point 7). */
@@ -26,4 +27,17 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * A query's state in the cache, re-rendering when it changes, without a query observer: for the
+ * two queries every page reads (the site configuration, always in the page, and the user,
+ * loaded by features/auth/user-query.tsx), so TanStack Query's observer code is not part of a
+ * visitor's first page. Everything else uses useQuery.
+ */
+export function useQueryState<T>(queryKey: QueryKey): QueryState<T> | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const read = () => queryClient.getQueryState<T>(queryKey);
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -4,6 +4,7 @@ import { buttonClasses } from '../components/ui/button';
 import { useCheckupResult } from '../features/checkup/api';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
 import { ResultsView } from '../features/checkup/results-view';
+import { useLongDate } from '../lib/dates';
 
 /** A saved Check-Up result at /checkup/results/:id, the link the breakdown email carries. */
 export default function CheckupResults() {
@@ -23,12 +24,11 @@ export default function CheckupResults() {
     );
   }
 
-  const taken = new Date(data.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">The Check-Up</p>
       <h1 className="mt-2 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Your Check-Up Results</h1>
-      <p className="mt-3 max-w-2xl text-lg text-stone-700">Taken on {taken}. A higher score means a healthier pillar.</p>
+      <p className="mt-3 max-w-2xl text-lg text-stone-700">Taken on <TakenOn date={data.createdAt} />. A higher score means a healthier pillar.</p>
       <div className="mt-8">
         <ResultsView scores={data} />
       </div>
@@ -42,4 +42,8 @@ export default function CheckupResults() {
       </div>
     </div>
   );
+}
+
+function TakenOn({ date }: { date: string }) {
+  return <>{useLongDate(new Date(date))}</>;
 }

@@ -15,7 +15,8 @@ import { EmailGate } from '../features/checkup/email-gate';
 import { QuestionStep } from '../features/checkup/question-step';
 import { ResultsView } from '../features/checkup/results-view';
 import { useAccess } from '../lib/access';
-import { storage, storageKeys } from '../lib/storage';
+import { useHydrated } from '../lib/hydrated';
+import { storageKeys, useStoredValue } from '../lib/storage';
 import { track } from '../lib/track';
 
 /** The Check-Up at /checkup (decisions.md #3): email gate, 20 shuffled questions, results. */
@@ -23,7 +24,8 @@ export default function Checkup() {
   const [state, dispatch] = useReducer(flowReducer, questions, (all) => initialFlow(shuffle(all)));
   const { user, isLoading, newsletterFlag } = useAccess();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const storedEmail = storage.get(storageKeys.newsletterEmail) ?? '';
+  const storedEmail = useStoredValue(storageKeys.newsletterEmail) ?? '';
+  const hydrated = useHydrated();
 
   const save = useMutation({ mutationFn: saveCheckupResult });
   const payload = () => {
@@ -38,13 +40,14 @@ export default function Checkup() {
   }, []);
 
   // A visitor who has already signed up (newsletter flag and email, or an account) skips the gate.
+  // Decided after hydration, when the flag, the stored email and the user are really known.
   useEffect(() => {
-    if (state.step !== 'deciding') return;
+    if (state.step !== 'deciding' || !hydrated) return;
     if (newsletterFlag && storedEmail) begin(storedEmail);
     else if (isLoading) return;
     else if (user) begin(user.email);
     else dispatch({ type: 'showGate' });
-  }, [state.step, newsletterFlag, storedEmail, isLoading, user, begin]);
+  }, [state.step, hydrated, newsletterFlag, storedEmail, isLoading, user, begin]);
 
   useEffect(() => {
     if (state.step !== 'celebrating') return;
@@ -79,8 +82,9 @@ export default function Checkup() {
 
   switch (state.step) {
     case 'deciding':
-      return <PageLoading />;
     case 'gate':
+      // While deciding, the visitor's first screen (the server sends it too); a spinner only while an account loads.
+      if (state.step === 'deciding' && isLoading) return <PageLoading />;
       // The first time the email is filled in for the visitor; a retake starts with it cleared (spec point 4).
       return <EmailGate initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''} onStart={begin} headingRef={headingRef} />;
     case 'questions':

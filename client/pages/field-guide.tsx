@@ -1,13 +1,22 @@
 import { useLocation } from 'react-router';
 import { findFieldGuide } from '#shared/content/field-guides';
+import type { PreloadContext } from '../app/routes';
 import { GuideArticle } from '../features/guides/guide-article';
 import { GuideGate } from '../features/guides/guide-gate';
+import { guideContentQuery } from '../features/guides/use-guide-content';
 import NotFound from './not-found';
+
+const guideAt = (pathname: string) => findFieldGuide(pathname.split('/')[2] ?? '');
+
+/** The guide's content, so the server renders it and the browser hydrates it without waiting. */
+export const preload = ({ pathname, queryClient }: PreloadContext) => {
+  const guide = guideAt(pathname);
+  return guide && queryClient.prefetchQuery(guideContentQuery(guide.slug));
+};
 
 /** /field-guide/{impact|humans|fuel|gears|future}: one screen for the five guides, gated per spec point 6. */
 export default function FieldGuidePage() {
-  const slug = useLocation().pathname.split('/')[2] ?? '';
-  const guide = findFieldGuide(slug);
+  const guide = guideAt(useLocation().pathname);
   if (!guide) return <NotFound />;
   return (
     // Humans needs free access only (spec point 6), so no guide asks for premium here.

@@ -6,13 +6,17 @@ import { SignupForm } from '../features/newsletter/signup-form';
 import { SignupLayout } from '../features/newsletter/signup-layout';
 import { signupFailureText } from '../features/newsletter/use-newsletter-signup';
 import { useNewsletterFlag } from '../lib/access';
+import { useHydrated } from '../lib/hydrated';
 
 /** /free-resources: the second free sign-up page (spec points 2, 5 and 8). */
 export default function FreeResourcesPage() {
   const navigate = useNavigate();
   const hasFlag = useNewsletterFlag();
-  // Decided on arrival: signing up here sets the flag too, and that visitor goes to /welcome, not home.
-  const [signedUpBefore] = useState(hasFlag);
+  const hydrated = useHydrated();
+  // Decided on arrival, once the stored flag is known (after hydration): signing up here sets the
+  // flag too, and that visitor goes to /welcome, not home.
+  const [signedUpBefore, setSignedUpBefore] = useState<boolean | null>(null);
+  if (hydrated && signedUpBefore === null) setSignedUpBefore(hasFlag);
   if (signedUpBefore) return <Navigate to="/" replace />;
 
   return (

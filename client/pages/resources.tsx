@@ -1,5 +1,8 @@
+import type { PreloadContext } from '../app/routes';
 import { PageHeader } from '../components/page-header';
-import { ResourceLibrary } from '../features/resources/resource-library';
+import { ResourceLibrary, resourcesQuery } from '../features/resources/resource-library';
+
+export const preload = ({ queryClient }: PreloadContext) => queryClient.prefetchQuery(resourcesQuery);
 
 /** /resources: the free library of checklists, templates and worksheets (spec point 2). */
 export default function ResourcesPage() {

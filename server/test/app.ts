@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
@@ -22,8 +22,10 @@ export interface TestApp {
  * A real app on a real database, listening on a free port: an in-memory PGlite copied from the
  * migrated dump, or the PostgreSQL of TEST_DATABASE_URL in the "postgres" project. Tests share
  * PostgreSQL, so they create their own rows (unique emails) and never count whole tables.
+ * Pages are served with their head only, unless `renderPage` renders them (the client's source
+ * renderer, as in server/features/pages/pages.test.ts).
  */
-export async function startTestApp(settings: Record<string, string> = {}, options: { rateLimitKeyPrefix?: string } = {}): Promise<TestApp> {
+export async function startTestApp(settings: Record<string, string> = {}, options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
   const database =
@@ -32,7 +34,7 @@ export async function startTestApp(settings: Record<string, string> = {}, option
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const ctx: AppContext = { env, database, db: database.db, mailer };
-  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client'), rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `${randomUUID()}|` });
+  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client'), ...options, rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `${randomUUID()}|` });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

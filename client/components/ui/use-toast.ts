@@ -48,6 +48,8 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+const noToasts: ToastItem[] = [];
+
 /** The current queue: the store's snapshot. */
 export function getToasts(): ToastItem[] {
   return toasts;
@@ -60,5 +62,7 @@ export function useToasts(): ToastItem[] {
       return () => listeners.delete(listener);
     },
     getToasts,
+    // The server never has toasts.
+    () => noToasts,
   );
 }

@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import type { PublicUser } from '#shared/auth/user';
 import { apiRequest } from '../../lib/api';
+import { useHydrated } from '../../lib/hydrated';
+import { useQueryState } from '../../lib/query-client';
+import { useRenderFacts } from '../../lib/render-facts';
 
 /** The signed-in user as the API returns it (spec point 3). */
 export type User = PublicUser;
 
 export const userQueryKey = ['/api/user'] as const;
 
-const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+/** Whether the server's signed-in hint cookie is there; call it outside rendering (it reads document.cookie). */
+export const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
  * Loads the current user; a 401 or any failure means signed out (spec point 4), answered as
@@ -25,7 +28,20 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
+/** The user query: main.tsx starts it, UserQuery (user-query.tsx) keeps it fresh while there may be a session. */
+export const userQuery = { queryKey: userQueryKey, queryFn: fetchCurrentUser, retry: false } as const;
+
+/**
+ * The current user, loading until the user query has answered. On the server and while
+ * hydrating it is what the server drew: no user, loading or not as the page says (see
+ * RenderFacts.userPending), so the first client render matches the HTML; the real answer takes
+ * over right after. Reads the cache only: a visitor without the signed-in hint is known at once
+ * (main.tsx) and loads no query observer.
+ */
 export function useUser() {
-  const query = useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, retry: false });
-  return { user: query.data ?? null, isLoading: query.isLoading };
+  const hydrated = useHydrated();
+  const { userPending } = useRenderFacts();
+  const state = useQueryState<User | null>(userQueryKey);
+  if (!hydrated) return { user: null, isLoading: userPending };
+  return { user: state?.data ?? null, isLoading: state?.data === undefined && state?.status !== 'error' };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
+import { checkupResultQueryKey, type CheckupResultView, type CheckupSubmission } from '#shared/checkup/schemas';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<CheckupResultView>('POST', '/api/checkup-results', submission);
@@ -7,10 +7,10 @@ export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<C
 export const requestBreakdown = (id: string, body: { email: string; fax?: string }) =>
   apiRequest<{ ok: true }>('POST', `/api/checkup-results/${encodeURIComponent(id)}/breakdown`, body);
 
-/** A saved result by its id; an unknown id is a plain "not found", never retried. */
+/** A saved result by its id; an unknown id is a plain "not found", never retried. A server-rendered page carries it already (null when unknown). */
 export function useCheckupResult(id: string) {
   return useQuery({
-    queryKey: ['/api/checkup-results', id],
+    queryKey: checkupResultQueryKey(id),
     queryFn: () => apiRequest<CheckupResultView>('GET', `/api/checkup-results/${encodeURIComponent(id)}`),
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });

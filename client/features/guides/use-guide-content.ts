@@ -12,11 +12,13 @@ const loaders: Record<PillarSlug, () => GuideModule> = {
   future: () => import('../../../content/field-guides/future.md'),
 };
 
+/** The guide's content as a query: pages/field-guide.tsx prefetches it, so server and browser render it at once. */
+export const guideContentQuery = (slug: PillarSlug) => ({
+  queryKey: ['field-guide-content', slug],
+  queryFn: async () => (await loaders[slug]()).default,
+  staleTime: Infinity,
+});
+
 export function useGuideContent(slug: PillarSlug, enabled: boolean) {
-  return useQuery({
-    queryKey: ['field-guide-content', slug],
-    queryFn: async () => (await loaders[slug]()).default,
-    enabled,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...guideContentQuery(slug), enabled });
 }

@@ -5,7 +5,7 @@ import { fieldGuides } from '#shared/content/field-guides';
 import { pillars } from '#shared/content/pillars';
 import { formatDollars, plans } from '#shared/pricing';
 import { site } from '#shared/site';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button-classes';
 import { PillarIcon } from '../guides/pillar-icon';
 
 const figures = [

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { BookOpen, ClipboardCheck, Compass, Crown, LayoutDashboard, Library, type LucideIcon, Users } from 'lucide-react';
 import { CheckList } from '../../components/check-list';
 import type { ReactNode } from 'react';
@@ -28,10 +29,11 @@ const premiumIncludes = [
  * signed-in members and newsletter flag holders. If both the user and the flag disappear while
  * it is shown (the session ended, the flag was removed in another tab), it says so and sends
  * the person to sign in; the home page shows plain visitors the landing page, so this cannot loop.
+ * `loading`: the account is still on its way; the shell shows the page's frame without names.
  */
-export function MemberHome() {
+export function MemberHome({ loading = false }: { loading?: boolean }) {
   const { user, newsletterFlag } = useAccess();
-  const loggedOut = !user && !newsletterFlag;
+  const loggedOut = !loading && !user && !newsletterFlag;
 
   useEffect(() => {
     if (!loggedOut) return;
@@ -48,16 +50,19 @@ export function MemberHome() {
       <div className="border-b border-stone-200 bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
           <span
-            className={
+            className={clsx(
               isPremium
                 ? 'inline-flex items-center gap-1 rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-700'
-                : 'inline-flex items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800'
-            }
+                : 'inline-flex items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800',
+              // Keeps the badge's place while the account loads.
+              loading && 'invisible',
+            )}
+            aria-hidden={loading || undefined}
           >
             {isPremium && <Crown className="h-4 w-4" aria-hidden="true" />}
             {isPremium ? 'Premium Member' : 'Free Member'}
           </span>
-          <h1 className="mt-3 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Welcome, {firstName}!</h1>
+          <h1 className="mt-3 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">{loading ? 'Welcome!' : `Welcome, ${firstName}!`}</h1>
           <p className="mt-3 max-w-2xl text-lg text-stone-700">
             {isPremium ? 'Everything in the community is open to you. Here is where to pick up.' : 'Your free resources are unlocked. Here is where to start.'}
           </p>

@@ -11,8 +11,15 @@ import { ResourceCard } from './resource-card';
 
 const filters: readonly PillarFilter[] = ['All', ...pillars.map((pillar) => pillar.name)];
 
-/** The library's own chunk: 25 resources are ~40 KB, loaded only on this page. */
-const loadResources = async () => (await import('../../../content/resources.json')).default as Resource[];
+/**
+ * The library's own chunk: 25 resources are ~40 KB, loaded only on this page (pages/resources.tsx
+ * prefetches it, so server and browser render the library at once).
+ */
+export const resourcesQuery = {
+  queryKey: ['resources-library'],
+  queryFn: async () => (await import('../../../content/resources.json')).default as Resource[],
+  staleTime: Infinity,
+};
 
 /**
  * The resources library: a search over title, summary and body, a pillar filter, a count read
@@ -20,7 +27,7 @@ const loadResources = async () => (await import('../../../content/resources.json
  * pillar live in the address (?q=…&pillar=…) so a filtered view can be shared or linked to.
  */
 export function ResourceLibrary() {
-  const { data: resources, isError, refetch } = useQuery({ queryKey: ['resources-library'], queryFn: loadResources, staleTime: Infinity });
+  const { data: resources, isError, refetch } = useQuery(resourcesQuery);
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState(params.get('q') ?? '');
   const pillar = parsePillar(params.get('pillar'));

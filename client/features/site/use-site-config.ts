@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { type SiteConfig, siteConfigQueryKey } from '#shared/site-config';
+import { useQueryState } from '../../lib/query-client';
 
-export interface SiteConfig {
-  contactEmail: string;
-  demoMode: boolean;
-}
-
-/** The settings the server shares with the browser (contact address, demo mode). */
+/**
+ * The settings the server shares with the browser (contact address, demo mode, public URL).
+ * Server-rendered pages carry them in their dehydrated query cache, so this never waits
+ * (main.tsx loads them where the server did not render the page).
+ */
 export function useSiteConfig(): SiteConfig | undefined {
-  return useQuery<SiteConfig>({ queryKey: ['/api/config'], staleTime: Infinity }).data;
+  return useQueryState<SiteConfig>(siteConfigQueryKey)?.data;
 }

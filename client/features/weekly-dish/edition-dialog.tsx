@@ -7,8 +7,7 @@ import type { Edition } from './editions';
 /**
  * An edition read in full in a modal dialog (decisions.md #1): Radix traps focus inside, closes
  * on Escape or the close button, and gives focus back to the button that opened it. The trigger
- * must be a plain <button> element: on the Preact runtime a function component does not receive
- * the ref Radix needs to return focus to it.
+ * is a plain <button> element, which always takes the ref Radix needs to return focus to it.
  */
 export function EditionDialog({ edition, trigger }: { edition: Edition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
   return (

@@ -7,7 +7,7 @@ import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult, setCheckupResultEmail } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
-function toView(row: CheckupResultRow): CheckupResultView {
+export function toView(row: CheckupResultRow): CheckupResultView {
   return {
     id: row.id,
     score: row.score,

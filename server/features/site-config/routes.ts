@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { SiteConfig } from '#shared/site-config';
 import type { AppContext } from '../../context';
+import type { Env } from '../../env';
 
 /** The few settings the browser needs. Demo mode is decided here, never by a value a visitor can set (decisions.md). */
+export function siteConfig(env: Env): SiteConfig {
+  return { contactEmail: env.CONTACT_EMAIL, demoMode: env.DEMO_MODE, publicUrl: env.PUBLIC_URL };
+}
+
 export async function siteConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/config', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { contactEmail: ctx.env.CONTACT_EMAIL, demoMode: ctx.env.DEMO_MODE };
+    return siteConfig(ctx.env);
   });
 }

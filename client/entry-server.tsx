@@ -1,0 +1,42 @@
+import { dehydrate } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { RenderedApp, RenderRequest } from '#shared/page-render';
+import { siteConfigQueryKey } from '#shared/site-config';
+import { App } from './app/app';
+import { pageDataScript } from './app/page-data';
+import { preloadPage } from './app/routes';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * Renders a page of the app to HTML on the server (server/features/pages loads the Vite SSR
+ * build of this file). The page's module is loaded first and React's static prerender waits
+ * for every lazy part, so the HTML is the whole page; the data the render used is handed to the
+ * browser with it, so the browser's first render is the same.
+ */
+export async function render(request: RenderRequest): Promise<RenderedApp> {
+  const facts = { userPending: request.userPending, renderedAt: new Date().toISOString() };
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(siteConfigQueryKey, request.siteConfig);
+  await preloadPage({ pathname: new URL(request.url, 'http://localhost').pathname, facts, queryClient });
+  for (const { queryKey, data } of request.queries ?? []) queryClient.setQueryData(queryKey, data);
+  const handedOver = new Set([siteConfigQueryKey, ...(request.queries ?? []).map((query) => query.queryKey)].map((key) => JSON.stringify(key)));
+
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StaticRouter location={request.url}>
+      <App queryClient={queryClient} facts={facts} />
+    </StaticRouter>,
+    {
+      onError: (error) => void errors.push(error),
+      // Every part inline, in order: React would otherwise move large parts to the end of the
+      // document and put them in place with an inline script, which the CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => handedOver.has(JSON.stringify(query.queryKey)) });
+  queryClient.clear();
+  return { html: Buffer.concat(chunks).toString('utf8'), pageData: pageDataScript({ ...facts, queries }), errors };
+}

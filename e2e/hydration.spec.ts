@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { SIGNED_IN_HINT_COOKIE } from '../shared/auth/session-hint';
+import { routes } from '../shared/routes';
+import { baseURL } from '../playwright.config';
+import { expect, test, uniqueEmail } from './fixtures';
+
+/**
+ * Every route is rendered by React on the server and hydrated in the browser. These visits
+ * fail on any console error or warning, on any page error (React reports a hydration mismatch
+ * as one: "Minified React error #418"/"#423", or "Hydration failed"/"didn't match" in
+ * development builds), and when the server's HTML was thrown away and rendered again instead
+ * of hydrated.
+ */
+async function watch(page: Page): Promise<() => Promise<void>> {
+  let problems: string[] = [];
+  page.on('console', (message) => {
+    // A 404 page's own status is logged by Chromium as a failed resource: that one is expected.
+    if (message.location().url === page.url() && /status of 404/.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Before the scripts run (readyState "interactive" comes first), remember the server's nodes.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const w = window as unknown as { serverNodes: (Element | null)[] };
+      w.serverNodes = [document.querySelector('#root > div'), document.querySelector('main'), document.querySelector('main h1'), document.querySelector('footer')];
+    });
+  });
+  /** Checks the page just loaded, then starts afresh for the next one. */
+  return async () => {
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    // Whatever the page does right after hydrating (the user, stored values) has had its turn.
+    await page.waitForLoadState('networkidle');
+    const kept = await page.evaluate(() => {
+      const w = window as unknown as { serverNodes?: (Element | null)[] };
+      return Boolean(w.serverNodes?.[0]) && w.serverNodes!.filter(Boolean).every((node) => node!.isConnected);
+    });
+    expect(kept, `the server's HTML was replaced on ${page.url()}`).toBe(true);
+    expect(problems, `console on ${page.url()}`).toEqual([]);
+    problems = [];
+  };
+}
+
+const paths = [...routes.filter((route) => !route.path.includes(':')).map((route) => route.path), '/checkup/results/00000000-0000-4000-8000-000000000000', '/no-such-page', '/resources?q=board&pillar=fuel'];
+
+test.describe('server rendering and hydration', () => {
+  test('every route hydrates the server HTML without a warning', async ({ page }) => {
+    test.slow();
+    const checked = await watch(page);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(path === '/no-such-page' || path.startsWith('/checkup/results/') ? 404 : 200);
+      await checked();
+    }
+  });
+
+  test('the page is in the HTML before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/field-guides`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Here' }).first()).toBeVisible();
+    await page.goto(`${baseURL}/auth`);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await context.close();
+  });
+
+  test("a signed-in member gets the member home's shell first, then their home, with no landing page and no warning", async ({ page }) => {
+    const email = uniqueEmail('shell');
+    const res = await page.request.post('/api/register', { data: { email, password: 'correct horse battery', firstName: 'Sam', lastName: 'Shell' } });
+    expect(res.ok()).toBe(true);
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE)).toBe(true);
+
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('Welcome!');
+    expect(html).not.toContain('Run a healthier nonprofit');
+
+    const checked = await watch(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeVisible();
+    await checked();
+  });
+
+  test('client navigation keeps robots and canonical in step with the page', async ({ page }) => {
+    await page.goto('/five-pillars');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const robots = page.locator('meta[name="robots"]');
+    await expect(robots).toHaveAttribute('content', 'index, follow');
+    // A client-side navigation to a path outside the route table (as a link inside the app would make).
+    await page.evaluate(() => {
+      history.pushState({}, '', '/no-such-page');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeVisible();
+    await expect(robots).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/no-such-page`);
+    await page.locator('footer').getByRole('link', { name: 'Start Here' }).click();
+    await expect(page).toHaveURL(/\/start-here$/);
+    await expect(robots).toHaveAttribute('content', 'index, follow');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-card.png`);
+  });
+
+  test('the social card every page names is a 1200×630 PNG', async ({ page }) => {
+    await page.goto('/weekly-dish');
+    const url = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(url).toBe(`${baseURL}/og-card.png`);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const image = await page.request.get(url!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const png = await image.body();
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});

@@ -1,0 +1,32 @@
+import type { RenderedApp } from '#shared/page-render';
+
+const headMarker = '<!--app-head-->';
+const rootElement = '<div id="root"></div>';
+
+/** Checks the built index.html has the places the server fills. */
+export function assertTemplate(template: string): void {
+  for (const marker of [headMarker, rootElement]) {
+    if (!template.includes(marker)) throw new Error(`The page template (index.html) lacks ${marker}`);
+  }
+}
+
+/**
+ * The HTML document of one page: the template with the page's head tags and preloads, the
+ * app as the server rendered it inside #root, and the data the browser hydrates from.
+ * (Replacer functions, so a `$` in the content is never read as a replacement pattern.)
+ */
+export function pageDocument(template: string, head: string, app: RenderedApp | undefined): string {
+  const withHead = template.replace(headMarker, () => head);
+  if (!app) return withHead;
+  return withHead.replace(rootElement, () => `<div id="root">${app.html}</div>\n    ${app.pageData}`);
+}
+
+/** Used when the client has not been built (API tests): the same head, no scripts. */
+export const fallbackTemplate = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    ${headMarker}
+  </head>
+  <body>${rootElement}</body>
+</html>`;

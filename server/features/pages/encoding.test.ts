@@ -1,0 +1,38 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { encodePage, matchesEtag, pickEncoding } from './encoding';
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0 and wildcards', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0, identity')).toBe('identity');
+    expect(pickEncoding('deflate')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('matchesEtag', () => {
+  it('compares weakly, in a list, and accepts *', () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('*', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe('encodePage', () => {
+  it('keeps the page in brotli and gzip that decode to the same bytes, with an ETag of the content', async () => {
+    const html = `<!doctype html><p>${'Nonprofit leaders '.repeat(200)}</p>`;
+    const page = await encodePage(200, html, 'best');
+    expect(brotliDecompressSync(page.br).toString()).toBe(html);
+    expect(gunzipSync(page.gzip).toString()).toBe(html);
+    expect(page.br.length).toBeLessThan(page.gzip.length);
+    expect((await encodePage(200, html, 'fast')).etag).toBe(page.etag);
+    expect((await encodePage(200, `${html} `, 'best')).etag).not.toBe(page.etag);
+  });
+});

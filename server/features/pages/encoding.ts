@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page ready to send: its bytes in each encoding we offer, and one ETag for all of them. */
+export interface EncodedPage {
+  status: number;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * Compresses a page once, in the thread pool. Pages kept for every visitor get the smallest
+ * encodings (brotli 11, gzip 9: tens of milliseconds, once per page and build); a page made for
+ * one request gets fast ones.
+ */
+export async function encodePage(status: number, html: string, effort: 'best' | 'fast'): Promise<EncodedPage> {
+  const identity = Buffer.from(html, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 4,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: effort === 'best' ? 9 : 6 }),
+  ]);
+  // Weak: the same page in any of its encodings is the same resource for revalidation.
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { status, etag, identity, br, gzip: gz };
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the request accepts: brotli, then gzip, else none (q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*');
+  const allows = (name: string) => (accepted.get(name) ?? wildcard ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,13 @@
+/**
+ * The settings the server shares with the browser: GET /api/config answers them, and every
+ * server-rendered page carries them already (TanStack Query's dehydrated cache), so the
+ * browser never asks for them on a page load.
+ */
+export interface SiteConfig {
+  contactEmail: string;
+  demoMode: boolean;
+  /** The site's public address (PUBLIC_URL, no trailing slash): canonical and social URLs. */
+  publicUrl: string;
+}
+
+export const siteConfigQueryKey = ['/api/config'] as const;
