@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { authRoutes } from './features/auth/routes';
 import { checkupRoutes } from './features/checkup/routes';
@@ -53,9 +53,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
 
-  app.all('/api/*', async (request) => {
+  const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
-  });
+  };
+  // `/api/*` does not match `/api` itself, which would otherwise fall through to the HTML pages.
+  app.all('/api', unknownApiRoute);
+  app.all('/api/*', unknownApiRoute);
   await app.register(pagesRoutes, { clientDir: options.clientDir ?? clientDistDir, publicUrl: ctx.env.PUBLIC_URL });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 
