@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { perEmailRateLimit } from './email-rate-limit';
 import { hashPassword } from './password';
-import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES } from './reset-tokens-repo';
+import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES, voidResetTokens } from './reset-tokens-repo';
 import { createSession, deleteUserSessions, setSessionCookie } from './sessions';
 import { findUserById, findUserByEmail, setPasswordHash, toPublicUser } from './users-repo';
 
@@ -53,6 +53,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const consumed = await consumeResetToken(db, input.token);
       if (!consumed.ok) return consumed;
       await setPasswordHash(db, consumed.userId, passwordHash);
+      await voidResetTokens(db, consumed.userId);
       await deleteUserSessions(db, consumed.userId);
       return { ...consumed, session: await createSession(db, consumed.userId) };
     });

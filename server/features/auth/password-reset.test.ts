@@ -76,6 +76,25 @@ describe('password reset', () => {
     expect((await login(account.email, 'another-secret')).status).toBe(401);
   });
 
+  it('voids every older link of the account once one link is used', async () => {
+    const account = await registerAccount(t.url, 'two-links');
+    expect((await request(account.email)).status).toBe(200);
+    const older = new URL(await resetLinkFor(account.email)).searchParams.get('token')!;
+    expect((await request(account.email)).status).toBe(200);
+    let newer = older;
+    for (let i = 0; i < 100 && newer === older; i++) {
+      const links = smtp.find(account.email, /Reset your/).map((m) => /token=([\w-]+)/.exec(m.text)![1]!);
+      newer = links.find((l) => l !== older) ?? older;
+      if (newer === older) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(newer).not.toBe(older);
+    expect((await confirm(newer, 'newest-secret-1')).status).toBe(200);
+    const stale = await confirm(older, 'attacker-secret');
+    expect(stale.status).toBe(400);
+    expect((await login(account.email, 'attacker-secret')).status).toBe(401);
+    expect((await login(account.email, 'newest-secret-1')).status).toBe(200);
+  });
+
   it('refuses an expired token with 400 and keeps the old password', async () => {
     const account = await registerAccount(t.url, 'expired');
     await request(account.email);
