@@ -37,9 +37,10 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
         const token = await createResetToken(ctx.db, user.id);
         const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
         // Not awaited: waiting on the mail server would make "account exists" answer measurably slower.
-        ctx.mailer
-          .send({ to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+        ctx.mailer.sendInBackground(
+          { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) },
+          { mail: 'password reset' },
+        );
       }
       return { message: resetMessages.requested };
     },
