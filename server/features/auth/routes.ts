@@ -3,7 +3,7 @@ import { loginSchema, registerSchema } from '#shared/auth/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { seedDemoUser } from './demo-user';
-import { perEmailRateLimit } from './email-rate-limit';
+import { createLoginFailures } from './login-failures';
 import { getSessionUser } from './guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
@@ -23,6 +23,7 @@ export const messages = {
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
+  const loginFailures = createLoginFailures({ max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
 
   /** Ends the session the browser came with (if any) and starts a fresh one. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
@@ -67,22 +68,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/login',
     {
       config: { rateLimit: { max: ctx.env.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN, timeWindow: '15 minutes' } },
-      preHandler: perEmailRateLimit(app, {
-        scope: 'login',
-        max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN,
-        timeWindow: '15 minutes',
-        what: 'sign-in attempts',
-      }),
     },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
+      loginFailures.check(input.email, request.ip, reply);
       const user = await findUserByEmail(ctx.db, input.email);
       // The same answer, after the same work, whether or not the email has an account.
       if (!user?.passwordHash) {
         await spendPasswordCheckTime(input.password);
+        loginFailures.failed(input.email, request.ip);
         throw new HttpError(401, messages.invalidCredentials);
       }
-      if (!(await verifyPassword(input.password, user.passwordHash))) throw new HttpError(401, messages.invalidCredentials);
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        loginFailures.failed(input.email, request.ip);
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      loginFailures.succeeded(input.email, request.ip);
       await signIn(request, reply, user.id);
       return toPublicUser(user);
     },
