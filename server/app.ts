@@ -20,12 +20,14 @@ export interface BuildAppOptions {
   /** The built client to serve; tests without a build get the head-only fallback page. */
   clientDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL },
+    logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: ctx.env.BODY_LIMIT_BYTES,
     return503OnClosing: true,

@@ -22,16 +22,21 @@ export interface TestApp {
  * migrated dump, or the PostgreSQL of TEST_DATABASE_URL in the "postgres" project. Tests share
  * PostgreSQL, so they create their own rows (unique emails) and never count whole tables.
  */
-export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(settings: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
-  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
+  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: options.logLines ? 'info' : 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
   const database =
     process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const ctx: AppContext = { env, database, db: database.db, mailer };
-  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client') });
+  // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
+  const logLines = options.logLines;
+  const app = await buildApp(
+    ctx,
+    logLines ? { logStream: { write: (line) => void logLines.push(line) }, clientDir: join(dataDir, 'no-client') } : { logger: false, clientDir: join(dataDir, 'no-client') },
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
