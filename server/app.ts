@@ -30,6 +30,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: ctx.env.BODY_LIMIT_BYTES,
+    // A client that never finishes its request is dropped: Node checks the deadline every
+    // connectionsCheckingInterval, so it is kept well under the timeout.
+    requestTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: ctx.env.IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5000, Math.ceil(ctx.env.REQUEST_TIMEOUT_MS / 4)),
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
