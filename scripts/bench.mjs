@@ -1,7 +1,7 @@
 // npm run bench: measures the production build against the performance budgets of
 // ARCHITECTURE.md and docs/benchmarks.md, and prints a PASS/FAIL summary. It measures, it does
 // not gate: a missed budget still exits 0; only a benchmark that could not run exits 1.
-// `--only api|cold-start|lighthouse` runs one part.
+// `--only api|cold-start|hashing|lighthouse` runs one part.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { runApi } from '../bench/api.mjs';
 import { clientDir, resultsDir, serverEntry, usesDefaultBuild } from '../bench/config.mjs';
 import { runColdStart } from '../bench/cold-start.mjs';
+import { runHashLoad } from '../bench/hash-load.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { printTable } from '../bench/table.mjs';
 
-const parts = { api: runApi, 'cold-start': runColdStart, lighthouse: runLighthouse };
+const parts = { api: runApi, 'cold-start': runColdStart, hashing: runHashLoad, lighthouse: runLighthouse };
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {

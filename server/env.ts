@@ -31,8 +31,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The longest a request may take to arrive, headers and body: a slow or stalled client is dropped. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  /** A connection silent this long (mid-request or idle) is closed. */
-  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** A connection silent this long is closed; also bounds a request waiting for its answer (hashing queue), so it is generous. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('hello@nonprofitleadershub.org'),
   MAIL_FROM: z.string().min(3).default('Nonprofit Leaders Hub <hello@nonprofitleadershub.org>'),
