@@ -3,6 +3,7 @@ import { loginSchema, registerSchema } from '#shared/auth/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { seedDemoUser } from './demo-user';
+import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
 import { getSessionUser } from './guards';
 import { passwordResetRoutes } from './password-reset-routes';
@@ -60,6 +61,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         throw error;
       }
       await signIn(request, reply, user.id);
+      // Once per account: only the request that created it gets here. The account exists either way.
+      ctx.mailer.sendInBackground(accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL), { mail: 'account welcome' });
       return reply.status(201).send(toPublicUser(user));
     },
   );
