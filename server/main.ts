@@ -39,6 +39,9 @@ async function main(): Promise<void> {
     app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
   }
   app.log.info(`Mail: ${mailer.description}`);
+  if (env.PUBLIC_URL_DERIVED) {
+    app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);
+  }
   app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
 }
 

@@ -21,7 +21,7 @@ export const resetMessages = {
  * password revokes every session of that person and signs them in with a fresh one.
  */
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  const secure = ctx.env.SECURE_COOKIES;
   const perHour = { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' };
 
   app.post(

@@ -22,7 +22,7 @@ export const messages = {
 
 /** Accounts and sessions (spec points 4 to 7, decisions.md #5 and #6); see docs/auth.md. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  const secure = ctx.env.SECURE_COOKIES;
   if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
   const loginFailures = createLoginFailures({ max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
 
