@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { gradeOverall, scoreAnswers, type CategoryScores } from '#shared/checkup/grading';
+import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
@@ -12,7 +12,7 @@ function toView(row: CheckupResultRow): CheckupResultView {
     id: row.id,
     score: row.score,
     totalScore: row.totalScore,
-    categoryScores: row.categoryScores as CategoryScores,
+    categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
   };
@@ -47,7 +47,7 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
     // results link must not be able to redirect the result's later mail to another inbox.
     await ctx.mailer.send(
-      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores as CategoryScores, publicUrl: ctx.env.PUBLIC_URL }),
+      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
   });

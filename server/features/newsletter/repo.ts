@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SignupSource } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
 import { communitySignups, newsletterSignups } from '../../db/schema';
 
@@ -6,7 +7,7 @@ export interface SignupRecord {
   email: string;
   name: string;
   organization: string;
-  signupType: string;
+  signupType: SignupSource;
 }
 
 /**
