@@ -10,11 +10,12 @@ import { runApi } from '../bench/api.mjs';
 import { clientDir, resultsDir, serverEntry, usesDefaultBuild } from '../bench/config.mjs';
 import { runColdStart } from '../bench/cold-start.mjs';
 import { runDurability } from '../bench/durability.mjs';
+import { runHashLoad } from '../bench/hash-load.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { printTable } from '../bench/table.mjs';
 
-const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, lighthouse: runLighthouse };
+const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse };
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {

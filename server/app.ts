@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
 import type { AppContext } from './context';
 import { authRoutes } from './features/auth/routes';
@@ -30,23 +30,36 @@ export interface BuildAppOptions {
   renderPage?: RenderPage;
   /** Render the pages every visitor gets right after listening (the production server does). */
   warmUpPages?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole application without listening: main.ts starts it, tests build their own. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL },
+    logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: ctx.env.BODY_LIMIT_BYTES,
+    // A client that never finishes its request is dropped: Node checks the deadline every
+    // connectionsCheckingInterval, so it is kept well under the timeout.
+    requestTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: ctx.env.IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5000, Math.ceil(ctx.env.REQUEST_TIMEOUT_MS / 4)),
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   registerErrorHandler(app);
   recordApiRoutes(app);
+  ctx.mailer.useLogger(app.log);
+  // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.
+  app.addHook('onClose', () => ctx.mailer.drain());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.PUBLIC_URL.startsWith('https://') });
+  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.SECURE_COOKIES });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -66,9 +79,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
 
-  app.all('/api/*', async (request) => {
+  const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
-  });
+  };
+  // `/api/*` does not match `/api` itself, which would otherwise fall through to the HTML pages.
+  app.all('/api', unknownApiRoute);
+  app.all('/api/*', unknownApiRoute);
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     siteConfig: siteConfig(ctx.env),

@@ -13,7 +13,7 @@ describe('loadEnv', () => {
   });
 
   it('treats empty values as unset and parses flags and lists', () => {
-    const env = loadEnv({ DATABASE_URL: '', DEMO_MODE: 'true', TRUST_PROXY: '1', ADMIN_EMAILS: ' A@Example.org, b@example.org ', PUBLIC_URL: 'https://example.org/' });
+    const env = loadEnv({ NODE_ENV: 'development', DATABASE_URL: '', DEMO_MODE: 'true', TRUST_PROXY: '1', ADMIN_EMAILS: ' A@Example.org, b@example.org ', PUBLIC_URL: 'https://example.org/' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DEMO_MODE).toBe(true);
     expect(env.TRUST_PROXY).toBe(true);
@@ -26,5 +26,19 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PORT: '70000', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres/);
     expect(() => loadEnv({ ADMIN_EMAILS: 'not-an-email' })).toThrow(/ADMIN_EMAILS/);
     expect(() => loadEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT when unset, and requires it for a production deployment', () => {
+    expect(loadEnv({ PORT: '4321' })).toMatchObject({ PUBLIC_URL: 'http://localhost:4321', PUBLIC_URL_DERIVED: true, SECURE_COOKIES: false });
+    expect(loadEnv({ HOST: '127.0.0.1', PORT: '8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(loadEnv({ PUBLIC_URL: 'https://example.org' })).toMatchObject({ PUBLIC_URL_DERIVED: false, SECURE_COOKIES: true });
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://db/app' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/app' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('refuses DEMO_MODE in production unless DEMO_MODE_IN_PRODUCTION confirms it', () => {
+    expect(() => loadEnv({ DEMO_MODE: 'true' })).toThrow(/DEMO_MODE_IN_PRODUCTION/);
+    expect(loadEnv({ DEMO_MODE: 'true', DEMO_MODE_IN_PRODUCTION: 'true' }).DEMO_MODE).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'development', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
   });
 });

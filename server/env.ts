@@ -18,7 +18,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  /** Unset: derived from HOST and PORT (see loadEnv). */
+  PUBLIC_URL: z
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -29,6 +33,10 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The longest a request may take to arrive, headers and body: a slow or stalled client is dropped. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** A connection silent this long is closed; also bounds a request waiting for its answer (hashing queue), so it is generous. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('hello@nonprofitleadershub.org'),
   MAIL_FROM: z.string().min(3).default('Nonprofit Leaders Hub <hello@nonprofitleadershub.org>'),
@@ -39,6 +47,8 @@ const envSchema = z.object({
   ANALYTICS_FORWARD_URL: z.url('ANALYTICS_FORWARD_URL must be a URL').optional(),
   ADMIN_EMAILS: emailList.default([]),
   DEMO_MODE: flag.default(false),
+  /** DEMO_MODE gives every visitor premium views: in production it needs this second, explicit yes. */
+  DEMO_MODE_IN_PRODUCTION: flag.default(false),
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
@@ -47,7 +57,13 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** True when PUBLIC_URL was not set and was derived from HOST and PORT (said in the startup log). */
+  PUBLIC_URL_DERIVED: boolean;
+  /** Session cookies carry Secure exactly when the public address is https: decided here, once. */
+  SECURE_COOKIES: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -60,5 +76,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const settings = result.data;
+  if (settings.DEMO_MODE && settings.NODE_ENV === 'production' && !settings.DEMO_MODE_IN_PRODUCTION) {
+    throw new EnvError(
+      'Invalid configuration:\n  DEMO_MODE: demo mode gives every visitor premium views and is refused when NODE_ENV is production. ' +
+        'Set DEMO_MODE_IN_PRODUCTION=true as well if this really is a public demo.',
+    );
+  }
+  // A real deployment (an external database in production) must say where it is reachable:
+  // links in emails built from a guessed address would not work. `npm start` on a fresh machine
+  // (embedded database) still starts, on an address derived from HOST and PORT.
+  if (!settings.PUBLIC_URL && settings.NODE_ENV === 'production' && settings.DATABASE_URL) {
+    throw new EnvError('Invalid configuration:\n  PUBLIC_URL: required in production with DATABASE_URL: the address people reach the site at, e.g. https://example.org');
+  }
+  const host = ['0.0.0.0', '::', ''].includes(settings.HOST) ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  const publicUrl = settings.PUBLIC_URL ?? `http://${host}:${settings.PORT}`;
+  return { ...settings, PUBLIC_URL: publicUrl, PUBLIC_URL_DERIVED: !settings.PUBLIC_URL, SECURE_COOKIES: publicUrl.startsWith('https://') };
 }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
-  const outbox = createOutbox(database.db, transport, () => app.log);
+  const outbox = createOutbox(database.db, transport);
   const app = await buildApp({ env, database, db: database.db, mailer: outbox }, { clientDir: env.CLIENT_DIR, warmUpPages: true });
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
@@ -49,6 +49,9 @@ async function main(): Promise<void> {
   }
   jobs = await startJobRunner(database, scheduledJobs({ db: database.db, outbox }), app.log);
   app.log.info(`Mail: ${outbox.description}`);
+  if (env.PUBLIC_URL_DERIVED) {
+    app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);
+  }
   app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
 }
 

@@ -38,7 +38,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections stay open once made (no idle timeout): a new one costs a SCRAM handshake, which
+  // under load waited behind password hashing and timed out ('canceling authentication').
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle client losing its connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});
   const parsed = new URL(url);

@@ -28,11 +28,25 @@ export function acquireDirLock(dir: string): () => void {
   throw new DirLockedError(`Could not lock the data directory ${dir}`);
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * A killed process stays a zombie (state Z in /proc/<pid>/stat) until its parent reaps it; it
+ * answers signals but holds nothing, so its lock is stale and a supervisor's fast restart works.
+ */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name in parentheses may hold spaces; the state is the first field after it.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }

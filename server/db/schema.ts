@@ -11,6 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CategoryScores } from '#shared/checkup/grading';
+import type { CheckupSubmission } from '#shared/checkup/schemas';
+import { contactTypes } from '#shared/contact/schemas';
+import type { UsageEvent } from '#shared/events/kinds';
+import { signupSources } from '#shared/newsletter/schemas';
 
 /**
  * Every entity of spec point 3 plus what the server needs (sessions, reset tokens,
@@ -89,7 +94,7 @@ export const communitySignups = pgTable(
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
     organization: text('organization').notNull().default(''),
-    signupType: text('signup_type').notNull(),
+    signupType: text('signup_type', { enum: signupSources }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('community_signups_created_at_idx').on(t.createdAt)],
@@ -103,8 +108,8 @@ export const checkupResults = pgTable(
     email: text('email').notNull(),
     score: integer('score').notNull(),
     totalScore: integer('total_score').notNull(),
-    categoryScores: jsonb('category_scores').$type<Record<string, number>>().notNull(),
-    answers: jsonb('answers').$type<Record<string, number>>().notNull(),
+    categoryScores: jsonb('category_scores').$type<CategoryScores>().notNull(),
+    answers: jsonb('answers').$type<CheckupSubmission['answers']>().notNull(),
     createdAt: createdAt(),
     ...outreach(),
   },
@@ -146,7 +151,7 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     organization: text('organization').notNull().default(''),
-    contactType: text('contact_type').notNull(),
+    contactType: text('contact_type', { enum: contactTypes }).notNull(),
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
     status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
@@ -220,7 +225,7 @@ export const usageEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     path: text('path').notNull(),
-    props: jsonb('props').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    props: jsonb('props').$type<NonNullable<UsageEvent['props']>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('usage_events_kind_created_idx').on(t.kind, t.createdAt)],

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
@@ -43,8 +44,13 @@ const frameworkMessages: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // A deliberate 503 (load shedding) says when to come back; every other 5xx hides its cause.
+    if (status === 503 && error instanceof HttpError) {
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', error.retryAfterSeconds);
+      return reply.status(503).send({ message: error.message });
+    }
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: withoutQueryData(error) }, 'request failed');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
     const code = 'code' in error ? error.code : undefined;
@@ -54,4 +60,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError && error.errors) body.errors = error.errors;
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * A database error as it may be logged: the query text, the driver's message and code, never
+ * the parameters nor PostgreSQL's detail ("Failing row contains (…)"), which hold password
+ * hashes, emails and names. Any other error is logged as it is.
+ */
+export function withoutQueryData(error: Error): Error | Record<string, unknown> {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown; constraint?: unknown } | undefined;
+  return {
+    type: 'DrizzleQueryError',
+    message: `Failed query: ${error.query}`,
+    cause: cause && { message: cause.message, code: cause.code, constraint: cause.constraint },
+    // The stack's first lines repeat the message, parameters included: only the frames are kept.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
 }

@@ -36,8 +36,10 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
   });
 
   const allowedOrigin = new URL(options.publicUrl).origin;
+  // Every state-changing request is checked, whatever its path: the router decodes
+  // percent-encoding (`/%61pi/contact` is `/api/contact`), so a test on the raw URL is bypassable.
   app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!stateChanging.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw new HttpError(403, 'Cross-site requests are not allowed');

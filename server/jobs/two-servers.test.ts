@@ -73,7 +73,7 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     const up = createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     let serverIsUp = false;
-    const transport: Mailer = { description: 'test SMTP', send: (mail) => (serverIsUp ? up : down).send(mail) };
+    const transport: Mailer = { ...up, description: 'test SMTP', send: (mail) => (serverIsUp ? up : down).send(mail) };
     const outboxA = createOutbox(a.ctx.db, transport);
     const outboxB = createOutbox(b.ctx.db, transport);
     const to = uniqueEmail('outbox');

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +14,17 @@ export interface Mail {
 export interface Mailer {
   /** Where mail goes, for the startup log. */
   description: string;
+  /** Sends and waits; a failure is logged here and also rejects, for callers whose answer depends on the mail. */
   send(mail: Mail): Promise<void>;
+  /**
+   * Sends without making the request wait (the user's action already succeeded). The send is
+   * still tracked: a failure is logged with `context`, and `drain` waits for it at shutdown.
+   */
+  sendInBackground(mail: Mail, context: Record<string, unknown>): void;
+  /** Resolves when every send under way has finished; app.close() calls it. */
+  drain(): Promise<void>;
+  /** The application's logger, once it exists (the mailer is created before the app). */
+  useLogger(log: FastifyBaseLogger): void;
 }
 
 /**
@@ -22,12 +33,45 @@ export interface Mailer {
  * silently dropped on a machine without a mail server.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log?: FastifyBaseLogger }): Mailer {
+  let log = options.log;
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (sending: Promise<void>, mail: Mail, context: Record<string, unknown>): Promise<void> => {
+    const logged = sending.catch((err: unknown) => {
+      log?.error({ err, subject: mail.subject, ...context }, 'mail could not be sent');
+      throw err;
+    });
+    const settled = logged.catch(() => undefined);
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
+    return logged;
+  };
+
+  const transport = createTransport(options, () => log);
+  return {
+    description: transport.description,
+    send: (mail) => track(transport.deliver(mail), mail, {}),
+    sendInBackground(mail, context) {
+      track(transport.deliver(mail), mail, context).catch(() => undefined);
+    },
+    async drain() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    useLogger(next) {
+      log = next;
+    },
+  };
+}
+
+function createTransport(
+  options: { smtpUrl?: string; from: string; dataDir: string },
+  log: () => FastifyBaseLogger | undefined,
+): { description: string; deliver(mail: Mail): Promise<void> } {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     const url = new URL(options.smtpUrl);
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
-      async send(mail) {
+      async deliver(mail) {
         await transport.sendMail({ from: options.from, ...mail });
       },
     };
@@ -36,13 +80,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
-    async send(mail) {
+    async deliver(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
       const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}.eml`);
-      await writeFile(file, info.message as Buffer);
-      options.log?.info({ to: mail.to, file }, 'mail written to the local outbox');
+      // Time first so the folder lists in order; a random part, because many mails share a millisecond.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
+      // Written under a temporary name and renamed: a reader never sees half a message.
+      const temporary = join(outbox, `.${name}.tmp`);
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, join(outbox, name));
+      log()?.info({ file: name }, 'mail written to the local outbox');
     },
   };
 }

@@ -36,9 +36,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * FOR UPDATE SKIP LOCKED, so two servers never send the same email at the same time; an email
  * is sent again only if a server dies between the mail server's acceptance and the row's update.
  */
-export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBaseLogger | (() => FastifyBaseLogger)): Outbox {
-  // The app's logger exists only once the app is built, and the app is built with the outbox.
-  const log = { get current() { return typeof logger === 'function' ? logger() : logger; } };
+export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBaseLogger): Outbox {
+  // The app's logger exists only once the app is built, and the app is built with the outbox (useLogger).
+  const log = { current: logger };
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
@@ -85,7 +85,7 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
 
   const deliverClaimed = async (rows: OutboxRow[]) => (await Promise.all(rows.map(deliver))).filter(Boolean).length;
 
-  return {
+  const outbox: Outbox = {
     description: `${transport.description}, through the mail_outbox table`,
     async send(mail: Mail) {
       const [row] = rowsOf<{ id: string }>(
@@ -106,8 +106,20 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
         })(),
       );
     },
+    sendInBackground(mail, context) {
+      // Storing the row is the part that must not be lost; a failure there is logged with the action's context.
+      void track(outbox.send(mail)).catch((err: unknown) => log.current?.error({ err, subject: mail.subject, ...context }, 'email could not be stored in the outbox'));
+    },
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
+    drain() {
+      return outbox.idle();
+    },
+    useLogger(next) {
+      log.current = next;
+      transport.useLogger(next);
+    },
   };
+  return outbox;
 }

@@ -25,16 +25,26 @@ export interface TestApp {
  * Pages are served with their head only, unless `renderPage` renders them (the client's source
  * renderer, as in server/features/pages/pages.test.ts).
  */
-export async function startTestApp(settings: Record<string, string> = {}, options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  settings: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> & { logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
-  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
+  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: options.logLines ? 'info' : 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
   const database =
     process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
   const ctx: AppContext = { env, database, db: database.db, mailer };
-  const app = await buildApp(ctx, { logger: false, clientDir: join(dataDir, 'no-client'), ...options, rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `${randomUUID()}|` });
+  // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
+  const { logLines, ...buildOptions } = options;
+  const app = await buildApp(ctx, {
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
+    clientDir: join(dataDir, 'no-client'),
+    ...buildOptions,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `${randomUUID()}|`,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from '../text';
 
 /**
  * The account forms' rules (spec point 5), used by the forms in the browser and by the routes
@@ -18,7 +19,7 @@ export const newPasswordField = z
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, passwordTooLong);
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters');
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters').refine(isStorableText, unstorableTextMessage);
 
 export const loginSchema = z
   .object({

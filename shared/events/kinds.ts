@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from '../text';
 
 /** The ten first-party usage event kinds of spec point 1. */
 export const eventKinds = [
@@ -23,11 +24,11 @@ export type EventKind = (typeof eventKinds)[number];
 export const usageEventSchema = z
   .object({
     kind: z.enum(eventKinds),
-    path: z.string().startsWith('/', 'Path must start with /').max(300),
+    path: z.string().startsWith('/', 'Path must start with /').max(300).refine(isStorableText, unstorableTextMessage),
     props: z
       .record(
         z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, 'Property names are short identifiers'),
-        z.union([z.string().max(120), z.number().finite(), z.boolean()]),
+        z.union([z.string().max(120).refine(isStorableText, unstorableTextMessage), z.number().finite(), z.boolean()]),
       )
       .refine((value) => Object.keys(value).length <= 10, 'At most 10 properties')
       .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from '../text';
 
 export const invalidEmailMessage = 'Please enter a valid email address';
 
@@ -7,7 +8,7 @@ export const emailAddress = z.string({ error: invalidEmailMessage }).trim().max(
 
 /** Optional free text: trimmed, empty when absent. */
 const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).default('');
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).refine(isStorableText, unstorableTextMessage).default('');
 
 /**
  * A hidden field real people never see (client/components/ui/field.tsx HoneypotField): a value
@@ -34,5 +35,5 @@ export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
 
 /** The /newsletter page's own form (spec point 5): the same payload, but a name is required there. */
 export const newsletterPageFormSchema = newsletterSignupSchema.extend({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').refine(isStorableText, unstorableTextMessage),
 });

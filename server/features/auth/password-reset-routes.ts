@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { perEmailRateLimit } from './email-rate-limit';
 import { hashPassword } from './password';
-import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES } from './reset-tokens-repo';
+import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES, voidResetTokens } from './reset-tokens-repo';
 import { createSession, deleteUserSessions, setSessionCookie } from './sessions';
 import { findUserById, findUserByEmail, setPasswordHash, toPublicUser } from './users-repo';
 
@@ -21,7 +21,7 @@ export const resetMessages = {
  * password revokes every session of that person and signs them in with a fresh one.
  */
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  const secure = ctx.env.SECURE_COOKIES;
   const perHour = { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' };
 
   app.post(
@@ -37,9 +37,10 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
         const token = await createResetToken(ctx.db, user.id);
         const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
         // Not awaited: waiting on the mail server would make "account exists" answer measurably slower.
-        ctx.mailer
-          .send({ to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+        ctx.mailer.sendInBackground(
+          { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) },
+          { mail: 'password reset' },
+        );
       }
       return { message: resetMessages.requested };
     },
@@ -53,6 +54,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const consumed = await consumeResetToken(db, input.token);
       if (!consumed.ok) return consumed;
       await setPasswordHash(db, consumed.userId, passwordHash);
+      await voidResetTokens(db, consumed.userId);
       await deleteUserSessions(db, consumed.userId);
       return { ...consumed, session: await createSession(db, consumed.userId) };
     });

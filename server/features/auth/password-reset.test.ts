@@ -14,7 +14,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://nlh.example', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://nlh.example', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000' });
 });
 afterAll(async () => {
   await t.close();
@@ -29,6 +29,20 @@ async function resetLinkFor(email: string): Promise<string> {
 const request = (email: string) => postJson(`${t.url}/api/password-reset/request`, { email });
 const confirm = (token: string, password: string) => postJson(`${t.url}/api/password-reset/confirm`, { token, password });
 const login = (email: string, password: string) => postJson(`${t.url}/api/login`, { email, password });
+
+describe('account welcome email', () => {
+  it('is sent once on registration, with what free access opens and how to reset the password', async () => {
+    const account = await registerAccount(t.url, 'welcome');
+    const mail = await smtp.waitFor(account.email, /Welcome to Nonprofit Leaders Hub/, 10_000);
+    expect(mail.text).toContain('What your free account opens:');
+    expect(mail.text).toContain('https://nlh.example/auth');
+    expect(mail.text).toContain('Forgot password?');
+    const again = await postJson(`${t.url}/api/register`, { email: account.email, password: 'other-secret', firstName: 'A', lastName: 'B' });
+    expect(again.status).toBe(409);
+    await t.ctx.mailer.drain();
+    expect(smtp.find(account.email, /Welcome to Nonprofit Leaders Hub/)).toHaveLength(1);
+  });
+});
 
 describe('password reset', () => {
   it('answers the same whether or not the email has an account, and mails only real accounts', async () => {
@@ -74,6 +88,25 @@ describe('password reset', () => {
     expect(reused.status).toBe(400);
     expect(await reused.json()).toEqual({ message: resetMessages.used });
     expect((await login(account.email, 'another-secret')).status).toBe(401);
+  });
+
+  it('voids every older link of the account once one link is used', async () => {
+    const account = await registerAccount(t.url, 'two-links');
+    expect((await request(account.email)).status).toBe(200);
+    const older = new URL(await resetLinkFor(account.email)).searchParams.get('token')!;
+    expect((await request(account.email)).status).toBe(200);
+    let newer = older;
+    for (let i = 0; i < 100 && newer === older; i++) {
+      const links = smtp.find(account.email, /Reset your/).map((m) => /token=([\w-]+)/.exec(m.text)![1]!);
+      newer = links.find((l) => l !== older) ?? older;
+      if (newer === older) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(newer).not.toBe(older);
+    expect((await confirm(newer, 'newest-secret-1')).status).toBe(200);
+    const stale = await confirm(older, 'attacker-secret');
+    expect(stale.status).toBe(400);
+    expect((await login(account.email, 'attacker-secret')).status).toBe(401);
+    expect((await login(account.email, 'newest-secret-1')).status).toBe(200);
   });
 
   it('refuses an expired token with 400 and keeps the old password', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hashQueue } from './hash-queue';
 
 /**
  * Password hashing on node:crypto scrypt at the OWASP minimum (N=2^17, r=8, p=1), see
@@ -12,10 +13,14 @@ const SALT_LENGTH = 16;
 /** scrypt needs 128 × N × r bytes (128 MiB here); Node's default ceiling is 32 MiB. */
 const maxmemFor = (N: number, r: number) => 2 * 128 * N * r;
 
+/** Every hash goes through the bounded queue (hash-queue.ts), so a burst cannot starve the server. */
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashQueue.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) }, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

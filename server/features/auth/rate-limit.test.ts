@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { registerAccount } from './test-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });
@@ -27,6 +28,31 @@ describe('sign-in limits', () => {
     expect((await postJson(`${t.url}/api/login`, { email: uniqueEmail('other'), password: 'guess' })).status).toBe(401);
     // The 5th request from this IP is over the per-IP limit, whatever the email.
     await expectLimited(await postJson(`${t.url}/api/login`, { email: uniqueEmail('third'), password: 'guess' }), /Too many requests/);
+  });
+});
+
+describe('sign-in lockout counts failures only', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: '3', RATE_LIMIT_REGISTER_PER_HOUR: '100' });
+  });
+  afterAll(() => t.close());
+  const from = (ip: string, email: string, password: string) => postJson(`${t.url}/api/login`, { email, password }, { 'x-forwarded-for': ip });
+
+  it('never limits correct sign-ins', async () => {
+    const account = await registerAccount(t.url, 'often');
+    for (let i = 0; i < 6; i++) expect((await from('10.0.0.1', account.email, account.password)).status).toBe(200);
+  });
+
+  it('lets the owner in from an address with no failures while strangers are locked out', async () => {
+    const account = await registerAccount(t.url, 'owner');
+    for (let i = 0; i < 3; i++) expect((await from('10.0.0.66', account.email, 'wrong-guess')).status).toBe(401);
+    // The attacker's address is locked out, even with the right password.
+    expect((await from('10.0.0.66', account.email, account.password)).status).toBe(429);
+    // The owner, elsewhere, still signs in; success clears the email's counter.
+    expect((await from('10.0.0.7', account.email, account.password)).status).toBe(200);
+    expect((await from('10.0.0.8', account.email, 'wrong-once')).status).toBe(401);
+    expect((await from('10.0.0.8', account.email, account.password)).status).toBe(200);
   });
 });
 

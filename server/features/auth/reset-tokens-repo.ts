@@ -35,3 +35,11 @@ export async function consumeResetToken(db: Database, token: string): Promise<Co
   if (!row) return { ok: false, reason: 'unknown' };
   return { ok: false, reason: row.usedAt ? 'used' : 'expired' };
 }
+
+/** After a reset, every other link of the account stops working: an older mailed link must not undo the new password. */
+export async function voidResetTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

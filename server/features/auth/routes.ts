@@ -3,7 +3,8 @@ import { loginSchema, registerSchema } from '#shared/auth/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { seedDemoUser } from './demo-user';
-import { perEmailRateLimit } from './email-rate-limit';
+import { accountWelcomeMail } from './account-welcome-mail';
+import { createLoginFailures } from './login-failures';
 import { getSessionUser } from './guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
@@ -21,8 +22,9 @@ export const messages = {
 
 /** Accounts and sessions (spec points 4 to 7, decisions.md #5 and #6); see docs/auth.md. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  const secure = ctx.env.SECURE_COOKIES;
   if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
+  const loginFailures = createLoginFailures({ max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
 
   /** Ends the session the browser came with (if any) and starts a fresh one. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
@@ -59,6 +61,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         throw error;
       }
       await signIn(request, reply, user.id);
+      // Once per account: only the request that created it gets here. The account exists either way.
+      ctx.mailer.sendInBackground(accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL), { mail: 'account welcome' });
       return reply.status(201).send(toPublicUser(user));
     },
   );
@@ -67,22 +71,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/login',
     {
       config: { rateLimit: { max: ctx.env.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN, timeWindow: '15 minutes' } },
-      preHandler: perEmailRateLimit(app, {
-        scope: 'login',
-        max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN,
-        timeWindow: '15 minutes',
-        what: 'sign-in attempts',
-      }),
     },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
+      loginFailures.check(input.email, request.ip, reply);
       const user = await findUserByEmail(ctx.db, input.email);
       // The same answer, after the same work, whether or not the email has an account.
       if (!user?.passwordHash) {
         await spendPasswordCheckTime(input.password);
+        loginFailures.failed(input.email, request.ip);
         throw new HttpError(401, messages.invalidCredentials);
       }
-      if (!(await verifyPassword(input.password, user.passwordHash))) throw new HttpError(401, messages.invalidCredentials);
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        loginFailures.failed(input.email, request.ip);
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      loginFailures.succeeded(input.email, request.ip);
       await signIn(request, reply, user.id);
       return toPublicUser(user);
     },

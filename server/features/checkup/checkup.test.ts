@@ -108,14 +108,14 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     expect(text).toContain('<a href="https://checkup.example.org/field-guide/gears">Read the Gears Field Guide</a>');
   });
 
-  it('sends to the address asked for and records it for follow-up', async () => {
+  it('sends to the address asked for but keeps the first stored email (a results link cannot redirect it)', async () => {
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     const created = await (await submit({ email: first, answers: answers() })).json();
     expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: second })).status).toBe(202);
     await smtp.waitFor(second, /Your Check-Up breakdown/);
     const [row] = await t.ctx.db.select().from(checkupResults).where(eq(checkupResults.id, created.id));
-    expect(row!.email).toBe(second);
+    expect(row!.email).toBe(first);
   });
 
   it('refuses a filled honeypot and sends nothing', async () => {

@@ -18,7 +18,3 @@ export async function findCheckupResult(db: Database, id: string): Promise<Check
   return row;
 }
 
-/** The address a breakdown was last asked for is where the team follows up (admin outreach). */
-export async function setCheckupResultEmail(db: Database, id: string, email: string): Promise<void> {
-  await db.update(checkupResults).set({ email }).where(eq(checkupResults.id, id));
-}

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { gradeOverall, scoreAnswers, type CategoryScores } from '#shared/checkup/grading';
+import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { breakdownMail } from './breakdown-mail';
-import { type CheckupResultRow, findCheckupResult, insertCheckupResult, setCheckupResultEmail } from './repo';
+import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
 export function toView(row: CheckupResultRow): CheckupResultView {
@@ -12,7 +12,7 @@ export function toView(row: CheckupResultRow): CheckupResultView {
     id: row.id,
     score: row.score,
     totalScore: row.totalScore,
-    categoryScores: row.categoryScores as CategoryScores,
+    categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
   };
@@ -44,9 +44,10 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // A filled honeypot marks an automated request, refused like every public form's (newsletter signup).
     if (input.fax) throw new HttpError(400, 'Invalid submission');
     const row = await loadResult(ctx, request.params.id);
-    if (input.email.toLowerCase() !== row.email.toLowerCase()) await setCheckupResultEmail(ctx.db, row.id, input.email);
+    // Mailed to the address given, but the stored email stays the first one: whoever holds the
+    // results link must not be able to redirect the result's later mail to another inbox.
     await ctx.mailer.send(
-      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores as CategoryScores, publicUrl: ctx.env.PUBLIC_URL }),
+      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
   });

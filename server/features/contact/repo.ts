@@ -1,3 +1,4 @@
+import type { ContactType } from '#shared/contact/schemas';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 
@@ -5,7 +6,7 @@ export interface NewContactMessage {
   name: string;
   email: string;
   organization: string;
-  contactType: string;
+  contactType: ContactType;
   subject: string;
   message: string;
 }

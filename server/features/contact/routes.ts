@@ -16,9 +16,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
       const id = await insertContactMessage(ctx.db, message);
       // The message is stored and the team will see it: a mail server being down must not turn that into an error.
-      ctx.mailer.send(acknowledgementMail(message, ctx.env.PUBLIC_URL)).catch((err: unknown) => {
-        request.log.error({ err, contactMessageId: id }, 'could not send the contact acknowledgement');
-      });
+      ctx.mailer.sendInBackground(acknowledgementMail(message, ctx.env.PUBLIC_URL), { contactMessageId: id });
       return reply.status(201).send({ id });
     },
   );

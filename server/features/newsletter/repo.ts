@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SignupSource } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
 import { communitySignups, newsletterSignups } from '../../db/schema';
 
@@ -6,13 +7,14 @@ export interface SignupRecord {
   email: string;
   name: string;
   organization: string;
-  signupType: string;
+  signupType: SignupSource;
 }
 
 /**
  * Stores a newsletter signup and the community signup it stands for, in one transaction.
- * Signups are unique by lower(email) (decisions.md): signing up again updates the name and
- * organisation when new ones are given and keeps the old ones when they are blank. Drizzle's
+ * Signups are unique by lower(email) (decisions.md): signing up again changes nothing stored.
+ * Anyone can type anyone's email, so a re-signup never writes a name or organisation for the
+ * inbox's owner, not even into a blank one (the answer is a success either way). Drizzle's
  * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.
  * Answers whether this email is new to the list.
  */
@@ -22,8 +24,6 @@ export async function recordSignup(db: Database, signup: SignupRecord): Promise<
       insert into ${newsletterSignups} (email, name, organization)
       values (${signup.email}, ${signup.name}, ${signup.organization})
       on conflict ((lower(email))) do update set
-        name = coalesce(nullif(excluded.name, ''), ${newsletterSignups}.name),
-        organization = coalesce(nullif(excluded.organization, ''), ${newsletterSignups}.organization),
         updated_at = now()
       returning (xmax = 0) as created`);
     const created = (result as unknown as { rows: { created: boolean }[] }).rows[0]?.created === true;

@@ -22,9 +22,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
       });
       if (created) {
         // The signup is stored either way: a mail server being down must not turn it into an error.
-        ctx.mailer.send(welcomeMail(input, ctx.env.PUBLIC_URL)).catch((err: unknown) => {
-          request.log.error({ err }, 'could not send the newsletter welcome email');
-        });
+        ctx.mailer.sendInBackground(welcomeMail(input, ctx.env.PUBLIC_URL), { mail: 'newsletter welcome' });
       }
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
