@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { billingRoutes } from './billing/routes';
 import type { AppContext } from './context';
+import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
 import { checkupRoutes } from './features/checkup/routes';
 import { contactRoutes } from './features/contact/routes';
@@ -12,6 +13,7 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { premiumRoutes } from './features/premium/routes';
 import { siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { registerSecurity } from './http/security';
@@ -54,6 +56,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
   await app.register(billingRoutes, ctx);
+  await app.register(accountRoutes, ctx);
+  await app.register(premiumRoutes, ctx);
 
   app.all('/api/*', async (request) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
