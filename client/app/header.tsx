@@ -34,6 +34,9 @@ export function Header() {
       <Link to="/" className={buttonClasses('primary', 'sm')}>
         Dashboard
       </Link>
+      <Link to="/account" className={buttonClasses('outline', 'sm')}>
+        Account
+      </Link>
       <button type="button" className={buttonClasses('outline', 'sm')} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         Sign out
       </button>

@@ -104,7 +104,7 @@ export default function LocalCheckoutPage() {
             <TestCardForm
               endpoint={`/api/billing/local/checkouts/${encodeURIComponent(data.id)}/pay`}
               submitLabel={`Pay ${formatDollars(data.amountCents)}`}
-              onPaid={goTo}
+              onPaid={({ redirectUrl }) => goTo(redirectUrl ?? data.successUrl)}
             />
           </div>
         )}

@@ -146,7 +146,7 @@ export default function SubscribePage() {
               endpoint="/api/billing/local/pay"
               clientSecret={secret}
               submitLabel={submitLabel}
-              onPaid={(url) => window.location.assign(new URL(url, window.location.origin).pathname)}
+              onPaid={({ redirectUrl }) => window.location.assign(new URL(redirectUrl ?? '/premium-success', window.location.origin).pathname)}
             />
           )}
         </div>

@@ -24,7 +24,8 @@ export function TestCardForm({
   endpoint: string;
   clientSecret?: string;
   submitLabel: string;
-  onPaid: (redirectUrl: string) => void;
+  /** Called with the server's answer: `redirectUrl` after a checkout, the subscription after a card update. */
+  onPaid: (result: { redirectUrl?: string }) => void;
 }) {
   const [declined, setDeclined] = useState<string | null>(null);
   const form = useForm<CardFields>({
@@ -36,8 +37,7 @@ export function TestCardForm({
   const onSubmit = form.handleSubmit(async (card) => {
     setDeclined(null);
     try {
-      const { redirectUrl } = await apiRequest<{ redirectUrl: string }>('POST', endpoint, { ...card, ...(clientSecret ? { clientSecret } : {}) });
-      onPaid(redirectUrl);
+      onPaid(await apiRequest<{ redirectUrl?: string }>('POST', endpoint, { ...card, ...(clientSecret ? { clientSecret } : {}) }));
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : 'The payment could not be sent. Check your connection and try again.';
       if (error instanceof ApiError && error.status === 400 && error.errors) {
