@@ -38,7 +38,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandler(app);
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.PUBLIC_URL.startsWith('https://') });
+  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.PUBLIC_URL.startsWith('https://'), stripeJs: Boolean(ctx.env.STRIPE_SECRET_KEY) });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
