@@ -96,15 +96,15 @@ function Hub() {
             ))}
           </ul>
         </nav>
-        <div className="mt-8 grid gap-8">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8">
           {sections.map((section) => (
-            <section key={section.slug} id={section.slug} aria-labelledby={`${section.slug}-heading`} className="scroll-mt-24 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+            <section key={section.slug} id={section.slug} aria-labelledby={`${section.slug}-heading`} className="min-w-0 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-8">
               <h2 id={`${section.slug}-heading`} className="font-serif text-2xl font-bold text-stone-900">
                 {section.title}
               </h2>
               <p className="mt-1 text-stone-700">{section.summary}</p>
               {/* Our own content/premium Markdown, rendered by the server: trusted HTML. */}
-              <div className="prose-content mt-6 overflow-x-auto" dangerouslySetInnerHTML={{ __html: section.html }} />
+              <div className="prose-content mt-6 break-words" dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
         </div>
