@@ -3,7 +3,9 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
+import { billingRoutes } from './billing/routes';
 import type { AppContext } from './context';
+import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { checkupRoutes } from './features/checkup/routes';
@@ -13,6 +15,7 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { premiumRoutes } from './features/premium/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -59,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', () => ctx.mailer.drain());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.SECURE_COOKIES });
+  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.SECURE_COOKIES, stripeJs: Boolean(ctx.env.STRIPE_SECRET_KEY) });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -78,6 +81,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(contactRoutes, ctx);
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
+  await app.register(billingRoutes, ctx);
+  await app.register(accountRoutes, ctx);
+  await app.register(premiumRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

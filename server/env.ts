@@ -55,6 +55,28 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Stripe turns on when its secret key is set; without it the local test provider takes payments (docs/payments.md). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
+  /** Another address for Stripe's API (tests point it at their fake Stripe server). */
+  STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL').optional(),
+  /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */
+  SLACK_INVITE_URL: z.url('SLACK_INVITE_URL must be a URL').default('https://join.slack.com/t/nonprofit-leaders-hub/shared_invite/premium-members'),
+  COACHING_BOOKING_URL: z.url('COACHING_BOOKING_URL must be a URL').default('https://cal.com/nonprofit-leaders-hub/premium-coaching'),
+  /** How often the membership check (renewals of the local provider, ends of cancelled periods) runs. */
+  BILLING_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+});
+
+/** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */
+const stripeTogether = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
+const checkedSchema = envSchema.superRefine((env, issue) => {
+  if (!env.STRIPE_SECRET_KEY) return;
+  for (const key of stripeTogether) {
+    if (!env[key]) issue.addIssue({ code: 'custom', path: [key], message: `${key} is required when STRIPE_SECRET_KEY is set` });
+  }
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
@@ -71,7 +93,7 @@ export class EnvError extends Error {}
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty value means "not set", as in most .env tooling.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envSchema.safeParse(present);
+  const result = checkedSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -35,7 +35,10 @@ export function Header() {
       <Link to="/" className={buttonClasses('primary', 'sm')}>
         Dashboard
       </Link>
-      <Suspense fallback={null}>
+      <Link to="/account" className={buttonClasses('outline', 'sm')}>
+        Account
+      </Link>
+            <Suspense fallback={null}>
         <SignOutButton />
       </Suspense>
     </div>

@@ -1,5 +1,9 @@
 import { BookOpenCheck, Crown, Headphones, MessagesSquare, Presentation, Users, Video } from 'lucide-react';
+import { Link } from 'react-router';
 import { site } from '#shared/site';
+import { buttonClasses } from '../components/ui/button';
+import { useUser } from '../features/auth/use-user';
+import { useRefreshUserOnce } from '../features/billing/use-refresh-user-once';
 import { CountdownNotice } from '../features/welcome/countdown-notice';
 
 const benefits = [
@@ -11,8 +15,15 @@ const benefits = [
   { icon: Headphones, title: 'Priority Support', text: 'Your questions go to the front of the line.' },
 ];
 
-/** /premium-welcome: the six unlocked benefits; back to the dashboard after 10 seconds (spec point 2). */
+/**
+ * /premium-welcome: where checkout returns. The six unlocked benefits and back to the dashboard
+ * after 10 seconds (spec point 2). Premium comes only from the server's confirmed payment, so
+ * until the member's data says premium the page says the payment is being confirmed.
+ */
 export default function PremiumWelcomePage() {
+  useRefreshUserOnce();
+  const { user, isLoading } = useUser();
+  const confirmed = Boolean(user?.isPremium);
   return (
     <div className="bg-gradient-to-b from-accent-100 via-brand-50 to-stone-50">
       <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
@@ -21,9 +32,20 @@ export default function PremiumWelcomePage() {
             <Crown className="h-8 w-8" aria-hidden="true" />
           </span>
           <h1 className="mt-6 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Welcome to Premium!</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
-            Thank you for joining. Everything below is now unlocked for you.
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700" role="status">
+            {confirmed
+              ? 'Thank you for joining. Everything below is now unlocked for you.'
+              : isLoading
+                ? 'Checking your membership…'
+                : user
+                  ? 'Thank you! We are confirming your payment with the card provider; this page updates in a moment.'
+                  : 'Sign in to see your premium membership.'}
           </p>
+          {!isLoading && !user && (
+            <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+              Sign in
+            </Link>
+          )}
         </div>
 
         <h2 className="sr-only">What you've unlocked</h2>
@@ -33,7 +55,7 @@ export default function PremiumWelcomePage() {
               <Icon className="h-7 w-7 text-brand-700" aria-hidden="true" />
               <h3 className="mt-3 font-semibold text-stone-900">{title}</h3>
               <p className="mt-1 text-sm text-stone-700">{text}</p>
-              <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand-700">Unlocked</p>
+              <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand-700">{confirmed ? 'Unlocked' : 'Included'}</p>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -173,11 +174,82 @@ export const subscriptions = pgTable(
     status: text('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Set when the premium welcome email went out for this subscription: it is sent once. */
+    welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd)],
 );
+
+/** The payment provider's customer of each member, made once and reused for every checkout and the portal. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The local test provider's own records (server/billing/local-provider.ts): what a real payment
+ * provider keeps on its side. They are not the app's view of a membership (that is
+ * `subscriptions`, written only from verified events), so they carry no foreign keys to users.
+ */
+export const localBillingCheckouts = pgTable('local_billing_checkouts', {
+  id: text('id').primaryKey(),
+  /** The client secret's random part: /subscribe's embedded form proves it holds the secret. */
+  secret: text('secret').notNull(),
+  userId: uuid('user_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+  mode: text('mode', { enum: ['checkout', 'subscription'] }).notNull(),
+  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  subscriptionId: text('subscription_id'),
+  createdAt: createdAt(),
+});
+
+export const localBillingSubscriptions = pgTable(
+  'local_billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cardLast4: text('card_last4').notNull(),
+    /** Test card 4000 0000 0000 0341: the first payment succeeds, every renewal is declined. */
+    cardFailsRenewal: boolean('card_fails_renewal').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_billing_subscriptions_due_idx').on(t.status, t.currentPeriodEnd)],
+);
+
+/** Signed events the local provider has produced, kept until the webhook route accepted them (it retries, as a real provider does). */
+export const localBillingEvents = pgTable(
+  'local_billing_events',
+  {
+    id: text('id').primaryKey(),
+    /** Delivery order: events made in one transaction share a timestamp. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('local_billing_events_undelivered_idx').on(t.deliveredAt, t.seq)],
+);
+
+/** The local provider's billing clock: how far `npm run billing:clock` has moved it ahead of real time. One row. */
+export const localBillingClock = pgTable('local_billing_clock', {
+  id: integer('id').primaryKey(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+});
 
 /** A premium member's rating of an ally: one per member and ally; an admin can hide it. */
 export const allyReviews = pgTable(

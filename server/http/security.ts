@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
+import { paymentCspSource } from './payment-csp';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,18 +10,20 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * send Sec-Fetch-Site on every request (and Origin on every POST); a request with neither is
  * not from a browser page, so it cannot ride on a visitor's cookies.
  */
-export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string; behindHttps: boolean }): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string; behindHttps: boolean; stripeJs?: boolean }): Promise<void> {
+  const stripe = Boolean(options.stripeJs);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentCspSource('scriptSrc', stripe)],
         // React and Radix set style properties at run time; no script may be inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentCspSource('connectSrc', stripe)],
+        ...(stripe ? { frameSrc: ["'self'", ...paymentCspSource('frameSrc', stripe)] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -66,6 +66,11 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
           <p className="mt-3 max-w-2xl text-lg text-stone-700">
             {isPremium ? 'Everything in the community is open to you. Here is where to pick up.' : 'Your free resources are unlocked. Here is where to start.'}
           </p>
+          {user && (
+            <Link to="/account" className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+              Your account and membership
+            </Link>
+          )}
         </div>
       </div>
 

@@ -5,7 +5,13 @@ import type { Env } from '../../env';
 
 /** The few settings the browser needs. Demo mode is decided here, never by a value a visitor can set (decisions.md). */
 export function siteConfig(env: Env): SiteConfig {
-  return { contactEmail: env.CONTACT_EMAIL, demoMode: env.DEMO_MODE, publicUrl: env.PUBLIC_URL };
+  return {
+    contactEmail: env.CONTACT_EMAIL,
+    demoMode: env.DEMO_MODE,
+    publicUrl: env.PUBLIC_URL,
+    // With STRIPE_SECRET_KEY set, env.ts requires the publishable key too.
+    billing: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY } : { provider: 'local' },
+  };
 }
 
 export async function siteConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Crown } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDollars, plans } from '#shared/pricing';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { errorText } from '../../lib/api';
+import { userQueryKey } from '../auth/use-user';
+import { TestCardForm } from '../billing/test-card-form';
+import { membershipQueryKey, useMembership, useMembershipAction, useOpenPortal } from './use-membership';
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** /account's membership section: plan, next renewal or end date, and the member's own controls. */
+export function MembershipCard() {
+  const membership = useMembership(true);
+  const cancel = useMembershipAction('/api/billing/cancel');
+  const resume = useMembershipAction('/api/billing/resume');
+  const portal = useOpenPortal();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  const fail = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
+
+  if (membership.isLoading) {
+    return (
+      <Card aria-busy="true">
+        <h2 className="font-serif text-xl font-bold text-stone-900">Membership</h2>
+        <p className="mt-3 text-stone-700">Loading your membership…</p>
+      </Card>
+    );
+  }
+  const data = membership.data;
+  const sub = data?.subscription;
+  const live = sub && ['active', 'trialing', 'past_due'].includes(sub.status);
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 font-serif text-xl font-bold text-stone-900">
+        {data?.isPremium && <Crown className="h-5 w-5 text-accent-700" aria-hidden="true" />}
+        Membership
+      </h2>
+      <dl className="mt-4 grid gap-3 text-stone-800 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold">Plan</dt>
+        <dd data-testid="membership-plan">
+          {live ? `Premium, ${plans[sub.plan].label} (${formatDollars(sub.amountCents)}/${sub.interval})` : data?.isPremium ? 'Premium' : 'Free'}
+        </dd>
+        {live && sub.currentPeriodEnd && (
+          <>
+            <dt className="font-semibold">{sub.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
+            <dd data-testid="membership-date">{longDate(sub.currentPeriodEnd)}</dd>
+          </>
+        )}
+        {live && sub.status === 'past_due' && (
+          <>
+            <dt className="font-semibold">Status</dt>
+            <dd className="font-semibold text-red-800">Your last payment failed. Update your card to keep premium.</dd>
+          </>
+        )}
+      </dl>
+
+      <div className="mt-6 flex flex-wrap gap-3">
+        {!live && !data?.isPremium && (
+          <Link to="/pricing" className={buttonClasses('accent', 'md')}>
+            Go Premium
+          </Link>
+        )}
+        {live && data?.provider === 'stripe' && (
+          <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate(undefined, { onError: fail('Could not open billing') })}>
+            {portal.isPending ? 'Opening…' : 'Manage billing'}
+          </Button>
+        )}
+        {live && data?.provider === 'local' && sub.cancelAtPeriodEnd && (
+          <Button variant="primary" disabled={resume.isPending} onClick={() => resume.mutate(undefined, { onError: fail('Could not resume') })}>
+            {resume.isPending ? 'Resuming…' : 'Resume membership'}
+          </Button>
+        )}
+        {live && data?.provider === 'local' && !sub.cancelAtPeriodEnd && !confirming && (
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            Cancel membership
+          </Button>
+        )}
+      </div>
+
+      {confirming && live && !sub.cancelAtPeriodEnd && (
+        <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="cancel-heading">
+          <h3 id="cancel-heading" className="font-semibold text-stone-900">
+            Cancel your membership?
+          </h3>
+          <p className="mt-1 text-stone-700">
+            You keep premium until {sub.currentPeriodEnd ? longDate(sub.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    toast({ title: 'Membership cancelled', description: 'You keep premium until the end of the period. A confirmation email is on its way.' });
+                  },
+                  onError: fail('Could not cancel'),
+                })
+              }
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel at period end'}
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Keep my membership
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {live && data?.provider === 'local' && sub.status === 'past_due' && (
+        <div className="mt-6 max-w-md">
+          <h3 className="font-semibold text-stone-900">Update your card</h3>
+          <div className="mt-3">
+            <TestCardForm
+              endpoint="/api/billing/update-card"
+              submitLabel="Update card and pay"
+              onPaid={() => {
+                toast({ title: 'Card updated', description: 'Your payment went through and your membership is active.' });
+                void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+                void queryClient.invalidateQueries({ queryKey: userQueryKey });
+              }}
+            />
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Download } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageLoading } from '../app/layout';
+import { buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { PageHeader } from '../components/page-header';
+import { ChangePasswordForm } from '../features/account/change-password-form';
+import { DeleteAccount } from '../features/account/delete-account';
+import { MembershipCard } from '../features/account/membership-card';
+import { displayName } from '../features/auth/use-finish-sign-in';
+import { useUser } from '../features/auth/use-user';
+
+/** /account (issue 12, item 5): who you are, your membership, your password, your data. */
+export default function AccountPage() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageLoading />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
+          <p className="mt-3 text-stone-700">Sign in to see your account.</p>
+          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Go to Login
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  return (
+    <>
+      <PageHeader eyebrow="Your account" title={displayName(user)}>
+        <p>{user.email}</p>
+      </PageHeader>
+      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
+        <MembershipCard />
+        <ChangePasswordForm />
+        <Card>
+          <h2 className="font-serif text-xl font-bold text-stone-900">Download my data</h2>
+          <p className="mt-2 text-stone-700">One JSON file with your account, signups, Check-Up results, messages to us and subscription.</p>
+          <a href="/api/account/export" download className={buttonClasses('outline', 'md', 'mt-4')}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download my data
+          </a>
+        </Card>
+        <DeleteAccount email={user.email} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FlaskConical } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatDollars, plans, type PlanType } from '#shared/pricing';
+import { site } from '#shared/site';
+import { PageLoading } from '../app/layout';
+import { buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { useUser } from '../features/auth/use-user';
+import { TestCardForm } from '../features/billing/test-card-form';
+import { apiRequest, errorText } from '../lib/api';
+
+interface LocalCheckout {
+  id: string;
+  plan: PlanType;
+  amountCents: number;
+  interval: string;
+  status: 'open' | 'complete';
+  successUrl: string;
+}
+
+/** Sends the browser on to a URL the server gave; only paths on this site are followed. */
+function goTo(url: string) {
+  const target = new URL(url, window.location.origin);
+  window.location.assign(target.origin === window.location.origin ? `${target.pathname}${target.search}` : '/');
+}
+
+/**
+ * /checkout/local/:id: the local test provider's hosted checkout page, the stand-in for Stripe
+ * Checkout that create-checkout-session sends the member to. It shows the plan and price and
+ * takes a test card; Cancel returns to /pricing.
+ */
+export default function LocalCheckoutPage() {
+  const { id = '' } = useParams();
+  const { user, isLoading: userLoading } = useUser();
+  const checkout = useQuery({
+    queryKey: ['/api/billing/local/checkouts', id],
+    queryFn: () => apiRequest<LocalCheckout>('GET', `/api/billing/local/checkouts/${encodeURIComponent(id)}`),
+    enabled: Boolean(user),
+    retry: false,
+  });
+
+  if (userLoading || (user && checkout.isLoading)) return <PageLoading />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
+          <p className="mt-3 text-stone-700">Sign in to pay for your membership.</p>
+          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Go to Login
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  if (checkout.isError || !checkout.data) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Checkout not found</h1>
+          <p className="mt-3 text-stone-700">{errorText(checkout.error, 'This checkout does not exist or has expired.')}</p>
+          <Link to="/pricing" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Back to Pricing
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  const data = checkout.data;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 md:grid-cols-2">
+      <div>
+        <Link to="/pricing" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-800 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Cancel
+        </Link>
+        <h1 className="mt-4 font-serif text-3xl font-bold text-stone-900">Checkout</h1>
+        <p className="mt-2 text-stone-700">{site.name} Premium</p>
+        <Card className="mt-6">
+          <h2 className="font-semibold text-stone-900">{plans[data.plan].label} plan</h2>
+          <p className="mt-2 text-stone-800">
+            <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> per {data.interval}
+          </p>
+          <p className="mt-2 text-sm text-stone-700">Renews every {data.interval} until you cancel. Cancel anytime from your account.</p>
+        </Card>
+        <p className="mt-6 flex items-start gap-2 rounded-md border border-accent-600/40 bg-accent-100/60 p-3 text-sm text-stone-800">
+          <FlaskConical className="mt-0.5 h-4 w-4 shrink-0 text-accent-700" aria-hidden="true" />
+          This is the built-in test checkout: no money moves. A site taking real payments uses Stripe instead.
+        </p>
+      </div>
+      <Card>
+        <h2 className="font-serif text-xl font-bold text-stone-900">Pay with card</h2>
+        {data.status === 'complete' ? (
+          <div className="mt-4 grid gap-4">
+            <p className="text-stone-700">This checkout is already paid.</p>
+            <button type="button" className={buttonClasses('primary', 'md')} onClick={() => goTo(data.successUrl)}>
+              Continue
+            </button>
+          </div>
+        ) : (
+          <div className="mt-4">
+            <TestCardForm
+              endpoint={`/api/billing/local/checkouts/${encodeURIComponent(data.id)}/pay`}
+              submitLabel={`Pay ${formatDollars(data.amountCents)}`}
+              onPaid={({ redirectUrl }) => goTo(redirectUrl ?? data.successUrl)}
+            />
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { BookOpenCheck, CheckCircle2, MessagesSquare, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { site } from '#shared/site';
+import { buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { useUser } from '../features/auth/use-user';
+import { useRefreshUserOnce } from '../features/billing/use-refresh-user-once';
+
+const whatsNext = [
+  'A welcome email is on its way, with your invitation to the private Slack community (Slack access within 24 hours).',
+  'A receipt for your payment arrives in a separate email.',
+  `Open the Allies Directory and browse ${site.vettedAllies} vetted vendors, with member offers.`,
+  'Book your first 60-minute coaching session from your premium resources.',
+];
+
+/** /premium-success (spec point 2): where /subscribe returns after payment. */
+export default function PremiumSuccessPage() {
+  useRefreshUserOnce();
+  const { user } = useUser();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-4 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Thank you for going premium!</h1>
+        <p className="mt-3 text-lg text-stone-700" role="status">
+          {user?.isPremium ? 'Your premium membership is active.' : 'Your payment went through: your membership is being activated.'}
+        </p>
+      </div>
+      <Card className="mt-10">
+        <h2 className="font-serif text-xl font-bold text-stone-900">What's next</h2>
+        <ol className="mt-4 grid list-decimal gap-3 pl-5 text-stone-800">
+          {whatsNext.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ol>
+      </Card>
+      <div className="mt-8 grid gap-3 sm:grid-cols-3">
+        <Link to="/allies" className={buttonClasses('accent', 'md')}>
+          <Users className="h-4 w-4" aria-hidden="true" />
+          Allies Directory
+        </Link>
+        <Link to="/premium-resources#slack-community" className={buttonClasses('outline', 'md')}>
+          <MessagesSquare className="h-4 w-4" aria-hidden="true" />
+          Slack Community
+        </Link>
+        <Link to="/premium" className={buttonClasses('outline', 'md')}>
+          <BookOpenCheck className="h-4 w-4" aria-hidden="true" />
+          Premium
+        </Link>
+      </div>
+    </div>
+  );
+}

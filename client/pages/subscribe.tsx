@@ -1,0 +1,156 @@
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '#shared/billing/schemas';
+import { formatDollars, plans } from '#shared/pricing';
+import { PageLoading } from '../app/layout';
+import { CheckList } from '../components/check-list';
+import { buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { toast } from '../components/ui/use-toast';
+import { useUser } from '../features/auth/use-user';
+import { premiumFeatures } from '../features/billing/plan-features';
+import { TestCardForm } from '../features/billing/test-card-form';
+import { useSiteConfig } from '../features/site/use-site-config';
+import { apiRequest, errorText } from '../lib/api';
+import { storage, storageKeys } from '../lib/storage';
+
+const StripePaymentForm = lazy(() => import('../features/billing/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+
+const initFailed = 'Failed to initialize payment. Please try again.';
+const price = `${formatDollars(plans.monthly.amountCents)}/month`;
+
+/** A stored pending subscription (spec point 3) is used first and removed; a corrupted one is an error. */
+function takePendingSecret(): string | null | Error {
+  const stored = storage.get(storageKeys.pendingSubscription);
+  if (stored === null) return null;
+  storage.remove(storageKeys.pendingSubscription);
+  try {
+    const parsed = JSON.parse(stored) as { clientSecret?: unknown };
+    if (typeof parsed.clientSecret === 'string' && parsed.clientSecret) return parsed.clientSecret;
+  } catch {
+    // Falls through to the error below.
+  }
+  return new Error(initFailed);
+}
+
+function LoadingCard() {
+  return (
+    <div className="flex min-h-[40vh] flex-col items-center justify-center gap-4" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
+      <p className="text-stone-700">Setting up your subscription...</p>
+    </div>
+  );
+}
+
+/**
+ * /subscribe (spec points 2 and 4): the monthly plan with the card form embedded in the page,
+ * started from create-subscription's client secret; after payment, /premium-success.
+ */
+export default function SubscribePage() {
+  const { user, isLoading } = useUser();
+  const config = useSiteConfig();
+  const navigate = useNavigate();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => apiRequest<{ clientSecret: string }>('POST', '/api/create-subscription', { planType: 'monthly' }),
+    retry: false,
+  });
+  const { mutateAsync } = create;
+
+  useEffect(() => {
+    if (!user) return;
+    let active = true;
+    const start = async () => {
+      const pending = takePendingSecret();
+      if (pending instanceof Error) throw pending;
+      return pending ?? (await mutateAsync()).clientSecret;
+    };
+    start()
+      .then((clientSecret) => {
+        if (!active) return;
+        if (clientSecret === messages.existingSubscription) {
+          toast({ title: 'Already Subscribed', description: messages.alreadySubscribed });
+          navigate('/premium', { replace: true });
+          return;
+        }
+        setSecret(clientSecret);
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        const message = error instanceof Error && error.message === initFailed ? initFailed : errorText(error, initFailed);
+        setSetupError(message);
+        toast({ title: 'Error', description: message === initFailed ? initFailed : message || 'Failed to create subscription', variant: 'destructive' });
+      });
+    return () => {
+      active = false;
+    };
+    // Once per signed-in member: a new client secret for every render would open a new subscription each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id]);
+
+  if (isLoading) return <LoadingCard />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
+          <p className="mt-3 text-stone-700">Sign in to subscribe to premium.</p>
+          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Go to Login
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  if (setupError) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Payment Setup Error</h1>
+          <p className="mt-3 text-stone-700" role="alert">
+            {setupError}
+          </p>
+          <Link to="/pricing" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Back to Pricing
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  if (!secret || !config) return <LoadingCard />;
+
+  const submitLabel = `Subscribe for ${price}`;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-2">
+      <div>
+        <h1 className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Subscribe to Premium</h1>
+        <p className="mt-3 text-lg text-stone-800">
+          <strong>
+            {formatDollars(plans.monthly.amountCents)} per {plans.monthly.interval}
+          </strong>
+          , Cancel anytime
+        </p>
+        <CheckList items={premiumFeatures} tone="accent" className="mt-6 text-stone-800" />
+      </div>
+      <Card>
+        <h2 className="font-serif text-xl font-bold text-stone-900">Payment details</h2>
+        <div className="mt-4">
+          {config.billing.provider === 'stripe' ? (
+            <Suspense fallback={<PageLoading />}>
+              <StripePaymentForm publishableKey={config.billing.publishableKey} clientSecret={secret} submitLabel={submitLabel} returnPath="/premium-success" />
+            </Suspense>
+          ) : (
+            <TestCardForm
+              endpoint="/api/billing/local/pay"
+              clientSecret={secret}
+              submitLabel={submitLabel}
+              onPaid={({ redirectUrl }) => window.location.assign(new URL(redirectUrl ?? '/premium-success', window.location.origin).pathname)}
+            />
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

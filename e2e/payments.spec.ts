@@ -1,0 +1,174 @@
+import { mkdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { waitForMail } from './mail';
+
+/**
+ * Premium payments through the local test provider (issue 12): pricing, the local checkout,
+ * premium, the account page, cancellation, and the billing clock ending the paid period.
+ */
+
+/** The billing clock is one per server, and both projects share the server: one test at a time may move it. */
+async function withClockLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(process.env.E2E_DATA_DIR ?? '/tmp', 'billing-clock.lock');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('billing clock lock not released');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+async function registerAndSignIn(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  // page.request shares the browser's cookies: the page is signed in afterwards.
+  const res = await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Grace', lastName: 'Hopper' } });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+const advanceClock = async (request: APIRequestContext, by: string) => {
+  const res = await request.post('/api/billing/local/clock', { data: { advance: by } });
+  expect(res.status()).toBe(200);
+};
+
+const badge = (page: Page, text: 'Premium Member' | 'Free Member') => page.getByText(text, { exact: true });
+
+test.describe('premium membership with the local test provider', () => {
+  test('a free member pays at the local checkout, is premium, cancels on /account, and is free after the period ends', async ({ page, visit, request }) => {
+    test.slow();
+    await withClockLock(async () => {
+      const email = await registerAndSignIn(page, 'payer');
+
+      await visit('/pricing');
+      await expect(page.getByText('Secure payments by a card provider')).toBeVisible();
+      await expect(page.getByTestId('plan-yearly')).toContainText('Save $38');
+      await page.getByRole('button', { name: 'Get Monthly Access' }).click();
+
+      await expect(page).toHaveURL(/\/checkout\/local\/cs_local_/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await expect(page.getByText('Monthly plan')).toBeVisible();
+      await expectAccessible(page);
+
+      // A declined card: the provider's words, and the member stays free.
+      await fillCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: 'Pay $19' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout\/local\//);
+
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $19' }).click();
+      await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium!' })).toBeVisible();
+      await expect(page.getByText('Thank you for joining. Everything below is now unlocked for you.')).toBeVisible();
+      await expectAccessible(page);
+      const welcome = await waitForMail(email, /Slack invitation/);
+      expect(welcome.body).toContain('What happens next');
+
+      await visit('/');
+      await expect(badge(page, 'Premium Member')).toBeVisible();
+      await visit('/premium-resources');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your premium resources' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Join the Slack community' })).toHaveAttribute('href', /^https:\/\/join\.slack\.com\//);
+      await expect(page.getByRole('heading', { level: 2, name: 'Toolkits' })).toBeVisible();
+
+      // Cancel at period end: still premium, with the end date shown.
+      await visit('/account');
+      await expect(page.getByTestId('membership-plan')).toHaveText('Premium, Monthly ($19/month)');
+      await page.getByRole('button', { name: 'Cancel membership' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel at period end' }).click();
+      await expect(page.getByText('Premium ends on')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Resume membership' })).toBeVisible();
+      await expectAccessible(page);
+      await waitForMail(email, /membership ends on/);
+      await visit('/');
+      await expect(badge(page, 'Premium Member')).toBeVisible();
+
+      // The billing clock passes the end of the paid period: free again.
+      await advanceClock(request, '32d');
+      await page.reload();
+      await expect(badge(page, 'Free Member')).toBeVisible();
+      await visit('/account');
+      await expect(page.getByTestId('membership-plan')).toHaveText('Free');
+      await visit('/premium-resources');
+      await expect(page.getByRole('link', { name: 'See pricing' })).toBeVisible();
+    });
+  });
+
+  test('a visitor’s plan choice survives signing up, and a premium member is told Already Premium', async ({ page, visit }) => {
+    test.slow();
+    await visit('/pricing');
+    await page.getByRole('button', { name: 'Get Yearly Access' }).click();
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('yearly');
+
+    await registerAndSignIn(page, 'chooser');
+    await page.goto('/pricing');
+    await expect(page).toHaveURL(`${baseURL}/premium-signup?plan=yearly`);
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBeNull();
+    await expect(page.getByText('Just $15.83/month - Save 17%')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/local\//);
+    await expect(page.getByText('Yearly plan')).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $190' }).click();
+    await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+
+    await visit('/premium-signup?plan=monthly');
+    await expect(page.getByRole('heading', { level: 1, name: 'Already Premium' })).toBeVisible();
+    await visit('/pricing');
+    await page.getByRole('button', { name: 'Get Monthly Access' }).click();
+    await expect(page.getByRole('region', { name: /notifications/i }).getByText('Already Premium', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/pricing`);
+  });
+
+  test('/subscribe pays with the embedded test card form and returns to /premium-success', async ({ page, visit }) => {
+    test.slow();
+    await registerAndSignIn(page, 'subscriber');
+    await visit('/subscribe');
+    await expect(page.getByText('$19 per month')).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Subscribe for $19/month' }).click();
+    await expect(page).toHaveURL(`${baseURL}/premium-success`);
+    await expect(page.getByRole('status').filter({ hasText: 'Your premium membership is active.' })).toBeVisible();
+  });
+
+  test('the premium page and the five previews are open to visitors and lead to pricing', async ({ page, visit }) => {
+    await visit('/premium');
+    await expect(page.getByRole('heading', { level: 2, name: "What's Included" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Plan' })).toBeVisible();
+    for (const [path, testId, count] of [
+      ['/allies/preview', 'sample-allies', 6],
+      ['/field-guides/preview', 'pipeline', 4],
+      ['/toolkits/preview', 'toolkits', 6],
+      ['/slack/preview', 'channels', 6],
+      ['/coaching/preview', 'session-details', 4],
+    ] as const) {
+      await visit(path);
+      await expect(page.getByTestId(testId).locator(':scope > li')).toHaveCount(count);
+      await expect(page.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
+    }
+    await visit('/premium-resources');
+    await expect(page.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
+  });
+});

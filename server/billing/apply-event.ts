@@ -1,0 +1,166 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UsageEvent } from '#shared/events/kinds';
+import { plans } from '#shared/pricing';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { subscriptions, users, webhookEvents } from '../db/schema';
+import { forwardEvent } from '../features/events/forward';
+import { insertUsageEvent } from '../features/events/repo';
+import type { Mail } from '../mail/mailer';
+import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail } from './mails';
+import { type BillingEvent, type BillingProvider, isLive, liveStatuses, type ProviderSubscription } from './provider';
+
+/**
+ * The one place memberships change (ARCHITECTURE.md, "Billing"). A verified event is applied
+ * once: its id is recorded in `webhook_events` in the same transaction as the change, so a
+ * redelivered event does nothing. Events are not trusted for state: the subscription is
+ * re-read from the provider, so events arriving out of order still leave the latest state.
+ * Emails and the premium_signup usage event follow the commit, once per real change.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface Effects {
+  mails: Mail[];
+  usage: UsageEvent[];
+}
+
+export interface ApplyDeps {
+  ctx: AppContext;
+  provider: BillingProvider;
+  log: FastifyBaseLogger;
+}
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Event types that say something about a subscription; others are recorded and ignored. */
+const subscriptionEvents = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): Promise<ApplyOutcome> {
+  const { db } = deps.ctx;
+  const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
+  if (seen) return 'duplicate';
+
+  const relevant = subscriptionEvents.has(event.type) && event.subscriptionId;
+  // Read before the transaction: no network call may run inside one (ARCHITECTURE.md, PGlite).
+  const readAt = new Date();
+  const state = relevant ? await deps.provider.getSubscription(event.subscriptionId!) : null;
+
+  const effects = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+    if (inserted.length === 0) return null;
+    const found: Effects = { mails: [], usage: [] };
+    if (state) await applyState(tx, deps, state, readAt, found, event);
+    return found;
+  });
+  if (!effects) return 'duplicate';
+  await runEffects(deps, effects);
+  return state ? 'applied' : 'ignored';
+}
+
+/**
+ * Writes a subscription state read from the provider straight after the app changed it (cancel,
+ * resume, delete), so the member sees the change before the provider's event arrives. The event
+ * then finds nothing new to do.
+ */
+export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscription, readAt: Date): Promise<void> {
+  const effects: Effects = { mails: [], usage: [] };
+  await deps.ctx.db.transaction((tx) => applyState(tx, deps, state, readAt, effects));
+  await runEffects(deps, effects);
+}
+
+async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, readAt: Date, effects: Effects, event?: BillingEvent): Promise<void> {
+  const { env } = deps.ctx;
+  // Two events about one subscription applied at once must not both see "no row yet".
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${state.id}`}))`);
+  const [old] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.id)).limit(1);
+  const userId = old?.userId ?? state.userId ?? event?.userId ?? null;
+  if (!userId) {
+    deps.log.warn({ subscription: state.id }, 'billing: a subscription without a member; ignored');
+    return;
+  }
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  // The account was deleted: there is nobody to apply it to.
+  if (!user) return;
+
+  // A fresher read of this subscription was written already (events applied concurrently): keep it.
+  const stale = old && old.updatedAt > readAt;
+  const live = isLive(state.status);
+  const wasLive = old ? isLive(old.status) : false;
+  const welcome = !stale && live && state.status !== 'past_due' && !old?.welcomedAt;
+
+  if (!stale) {
+    const values = {
+      plan: state.plan,
+      status: state.status,
+      providerCustomerId: state.customerId,
+      currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      updatedAt: readAt,
+      ...(welcome ? { welcomedAt: new Date() } : {}),
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ userId, provider: deps.provider.name, providerSubscriptionId: state.id, ...values })
+      .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+
+    if (live && !user.isPremium) {
+      await tx.update(users).set({ isPremium: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    } else if (!live && wasLive) {
+      // Premium ends with the last live subscription (an admin's grant without one is left alone).
+      await tx
+        .update(users)
+        .set({ isPremium: false, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.providerSubscriptionId} <> ${state.id} and ${inArray(subscriptions.status, [...liveStatuses])})`,
+          ),
+        );
+    }
+  }
+
+  const member = { email: user.email, firstName: user.firstName };
+  if (welcome) {
+    effects.mails.push(premiumWelcomeMail(member, { plan: state.plan, slackInviteUrl: env.SLACK_INVITE_URL, publicUrl: env.PUBLIC_URL }));
+    effects.usage.push({ kind: 'premium_signup', path: '/premium-welcome', props: { plan: state.plan, value: plans[state.plan].amountCents / 100, currency: 'USD' } });
+  }
+  if (!stale && live && state.cancelAtPeriodEnd && old && !old.cancelAtPeriodEnd) {
+    effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
+  }
+  if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
+    effects.mails.push(
+      receiptMail(member, {
+        plan: state.plan,
+        amountCents: event.invoice.amountCents,
+        invoiceId: event.invoice.id,
+        paidAt: new Date(),
+        nextRenewal: live && !state.cancelAtPeriodEnd ? state.currentPeriodEnd : null,
+        publicUrl: env.PUBLIC_URL,
+      }),
+    );
+  }
+  if (event?.type === 'invoice.payment_failed' && event.invoice && live) {
+    effects.mails.push(paymentFailedMail(member, { plan: state.plan, amountCents: event.invoice.amountCents, fixUrl: `${env.PUBLIC_URL}/account` }));
+  }
+}
+
+async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
+  const { ctx, log } = deps;
+  for (const mail of effects.mails) {
+    // The change is committed either way: a mail server being down must not undo a payment.
+    await ctx.mailer.send(mail).catch((err: unknown) => log.error({ err, subject: mail.subject }, 'could not send a billing email'));
+  }
+  for (const usage of effects.usage) {
+    await insertUsageEvent(ctx.db, usage).catch((err: unknown) => log.error({ err }, 'could not record a usage event'));
+    if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, usage, ctx.env.PUBLIC_URL, log);
+  }
+}

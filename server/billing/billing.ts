@@ -1,0 +1,34 @@
+import type { AppContext } from '../context';
+import { LocalProvider } from './local-provider';
+import type { BillingProvider } from './provider';
+import { StripeProvider } from './stripe-provider';
+
+/**
+ * The payment provider the settings choose (server/env.ts): Stripe when STRIPE_SECRET_KEY is
+ * set, otherwise the local test provider. One per app context, made on first use, so routes,
+ * the membership check and other features (admin) share it.
+ */
+const providers = new WeakMap<AppContext, BillingProvider>();
+
+export function billingProvider(ctx: AppContext): BillingProvider {
+  let provider = providers.get(ctx);
+  if (!provider) {
+    const env = ctx.env;
+    provider = env.STRIPE_SECRET_KEY
+      ? new StripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          prices: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+          apiUrl: env.STRIPE_API_URL,
+        })
+      : new LocalProvider(ctx.db, env.PUBLIC_URL);
+    providers.set(ctx, provider);
+  }
+  return provider;
+}
+
+/** The local provider, when it is the one in use. */
+export function localProvider(ctx: AppContext): LocalProvider | undefined {
+  const provider = billingProvider(ctx);
+  return provider instanceof LocalProvider ? provider : undefined;
+}

@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small fake of Stripe's HTTP API for tests (Stripe is not reachable here): the real `stripe`
+ * SDK is pointed at it with STRIPE_API_URL, so everything from the SDK's request encoding to our
+ * reading of its answers is exercised. It keeps customers, checkout sessions and subscriptions
+ * in memory, answers the calls the app makes, and lets a test play Stripe's part (a member
+ * paying on Checkout, a renewal failing) by changing a subscription.
+ */
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number; price: { id: string } }[] };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+}
+
+const DAY = 86_400;
+
+export async function startFakeStripe() {
+  let counter = 0;
+  const next = (prefix: string) => `${prefix}_fake_${++counter}`;
+  const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
+  const sessions = new Map<string, { id: string; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const calls: Call[] = [];
+
+  const metadataOf = (form: URLSearchParams, prefix = 'metadata') => {
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const match = new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\[(\\w+)\\]$`).exec(key);
+      if (match) metadata[match[1]!] = value;
+    }
+    return metadata;
+  };
+
+  const newSubscription = (customer: string, price: string, metadata: Record<string, string>, status: string): FakeSubscription => {
+    const now = Math.floor(Date.now() / 1000);
+    const sub: FakeSubscription = {
+      id: next('sub'),
+      object: 'subscription',
+      customer,
+      status,
+      cancel_at_period_end: false,
+      metadata,
+      items: { object: 'list', data: [{ id: next('si'), current_period_start: now, current_period_end: now + 30 * DAY, price: { id: price } }] },
+    };
+    subscriptions.set(sub.id, sub);
+    return sub;
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': next('req') });
+    res.end(JSON.stringify(body));
+  };
+  const notFound = (res: ServerResponse, what: string) =>
+    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const form = new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw);
+    calls.push({ method: req.method ?? 'GET', path: url.pathname, form });
+    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? '')) return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const [, version, resource, id] = url.pathname.split('/');
+    if (version !== 'v1') return notFound(res, 'route');
+
+    if (req.method === 'POST' && resource === 'customers' && !id) {
+      const customer = { id: next('cus'), object: 'customer', email: form.get('email') ?? '', metadata: metadataOf(form) };
+      customers.set(customer.id, customer);
+      return send(res, 200, customer);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const session = {
+        id: next('cs'),
+        object: 'checkout.session',
+        mode: form.get('mode'),
+        customer: form.get('customer') ?? '',
+        client_reference_id: form.get('client_reference_id') ?? '',
+        price: form.get('line_items[0][price]') ?? '',
+        success_url: form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
+        metadata: metadataOf(form, 'subscription_data[metadata]'),
+        subscription: null as string | null,
+      };
+      sessions.set(session.id, session);
+      return send(res, 200, { ...session, url: `https://checkout.stripe.test/c/pay/${session.id}` });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      if (!customers.has(form.get('customer') ?? '')) return notFound(res, 'customer');
+      return send(res, 200, { id: next('bps'), object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${next('portal')}`, return_url: form.get('return_url') });
+    }
+    if (resource === 'subscriptions') {
+      if (req.method === 'POST' && !id) {
+        const sub = newSubscription(form.get('customer') ?? '', form.get('items[0][price]') ?? '', metadataOf(form), 'incomplete');
+        return send(res, 200, { ...sub, latest_invoice: { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `pi_fake_${counter}_secret_abc`, type: 'payment_intent' } } });
+      }
+      const sub = id ? subscriptions.get(id) : undefined;
+      if (!sub) return notFound(res, 'subscription');
+      if (req.method === 'GET') return send(res, 200, sub);
+      if (req.method === 'POST') {
+        if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        return send(res, 200, sub);
+      }
+      if (req.method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.cancel_at_period_end = false;
+        return send(res, 200, sub);
+      }
+    }
+    return notFound(res, 'route');
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    customers,
+    sessions,
+    subscriptions,
+    /** Plays the member paying on Stripe Checkout: the session gets an active subscription. */
+    completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription } {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no checkout session ${sessionId}`);
+      const subscription = newSubscription(session.customer, session.price, session.metadata, 'active');
+      session.subscription = subscription.id;
+      return { session: { ...session, object: 'checkout.session', payment_status: 'paid', status: 'complete' }, subscription };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A Stripe-format event around `object`, as Stripe would POST it. */
+export function stripeEvent(type: string, object: unknown, id = `evt_fake_${Math.random().toString(36).slice(2)}`) {
+  return { id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messages, testCardSchema } from '#shared/billing/schemas';
+import type { PublicUser } from '#shared/auth/user';
+import { plans } from '#shared/pricing';
+import type { AppContext } from '../context';
+import { getSessionUser, requireUser } from '../features/auth/guards';
+import { HttpError, parseInput } from '../http/errors';
+import { localProvider } from './billing';
+import { advanceBillingClock, parseDuration } from './clock';
+import { runMembershipCheck } from './membership-check';
+import { PaymentDeclinedError } from './provider';
+
+const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The local test provider's pages' API: its checkout page (/checkout/local/:id), the card form
+ * embedded on /subscribe, and the billing clock. Registered only when the local provider is in
+ * use, so none of this exists on a Stripe site.
+ */
+export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const local = localProvider(ctx)!;
+  const signedIn = { preHandler: requireUser(ctx) };
+  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
+
+  const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
+    const user = await userOf(request);
+    // A premium member is never charged twice (spec point 6: premium "cannot buy again").
+    if (user.isPremium) throw new HttpError(409, messages.alreadyPremium);
+    try {
+      const { successUrl } = await local.payCheckout(checkoutId, card);
+      return { redirectUrl: successUrl };
+    } catch (error) {
+      if (error instanceof PaymentDeclinedError) throw new HttpError(402, error.message);
+      throw error;
+    }
+  };
+
+  app.get<{ Params: { id: string } }>('/api/billing/local/checkouts/:id', signedIn, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await userOf(request);
+    const checkout = await local.findCheckout(request.params.id, user.id);
+    if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
+    const plan = plans[checkout.plan];
+    return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status: checkout.status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/billing/local/checkouts/:id/pay', signedIn, async (request) => {
+    const card = parseInput(testCardSchema.omit({ clientSecret: true }), request.body);
+    const user = await userOf(request);
+    const checkout = await local.findCheckout(request.params.id, user.id);
+    if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
+    return pay(request, checkout.id, card);
+  });
+
+  // /subscribe's embedded form: started from create-subscription's client secret.
+  app.post('/api/billing/local/pay', signedIn, async (request) => {
+    const input = parseInput(testCardSchema, request.body);
+    const user = await userOf(request);
+    const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
+    if (!checkout) throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', { clientSecret: 'Unknown or expired client secret' });
+    return pay(request, checkout.id, input);
+  });
+
+  /**
+   * `npm run billing:clock -- --advance 31d` (scripts/billing-clock.mjs): moves the billing clock
+   * forward and runs the membership check. Only from this machine (a developer, a test), and
+   * never through a proxy, since it can end anyone's membership.
+   */
+  app.post('/api/billing/local/clock', async (request) => {
+    if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
+      throw new HttpError(403, 'The billing clock can only be moved from the machine the server runs on.');
+    }
+    const input = parseInput(clockSchema, request.body);
+    const ms = parseDuration(input.advance);
+    if (!ms) throw new HttpError(400, 'advance: Give a duration such as 31d, 12h or 90m', { advance: 'Give a duration such as 31d, 12h or 90m' });
+    const now = await advanceBillingClock(ctx.db, ms);
+    const { ended } = await runMembershipCheck(ctx);
+    return { now: now.toISOString(), ended };
+  });
+}

@@ -1,0 +1,95 @@
+import { formatDollars, plans, type PlanType } from '#shared/pricing';
+import { site } from '#shared/site';
+import type { Mail } from '../mail/mailer';
+
+/**
+ * The four membership emails the product promises (issue 12, "Emails"). Each is caused by one
+ * applied event or one state change, which happens once, so each is sent once.
+ */
+interface Member {
+  email: string;
+  firstName: string | null;
+}
+
+const hello = (m: Member) => `Hi ${m.firstName?.trim() || 'there'},`;
+
+/** "14 December 2026": dates in emails are written out, never a locale-dependent 12/14/26. */
+export function longDate(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+const planLine = (plan: PlanType) => `${plans[plan].label} (${formatDollars(plans[plan].amountCents)}/${plans[plan].interval})`;
+
+export function premiumWelcomeMail(m: Member, input: { plan: PlanType; slackInviteUrl: string; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+Welcome to ${site.name} Premium! Your ${planLine(input.plan)} membership is active.
+
+Join the private Slack community (${site.communityMembers} nonprofit leaders):
+${input.slackInviteUrl}
+
+What happens next:
+- Slack: use the invitation above. If it does not work for you, reply to this email and we will send a personal invitation within 24 hours.
+- Coaching: book your first 60-minute one-on-one session from your premium resources page.
+- The Allies Directory: ${site.vettedAllies} vetted vendors, with member offers: ${input.publicUrl}/allies
+- Premium resources: the expanded field guides, the toolkits and the webinar recordings: ${input.publicUrl}/premium-resources
+- Your account: see your plan, your next renewal, or cancel anytime: ${input.publicUrl}/account
+
+A receipt for your payment comes in a separate email.
+
+Glad you are here,
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Welcome to ${site.name} Premium: your Slack invitation`, text };
+}
+
+export function receiptMail(m: Member, input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+Thank you: we received your payment.
+
+Receipt
+- Amount paid: ${formatDollars(input.amountCents)} USD
+- Plan: ${planLine(input.plan)}
+- Date: ${longDate(input.paidAt)}
+- Reference: ${input.invoiceId}
+${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal)}\n` : ''}
+Manage or cancel your membership anytime: ${input.publicUrl}/account
+Cancellation takes effect at the end of the period you paid for. Fees are non-refundable unless required by law.
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your ${site.name} receipt: ${formatDollars(input.amountCents)}`, text };
+}
+
+export function paymentFailedMail(m: Member, input: { plan: PlanType; amountCents: number; fixUrl: string }): Mail {
+  const text = `${hello(m)}
+
+We could not take the ${formatDollars(input.amountCents)} payment for your ${planLine(input.plan)} membership: your card was declined.
+
+Your premium access continues while we retry over the next few days. To keep it, update your card here:
+${input.fixUrl}
+
+If the payment keeps failing, the membership ends and your account goes back to free. You can rejoin anytime.
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'Action needed: your premium payment failed', text };
+}
+
+export function cancellationMail(m: Member, input: { plan: PlanType; endsAt: Date | null; publicUrl: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Your premium membership is cancelled, as you asked. Nothing more will be charged.
+
+You keep everything premium until ${end}. After that your account goes back to free: the field guides, the Check-Up and the resources stay yours.
+
+Changed your mind? Resume before ${end} from your account page and nothing changes:
+${input.publicUrl}/account
+
+Thank you for being part of the community,
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your premium membership ends on ${end}`, text };
+}

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages, planRequestSchema, testCardSchema } from '#shared/billing/schemas';
+import type { PublicUser } from '#shared/auth/user';
+import { plans, type PlanType } from '#shared/pricing';
+import type { AppContext } from '../context';
+import { getSessionUser, requireUser } from '../features/auth/guards';
+import { HttpError, parseInput } from '../http/errors';
+import { applyBillingEvent, syncSubscription } from './apply-event';
+import { billingProvider, localProvider } from './billing';
+import { localBillingRoutes } from './local-routes';
+import { startMembershipCheck } from './membership-check';
+import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from './provider';
+import { currentSubscription, findCustomer, liveSubscriptions, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
+
+export const WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** What /account shows: the member's plan and where it stands; never provider ids. */
+export function subscriptionView(row: SubscriptionRow | undefined) {
+  if (!row) return null;
+  return {
+    plan: row.plan,
+    status: row.status,
+    amountCents: plans[row.plan].amountCents,
+    interval: plans[row.plan].interval,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    provider: row.provider,
+  };
+}
+
+/** Maps provider faults to answers a member understands; nothing was charged or written when these happen. */
+export function sendProviderError(error: unknown, reply: FastifyReply, request: FastifyRequest, what: string): FastifyReply {
+  if (error instanceof PaymentDeclinedError) return reply.status(402).send({ message: error.message });
+  if (error instanceof ProviderUnavailableError) {
+    request.log.error({ err: error }, `payment provider unavailable: ${what}`);
+    return reply.status(502).send({ message: `${what}: the payment provider could not be reached. Nothing was charged. Please try again.` });
+  }
+  throw error;
+}
+
+/**
+ * Premium membership payments (issue 12; docs/payments.md): checkout, the embedded
+ * subscription form, the webhook, and the member's own cancel/resume/portal.
+ */
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const provider = billingProvider(ctx);
+  const publicUrl = ctx.env.PUBLIC_URL;
+  const signedIn = { preHandler: requireUser(ctx) };
+  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
+
+  // The webhook reads its body raw: the signature is over the exact bytes the provider sent.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'The webhook body must be JSON');
+      const header = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = provider.verifyEvent(raw, typeof header === 'string' ? header : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, `Webhook signature verification failed: ${error.message}`);
+        throw error;
+      }
+      try {
+        const outcome = await applyBillingEvent({ ctx, provider, log: request.log }, event);
+        return { received: true, outcome };
+      } catch (error) {
+        // Not applied: the provider delivers it again later.
+        request.log.error({ err: error, event: event.id }, 'billing event not applied');
+        return reply.status(500).send({ message: 'The event could not be applied now; deliver it again.' });
+      }
+    });
+  });
+
+  const local = localProvider(ctx);
+  if (local) {
+    local.setDelivery(async (payload, signature) => {
+      const res = await app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      return res.statusCode < 300;
+    });
+    await app.register(localBillingRoutes, ctx);
+  }
+
+  const customerFor = async (user: PublicUser) =>
+    (await findCustomer(ctx.db, user.id, provider.name)) ??
+    saveCustomer(ctx.db, user.id, provider.name, await provider.createCustomer({ id: user.id, email: user.email, name: user.name }));
+
+  const alreadyPaying = async (user: PublicUser) => user.isPremium || (await liveSubscriptions(ctx.db, user.id)).length > 0;
+
+  app.post('/api/create-checkout-session', signedIn, async (request, reply) => {
+    const user = await userOf(request);
+    const input = parseInput(planRequestSchema, request.body);
+    const plan: PlanType | undefined = input.planType ?? input.plan;
+    if (!plan) throw new HttpError(400, 'planType: Choose a plan: monthly or yearly', { planType: 'Choose a plan: monthly or yearly' });
+    if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPremium);
+    try {
+      const customerId = await customerFor(user);
+      return await provider.createCheckoutSession({ user, customerId, plan, successUrl: `${publicUrl}/premium-welcome`, cancelUrl: `${publicUrl}/pricing` });
+    } catch (error) {
+      return sendProviderError(error, reply, request, messages.providerUnavailable);
+    }
+  });
+
+  // Spec point 7: planType in one reading, no payload in another (then monthly).
+  app.post('/api/create-subscription', signedIn, async (request, reply) => {
+    const user = await userOf(request);
+    const input = parseInput(planRequestSchema, request.body);
+    const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
+    if (await alreadyPaying(user)) return { clientSecret: messages.existingSubscription };
+    try {
+      const customerId = await customerFor(user);
+      return await provider.createSubscription({ user, customerId, plan, returnUrl: `${publicUrl}/premium-success` });
+    } catch (error) {
+      return sendProviderError(error, reply, request, 'Failed to create subscription');
+    }
+  });
+
+  app.get('/api/billing/subscription', signedIn, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await userOf(request);
+    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+  });
+
+  const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await userOf(request);
+    const [live] = await liveSubscriptions(ctx.db, user.id);
+    if (!live) throw new HttpError(404, cancel ? 'You have no active subscription to cancel.' : 'You have no subscription to resume.');
+    if (live.cancelAtPeriodEnd !== cancel) {
+      try {
+        const readAt = new Date();
+        const state = await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, cancel);
+        await syncSubscription({ ctx, provider, log: request.log }, state, readAt);
+      } catch (error) {
+        return sendProviderError(error, reply, request, cancel ? 'Could not cancel your membership' : 'Could not resume your membership');
+      }
+    }
+    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+  };
+  app.post('/api/billing/cancel', signedIn, setCancel(true));
+  app.post('/api/billing/resume', signedIn, setCancel(false));
+
+  app.post('/api/billing/portal', signedIn, async (request, reply) => {
+    const user = await userOf(request);
+    const customerId = await findCustomer(ctx.db, user.id, provider.name);
+    if (!customerId) throw new HttpError(404, 'You have no billing account yet.');
+    try {
+      const portal = await provider.createPortalSession(customerId, `${publicUrl}/account`);
+      if (!portal) throw new HttpError(404, 'The local test provider has no customer portal: manage your membership on the account page.');
+      return portal;
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      return sendProviderError(error, reply, request, 'Could not open the billing portal');
+    }
+  });
+
+  // Only the local provider keeps cards here; under Stripe the portal updates the card.
+  app.post('/api/billing/update-card', signedIn, async (request, reply) => {
+    const user = await userOf(request);
+    if (!local) throw new HttpError(404, 'Update your card in the billing portal.');
+    const card = parseInput(testCardSchema, request.body);
+    const [live] = await liveSubscriptions(ctx.db, user.id);
+    if (!live) throw new HttpError(404, 'You have no active subscription.');
+    try {
+      const readAt = new Date();
+      await syncSubscription({ ctx, provider, log: request.log }, await local.updateCard(live.providerSubscriptionId, card), readAt);
+    } catch (error) {
+      return sendProviderError(error, reply, request, 'Could not update your card');
+    }
+    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+  });
+
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startMembershipCheck(ctx, app.log);
+  });
+  app.addHook('onClose', async () => stop?.());
+}

@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingCustomers } from '../db/schema';
+import { EnvError, loadEnv } from '../env';
+import { registerAccount, type TestAccount } from '../features/auth/test-client';
+import { startTestApp, type TestApp } from '../test/app';
+import { startSmtpCapture } from '../test/smtp';
+import { type FakeSubscription, startFakeStripe, stripeEvent } from './fake-stripe';
+import { WEBHOOK_PATH } from './routes';
+import { isPremium, memberApi, subscriptionsOf } from './test-support';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const WEBHOOK_SECRET = 'whsec_test_fake_secret';
+const PRICES = { monthly: 'price_monthly_fake', yearly: 'price_yearly_fake' };
+const stripeSettings = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_MONTHLY: PRICES.monthly,
+  STRIPE_PRICE_YEARLY: PRICES.yearly,
+  STRIPE_API_URL: apiUrl,
+});
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+// Only for its test-header helper: Stripe's own signing, as Stripe's servers sign.
+const sdk = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ ...stripeSettings(fake.url), SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await smtp.close();
+});
+
+const idOf = (a: TestAccount) => a.user.id as string;
+
+function deliver(event: ReturnType<typeof stripeEvent>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+}
+
+const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
+  id: `in_fake_${Math.random().toString(36).slice(2)}`,
+  object: 'invoice',
+  currency: 'usd',
+  amount_due: amount,
+  amount_paid: paid ? amount : 0,
+  parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+});
+
+/** Checkout through Stripe as far as Stripe's side goes: the session, the payment, the events. */
+async function subscribeThroughCheckout(account: TestAccount, plan: 'monthly' | 'yearly' = 'monthly') {
+  const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: plan, userId: 'ignored' });
+  expect(res.status).toBe(200);
+  const { url } = await res.json();
+  const sessionId = url.split('/').pop()!;
+  const { session, subscription } = fake.completeCheckout(sessionId);
+  const events = [
+    stripeEvent('checkout.session.completed', session),
+    stripeEvent('customer.subscription.created', subscription),
+    stripeEvent('invoice.paid', invoice(subscription, plan === 'yearly' ? 19000 : 1900, true)),
+  ];
+  for (const event of events) expect((await deliver(event)).status).toBe(200);
+  return { sessionId, subscription, events };
+}
+
+describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
+  it('creates a subscription-mode Checkout session for the session’s member with the plan’s price, reusing one customer', async () => {
+    const account = await registerAccount(t.url, 'stripe-checkout');
+    const api = memberApi(t, account.cookie);
+    const first = await (await api.post('/api/create-checkout-session', { plan: 'annual', userId: 'someone-else' })).json();
+    expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake_/);
+    const session = fake.sessions.get(first.url.split('/').pop())!;
+    expect(session).toMatchObject({ client_reference_id: idOf(account), price: PRICES.yearly, metadata: { userId: idOf(account), plan: 'yearly' } });
+    const call = fake.calls.find((c) => c.path === '/v1/checkout/sessions' && c.form.get('client_reference_id') === idOf(account))!;
+    expect(call.form.get('mode')).toBe('subscription');
+    expect(call.form.get('success_url')).toBe('https://hub.example.org/premium-welcome');
+    expect(call.form.get('cancel_url')).toBe('https://hub.example.org/pricing');
+
+    const second = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+    expect(fake.sessions.get(second.url.split('/').pop())!.customer).toBe(session.customer);
+    expect(fake.calls.filter((c) => c.path === '/v1/customers' && c.form.get('metadata[userId]') === idOf(account))).toHaveLength(1);
+  });
+
+  it('a paid checkout makes the member premium once, however often Stripe delivers the events', async () => {
+    const account = await registerAccount(t.url, 'stripe-paid');
+    expect(await isPremium(t, idOf(account))).toBe(false);
+    const { events } = await subscribeThroughCheckout(account);
+    expect(await isPremium(t, idOf(account))).toBe(true);
+    expect((await subscriptionsOf(t, idOf(account)))[0]).toMatchObject({ provider: 'stripe', plan: 'monthly', status: 'active' });
+
+    for (const event of events) expect(await (await deliver(event)).json()).toMatchObject({ outcome: 'duplicate' });
+    await smtp.waitFor(account.email, /receipt: \$19$/);
+    expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
+    expect(smtp.find(account.email, /receipt/)).toHaveLength(1);
+
+    const again = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
+    expect(again.status).toBe(409);
+    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({ clientSecret: 'existing_subscription' });
+  });
+
+  it('refuses events signed with another secret or unsigned: 400, nothing applied', async () => {
+    const account = await registerAccount(t.url, 'stripe-forged');
+    const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
+    const { session, subscription } = fake.completeCheckout((await res.json()).url.split('/').pop());
+    const forged = await deliver(stripeEvent('checkout.session.completed', session), 'whsec_attacker');
+    expect(forged.status).toBe(400);
+    const unsigned = await fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)) });
+    expect(unsigned.status).toBe(400);
+    expect(await isPremium(t, idOf(account))).toBe(false);
+    expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
+  });
+
+  it('cancel at period end keeps premium until Stripe ends the subscription; a late "updated" event cannot bring it back', async () => {
+    const account = await registerAccount(t.url, 'stripe-cancel');
+    const { subscription } = await subscribeThroughCheckout(account, 'yearly');
+    const snapshot = structuredClone(subscription);
+
+    const res = await memberApi(t, account.cookie).post('/api/billing/cancel');
+    expect(res.status).toBe(200);
+    expect((await res.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    expect(await isPremium(t, idOf(account))).toBe(true);
+    const mail = await smtp.waitFor(account.email, /membership ends on/);
+    expect(mail.text).toContain('You keep everything premium until');
+    // Stripe's own "updated" event for the cancellation changes nothing more and sends nothing more.
+    await deliver(stripeEvent('customer.subscription.updated', fake.subscriptions.get(subscription.id)));
+    expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
+
+    // The period ends: Stripe deletes the subscription.
+    fake.subscriptions.get(subscription.id)!.status = 'canceled';
+    await deliver(stripeEvent('customer.subscription.deleted', fake.subscriptions.get(subscription.id)));
+    expect(await isPremium(t, idOf(account))).toBe(false);
+    await deliver(stripeEvent('customer.subscription.updated', snapshot));
+    expect(await isPremium(t, idOf(account))).toBe(false);
+  });
+
+  it('a failed renewal marks past due (still premium, card-fix email); premium ends when Stripe gives up', async () => {
+    const account = await registerAccount(t.url, 'stripe-failed');
+    const { subscription } = await subscribeThroughCheckout(account);
+    const live = fake.subscriptions.get(subscription.id)!;
+    live.status = 'past_due';
+    await deliver(stripeEvent('invoice.payment_failed', invoice(live, 1900, false)));
+    expect((await subscriptionsOf(t, idOf(account)))[0]!.status).toBe('past_due');
+    expect(await isPremium(t, idOf(account))).toBe(true);
+    expect((await smtp.waitFor(account.email, /payment failed/)).text).toContain('https://hub.example.org/account');
+
+    live.status = 'canceled';
+    await deliver(stripeEvent('customer.subscription.deleted', live));
+    expect(await isPremium(t, idOf(account))).toBe(false);
+  });
+
+  it('opens the Customer Portal for the member’s customer', async () => {
+    const account = await registerAccount(t.url, 'stripe-portal');
+    const api = memberApi(t, account.cookie);
+    expect((await api.post('/api/billing/portal')).status).toBe(404);
+    await subscribeThroughCheckout(account);
+    const res = await api.post('/api/billing/portal');
+    expect(res.status).toBe(200);
+    expect((await res.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    const call = fake.calls.filter((c) => c.path === '/v1/billing_portal/sessions').pop()!;
+    expect(call.form.get('return_url')).toBe('https://hub.example.org/account');
+  });
+
+  it('create-subscription answers the first invoice’s client secret for Stripe Elements', async () => {
+    const account = await registerAccount(t.url, 'stripe-elements');
+    const res = await memberApi(t, account.cookie).post('/api/create-subscription', { planType: 'monthly' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).clientSecret).toMatch(/^pi_fake_\d+_secret_/);
+    const call = fake.calls.filter((c) => c.path === '/v1/subscriptions' && c.method === 'POST').pop()!;
+    expect(call.form.get('payment_behavior')).toBe('default_incomplete');
+    expect(call.form.get('items[0][price]')).toBe(PRICES.monthly);
+    expect(call.form.get('metadata[userId]')).toBe(idOf(account));
+    // Not premium until Stripe confirms the payment.
+    expect(await isPremium(t, idOf(account))).toBe(false);
+  });
+
+  it('deleting the account cancels the Stripe subscription first', async () => {
+    const account = await registerAccount(t.url, 'stripe-delete');
+    const { subscription } = await subscribeThroughCheckout(account);
+    const res = await memberApi(t, account.cookie).call('DELETE', '/api/account', { confirmEmail: account.email });
+    expect(res.status).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscription.id}`)).toBe(true);
+  });
+
+  it('loads Stripe.js only on /subscribe: the CSP allows js.stripe.com there and nowhere else', async () => {
+    const subscribe = (await fetch(`${t.url}/subscribe`)).headers.get('content-security-policy')!;
+    expect(subscribe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(subscribe).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    expect(subscribe).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    for (const path of ['/', '/pricing', '/premium-signup', '/account']) {
+      expect((await fetch(`${t.url}${path}`)).headers.get('content-security-policy'), path).not.toContain('stripe');
+    }
+    expect(await (await fetch(`${t.url}/api/config`)).json()).toMatchObject({ billing: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+  });
+});
+
+describe('Stripe unreachable', () => {
+  it('answers a clear 502 and writes nothing', async () => {
+    const down = await startTestApp({ ...stripeSettings('http://127.0.0.1:9'), RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+    try {
+      const account = await registerAccount(down.url, 'stripe-down');
+      const res = await memberApi(down, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
+      expect(res.status).toBe(502);
+      expect((await res.json()).message).toMatch(/^Failed to create checkout session: the payment provider could not be reached/);
+      expect(await down.ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, idOf(account)))).toEqual([]);
+      expect(await subscriptionsOf(down, idOf(account))).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('Stripe settings', () => {
+  it('come as a set: a secret key without the webhook secret and prices stops the server naming them', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(EnvError);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/);
+    expect(() => loadEnv({ ...stripeSettings('http://x.test'), STRIPE_PRICE_YEARLY: 'yearly' })).toThrow(/STRIPE_PRICE_YEARLY/);
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+});

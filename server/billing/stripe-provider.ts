@@ -1,0 +1,141 @@
+import Stripe from 'stripe';
+import type { PlanType } from '#shared/pricing';
+import {
+  type BillingEvent,
+  type BillingProvider,
+  PaymentDeclinedError,
+  ProviderUnavailableError,
+  type ProviderSubscription,
+  toBillingEvent,
+  WebhookSignatureError,
+} from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<PlanType, string>;
+  /** Another address for the API: tests point it at their fake Stripe server. */
+  apiUrl?: string;
+}
+
+/**
+ * The API version is pinned (the SDK's own), so a change of the account's default version in
+ * Stripe's dashboard cannot change the shape of what we read. Webhook endpoints must be
+ * created with the same version (docs/payments.md).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+/** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
+export class StripeProvider implements BillingProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: 1,
+      timeout: 15_000,
+      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+    });
+  }
+
+  /** Stripe's errors in our terms: a card error is the member's to fix, anything else is a provider fault. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
+      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+
+  createCustomer(user: { id: string; email: string; name: string | null }): Promise<string> {
+    return this.call(async () => (await this.stripe.customers.create({ email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } })).id);
+  }
+
+  createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.user.id,
+        line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { userId: input.user.id, plan: input.plan },
+        subscription_data: { metadata: { userId: input.user.id, plan: input.plan } },
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      return { url: session.url };
+    });
+  }
+
+  createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
+    return this.call(async () => {
+      const subscription = await this.stripe.subscriptions.create({
+        customer: input.customerId,
+        items: [{ price: this.settings.prices[input.plan] }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { userId: input.user.id, plan: input.plan },
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = subscription.latest_invoice;
+      const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+      if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
+      return { clientSecret: secret };
+    });
+  }
+
+  private toSubscription(sub: Stripe.Subscription): ProviderSubscription {
+    const item = sub.items.data[0];
+    const priceId = item?.price.id;
+    const plan: PlanType =
+      priceId === this.settings.prices.yearly ? 'yearly' : priceId === this.settings.prices.monthly ? 'monthly' : sub.metadata.plan === 'yearly' ? 'yearly' : 'monthly';
+    return {
+      id: sub.id,
+      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      userId: sub.metadata.userId ?? null,
+      plan,
+      status: sub.status,
+      // Since API version 2025-03-31 the period lives on the subscription's items.
+      currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+    };
+  }
+
+  getSubscription(id: string): Promise<ProviderSubscription | null> {
+    return this.call(async () => {
+      try {
+        return this.toSubscription(await this.stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    });
+  }
+
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
+    return this.call(async () => this.toSubscription(await this.stripe.subscriptions.update(id, { cancel_at_period_end: cancel })));
+  }
+
+  cancelNow(id: string): Promise<ProviderSubscription | null> {
+    return this.call(async () => this.toSubscription(await this.stripe.subscriptions.cancel(id)));
+  }
+
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return this.call(async () => ({ url: (await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url }));
+  }
+
+  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
+    if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
+    }
+    return toBillingEvent(event as unknown as Parameters<typeof toBillingEvent>[0]);
+  }
+}

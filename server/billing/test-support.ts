@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import { subscriptions, users } from '../db/schema';
+import type { TestApp } from '../test/app';
+
+/** Test support for the billing tests: calls as a signed-in member, and what the database holds. */
+export function memberApi(t: TestApp, cookie: string) {
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${t.url}${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  return {
+    call,
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    get: (path: string) => call('GET', path),
+  };
+}
+
+export const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+export const declinedCard = { cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' };
+export const renewalFailsCard = { cardNumber: '4000 0000 0000 0341', expiry: '12 / 34', cvc: '123' };
+
+export async function isPremium(t: TestApp, userId: string): Promise<boolean> {
+  const [row] = await t.ctx.db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
+  return row!.isPremium;
+}
+
+export function subscriptionsOf(t: TestApp, userId: string) {
+  return t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+}
+
+export async function premiumSignupEvents(t: TestApp, since: Date) {
+  const result = await t.ctx.db.execute(sql`select props from usage_events where kind = 'premium_signup' and created_at >= ${since} order by id`);
+  return (result as unknown as { rows: { props: Record<string, unknown> }[] }).rows.map((r) => r.props);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountMessages, changePasswordSchema, deleteAccountSchema } from '#shared/account/schemas';
+import type { PublicUser } from '#shared/auth/user';
+import { cancelUserSubscriptionsNow } from '../../billing/cancel-now';
+import { ProviderUnavailableError } from '../../billing/provider';
+import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { getSessionUser, requireUser } from '../auth/guards';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
+import { findUserById, setPasswordHash } from '../auth/users-repo';
+import { collectMemberData, deleteMember } from './repo';
+
+/** /account's API: download my data, change password, delete my account (issue 12, item 5). */
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secure = ctx.env.PUBLIC_URL.startsWith('https://');
+  const signedIn = { preHandler: requireUser(ctx) };
+  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
+
+  app.get('/api/account/export', signedIn, async (request, reply) => {
+    const user = await userOf(request);
+    const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, user)) };
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', 'attachment; filename="my-nonprofit-leaders-hub-data.json"')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.post('/api/account/password', signedIn, async (request, reply) => {
+    const input = parseInput(changePasswordSchema, request.body);
+    const user = await findUserById(ctx.db, (await userOf(request)).id);
+    if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      throw new HttpError(400, `currentPassword: ${accountMessages.wrongPassword}`, { currentPassword: accountMessages.wrongPassword });
+    }
+    await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
+    // Every other device is signed out; this browser gets a fresh session.
+    await deleteUserSessions(ctx.db, user.id);
+    setSessionCookie(reply, await createSession(ctx.db, user.id), secure);
+    return { ok: true };
+  });
+
+  app.delete('/api/account', signedIn, async (request, reply) => {
+    const input = parseInput(deleteAccountSchema, request.body);
+    const user = await userOf(request);
+    if (input.confirmEmail.toLowerCase() !== user.email.trim().toLowerCase()) {
+      throw new HttpError(400, `confirmEmail: ${accountMessages.confirmMismatch}`, { confirmEmail: accountMessages.confirmMismatch });
+    }
+    // The subscription is cancelled first: if the provider cannot be reached, nothing is deleted.
+    try {
+      await cancelUserSubscriptionsNow(ctx, user.id, request.log);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        return reply.status(502).send({ message: 'Your subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.' });
+      }
+      throw error;
+    }
+    await deleteMember(ctx.db, user);
+    clearSessionCookie(reply, secure);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { goodCard, memberApi } from '../../billing/test-support';
+import { startTestApp, type TestApp } from '../../test/app';
+import { registerAccount } from '../auth/test-client';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const SLACK = 'https://join.slack.com/t/premium-test/shared_invite/xyz';
+const COACHING = 'https://booking.example.org/coaching';
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ SLACK_INVITE_URL: SLACK, COACHING_BOOKING_URL: COACHING, RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/premium/resources', () => {
+  it('is for premium sessions only: 401 signed out, 403 for a free member', async () => {
+    expect((await fetch(`${t.url}/api/premium/resources`)).status).toBe(401);
+    const free = await registerAccount(t.url, 'free');
+    const res = await memberApi(t, free.cookie).get('/api/premium/resources');
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(await res.json())).not.toContain(SLACK);
+  });
+
+  it('gives a premium member the hub: expanded guides, toolkits, recordings, the Slack invitation and the coaching booking link', async () => {
+    const member = await registerAccount(t.url, 'premium');
+    const api = memberApi(t, member.cookie);
+    const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+    expect((await api.post(`/api/billing/local/checkouts/${new URL(url).pathname.split('/').pop()}/pay`, goodCard)).status).toBe(200);
+
+    const res = await api.get('/api/premium/resources');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = await res.json();
+    expect(body.slackInviteUrl).toBe(SLACK);
+    expect(body.coachingBookingUrl).toBe(COACHING);
+    expect(body.sections.map((s: { slug: string }) => s.slug)).toEqual(['expanded-field-guides', 'toolkits', 'webinar-recordings', 'slack-community', 'coaching']);
+    const html = body.sections.map((s: { html: string }) => s.html).join('\n');
+    expect(html).toContain(`href="${SLACK}"`);
+    expect(html).toContain(`href="${COACHING}"`);
+    expect(html).not.toContain('{{');
+    expect(html).toContain('Governance toolkit');
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { PlanType } from '../pricing';
+
+/**
+ * The plan of create-checkout-session and create-subscription (spec point 7). Both payload
+ * variants are accepted: `planType` or the older `plan`; `annual` means `yearly` (decisions.md,
+ * "Plan names"). A `userId` in the body is accepted and ignored: the session decides who pays.
+ */
+const planValue = z
+  .enum(['monthly', 'yearly', 'annual'], { error: 'Choose a plan: monthly or yearly' })
+  .transform((v): PlanType => (v === 'annual' ? 'yearly' : v));
+
+export const planRequestSchema = z
+  .object({
+    planType: planValue.optional(),
+    plan: planValue.optional(),
+    userId: z.unknown().optional(),
+  })
+  .strict();
+
+export type PlanRequest = z.infer<typeof planRequestSchema>;
+
+export const messages = {
+  alreadyPremium: 'Already Premium: your premium membership is active, so nothing was charged.',
+  alreadySubscribed: 'You already have an active premium subscription!',
+  existingSubscription: 'existing_subscription',
+  providerUnavailable: 'Failed to create checkout session',
+} as const;
+
+/**
+ * The local test provider's card form (docs/payments.md lists the test cards). Only the shape
+ * is checked here; whether the card pays is the provider's answer.
+ */
+export const testCardSchema = z
+  .object({
+    cardNumber: z
+      .string({ error: 'Your card number is incomplete.' })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+    expiry: z
+      .string({ error: "Your card's expiration date is incomplete." })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete. Use MM / YY."),
+    cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+    /** /subscribe's embedded form proves it was started from create-subscription's client secret. */
+    clientSecret: z.string().max(200).optional(),
+  })
+  .strict();
+
+export type TestCardInput = z.input<typeof testCardSchema>;
