@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { questions } from '../shared/checkup/questions';
 import { waitForMail } from './mail';
 
 /**
@@ -48,6 +49,14 @@ async function submitAlly(page: Page, name: string, extra: { vibeCheck?: string;
   await page.getByLabel('Your email *').fill(submitterEmail);
   await page.getByRole('button', { name: 'Submit Profile' }).click();
   return submitterEmail;
+}
+
+/** A stored Check-Up result where Fuel is weak (answers of 3: grade D) and every other pillar is a B. */
+async function weakFuelResult(page: Page): Promise<string> {
+  const answers = Object.fromEntries(questions.map((q) => [String(q.id), q.category === 'FUEL' ? 3 : 1]));
+  const res = await page.request.post('/api/checkup-results', { data: { email: uniqueEmail('checkup'), answers } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 test.describe('/allies/submit', () => {
@@ -125,6 +134,16 @@ test.describe('/allies for visitors and free members', () => {
   });
 });
 
+test('Check-Up results show a free member which Allies category premium would open for a weak pillar', async ({ page, visit }) => {
+  await register(page, 'allies-checkup');
+  await visit(`/checkup/results/${await weakFuelResult(page)}`);
+  await page.getByRole('button', { name: /^Fuel/ }).click();
+  await expect(page.getByText('Vetted Fuel allies')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Preview the Allies Directory' })).toHaveAttribute('href', '/allies/preview');
+  await page.getByRole('button', { name: /^Impact/ }).click();
+  await expect(page.getByText('Vetted Impact allies')).toHaveCount(0);
+});
+
 test.describe('/allies for premium members', () => {
   test.skip(!databaseUrl, 'needs the server on PostgreSQL (E2E_DATABASE_URL) to approve allies and grant premium');
 
@@ -184,6 +203,16 @@ test.describe('/allies for premium members', () => {
     await beacon.getByRole('button', { name: /Show Less/ }).click();
     await expect(beacon.getByText('Flat pricing for nonprofits.')).toBeHidden();
     await expect(harbor.getByText('Quick and friendly help desk.')).toBeVisible();
+  });
+
+  test('Check-Up results send a premium member with a weak pillar to that Allies category', async ({ page, visit }) => {
+    const email = await register(page, 'allies-checkup-premium');
+    await sql('update users set is_premium = true where email = $1', [email]);
+    await visit(`/checkup/results/${await weakFuelResult(page)}`);
+    await page.getByRole('button', { name: /^Fuel/ }).click();
+    await page.getByRole('link', { name: 'Find Fuel allies in the directory' }).click();
+    await expect(page).toHaveURL(/\/allies\?category=Fuel$/);
+    await expect(page.getByRole('button', { name: 'Fuel' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('shows the 6-card skeleton while loading and the failure message when the fetch fails', async ({ page }) => {
