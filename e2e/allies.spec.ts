@@ -77,12 +77,18 @@ test.describe('/allies/submit', () => {
     await expect(page.getByText('Organization name is required')).toBeVisible();
     expect(sent).toBe(false);
 
+    await page.getByLabel('Vibe check (optional)').fill('<script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Submit Profile' }).click();
+    await expect(page.getByText('Vibe check must be plain text, without HTML tags')).toBeVisible();
+    expect(sent).toBe(false);
+    await page.getByLabel('Vibe check (optional)').fill('');
+
     await page.route('**/api/allies/submit', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await route.continue();
     });
     const name = `Harbor IT ${Date.now().toString(36)}`;
-    const submitterEmail = await submitAlly(page, name, { vibeCheck: '<b>bold</b> <script>alert(1)</script>' });
+    const submitterEmail = await submitAlly(page, name);
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
     await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
@@ -150,7 +156,7 @@ test.describe('/allies for premium members', () => {
   test('a submitted ally appears only once approved; a member finds it, expands two cards and reviews it', async ({ page, visit }) => {
     const marker = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await visit('/allies/submit');
-    await submitAlly(page, `Harbor IT ${marker}`, { vibeCheck: `<script>alert(1)</script> ${marker}` });
+    await submitAlly(page, `Harbor IT ${marker}`, { vibeCheck: `Fish & "chips" <3 &lt;b&gt; ${marker}` });
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
     await visit('/allies/submit');
     await submitAlly(page, `Beacon Grants ${marker}`, { category: 'Fuel' });
@@ -192,7 +198,7 @@ test.describe('/allies for premium members', () => {
     await expect(harbor.getByText('Flat pricing for nonprofits.')).toBeVisible();
     await expect(beacon.getByText('Flat pricing for nonprofits.')).toBeVisible();
     // Submitted text shows as text, never as HTML.
-    await expect(harbor.getByText(`<script>alert(1)</script> ${marker}`)).toBeVisible();
+    await expect(harbor.getByText(`Fish & "chips" <3 &lt;b&gt; ${marker}`)).toBeVisible();
 
     await harbor.locator('label').filter({ hasText: '4 stars' }).click();
     await expect(harbor.getByRole('radio', { name: '4 stars' })).toBeChecked();

@@ -10,8 +10,18 @@ export const TAGLINE_MAX = 500;
 export const SEARCH_MAX = 200;
 export const ALLIES_PAGE_SIZE = 24;
 
-const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).default('');
+/** An HTML tag or comment (`<script`, `</b`, `<!--`); "<3" or "5 < 10" are fine. */
+const markup = /<\/?[a-z!?]/i;
+
+/** Submitted text is shown to members: markup is refused outright, not stored and escaped later. */
+const plainText = (label: string, max: number, missing = `${label} must be text`) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !markup.test(value), `${label} must be plain text, without HTML tags`);
+
+const optionalText = (label: string, max: number) => plainText(label, max).default('');
 
 const invalidWebsiteMessage = 'Please enter a valid website address, like example.org';
 
@@ -40,7 +50,7 @@ const website = z
 /** POST /api/allies/submit (spec points 3 and 5): name, category and submitterEmail are required. */
 export const allySubmissionSchema = z
   .object({
-    name: z.string({ error: 'Organization name is required' }).trim().min(1, 'Organization name is required').max(200, 'Organization name must be at most 200 characters'),
+    name: plainText('Organization name', 200, 'Organization name is required').pipe(z.string().min(1, 'Organization name is required')),
     tagline: optionalText('Tagline', TAGLINE_MAX),
     category: z.enum(allyCategories, { error: `Please choose a category: ${allyCategories.join(', ')}` }),
     howTheyHelp: optionalText('How you help', 3000),

@@ -137,11 +137,24 @@ describe('POST /api/allies/submit', () => {
     expect((await submit(valid(uniqueEmail('vendor-500'), { tagline: 'y'.repeat(500) }))).status).toBe(201);
   });
 
-  it('stores a script typed into a text field as plain text', async () => {
+  it.each([
+    ['vibeCheck', '<script>alert("x")</script>'],
+    ['name', 'Acme <img src=x onerror=alert(1)>'],
+    ['tagline', '<!-- hidden -->'],
+    ['howTheyHelp', 'We help </p><b>lots</b>'],
+  ])('refuses markup in %s with 400 naming it, storing nothing', async (field, text) => {
     const email = uniqueEmail('vendor-script');
-    const script = '<script>alert("x")</script>';
-    expect((await submit(valid(email, { vibeCheck: script }))).status).toBe(201);
-    expect((await allyRowsBySubmitter(t.ctx.db, email))[0]!.vibeCheck).toBe(script);
+    const res = await submit(valid(email, { [field]: text }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ [field]: expect.stringContaining('plain text') });
+    expect(await allyRowsBySubmitter(t.ctx.db, email)).toHaveLength(0);
+  });
+
+  it('keeps ordinary symbols as they were typed', async () => {
+    const email = uniqueEmail('vendor-symbols');
+    const text = `Fish & "chips" <3, 5 < 10, 'quotes' &lt;b&gt;`;
+    expect((await submit(valid(email, { vibeCheck: text }))).status).toBe(201);
+    expect((await allyRowsBySubmitter(t.ctx.db, email))[0]!.vibeCheck).toBe(text);
   });
 
   it('refuses a filled honeypot and stores nothing', async () => {
@@ -302,7 +315,7 @@ describe('ally reviews', () => {
 
   it('refuses bad ratings, free members, visitors, pending and unknown allies', async () => {
     const id = await submitApproved();
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }, {}, { rating: 3, comment: 'x'.repeat(501) }, { rating: 3, extra: 1 }]) {
+    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }, {}, { rating: 3, comment: 'x'.repeat(501) }, { rating: 3, comment: '<script>x</script>' }, { rating: 3, extra: 1 }]) {
       const res = await review(premium.cookie, id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
