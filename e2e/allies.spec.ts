@@ -183,8 +183,11 @@ test.describe('/allies for premium members', () => {
     await expect(cards).toHaveCount(2);
     expect(searches.filter((url) => url.includes('search=')).length).toBeLessThanOrEqual(2);
 
+    const searchEvent = page.waitForRequest((request) => request.url().endsWith('/api/events') && request.postDataJSON()?.props?.category === 'Fuel');
     await page.getByRole('button', { name: 'Fuel' }).click();
     await expect(cards).toHaveCount(1);
+    // One ally_search per settled search: the category and the count, never the words typed.
+    expect((await searchEvent).postDataJSON()).toEqual({ kind: 'ally_search', path: '/allies', props: { category: 'Fuel', results: 1, hasText: true } });
     await expect(cards.first()).toContainText(`Beacon Grants ${marker}`);
     await page.getByRole('button', { name: 'All Categories' }).click();
     await expect(cards).toHaveCount(2);

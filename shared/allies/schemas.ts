@@ -74,16 +74,16 @@ export const allySubmissionSchema = z
 export type AllySubmissionInput = z.input<typeof allySubmissionSchema>;
 export type AllySubmission = z.output<typeof allySubmissionSchema>;
 
-/** GET /api/allies: the query string, forgiving by design (any search text gets an answer). */
+/** GET /api/allies: the query string, forgiving by design (any search text, even a repeated parameter, gets an answer). */
 export const allySearchQuerySchema = z
   .object({
     search: z
       .string()
-      .default('')
+      .catch('')
       .transform((value) => value.trim().slice(0, SEARCH_MAX)),
     category: z
       .string()
-      .default('')
+      .catch('')
       .transform((value) => allyCategories.find((c) => c.toLowerCase() === value.trim().toLowerCase()) ?? null),
     page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
   })

@@ -252,6 +252,12 @@ describe('GET /api/allies', () => {
     }
   });
 
+  it('answers normally to repeated or odd parameters', async () => {
+    const res = await fetch(`${t.url}/api/allies?search=a&search=b&category=Fuel&category=Gears&page=2&page=x`, { headers: { cookie: premium.cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ page: 1 });
+  });
+
   it('matches wildcard characters literally', async () => {
     const id = await submitApproved({ name: `Percent ${marker}`, tagline: `100%_${marker}` });
     const page = await (await search(premium.cookie, { search: `100%_${marker}` })).json();
