@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
+      // Specs that must change rows no endpoint of theirs can (e2e/allies.spec.ts) run the server on PostgreSQL.
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       // Many people sign up from one address in a test run.

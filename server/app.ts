@@ -6,6 +6,7 @@ import type { RenderPage } from '#shared/page-render';
 import { billingRoutes } from './billing/routes';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/routes';
+import { alliesRoutes } from './features/allies/routes';
 import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { checkupRoutes } from './features/checkup/routes';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, ctx);
+  await app.register(alliesRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -142,7 +142,12 @@ export const allies = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('allies_approved_category_idx').on(t.approved, t.category), index('allies_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('allies_approved_category_idx').on(t.approved, t.category),
+    index('allies_created_at_idx').on(t.createdAt),
+    // The directory lists approved allies by name: this index serves the order and the page limit.
+    index('allies_approved_name_idx').on(t.approved, sql`lower(${t.name})`),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { GradedResult } from '#shared/checkup/grading';
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
+import { PillarAlliesLink } from '../allies/pillar-allies-link';
 import { gradeColors } from './pillar-chart';
 
 /**
@@ -48,6 +49,8 @@ export function PillarInsights({ result }: { result: GradedResult }) {
                 <BookOpen className="h-4 w-4" aria-hidden="true" />
                 Read the {name} Field Guide
               </Link>
+              {/* A weak pillar (grade C or D) also points to the vendors who help with it. */}
+              {(graded.grade === 'C' || graded.grade === 'D') && <PillarAlliesLink pillar={name} about={description} />}
             </Accordion.Content>
           </Accordion.Item>
         );

@@ -36,10 +36,10 @@ export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
 }
 
 /** preHandler: 401 unless signed in, 403 unless premium. Demo mode does not count: premium data needs a premium session. */
-export function requirePremium(ctx: AppContext): preHandlerAsyncHookHandler {
+export function requirePremium(ctx: AppContext, message = 'A premium membership is required for this.'): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = await signedIn(request, ctx);
-    if (!user.isPremium) throw new HttpError(403, 'A premium membership is required for this.');
+    if (!user.isPremium) throw new HttpError(403, message);
   };
 }
 

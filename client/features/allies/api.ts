@@ -1,0 +1,51 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AllyCategory, AllyPage, AllyReview, AllyReviewInput, AllySubmissionInput } from '#shared/allies/schemas';
+import { apiRequest } from '../../lib/api';
+
+export const alliesQueryKey = ['/api/allies'] as const;
+
+/** GET /api/allies, one page at a time; the previous results stay on screen while a new search loads. */
+export function useAllies(search: string, category: AllyCategory | null) {
+  return useInfiniteQuery({
+    queryKey: [...alliesQueryKey, { search, category }],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ page: String(pageParam) });
+      if (search) params.set('search', search);
+      if (category) params.set('category', category);
+      return apiRequest<AllyPage>('GET', `/api/allies?${params}`);
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useSubmitAlly() {
+  return useMutation({ mutationFn: (submission: AllySubmissionInput) => apiRequest<{ id: string }>('POST', '/api/allies/submit', submission) });
+}
+
+const reviewsKey = (allyId: string) => ['/api/allies', allyId, 'reviews'] as const;
+
+export function useAllyReviews(allyId: string) {
+  return useQuery({
+    queryKey: reviewsKey(allyId),
+    queryFn: () => apiRequest<{ reviews: AllyReview[] }>('GET', `/api/allies/${allyId}/reviews`),
+  });
+}
+
+/** Saving or deleting a review changes the card's average as well as the list. */
+export function useReviewMutations(allyId: string) {
+  const queryClient = useQueryClient();
+  // The reviews key starts with the directory key, so this refreshes both.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alliesQueryKey });
+  const save = useMutation({
+    mutationFn: (review: AllyReviewInput) => apiRequest('PUT', `/api/allies/${allyId}/review`, review),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `/api/allies/${allyId}/review`),
+    onSuccess: refresh,
+  });
+  return { save, remove };
+}

@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldErrors, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { allyCategories, type AllySubmissionInput, allySubmissionSchema, TAGLINE_MAX } from '#shared/allies/schemas';
+import { Button } from '../../components/ui/button';
+import { HoneypotField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api';
+import { useSubmitAlly } from './api';
+
+type Values = Required<Omit<AllySubmissionInput, 'fax'>>;
+type FieldName = keyof Values;
+
+const empty: Values = {
+  name: '',
+  tagline: '',
+  category: '' as Values['category'],
+  howTheyHelp: '',
+  whatMakesDifferent: '',
+  traction: '',
+  offerForMembers: '',
+  vibeCheck: '',
+  website: '',
+  email: '',
+  submitterName: '',
+  submitterEmail: '',
+};
+const required: FieldName[] = ['name', 'category', 'submitterEmail'];
+
+const categoryHelp: Record<(typeof allyCategories)[number], string> = {
+  Impact: 'Impact: programs, evaluation, storytelling',
+  Humans: 'Humans: HR, volunteers, leadership, culture',
+  Fuel: 'Fuel: fundraising, grants, finance',
+  Gears: 'Gears: operations, systems, technology',
+  Future: 'Future: strategy, governance, succession',
+};
+
+const controlClass =
+  'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700';
+
+/** The vendor submission form (spec points 2, 4, 5 and 8), validated by the same schema as the server. */
+export function AllySubmitForm() {
+  const navigate = useNavigate();
+  const submitAlly = useSubmitAlly();
+  const [fax, setFax] = useState('');
+  const form = useForm<Values>({ resolver: zodResolver(allySubmissionSchema) as never, defaultValues: empty });
+  const { errors } = form.formState;
+  const tagline = useWatch({ control: form.control, name: 'tagline' });
+
+  const onValid = (values: Values) => {
+    submitAlly.mutate(
+      { ...values, ...(fax ? { fax } : {}) },
+      {
+        onSuccess: () => void navigate('/allies/submit/success'),
+        onError: (error) => {
+          toast({ title: 'Submission Failed', description: 'There was an error submitting your profile. Please try again.', variant: 'destructive' });
+          if (error instanceof ApiError && error.errors) {
+            for (const [field, message] of Object.entries(error.errors)) {
+              if (field in empty) form.setError(field as FieldName, { message }, { shouldFocus: true });
+            }
+          }
+        },
+      },
+    );
+  };
+  const onInvalid = (invalid: FieldErrors<Values>) => {
+    const values = form.getValues();
+    if (required.some((field) => invalid[field] && String(values[field]).trim() === '')) {
+      toast({ title: 'Missing Required Fields', description: 'Please fill in all required fields.', variant: 'destructive' });
+    }
+  };
+
+  const sending = submitAlly.isPending;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-8" aria-busy={sending}>
+      <p className="text-sm text-stone-700">Fields marked * are required. Everything else is optional but helps members choose you.</p>
+
+      <FormSection title="Your organization">
+        <TextField
+          label="Organization name *"
+          hint="The name members will see at the top of your card."
+          autoComplete="organization"
+          aria-required="true"
+          maxLength={200}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Select label="Category *" hint="The pillar of nonprofit work you help with most." error={errors.category?.message} registration={form.register('category')} />
+        <LongText
+          label="Tagline"
+          hint={`One sentence that sums up what you do. Up to ${TAGLINE_MAX} characters.`}
+          rows={2}
+          maxLength={TAGLINE_MAX}
+          counter={`${tagline.length}/${TAGLINE_MAX} characters`}
+          error={errors.tagline?.message}
+          registration={form.register('tagline')}
+        />
+        <div className="grid items-start gap-5 sm:grid-cols-2">
+          <TextField
+            label="Website"
+            type="url"
+            inputMode="url"
+            hint="Your site's address, like example.org. We add https:// if you leave it out."
+            autoComplete="url"
+            error={errors.website?.message}
+            {...form.register('website')}
+          />
+          <TextField
+            label="Business email (optional)"
+            type="email"
+            hint="Where members can contact you. Shown only to premium members."
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection title="What members should know">
+        <LongText label="How you help nonprofits" hint="The services you offer and the problems you solve for nonprofits." error={errors.howTheyHelp?.message} registration={form.register('howTheyHelp')} />
+        <LongText
+          label="What makes you different"
+          hint="Why a nonprofit leader should pick you over other vendors."
+          error={errors.whatMakesDifferent?.message}
+          registration={form.register('whatMakesDifferent')}
+        />
+        <LongText
+          label="Traction (optional)"
+          hint="Results so far: how many nonprofits you have served, outcomes, notable clients."
+          error={errors.traction?.message}
+          registration={form.register('traction')}
+        />
+        <LongText
+          label="Offer for members"
+          hint="A discount, free consultation or other perk for our premium members."
+          error={errors.offerForMembers?.message}
+          registration={form.register('offerForMembers')}
+        />
+        <LongText
+          label="Vibe check (optional)"
+          hint="Your team's personality in a sentence or two: how is it to work with you?"
+          error={errors.vibeCheck?.message}
+          registration={form.register('vibeCheck')}
+        />
+      </FormSection>
+
+      <FormSection title="About you">
+        <p className="-mt-2 text-sm text-stone-700">We use these only to reply about your submission; they are not shown in the directory.</p>
+        <div className="grid items-start gap-5 sm:grid-cols-2">
+          <TextField label="Your name" hint="Who we should address our reply to." autoComplete="name" maxLength={200} error={errors.submitterName?.message} {...form.register('submitterName')} />
+          <TextField
+            label="Your email *"
+            type="email"
+            hint="We send the confirmation and our decision here."
+            autoComplete="email"
+            aria-required="true"
+            error={errors.submitterEmail?.message}
+            {...form.register('submitterEmail')}
+          />
+        </div>
+      </FormSection>
+
+      <HoneypotField value={fax} onChange={setFax} />
+      <div>
+        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+          {sending ? 'Submitting...' : 'Submit Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-5">
+      <legend className="mb-4 font-serif text-xl font-bold text-stone-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Describe({ id, hint, counter, error }: { id: string; hint: string; counter?: string; error?: string }) {
+  return (
+    <>
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
+        {hint}
+        {counter && (
+          <span className="ml-2 font-medium text-stone-700">
+            {counter}
+          </span>
+        )}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function LongText({
+  label,
+  hint,
+  error,
+  counter,
+  rows = 4,
+  maxLength = 3000,
+  registration,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  counter?: string;
+  rows?: number;
+  maxLength?: number;
+  registration: UseFormRegisterReturn;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+        className={controlClass}
+        {...registration}
+      />
+      <Describe id={id} hint={hint} counter={counter} error={error} />
+    </div>
+  );
+}
+
+function Select({ label, hint, error, registration }: { label: string; hint: string; error?: string; registration: UseFormRegisterReturn }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+        className={controlClass}
+        {...registration}
+      >
+        <option value="">Choose a category</option>
+        {allyCategories.map((category) => (
+          <option key={category} value={category}>
+            {categoryHelp[category]}
+          </option>
+        ))}
+      </select>
+      <Describe id={id} hint={hint} error={error} />
+    </div>
+  );
+}

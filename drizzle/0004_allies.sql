@@ -1,0 +1,1 @@
+CREATE INDEX "allies_approved_name_idx" ON "allies" USING btree ("approved",lower("name"));

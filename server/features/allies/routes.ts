@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { allyReviewSchema, allySearchQuerySchema, allySubmissionSchema } from '#shared/allies/schemas';
+import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { getSessionUser, requirePremium } from '../auth/guards';
+import { forwardEvent } from '../events/forward';
+import { insertUsageEvent } from '../events/repo';
+import { adminEmails, deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
+import { seedSampleAllies } from './sample-allies';
+import { submissionForAdminsMail, submissionReceivedMail } from './submission-mails';
+
+const idParams = z.object({ id: z.string() });
+
+/** The id of an approved ally, or 404: a pending, deleted or malformed id all look the same. */
+async function approvedAllyId(request: FastifyRequest, ctx: AppContext): Promise<string> {
+  const { id } = idParams.parse(request.params);
+  if (!z.uuid().safeParse(id).success || !(await isApprovedAlly(ctx.db, id))) throw new HttpError(404, 'No such ally in the directory');
+  return id;
+}
+
+async function currentUserId(request: FastifyRequest, ctx: AppContext): Promise<string> {
+  const user = await getSessionUser(request, ctx);
+  // requirePremium ran first, so the user exists.
+  return user!.id;
+}
+
+/** The Allies Directory (spec points 2 and 7): premium search, public submission, member reviews. */
+export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Demo mode shows a populated directory to the demo premium member; nothing is seeded otherwise.
+  if (ctx.env.DEMO_MODE) await seedSampleAllies(ctx.db);
+  const premium = { preHandler: requirePremium(ctx, 'The Allies directory is available to premium subscribers only.') };
+
+  app.get('/api/allies', premium, async (request) => {
+    const query = allySearchQuerySchema.parse(request.query ?? {});
+    return searchApprovedAllies(ctx.db, { ...query, userId: await currentUserId(request, ctx) });
+  });
+
+  app.post(
+    '/api/allies/submit',
+    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const { fax, ...submission } = parseInput(allySubmissionSchema, request.body);
+      if (fax) throw new HttpError(400, 'Invalid submission');
+
+      const id = await insertAllySubmission(ctx.db, submission);
+      const event = { kind: 'ally_submit' as const, path: '/allies/submit', props: { category: submission.category } };
+      await insertUsageEvent(ctx.db, event);
+      if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, event, ctx.env.PUBLIC_URL, request.log);
+
+      // The submission is stored and admins will see it: a mail server being down must not turn that into an error.
+      const mails = [submissionReceivedMail(submission, ctx.env.PUBLIC_URL), ...(await adminEmails(ctx.db)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL))];
+      for (const mail of mails) {
+        ctx.mailer.send(mail).catch((err: unknown) => request.log.error({ err, allyId: id }, 'could not send an ally submission email'));
+      }
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.get('/api/allies/:id/reviews', premium, async (request) => {
+    const id = await approvedAllyId(request, ctx);
+    return { reviews: await listVisibleReviews(ctx.db, id, await currentUserId(request, ctx)) };
+  });
+
+  app.put('/api/allies/:id/review', premium, async (request) => {
+    const id = await approvedAllyId(request, ctx);
+    const review = parseInput(allyReviewSchema, request.body);
+    await upsertReview(ctx.db, id, await currentUserId(request, ctx), review);
+    return { ok: true };
+  });
+
+  app.delete('/api/allies/:id/review', premium, async (request, reply) => {
+    const id = await approvedAllyId(request, ctx);
+    if (!(await deleteReview(ctx.db, id, await currentUserId(request, ctx)))) throw new HttpError(404, 'You have not reviewed this ally');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { allySearchQuerySchema, allySubmissionSchema, SEARCH_MAX, websiteHref } from './schemas';
+
+const base = { name: 'Acme', category: 'Gears', submitterEmail: 'vendor@example.org' };
+const websiteOk = (website: string) => allySubmissionSchema.safeParse({ ...base, website }).success;
+
+describe('ally submission website', () => {
+  it.each(['acme.example', 'www.acme.example/path?q=1', 'https://acme.example', 'HTTP://acme.example', ''])('accepts %j', (website) => {
+    expect(websiteOk(website)).toBe(true);
+  });
+  it.each(['acme', 'not a url', 'javascript:alert(1)', 'mailto:a@b.org', 'ftp://acme.example', 'https://', 'data:text/html,x'])('refuses %j', (website) => {
+    expect(websiteOk(website)).toBe(false);
+  });
+  it('links with https:// added only when the address has no scheme', () => {
+    expect(websiteHref('acme.example')).toBe('https://acme.example');
+    expect(websiteHref('http://acme.example')).toBe('http://acme.example');
+    expect(websiteHref('HTTPS://acme.example')).toBe('HTTPS://acme.example');
+  });
+});
+
+describe('ally search query', () => {
+  it('is forgiving: long text is cut, unknown categories and pages fall back', () => {
+    expect(allySearchQuerySchema.parse({ search: ` ${'x'.repeat(5000)} `, category: 'Snacks', page: '-3' })).toEqual({ search: 'x'.repeat(SEARCH_MAX), category: null, page: 1 });
+    expect(allySearchQuerySchema.parse({ category: 'fuel', page: '2', extra: 'y' })).toEqual({ search: '', category: 'Fuel', page: 2 });
+    expect(allySearchQuerySchema.parse({ search: ['a', 'b'] as unknown as string })).toMatchObject({ search: '' });
+  });
+});
