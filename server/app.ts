@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { checkupRoutes } from './features/checkup/routes';
 import { contactRoutes } from './features/contact/routes';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(contactRoutes, ctx);
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
+  await app.register(adminRoutes, ctx);
 
   app.all('/api/*', async (request) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
