@@ -63,7 +63,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/allies', title: 'The Allies Directory', description: 'The premium directory of vetted vendors for nonprofits.', signedIn: true, noindex: true },
   { path: '/subscribe', title: 'Subscribe to premium', description: 'Set up your premium subscription.', signedIn: true, noindex: true },
   { path: '/premium-success', title: 'Thank you for going premium', description: 'Your premium membership is active.', signedIn: true, noindex: true },
-  { path: '/admin', title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.', signedIn: true, noindex: true },
+  { path: '/admin', page: 'admin', title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.', signedIn: true, noindex: true },
 ];
 
 /** Old addresses that still work (decisions.md, "Newsletter marketing page"). */
