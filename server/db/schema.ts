@@ -47,13 +47,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_created_at_idx').on(t.createdAt),
+    index('users_created_at_idx').on(t.createdAt, t.id),
     searchIndex('users_email_search_idx', t.email),
     searchIndex('users_first_name_search_idx', t.firstName),
     searchIndex('users_last_name_search_idx', t.lastName),
     searchIndex('users_name_search_idx', t.name),
-    index('users_email_idx').on(t.email),
-    index('users_last_name_idx').on(t.lastName),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_last_name_idx').on(t.lastName, t.id),
   ],
 );
 
@@ -94,12 +94,12 @@ export const newsletterSignups = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
-    index('newsletter_signups_created_at_idx').on(t.createdAt),
+    index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
     searchIndex('newsletter_signups_email_search_idx', t.email),
     searchIndex('newsletter_signups_name_search_idx', t.name),
     searchIndex('newsletter_signups_organization_search_idx', t.organization),
-    index('newsletter_signups_email_idx').on(t.email),
-    index('newsletter_signups_name_idx').on(t.name),
+    index('newsletter_signups_email_idx').on(t.email, t.id),
+    index('newsletter_signups_name_idx').on(t.name, t.id),
   ],
 );
 
@@ -114,7 +114,7 @@ export const communitySignups = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('community_signups_created_at_idx').on(t.createdAt),
+    index('community_signups_created_at_idx').on(t.createdAt, t.id),
     searchIndex('community_signups_email_search_idx', t.email),
     searchIndex('community_signups_name_search_idx', t.name),
     searchIndex('community_signups_organization_search_idx', t.organization),
@@ -135,10 +135,10 @@ export const checkupResults = pgTable(
     ...outreach(),
   },
   (t) => [
-    index('checkup_results_created_at_idx').on(t.createdAt),
+    index('checkup_results_created_at_idx').on(t.createdAt, t.id),
     searchIndex('checkup_results_email_search_idx', t.email),
-    index('checkup_results_email_idx').on(t.email),
-    index('checkup_results_score_idx').on(t.score),
+    index('checkup_results_email_idx').on(t.email, t.id),
+    index('checkup_results_score_idx').on(t.score, t.id),
   ],
 );
 
@@ -169,7 +169,8 @@ export const allies = pgTable(
   },
   (t) => [
     index('allies_approved_category_idx').on(t.approved, t.category),
-    index('allies_created_at_idx').on(t.createdAt),
+    index('allies_created_at_idx').on(t.createdAt, t.id),
+    index('allies_approved_created_at_idx').on(t.approved, t.createdAt, t.id),
     searchIndex('allies_name_search_idx', t.name),
     searchIndex('allies_email_search_idx', t.email),
     searchIndex('allies_submitter_email_search_idx', t.submitterEmail),
@@ -192,13 +193,13 @@ export const contactMessages = pgTable(
     ...outreach(),
   },
   (t) => [
-    index('contact_messages_created_at_idx').on(t.createdAt),
+    index('contact_messages_created_at_idx').on(t.createdAt, t.id),
     searchIndex('contact_messages_email_search_idx', t.email),
     searchIndex('contact_messages_name_search_idx', t.name),
     searchIndex('contact_messages_subject_search_idx', t.subject),
     searchIndex('contact_messages_organization_search_idx', t.organization),
-    index('contact_messages_email_idx').on(t.email),
-    index('contact_messages_status_idx').on(t.status, t.createdAt),
+    index('contact_messages_email_idx').on(t.email, t.id),
+    index('contact_messages_status_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -251,7 +252,7 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('admin_audit_log_created_at_idx').on(t.createdAt),
+    index('admin_audit_log_created_at_idx').on(t.createdAt, t.id),
     searchIndex('admin_audit_log_admin_email_search_idx', t.adminEmail),
     searchIndex('admin_audit_log_action_search_idx', t.action),
     searchIndex('admin_audit_log_target_id_search_idx', t.targetId),

@@ -74,6 +74,8 @@ export const summaryQuerySchema = z
 export interface Page<T> {
   items: T[];
   total: number;
+  /** True when the total of a large unfiltered list is PostgreSQL's estimate (decision 017). */
+  estimated: boolean;
   page: number;
   pageSize: number;
 }
@@ -171,6 +173,8 @@ export interface AdminSummary {
   newContacts: number;
   today: { premium: number; newsletter: number; quiz: number; allies: number };
   thisMonth: number;
+  /** True when a large table's total is PostgreSQL's estimate. */
+  estimated: boolean;
 }
 
 export interface ActivityItem {

@@ -83,9 +83,9 @@ export function Reports() {
   return (
     <div className="grid gap-10">
       <section aria-labelledby="weekly-title" className="grid gap-4">
-        <h3 id="weekly-title" className="font-serif text-xl font-bold text-stone-900">
+        <h2 id="weekly-title" className="font-serif text-xl font-bold text-stone-900">
           Per week, last 6 months
-        </h3>
+        </h2>
         {!charts.data && <p>Loading…</p>}
         {charts.data && (
           <>
@@ -99,9 +99,9 @@ export function Reports() {
         )}
       </section>
       <section aria-labelledby="pillars-title" className="grid gap-3">
-        <h3 id="pillars-title" className="font-serif text-xl font-bold text-stone-900">
+        <h2 id="pillars-title" className="font-serif text-xl font-bold text-stone-900">
           Average Check-Up grade per pillar
-        </h3>
+        </h2>
         <ul className="grid gap-2">
           {charts.data?.pillars.map((p) => (
             <li key={p.pillar} className="grid grid-cols-[6rem_1fr_3rem] items-center gap-2 text-sm">
@@ -115,9 +115,9 @@ export function Reports() {
         </ul>
       </section>
       <section aria-labelledby="funnel-title" className="grid gap-3">
-        <h3 id="funnel-title" className="font-serif text-xl font-bold text-stone-900">
+        <h2 id="funnel-title" className="font-serif text-xl font-bold text-stone-900">
           Funnel, last 6 months
-        </h3>
+        </h2>
         {funnel.data && (
           <>
             <ol className="grid gap-2 sm:grid-cols-5">

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { startTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../auth/test-client';
+import { EXPORT_BATCH } from './csv';
 
 // Every account costs a scrypt hash: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -381,5 +382,16 @@ describe('admin reports', () => {
     expect(rest.join('\r\n')).toContain(`${evil.id},"'=HYPERLINK(""http://x"")",${evil.email},,support,"a, ""b""\nc",Hello,new,`);
     expect(text.endsWith('\r\n')).toBe(true);
     expect((await fetch(`${t.url}/api/admin/contacts.csv?sort=nope`, { headers: { cookie: admin.cookie } })).status).toBe(400);
+  });
+
+  it('exports every row across batches, even rows sharing one timestamp to the microsecond', async () => {
+    const prefix = `batch${Date.now().toString(36)}`;
+    await t.ctx.db.execute(sql`insert into checkup_results (email, score, total_score, category_scores, answers, created_at)
+      select ${prefix} || '.' || i || '@example.org', 40, 40, '{}'::jsonb, '{}'::jsonb, '2026-01-01 10:00:00.123456+00'
+      from generate_series(1, ${EXPORT_BATCH + 7}) i`);
+    const res = await fetch(`${t.url}/api/admin/checkups.csv?search=${prefix}`, { headers: { cookie: admin.cookie } });
+    const lines = (await res.text()).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(EXPORT_BATCH + 8);
+    expect(new Set(lines).size).toBe(EXPORT_BATCH + 8);
   });
 });

@@ -32,11 +32,12 @@ export async function* exportCsv(db: Database, list: AdminList, query: Pick<List
   const columns = Object.keys(spec.fields);
   yield csvLine(columns);
   const where = listWhere(spec, query);
-  let cursor: { createdAt: Date; id: unknown } | undefined;
+  // The cursor's time as PostgreSQL's own text: a JS Date would drop the microseconds and skip rows.
+  let cursor: { createdAt: string; id: unknown } | undefined;
   for (;;) {
-    const after = cursor ? sql`(${createdAt}, ${spec.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})` : undefined;
+    const after = cursor ? sql`(${createdAt}, ${spec.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined;
     const rows = (await db
-      .select({ ...spec.fields, _cursorAt: createdAt, _cursorId: spec.id })
+      .select({ ...spec.fields, _cursorAt: sql<string>`${createdAt}::text`, _cursorId: spec.id })
       .from(spec.table)
       .where(and(where, after))
       .orderBy(desc(createdAt), desc(spec.id))
@@ -46,7 +47,7 @@ export async function* exportCsv(db: Database, list: AdminList, query: Pick<List
     for (const row of rows) chunk += csvLine(columns.map((c) => row[c]));
     yield chunk;
     const last = rows[rows.length - 1]!;
-    cursor = { createdAt: last._cursorAt as Date, id: last._cursorId };
+    cursor = { createdAt: last._cursorAt as string, id: last._cursorId };
     if (rows.length < EXPORT_BATCH) return;
   }
 }

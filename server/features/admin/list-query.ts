@@ -27,6 +27,20 @@ export function orderBy(sort: string, columns: Record<string, AnyColumn>, id: An
   return descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
 }
 
+/** Above this many rows, an unfiltered total is PostgreSQL's estimate (decision 017). */
+export const ESTIMATE_ABOVE = 100_000;
+
+/**
+ * The row count of a whole table as one SQL expression: exact while the table is small, the
+ * planner's estimate (pg_class.reltuples, kept fresh by ANALYZE and autovacuum) once it is
+ * large, because counting a million rows exactly costs more than the whole page budget. CASE
+ * runs the exact count only when it is needed.
+ */
+export function tableCount(table: string): SQL<number> {
+  return sql<number>`(select case when c.reltuples >= ${ESTIMATE_ABOVE} then c.reltuples::bigint else (select count(*) from ${sql.identifier(table)}) end
+    from pg_class c where c.oid = ${table}::regclass)`;
+}
+
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
 }

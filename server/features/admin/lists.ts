@@ -1,9 +1,9 @@
-import { type AnyColumn, and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AdminList, ListQuery, Page } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
 import { adminAuditLog, allies, checkupResults, communitySignups, contactMessages, newsletterSignups, users } from '../../db/schema';
-import { offsetOf, orderBy, searchCondition } from './list-query';
+import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
 
 /** What a list needs to know: its table, what it returns, where a search looks and what it sorts by. */
 export interface ListSpec {
@@ -94,7 +94,8 @@ export async function listPage<T>(db: Database, list: AdminList, query: ListQuer
       .orderBy(...orderBy(query.sort, spec.sort, spec.id))
       .limit(query.pageSize)
       .offset(offsetOf(query.page, query.pageSize)),
-    db.select({ total: count() }).from(spec.table).where(where),
+    where ? db.select({ total: count() }).from(spec.table).where(where) : db.select({ total: tableCount(getTableName(spec.table)) }).from(sql`(select 1) as one`),
   ]);
-  return { items: items as T[], total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  const total = Number(counted?.total ?? 0);
+  return { items: items as T[], total, estimated: !where && total >= ESTIMATE_ABOVE, page: query.page, pageSize: query.pageSize };
 }

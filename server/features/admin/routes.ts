@@ -53,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply
         .headers({ ...noStore, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` })
-        .send(Readable.from(exportCsv(ctx.db, list as AdminList, query)));
+        .send(Readable.from(exportCsv(ctx.db, list as AdminList, query), { highWaterMark: 1 }));
     });
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ActivityItem, type AdminCharts, type AdminFunnel, type AdminSummary, funnelSteps } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
+import { ESTIMATE_ABOVE, tableCount } from './list-query';
 
 const num = (value: unknown) => Number(value ?? 0);
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
@@ -9,12 +10,12 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 export async function summary(db: Database, todayStart: Date, monthStart: Date): Promise<AdminSummary> {
   const result = await db.execute(sql`
     select
-      (select count(*) from users) as total_users,
+      ${tableCount('users')} as total_users,
       (select count(*) from users where is_premium) as premium_users,
-      (select count(*) from checkup_results) as checkups,
-      (select count(*) from newsletter_signups) as newsletters,
+      ${tableCount('checkup_results')} as checkups,
+      ${tableCount('newsletter_signups')} as newsletters,
       (select count(*) from allies where not approved) as pending_allies,
-      (select count(*) from contact_messages) as contacts,
+      ${tableCount('contact_messages')} as contacts,
       (select count(*) from contact_messages where status = 'new') as new_contacts,
       (select count(*) from users where is_premium and created_at >= ${todayStart}) as today_premium,
       (select count(*) from newsletter_signups where created_at >= ${todayStart}) as today_newsletter,
@@ -33,6 +34,7 @@ export async function summary(db: Database, todayStart: Date, monthStart: Date):
     newContacts: num(r.new_contacts),
     today: { premium: num(r.today_premium), newsletter: num(r.today_newsletter), quiz: num(r.today_quiz), allies: num(r.today_allies) },
     thisMonth: num(r.this_month),
+    estimated: [r.total_users, r.checkups, r.newsletters, r.contacts].some((n) => num(n) >= ESTIMATE_ABOVE),
   };
 }
 
