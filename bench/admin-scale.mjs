@@ -108,9 +108,10 @@ export async function runAdminScale() {
         figures.seed[table] = { rows, seconds: (performance.now() - start) / 1000 };
         console.log(`  seeded ${table}: ${rows.toLocaleString()} rows in ${figures.seed[table].seconds.toFixed(1)} s`);
       }
-      await db.query('analyze');
+      // VACUUM sets the visibility map, as autovacuum would by now in production: index-only scans for deep pages.
+      await db.query('vacuum analyze');
       figures.seed.totalSeconds = (performance.now() - seedStart) / 1000;
-      console.log(`  seeding and ANALYZE: ${figures.seed.totalSeconds.toFixed(1)} s`);
+      console.log(`  seeding and VACUUM ANALYZE: ${figures.seed.totalSeconds.toFixed(1)} s`);
       checks.push({ budget: 'admin seed < 180 s', measured: `${figures.seed.totalSeconds.toFixed(0)} s`, status: figures.seed.totalSeconds < 180 ? 'PASS' : 'FAIL' });
     }
 
