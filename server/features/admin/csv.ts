@@ -19,7 +19,7 @@ export function csvLine(values: unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 2000;
 
 /**
  * The whole list with the current search, newest first, as CSV lines: read in batches by keyset
