@@ -67,7 +67,7 @@ export function Dashboard() {
   };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8">
+    <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8">
       <h1 className="font-serif text-3xl font-bold text-stone-900">Admin Dashboard</h1>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {cards.map((card) => (
@@ -84,8 +84,8 @@ export function Dashboard() {
         ))}
       </ul>
 
-      <div className="grid gap-4">
-        <div role="tablist" aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-stone-200" onKeyDown={onTabKey}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <div role="tablist" aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto border-b border-stone-200" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button
               key={t.id}
@@ -126,7 +126,7 @@ function RecentActivity() {
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-700">Today&apos;s New Signups</dt>

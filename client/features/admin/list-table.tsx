@@ -45,7 +45,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
   const exportParams = new URLSearchParams({ search, ...(status ? { status } : {}) });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+    <section aria-labelledby={`${id}-title`} className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-stone-900">
           {title} {data && <span className="text-base font-normal text-stone-600">({data.estimated ? 'about ' : ''}{data.total.toLocaleString()})</span>}
@@ -84,7 +84,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
         </label>
       </div>
       {query.isError && <p className="text-red-700">Could not load {title.toLowerCase()}.</p>}
-      <div role="region" aria-label={`${title} table`} tabIndex={0} className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div role="region" aria-label={`${title} table`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="min-w-full text-left text-sm">
           <thead className="bg-stone-50 text-stone-700">
             <tr>

@@ -170,7 +170,7 @@ export function AlliesLists() {
     { header: 'Submitted', cell: (a: AdminAlly) => formatDate(a.createdAt) },
   ];
   return (
-    <div className="grid gap-10">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <ListTable<AdminAlly>
         list="allies"
         status="pending"

@@ -45,7 +45,7 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-semibold text-brand-700">{caption}: table</summary>
-      <div role="region" aria-label={`${caption} table`} tabIndex={0} className="mt-2 max-h-72 overflow-auto rounded border border-stone-200">
+      <div role="region" aria-label={`${caption} table`} tabIndex={0} className="relative mt-2 max-h-72 overflow-auto rounded border border-stone-200">
         <table className="min-w-full text-left">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-stone-50">
@@ -81,7 +81,7 @@ export function Reports() {
   const funnel = useAdminQuery<AdminFunnel>(adminKey('funnel'), '/api/admin/funnel');
   const weeks = charts.data?.weeks ?? [];
   return (
-    <div className="grid gap-10">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <section aria-labelledby="weekly-title" className="grid gap-4">
         <h2 id="weekly-title" className="font-serif text-xl font-bold text-stone-900">
           Per week, last 6 months
@@ -104,7 +104,7 @@ export function Reports() {
         </h2>
         <ul className="grid gap-2">
           {charts.data?.pillars.map((p) => (
-            <li key={p.pillar} className="grid grid-cols-[6rem_1fr_3rem] items-center gap-2 text-sm">
+            <li key={p.pillar} className="grid grid-cols-[5rem_1fr_4.5rem] items-center gap-2 text-sm">
               <span className="font-semibold">{p.pillar}</span>
               <span className="h-3 rounded bg-stone-200" aria-hidden="true">
                 <span className="block h-3 rounded bg-brand-700" style={{ width: `${p.grade ?? 0}%` }} />
