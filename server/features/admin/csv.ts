@@ -1,4 +1,4 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminList, ListQuery } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
@@ -19,35 +19,56 @@ export function csvLine(values: unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 5000;
 
 /**
- * The whole list with the current search, newest first, as CSV lines: read in batches by keyset
- * on (createdAt, id), so a million rows never sit in memory and every batch is one index range,
+ * The SQL twin of csvCell: PostgreSQL writes each cell, so a batch reaches Node as one string
+ * instead of thousands of row objects (decision 017: throughput and memory).
+ */
+function sqlCell(column: PgColumn): SQL {
+  const value = column.columnType === 'PgTimestamp' ? sql`(to_json(${column}) #>> '{}')` : sql`(${column}::text)`;
+  // The template's \t and \r become a real tab and carriage return inside the SQL string.
+  const safe = sql`(case when ${value} ~ '^[-=+@\t\r]' then '''' || ${value} else ${value} end)`;
+  return sql`coalesce(case when ${safe} ~ '[",\r\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end, '')`;
+}
+
+/**
+ * The whole list with the current search, newest first, as CSV: read in batches by keyset on
+ * (createdAt, id), so a million rows never sit in memory and every batch is one index range,
  * on PostgreSQL and PGlite alike (decision 017).
  */
 export async function* exportCsv(db: Database, list: AdminList, query: Pick<ListQuery, 'search' | 'status'>): AsyncGenerator<string> {
   const spec = listSpecs[list];
   const createdAt = spec.sort.createdAt as PgColumn;
-  const columns = Object.keys(spec.fields);
-  yield csvLine(columns);
+  const columns = Object.entries(spec.fields) as [string, PgColumn][];
+  yield csvLine(columns.map(([name]) => name));
   const where = listWhere(spec, query);
+  const line = sql.join(
+    columns.map(([, column]) => sqlCell(column)),
+    sql` || ',' || `,
+  );
   // The cursor's time as PostgreSQL's own text: a JS Date would drop the microseconds and skip rows.
-  let cursor: { createdAt: string; id: unknown } | undefined;
+  let cursor: { at: string; id: string | null } | undefined;
   for (;;) {
-    const after = cursor ? sql`(${createdAt}, ${spec.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined;
-    const rows = (await db
-      .select({ ...spec.fields, _cursorAt: sql<string>`${createdAt}::text`, _cursorId: spec.id })
+    const after = cursor ? sql`(${createdAt}, ${spec.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+    const batch = db
+      .select({ line: sql<string>`${line} || E'\\r\\n'`.as('line'), at: sql`${createdAt}`.as('at'), id: sql`${spec.id}`.as('row_id') })
       .from(spec.table)
       .where(and(where, after))
       .orderBy(desc(createdAt), desc(spec.id))
-      .limit(EXPORT_BATCH)) as Record<string, unknown>[];
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) chunk += csvLine(columns.map((c) => row[c]));
-    yield chunk;
-    const last = rows[rows.length - 1]!;
-    cursor = { createdAt: last._cursorAt as string, id: last._cursorId };
-    if (rows.length < EXPORT_BATCH) return;
+      .limit(EXPORT_BATCH)
+      .as('batch');
+    const [result] = await db
+      .select({
+        csv: sql<string | null>`string_agg(${batch.line}, '' order by ${batch.at} desc, ${batch.id} desc)`,
+        lastAt: sql<string | null>`(array_agg(${batch.at}::text order by ${batch.at}, ${batch.id}))[1]`,
+        lastId: sql<string | null>`(array_agg(${batch.id}::text order by ${batch.at}, ${batch.id}))[1]`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(batch);
+    if (!result?.csv || !result.lastAt) return;
+    yield result.csv;
+    if (result.rows < EXPORT_BATCH) return;
+    cursor = { at: result.lastAt, id: result.lastId };
   }
 }
