@@ -60,9 +60,10 @@ export async function* exportCsv(db: Database, list: AdminList, query: Pick<List
       .as('batch');
     const [result] = await db
       .select({
-        csv: sql<string | null>`string_agg(${batch.line}, '' order by ${batch.at} desc, ${batch.id} desc)`,
-        lastAt: sql<string | null>`(array_agg(${batch.at}::text order by ${batch.at}, ${batch.id}))[1]`,
-        lastId: sql<string | null>`(array_agg(${batch.id}::text order by ${batch.at}, ${batch.id}))[1]`,
+        // The subquery is already in order: aggregating it again in order would sort each batch twice.
+        csv: sql<string | null>`string_agg(${batch.line}, '')`,
+        lastAt: sql<string | null>`min(${batch.at})::text`,
+        lastId: sql<string | null>`(array_agg(${batch.id}::text))[count(*)]`,
         rows: sql<number>`count(*)::int`,
       })
       .from(batch);
