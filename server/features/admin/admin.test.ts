@@ -151,8 +151,11 @@ describe('admin lists', () => {
       expect(res.status, search).toBe(200);
       expect(res.json.total, search).toBe(0);
     }
-    const news = await seedNewsletter(uniqueEmail('50%_off'));
-    const literal = await asAdmin('GET', `/api/admin/newsletters?search=${encodeURIComponent(news.email.slice(0, 10))}`);
+    const tag = uniqueEmail('w').split('@')[0]!;
+    const news = await seedNewsletter(`50%_${tag}@example.org`);
+    await seedNewsletter(`50xy${tag}@example.org`);
+    // As wildcards, % and _ would match the second address too.
+    const literal = await asAdmin('GET', `/api/admin/newsletters?search=${encodeURIComponent(`50%_${tag}`)}`);
     expect(literal.json.items.map((n: { id: string }) => n.id)).toEqual([news.id]);
   });
 
@@ -381,6 +384,11 @@ describe('admin reports', () => {
     expect(header).toBe('id,name,email,organization,contactType,subject,message,status,createdAt,outreachCompleted,outreachDate');
     expect(rest.join('\r\n')).toContain(`${evil.id},"'=HYPERLINK(""http://x"")",${evil.email},,support,"a, ""b""\nc",Hello,new,`);
     expect(text.endsWith('\r\n')).toBe(true);
+    const upgraded = await seedNewsletter(premium.email.toUpperCase());
+    const newsCsv = await (await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, { headers: { cookie: admin.cookie } })).text();
+    expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,upgraded');
+    expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
+    expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
     expect((await fetch(`${t.url}/api/admin/contacts.csv?sort=nope`, { headers: { cookie: admin.cookie } })).status).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, type SQL, sql } from 'drizzle-orm';
+import { and, desc, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminList, ListQuery } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
@@ -25,8 +25,8 @@ export const EXPORT_BATCH = 5000;
  * The SQL twin of csvCell: PostgreSQL writes each cell, so a batch reaches Node as one string
  * instead of thousands of row objects (decision 017: throughput and memory).
  */
-function sqlCell(column: PgColumn): SQL {
-  const value = column.columnType === 'PgTimestamp' ? sql`(to_json(${column}) #>> '{}')` : sql`(${column}::text)`;
+function sqlCell(column: PgColumn | SQL): SQL {
+  const value = !(column instanceof SQL) && column.columnType === 'PgTimestamp' ? sql`(to_json(${column}) #>> '{}')` : sql`((${column})::text)`;
   // The template's \t and \r become a real tab and carriage return inside the SQL string.
   const safe = sql`(case when ${value} ~ '^[-=+@\t\r]' then '''' || ${value} else ${value} end)`;
   return sql`coalesce(case when ${safe} ~ '[",\r\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end, '')`;
@@ -40,7 +40,7 @@ function sqlCell(column: PgColumn): SQL {
 export async function* exportCsv(db: Database, list: AdminList, query: Pick<ListQuery, 'search' | 'status'>): AsyncGenerator<string> {
   const spec = listSpecs[list];
   const createdAt = spec.sort.createdAt as PgColumn;
-  const columns = Object.entries(spec.fields) as [string, PgColumn][];
+  const columns = [...Object.entries(spec.fields), ...Object.entries(spec.exportExtras ?? {})] as [string, PgColumn | SQL][];
   yield csvLine(columns.map(([name]) => name));
   const where = listWhere(spec, query);
   const line = sql.join(

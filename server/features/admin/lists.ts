@@ -15,6 +15,8 @@ export interface ListSpec {
   filter?: (status: string) => SQL;
   /** Adds computed fields to the rows of one page (a handful of indexed lookups, never per table row). */
   decorate?: (db: Database, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** The same computed fields for the CSV export, as SQL evaluated per exported row. */
+  exportExtras?: Record<string, SQL>;
 }
 
 /** Spec point 9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
@@ -42,6 +44,8 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     table: newsletterSignups,
     fields: getTableColumns(newsletterSignups),
     decorate: markUpgraded,
+    // Written out in full: inside the subquery an unqualified email would be the users' own.
+    exportExtras: { upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))` },
     id: newsletterSignups.id,
     search: [newsletterSignups.email, newsletterSignups.name, newsletterSignups.organization],
     sort: { createdAt: newsletterSignups.createdAt, email: newsletterSignups.email, name: newsletterSignups.name },
