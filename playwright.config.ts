@@ -64,6 +64,8 @@ export default defineConfig({
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '10000',
       RATE_LIMIT_EVENTS_PER_MINUTE: '100000',
+      // The admin e2e spec's accounts (one per project) may claim admin access through /api/auth/make-admin.
+      ADMIN_EMAILS: 'e2e-admin-desktop@example.org,e2e-admin-mobile@example.org',
     },
   },
 });

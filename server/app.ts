@@ -7,6 +7,7 @@ import { billingRoutes } from './billing/routes';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/routes';
 import { alliesRoutes } from './features/allies/routes';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { checkupRoutes } from './features/checkup/routes';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, ctx);
   await app.register(alliesRoutes, ctx);
+  await app.register(adminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

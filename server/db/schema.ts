@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -24,6 +25,12 @@ import { signupSources } from '#shared/newsletter/schemas';
  * case-insensitively through an index on lower(email).
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * The admin lists' case-insensitive prefix search (decision 017): `lower(col) LIKE 'text%'` can
+ * use a btree on lower(col) only with text_pattern_ops, whatever the database's collation.
+ */
+const searchIndex = (name: string, column: AnyPgColumn) => index(name).using('btree', sql`lower(${column}) text_pattern_ops`);
+
 const outreach = () => ({
   outreachCompleted: boolean('outreach_completed').notNull().default(false),
   outreachDate: timestamp('outreach_date', { withTimezone: true }),
@@ -44,7 +51,16 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('users_email_search_idx', t.email),
+    searchIndex('users_first_name_search_idx', t.firstName),
+    searchIndex('users_last_name_search_idx', t.lastName),
+    searchIndex('users_name_search_idx', t.name),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_last_name_idx').on(t.lastName, t.id),
+  ],
 );
 
 export const sessions = pgTable(
@@ -84,7 +100,12 @@ export const newsletterSignups = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
-    index('newsletter_signups_created_at_idx').on(t.createdAt),
+    index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('newsletter_signups_email_search_idx', t.email),
+    searchIndex('newsletter_signups_name_search_idx', t.name),
+    searchIndex('newsletter_signups_organization_search_idx', t.organization),
+    index('newsletter_signups_email_idx').on(t.email, t.id),
+    index('newsletter_signups_name_idx').on(t.name, t.id),
   ],
 );
 
@@ -98,7 +119,12 @@ export const communitySignups = pgTable(
     signupType: text('signup_type', { enum: signupSources }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('community_signups_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('community_signups_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('community_signups_email_search_idx', t.email),
+    searchIndex('community_signups_name_search_idx', t.name),
+    searchIndex('community_signups_organization_search_idx', t.organization),
+  ],
 );
 
 export const checkupResults = pgTable(
@@ -114,7 +140,12 @@ export const checkupResults = pgTable(
     createdAt: createdAt(),
     ...outreach(),
   },
-  (t) => [index('checkup_results_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('checkup_results_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('checkup_results_email_search_idx', t.email),
+    index('checkup_results_email_idx').on(t.email, t.id),
+    index('checkup_results_score_idx').on(t.score, t.id),
+  ],
 );
 
 export const allies = pgTable(
@@ -144,7 +175,12 @@ export const allies = pgTable(
   },
   (t) => [
     index('allies_approved_category_idx').on(t.approved, t.category),
-    index('allies_created_at_idx').on(t.createdAt),
+    index('allies_created_at_idx').on(t.createdAt, t.id),
+    index('allies_approved_created_at_idx').on(t.approved, t.createdAt, t.id),
+    searchIndex('allies_name_search_idx', t.name),
+    searchIndex('allies_email_search_idx', t.email),
+    searchIndex('allies_submitter_email_search_idx', t.submitterEmail),
+    searchIndex('allies_category_search_idx', t.category),
     // The directory lists approved allies by name: this index serves the order and the page limit.
     index('allies_approved_name_idx').on(t.approved, sql`lower(${t.name})`),
   ],
@@ -164,7 +200,15 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
     ...outreach(),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('contact_messages_email_search_idx', t.email),
+    searchIndex('contact_messages_name_search_idx', t.name),
+    searchIndex('contact_messages_subject_search_idx', t.subject),
+    searchIndex('contact_messages_organization_search_idx', t.organization),
+    index('contact_messages_email_idx').on(t.email, t.id),
+    index('contact_messages_status_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -184,7 +228,11 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd),
+    index('subscriptions_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */
@@ -286,7 +334,12 @@ export const adminAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_log_created_at_idx').on(t.createdAt, t.id),
+    searchIndex('admin_audit_log_admin_email_search_idx', t.adminEmail),
+    searchIndex('admin_audit_log_action_search_idx', t.action),
+    searchIndex('admin_audit_log_target_id_search_idx', t.targetId),
+  ],
 );
 
 /** A payment provider may deliver the same webhook twice: its id is recorded once. */

@@ -1,0 +1,47 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ButtonHTMLAttributes, type ReactElement, useState } from 'react';
+import { Button } from '../../components/ui/button';
+
+interface ConfirmProps {
+  title: string;
+  /** What will happen, in plain words, before it happens. */
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+  /** A plain <button>: on the Preact runtime Radix needs its ref to give focus back. */
+  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'>;
+}
+
+/** Spec point 5: the admin confirms deleting, hiding or showing before anything changes. */
+export function Confirm({ title, description, confirmLabel, destructive, onConfirm, trigger }: ConfirmProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />
+        <Dialog.Content role="alertdialog" className="fixed inset-x-3 top-[20vh] z-50 mx-auto max-w-md rounded-xl bg-white p-6 shadow-2xl outline-none">
+          <Dialog.Title className="font-serif text-xl font-bold text-stone-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-stone-700">{description}</Dialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.Close>
+            <Button
+              variant={destructive ? 'destructive' : 'primary'}
+              onClick={() => {
+                setOpen(false);
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const smallButton = 'inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold';

@@ -1,0 +1,350 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import type { AdminAlly, AdminCheckup, AdminContact, AdminNewsletter, AdminSignup, AdminUser, AuditEntry } from '#shared/admin/schemas';
+import { contactStatuses } from '#shared/admin/schemas';
+import { useUser } from '../auth/use-user';
+import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
+import { Confirm, smallButton } from './confirm';
+import { formatDate, fullName, ListTable } from './list-table';
+import { OutreachCheckbox } from './outreach';
+import { patch, remove, useAdminChange } from './use-admin';
+
+const newest = { value: '-createdAt', label: 'Newest first' };
+const oldest = { value: 'createdAt', label: 'Oldest first' };
+const byEmail = { value: 'email', label: 'Email A-Z' };
+const outline = `${smallButton} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
+const danger = `${smallButton} bg-red-700 text-white hover:bg-red-800`;
+const primary = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
+
+export function UsersList() {
+  const { user: me } = useUser();
+  const setAdmin = useAdminChange<{ id: string; isAdmin: boolean }>({
+    request: ({ id, isAdmin }) => patch(`/api/admin/users/${id}/admin`, { isAdmin }),
+    lists: ['users'],
+    success: 'User admin status updated',
+    failure: 'Failed to update user',
+  });
+  const setPremium = useAdminChange<{ id: string; isPremium: boolean }>({
+    request: ({ id, isPremium }) => patch(`/api/admin/users/${id}/premium`, { isPremium }),
+    lists: ['users'],
+    success: 'User premium status updated',
+    failure: 'Failed to update user',
+  });
+  const deleteUser = useAdminChange<string>({ request: (id) => remove(`/api/admin/users/${id}`), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
+  return (
+    <ListTable<AdminUser>
+      list="users"
+      title="Users"
+      sorts={[newest, oldest, byEmail, { value: 'lastName', label: 'Last name A-Z' }]}
+      columns={[
+        { header: 'Name', cell: (u) => fullName(u) || '—' },
+        { header: 'Email', cell: (u) => u.email },
+        { header: 'Joined', cell: (u) => formatDate(u.createdAt) },
+        {
+          header: 'Admin',
+          cell: (u) => (
+            <button type="button" className={u.isAdmin ? primary : outline} aria-pressed={u.isAdmin} aria-label={`Admin: ${u.email}`} onClick={() => setAdmin.mutate({ id: u.id, isAdmin: !u.isAdmin })}>
+              {u.isAdmin ? 'Admin' : 'Make admin'}
+            </button>
+          ),
+        },
+        {
+          header: 'Premium',
+          cell: (u) => (
+            <button type="button" className={u.isPremium ? primary : outline} aria-pressed={u.isPremium} aria-label={`Premium: ${u.email}`} onClick={() => setPremium.mutate({ id: u.id, isPremium: !u.isPremium })}>
+              {u.isPremium ? 'Premium' : 'Grant premium'}
+            </button>
+          ),
+        },
+        {
+          header: 'Actions',
+          cell: (u) => (
+            <Confirm
+              title="Delete this user?"
+              description={`${u.email} will be deleted permanently: their account, sessions and subscription end now.${u.id === me?.id ? ' This is your own account.' : ''}`}
+              confirmLabel="Delete user"
+              destructive
+              onConfirm={() => deleteUser.mutate(u.id)}
+              trigger={
+                <button type="button" className={danger} aria-label={`Delete ${u.email}`}>
+                  Delete
+                </button>
+              }
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function NewslettersList() {
+  return (
+    <ListTable<AdminNewsletter>
+      list="newsletters"
+      title="Newsletter signups"
+      sorts={[newest, oldest, byEmail, { value: 'name', label: 'Name A-Z' }]}
+      columns={[
+        { header: 'Name', cell: (n) => n.name || '—' },
+        { header: 'Email', cell: (n) => n.email },
+        { header: 'Organization', cell: (n) => n.organization || '—' },
+        { header: 'Signed up', cell: (n) => formatDate(n.createdAt) },
+        { header: 'Status', cell: (n) => (n.upgraded ? 'Upgraded to Premium' : 'Free Resources') },
+        { header: 'Outreach', cell: (n) => <OutreachCheckbox list="newsletters" id={n.id} completed={n.outreachCompleted} date={n.outreachDate} who={n.email} /> },
+      ]}
+    />
+  );
+}
+
+export function SignupsList() {
+  return (
+    <ListTable<AdminSignup>
+      list="signups"
+      title="Community signups"
+      sorts={[newest, oldest, byEmail, { value: 'signupType', label: 'Type A-Z' }]}
+      columns={[
+        { header: 'Name', cell: (s) => s.name || '—' },
+        { header: 'Email', cell: (s) => s.email },
+        { header: 'Organization', cell: (s) => s.organization || '—' },
+        { header: 'Type', cell: (s) => s.signupType },
+        { header: 'Signed up', cell: (s) => formatDate(s.createdAt) },
+      ]}
+    />
+  );
+}
+
+export function CheckupsList() {
+  return (
+    <ListTable<AdminCheckup>
+      list="checkups"
+      title="Check-up results"
+      sorts={[newest, oldest, byEmail, { value: 'score', label: 'Score, lowest first' }, { value: '-score', label: 'Score, highest first' }]}
+      columns={[
+        { header: 'Email', cell: (c) => c.email },
+        {
+          header: 'Score',
+          cell: (c) => <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${badgeClasses[scoreBadge(c.score)]}`}>{c.score}/80</span>,
+        },
+        { header: 'Status', cell: (c) => statusBand(c.score) },
+        { header: 'Pillars', cell: (c) => Object.entries(c.categoryScores).map(([k, v]) => `${k} ${v}`).join(', ') },
+        { header: 'Taken', cell: (c) => formatDate(c.createdAt) },
+        { header: 'Outreach', cell: (c) => <OutreachCheckbox list="checkups" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
+      ]}
+    />
+  );
+}
+
+function useAllyChanges() {
+  return {
+    approve: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/approve`), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
+    unapprove: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/unapprove`), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
+    verify: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/verify`), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
+    remove: useAdminChange<string>({ request: (id) => remove(`/api/admin/allies/${id}`), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
+  };
+}
+
+function DeleteAlly({ ally, onConfirm }: { ally: AdminAlly; onConfirm: () => void }) {
+  return (
+    <Confirm
+      title="Delete this ally?"
+      description={`${ally.name} will be deleted permanently, with its reviews. This cannot be undone.`}
+      confirmLabel="Delete ally"
+      destructive
+      onConfirm={onConfirm}
+      trigger={
+        <button type="button" className={danger} aria-label={`Delete ${ally.name}`}>
+          Delete
+        </button>
+      }
+    />
+  );
+}
+
+export function AlliesLists() {
+  const change = useAllyChanges();
+  const allyColumns = [
+    { header: 'Name', cell: (a: AdminAlly) => <span className="font-semibold">{a.name}</span> },
+    { header: 'Category', cell: (a: AdminAlly) => a.category },
+    { header: 'Submitted by', cell: (a: AdminAlly) => [a.submitterName, a.submitterEmail].filter(Boolean).join(', ') },
+    { header: 'Submitted', cell: (a: AdminAlly) => formatDate(a.createdAt) },
+  ];
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
+      <ListTable<AdminAlly>
+        list="allies"
+        status="pending"
+        title="Pending allies"
+        sorts={[newest, oldest, { value: 'name', label: 'Name A-Z' }, { value: 'category', label: 'Category A-Z' }]}
+        columns={[
+          ...allyColumns,
+          { header: 'Tagline', cell: (a) => a.tagline },
+          {
+            header: 'Actions',
+            cell: (a) => (
+              <div className="flex gap-2">
+                <Confirm
+                  title="Show this ally in the directory?"
+                  description={`${a.name} will be approved and shown to premium members in the Allies Directory.`}
+                  confirmLabel="Approve ally"
+                  onConfirm={() => change.approve.mutate(a.id)}
+                  trigger={
+                    <button type="button" className={primary} aria-label={`Approve ${a.name}`}>
+                      Approve
+                    </button>
+                  }
+                />
+                <DeleteAlly ally={a} onConfirm={() => change.remove.mutate(a.id)} />
+              </div>
+            ),
+          },
+        ]}
+      />
+      <ListTable<AdminAlly>
+        list="allies"
+        status="approved"
+        title="Approved allies"
+        sorts={[newest, oldest, { value: 'name', label: 'Name A-Z' }, { value: 'category', label: 'Category A-Z' }]}
+        columns={[
+          ...allyColumns,
+          { header: 'Description', cell: (a) => <span className="block max-w-xs">{preview(a.description || a.howTheyHelp)}</span> },
+          { header: 'Last verified', cell: (a) => formatDate(a.lastVerifiedAt) || 'Never' },
+          {
+            header: 'Actions',
+            cell: (a) => (
+              <div className="flex gap-2">
+                <AllyReview ally={a} />
+                <button type="button" className={outline} aria-label={`Mark ${a.name} verified today`} onClick={() => change.verify.mutate(a.id)}>
+                  Verified
+                </button>
+                <Confirm
+                  title="Hide this ally from the directory?"
+                  description={`${a.name} will go back to pending review and disappear from the Allies Directory until approved again.`}
+                  confirmLabel="Move to pending"
+                  onConfirm={() => change.unapprove.mutate(a.id)}
+                  trigger={
+                    <button type="button" className={outline} aria-label={`Unapprove ${a.name}`}>
+                      Unapprove
+                    </button>
+                  }
+                />
+                <DeleteAlly ally={a} onConfirm={() => change.remove.mutate(a.id)} />
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Spec point 2: the 'Ally Profile Review' dialog, opened from the approved-allies table. */
+function AllyReview({ ally }: { ally: AdminAlly }) {
+  const fields: [string, string][] = [
+    ['Tagline', ally.tagline],
+    ['Category', ally.category],
+    ['Description', ally.description],
+    ['Services', ally.services],
+    ['How they help', ally.howTheyHelp],
+    ['What makes them different', ally.whatMakesDifferent],
+    ['Traction', ally.traction],
+    ['Offer for members', ally.offerForMembers],
+    ['Vibe check', ally.vibeCheck],
+    ['Website', ally.website],
+    ['Email', ally.email],
+    ['Phone', ally.phone],
+    ['Submitted by', [ally.submitterName, ally.submitterEmail].filter(Boolean).join(', ')],
+    ['Last verified', formatDate(ally.lastVerifiedAt) || 'Never'],
+  ];
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button type="button" className={outline} aria-label={`Review ${ally.name}`}>
+          Review
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />
+        <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-xl bg-white shadow-2xl outline-none">
+          <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5">
+            <div>
+              <Dialog.Title className="font-serif text-2xl font-bold text-stone-900">Ally Profile Review</Dialog.Title>
+              <Dialog.Description className="text-stone-700">{ally.name}</Dialog.Description>
+            </div>
+            <Dialog.Close className="rounded-md p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <dl tabIndex={0} role="region" aria-label={`${ally.name} profile`} className="grid gap-3 overflow-y-auto p-5">
+            {fields.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm font-semibold text-stone-600">{label}</dt>
+                <dd className="whitespace-pre-wrap text-stone-900">{value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ContactStatus({ contact }: { contact: AdminContact }) {
+  const id = useId();
+  const change = useAdminChange<string>({
+    request: (status) => patch(`/api/admin/contacts/${contact.id}/status`, { status }),
+    lists: ['contacts'],
+    success: 'Contact status updated',
+    failure: 'Failed to update contact status',
+  });
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Status of the message from {contact.email}
+      </label>
+      <select id={id} value={contact.status} onChange={(event) => change.mutate(event.target.value)} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm">
+        {contactStatuses.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export function ContactsList() {
+  return (
+    <ListTable<AdminContact>
+      list="contacts"
+      title="Contact messages"
+      sorts={[newest, oldest, byEmail, { value: 'status', label: 'Status' }]}
+      columns={[
+        { header: 'From', cell: (c) => <span>{c.name}<br />{c.email}{c.organization && <><br />{c.organization}</>}</span> },
+        { header: 'Type', cell: (c) => c.contactType },
+        { header: 'Message', cell: (c) => <span className="block max-w-sm"><strong>{c.subject}</strong> {c.message}</span> },
+        { header: 'Received', cell: (c) => formatDate(c.createdAt) },
+        { header: 'Status', cell: (c) => <ContactStatus contact={c} /> },
+        { header: 'Outreach', cell: (c) => <OutreachCheckbox list="contacts" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
+      ]}
+    />
+  );
+}
+
+/** Beyond the spec: who did what to which record, when. Read-only by design. */
+export function AuditList() {
+  return (
+    <ListTable<AuditEntry>
+      list="audit"
+      title="Audit log"
+      sorts={[newest, oldest]}
+      columns={[
+        { header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString() },
+        { header: 'Admin', cell: (e) => e.adminEmail },
+        { header: 'Action', cell: (e) => e.action },
+        { header: 'Record', cell: (e) => `${e.targetType} ${e.targetId}` },
+        { header: 'Details', cell: (e) => Object.entries(e.details).map(([k, v]) => `${k}: ${String(v)}`).join(', ') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** Every admin query key starts with 'admin': a change reloads the matching list and the cards. */
+export const adminKey = (...parts: (string | number)[]) => ['admin', ...parts] as const;
+
+/** Spec point 7: admin data loads only for an admin and is never retried (a 401 or 403 would not change). */
+export function useAdminQuery<T>(key: readonly unknown[], path: string, enabled = true) {
+  return useQuery({ queryKey: key, queryFn: () => apiRequest<T>('GET', path), enabled, retry: false, placeholderData: (previous) => previous });
+}
+
+/** Spec point 8: an expired admin session gets its own toast and goes to sign in. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+interface AdminChange<V> {
+  request: (vars: V) => Promise<unknown>;
+  /** The lists to reload after success (spec point 7). */
+  lists: string[];
+  success?: string;
+  /** Outreach toggles show no error (spec point 8). */
+  failure?: string;
+}
+
+export function useAdminChange<V>({ request, lists, success, failure }: AdminChange<V>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async () => {
+      if (success) toast({ title: 'Success', description: success });
+      await Promise.all(
+        [...lists, 'summary', 'activity', 'audit'].map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })),
+      );
+    },
+    onError: (error) => {
+      if (isSessionExpired(error)) {
+        toast({ title: 'Unauthorized', description: 'Admin session expired. Please log in again.', variant: 'destructive' });
+        setTimeout(() => window.location.assign('/api/login'), 500);
+        return;
+      }
+      // A guard rail's reason (409: the last admin) is worth showing after the spec's words.
+      const reason = error instanceof ApiError && error.status === 409 ? ` ${error.serverMessage}` : '';
+      if (failure) toast({ title: 'Error', description: `${failure}${reason}`, variant: 'destructive' });
+      void Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })));
+    },
+  });
+}
+
+export const patch = (path: string, body?: unknown) => apiRequest('PATCH', path, body);
+export const remove = (path: string) => apiRequest('DELETE', path);

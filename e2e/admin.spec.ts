@@ -1,0 +1,167 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+
+const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), (i % 4) + 1]));
+
+async function register(request: APIRequestContext, email: string, firstName = 'Ada') {
+  const res = await request.post('/api/register', { data: { email, password: 'correct-horse', firstName, lastName: 'Tester' } });
+  if (res.status() === 409) expect((await request.post('/api/login', { data: { email, password: 'correct-horse' } })).ok()).toBe(true);
+  else expect(res.status()).toBe(201);
+}
+
+/** The project's admin account: listed in ADMIN_EMAILS by playwright.config.ts, so make-admin grants it. */
+async function signInAsAdmin(page: Page, project: string) {
+  await register(page.request, `e2e-admin-${project}@example.org`, 'Root');
+  expect((await page.request.post('/api/auth/make-admin')).ok()).toBe(true);
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function search(page: Page, label: RegExp, text: string) {
+  await page.getByRole('searchbox', { name: label }).fill(text);
+}
+
+test.describe('/admin', () => {
+  test('sends visitors and members home with Access Denied after a second', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(toast(page, 'Access Denied')).toContainText('Admin privileges required. Redirecting...');
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+
+    await register(page.request, uniqueEmail('member'));
+    await page.goto('/admin');
+    await expect(toast(page, 'Access Denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  });
+
+  test('an admin runs the site from the dashboard: every tab and every change', async ({ page, visit }, testInfo) => {
+    test.setTimeout(120_000);
+    const project = testInfo.project.name;
+    const tag = `${project}${Date.now().toString(36)}`;
+    const contactEmail = `contact.${tag}@example.org`;
+    const quizEmail = `quiz.${tag}@example.org`;
+    const newsEmail = `news.${tag}@example.org`;
+    const targetEmail = `target.${tag}@example.org`;
+    // Seed through the public API, as visitors would.
+    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    expect((await page.request.post('/api/checkup-results', { data: { email: quizEmail, answers } })).status()).toBe(201);
+    expect((await page.request.post('/api/newsletter/signup', { data: { email: newsEmail, name: 'Nia', organization: '' } })).ok()).toBe(true);
+    await register(page.request, targetEmail, 'Target');
+    const allyName = `Ally ${tag}`;
+    const ally = await page.request.post('/api/allies/submit', {
+      data: { name: allyName, tagline: 'We help', category: 'Gears', howTheyHelp: 'x'.repeat(150), whatMakesDifferent: 'Care', offerForMembers: '10% off', website: 'https://example.org', submitterName: 'Sam', submitterEmail: `ally.${tag}@example.org` },
+    });
+    await signInAsAdmin(page, project);
+
+    await visit('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    for (const card of ['Total Users', 'Premium Users', 'Check-ups', 'Newsletter Signups', 'Pending Allies', 'Contact Messages']) {
+      await expect(page.getByRole('button', { name: new RegExp(`^${card}`) })).toBeVisible();
+    }
+    // Recent Activity is the default tab.
+    await expect(page.getByRole('tab', { name: 'Recent Activity' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText("Today's New Signups")).toBeVisible();
+    await expect(page.getByText('This Month')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: quizEmail })).toContainText('/80');
+
+    // A card jumps to its tab.
+    await page.getByRole('button', { name: /^Contact Messages/ }).click();
+    await expect(page.getByRole('tab', { name: 'Contact Messages' })).toHaveAttribute('aria-selected', 'true');
+    await search(page, /search contact messages/i, contactEmail);
+    const contactRow = page.getByRole('row').filter({ hasText: contactEmail });
+    await expect(contactRow).toHaveCount(1);
+    await contactRow.getByLabel(/status of the message/i).selectOption('contacted');
+    await expect(toast(page, 'Contact status updated')).toBeVisible();
+    await contactRow.getByLabel(/outreach done/i).check();
+    await expect(contactRow).toContainText('Done');
+    await expectAccessible(page);
+
+    await openTab(page, 'Newsletter');
+    await search(page, /search newsletter signups/i, newsEmail);
+    const newsRow = page.getByRole('row').filter({ hasText: newsEmail });
+    await expect(newsRow).toContainText('Free Resources');
+    await newsRow.getByLabel(/outreach done/i).check();
+    await expect(newsRow).toContainText('Done');
+    await expectAccessible(page);
+
+    await openTab(page, 'Signups');
+    await expect(page.getByRole('region', { name: 'Community signups table' })).toBeVisible();
+    await expectAccessible(page);
+
+    await openTab(page, 'Check-ups');
+    await search(page, /search check-up results/i, quizEmail);
+    const quizRow = page.getByRole('row').filter({ hasText: quizEmail });
+    await expect(quizRow).toContainText('50/80');
+    await expect(quizRow).toContainText('Hope & Coffee');
+    await quizRow.getByLabel(/outreach done/i).check();
+    await expect(quizRow).toContainText('Done');
+    await expectAccessible(page);
+
+    await openTab(page, 'Users');
+    await search(page, /search users/i, targetEmail);
+    const userRow = page.getByRole('row').filter({ hasText: targetEmail });
+    await userRow.getByRole('button', { name: `Admin: ${targetEmail}` }).click();
+    await expect(toast(page, 'User admin status updated')).toBeVisible();
+    await expect(userRow.getByRole('button', { name: `Admin: ${targetEmail}` })).toHaveAttribute('aria-pressed', 'true');
+    await userRow.getByRole('button', { name: `Premium: ${targetEmail}` }).click();
+    await expect(toast(page, 'User premium status updated')).toBeVisible();
+    await expect(userRow.getByRole('button', { name: `Premium: ${targetEmail}` })).toHaveAttribute('aria-pressed', 'true');
+    await userRow.getByRole('button', { name: `Delete ${targetEmail}` }).click();
+    const confirmDelete = page.getByRole('alertdialog', { name: 'Delete this user?' });
+    await expect(confirmDelete).toContainText('deleted permanently');
+    await expectAccessible(page);
+    await confirmDelete.getByRole('button', { name: 'Delete user' }).click();
+    await expect(toast(page, 'User deleted')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: targetEmail })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await openTab(page, 'Allies');
+    await expect(page.getByRole('region', { name: 'Pending allies table' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Approved allies table' })).toBeVisible();
+    if (ally.ok()) {
+      await search(page, /search pending allies/i, allyName);
+      await page.getByRole('button', { name: `Approve ${allyName}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Approve ally' }).click();
+      await expect(toast(page, 'Ally approved')).toBeVisible();
+      await search(page, /search approved allies/i, allyName);
+      const approvedRow = page.getByRole('region', { name: 'Approved allies table' }).getByRole('row').filter({ hasText: allyName });
+      await expect(approvedRow).toContainText(`${'x'.repeat(100)}...`);
+      await approvedRow.getByRole('button', { name: `Review ${allyName}` }).click();
+      await expect(page.getByRole('dialog', { name: 'Ally Profile Review' })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await approvedRow.getByRole('button', { name: `Unapprove ${allyName}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Move to pending' }).click();
+      await expect(toast(page, 'Ally moved to pending review')).toBeVisible();
+      await page.getByRole('button', { name: `Delete ${allyName}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete ally' }).click();
+      await expect(toast(page, 'Ally deleted')).toBeVisible();
+    } else {
+      testInfo.annotations.push({ type: 'note', description: 'POST /api/allies/submit is not on this branch: ally changes are covered by the API tests.' });
+    }
+    await expectAccessible(page);
+
+    await openTab(page, 'Audit log');
+    await search(page, /search audit log/i, `e2e-admin-${project}`);
+    await expect(page.getByRole('row').filter({ hasText: 'user.delete' }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    await openTab(page, 'Reports');
+    await expect(page.getByRole('img', { name: /^Check-ups:/ })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Check-Up completed' })).toContainText('of the step before');
+    await expectAccessible(page);
+
+    // The session ends: the next change says so and goes to sign in.
+    await openTab(page, 'Contact Messages');
+    await search(page, /search contact messages/i, contactEmail);
+    await expect(contactRow).toHaveCount(1);
+    await page.context().clearCookies();
+    await contactRow.getByLabel(/status of the message/i).selectOption('resolved');
+    await expect(toast(page, 'Unauthorized')).toContainText('Admin session expired. Please log in again.');
+    await expect(page).toHaveURL(/\/auth/, { timeout: 5000 });
+  });
+});

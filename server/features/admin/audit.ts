@@ -1,0 +1,18 @@
+import type { PublicUser } from '#shared/auth/user';
+import type { Database } from '../../db/client';
+import { adminAuditLog } from '../../db/schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
+
+export interface AuditAction {
+  action: string;
+  targetType: string;
+  targetId: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Appends one row to the audit log; called inside the mutation's transaction so both happen or neither. */
+export async function recordAudit(tx: Executor, admin: PublicUser, entry: AuditAction): Promise<void> {
+  await tx.insert(adminAuditLog).values({ adminId: admin.id, adminEmail: admin.email, details: {}, ...entry });
+}

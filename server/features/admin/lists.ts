@@ -1,0 +1,111 @@
+import { type AnyColumn, and, count, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AdminList, ListQuery, Page } from '#shared/admin/schemas';
+import type { Database } from '../../db/client';
+import { adminAuditLog, allies, checkupResults, communitySignups, contactMessages, newsletterSignups, users } from '../../db/schema';
+import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
+
+/** What a list needs to know: its table, what it returns, where a search looks and what it sorts by. */
+export interface ListSpec {
+  table: PgTable;
+  fields: Record<string, PgColumn | SQL.Aliased>;
+  id: PgColumn;
+  search: AnyColumn[];
+  sort: Record<string, PgColumn>;
+  filter?: (status: string) => SQL;
+  /** Adds computed fields to the rows of one page (a handful of indexed lookups, never per table row). */
+  decorate?: (db: Database, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** The same computed fields for the CSV export, as SQL evaluated per exported row. */
+  exportExtras?: Record<string, SQL>;
+}
+
+/** Spec point 9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
+async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
+  const emails = rows.map((row) => String(row.email).toLowerCase());
+  const found = emails.length
+    ? await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails))
+    : [];
+  const upgraded = new Set(found.map((row) => row.email));
+  return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
+}
+
+const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omitImage, ...userFields } = getTableColumns(users);
+const { categoryScores, answers: _omitAnswers, ...checkupFields } = getTableColumns(checkupResults);
+
+export const listSpecs: Record<AdminList, ListSpec> = {
+  users: {
+    table: users,
+    fields: userFields,
+    id: users.id,
+    search: [users.email, users.firstName, users.lastName, users.name],
+    sort: { createdAt: users.createdAt, email: users.email, lastName: users.lastName },
+  },
+  newsletters: {
+    table: newsletterSignups,
+    fields: getTableColumns(newsletterSignups),
+    decorate: markUpgraded,
+    // Written out in full: inside the subquery an unqualified email would be the users' own.
+    exportExtras: { upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))` },
+    id: newsletterSignups.id,
+    search: [newsletterSignups.email, newsletterSignups.name, newsletterSignups.organization],
+    sort: { createdAt: newsletterSignups.createdAt, email: newsletterSignups.email, name: newsletterSignups.name },
+  },
+  signups: {
+    table: communitySignups,
+    fields: getTableColumns(communitySignups),
+    id: communitySignups.id,
+    search: [communitySignups.email, communitySignups.name, communitySignups.organization],
+    sort: { createdAt: communitySignups.createdAt, email: communitySignups.email, signupType: communitySignups.signupType },
+  },
+  checkups: {
+    table: checkupResults,
+    fields: { ...checkupFields, categoryScores },
+    id: checkupResults.id,
+    search: [checkupResults.email],
+    sort: { createdAt: checkupResults.createdAt, email: checkupResults.email, score: checkupResults.score },
+  },
+  allies: {
+    table: allies,
+    fields: getTableColumns(allies),
+    id: allies.id,
+    search: [allies.name, allies.email, allies.submitterEmail, allies.category],
+    sort: { createdAt: allies.createdAt, name: allies.name, category: allies.category },
+    filter: (status) => eq(allies.approved, status === 'approved'),
+  },
+  contacts: {
+    table: contactMessages,
+    fields: getTableColumns(contactMessages),
+    id: contactMessages.id,
+    search: [contactMessages.email, contactMessages.name, contactMessages.subject, contactMessages.organization],
+    sort: { createdAt: contactMessages.createdAt, email: contactMessages.email, status: contactMessages.status },
+    filter: (status) => eq(contactMessages.status, status as 'new'),
+  },
+  audit: {
+    table: adminAuditLog,
+    fields: getTableColumns(adminAuditLog),
+    id: adminAuditLog.id,
+    search: [adminAuditLog.adminEmail, adminAuditLog.action, adminAuditLog.targetId],
+    sort: { createdAt: adminAuditLog.createdAt },
+  },
+};
+
+export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'search' | 'status'>): SQL | undefined {
+  const search = searchCondition(query.search, spec.search);
+  return and(search && sql`(${search})`, query.status && spec.filter ? spec.filter(query.status) : undefined);
+}
+
+/** One page of a list and the total count of its matches: two indexed queries, nothing loaded beyond the page. */
+export async function listPage<T>(db: Database, list: AdminList, query: ListQuery): Promise<Page<T>> {
+  const spec = listSpecs[list];
+  const where = listWhere(spec, query);
+  const order = orderBy(query.sort, spec.sort, spec.id);
+  // Deferred join: the offset walks the (column, id) index for ids only; whole rows are read for the page alone.
+  const pageIds = db.select({ id: spec.id }).from(spec.table).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize));
+  const [rows, [counted]] = await Promise.all([
+    db.select(spec.fields).from(spec.table).where(inArray(spec.id, pageIds)).orderBy(...order),
+    where ? db.select({ total: count() }).from(spec.table).where(where) : db.select({ total: tableCount(getTableName(spec.table)) }).from(sql`(select 1) as one`),
+  ]);
+  const total = Number(counted?.total ?? 0);
+  const items = spec.decorate ? await spec.decorate(db, rows as Record<string, unknown>[]) : rows;
+  return { items: items as T[], total, estimated: !where && total >= ESTIMATE_ABOVE, page: query.page, pageSize: query.pageSize };
+}

@@ -1,0 +1,134 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { PublicUser } from '#shared/auth/user';
+import type { Database } from '../../db/client';
+import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { recordAudit } from './audit';
+import { cancelSubscriptionNow } from './subscription-cancel';
+
+/**
+ * Every admin change of spec point 7. Each runs in one transaction with its audit row; each
+ * sets the value it was given (never a toggle of the stored one), so when two admins change the
+ * same record the last change wins and both see it after reloading.
+ */
+
+const notFound = (what: string) => new HttpError(404, `${what} not found`);
+const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, name: users.name, isAdmin: users.isAdmin, isPremium: users.isPremium, createdAt: users.createdAt };
+
+/** Locks every admin row, so two admins demoting themselves at once cannot leave the site with none. */
+async function lockedAdminCount(tx: Parameters<Parameters<Database['transaction']>[0]>[0]): Promise<number> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+  return rows.length;
+}
+
+const LAST_ADMIN = 'You are the last admin: make another user an admin before removing your own admin access.';
+
+export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmin: boolean) {
+  return db.transaction(async (tx) => {
+    if (!isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN);
+    const [row] = await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(userColumns);
+    if (!row) throw notFound('User');
+    await recordAudit(tx, admin, { action: isAdmin ? 'user.admin.grant' : 'user.admin.revoke', targetType: 'user', targetId: id, details: { email: row.email } });
+    return row;
+  });
+}
+
+export function setUserPremium(db: Database, admin: PublicUser, id: string, isPremium: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ isPremium, updatedAt: new Date() }).where(eq(users.id, id)).returning(userColumns);
+    if (!row) throw notFound('User');
+    await recordAudit(tx, admin, { action: isPremium ? 'user.premium.grant' : 'user.premium.revoke', targetType: 'user', targetId: id, details: { email: row.email } });
+    return row;
+  });
+}
+
+/** Deletes a user: their subscription is cancelled and their sessions end in the same transaction. */
+export function deleteUser(db: Database, admin: PublicUser, id: string) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound('User');
+    if (target.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, 'You are the last admin: you cannot delete your own account.');
+    const cancelled = await cancelSubscriptionNow(tx, id);
+    const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, admin, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      details: { email: target.email, sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled.length },
+    });
+    return { id };
+  });
+}
+
+export function setAllyApproved(db: Database, admin: PublicUser, id: string, approved: boolean) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(allies)
+      .set(approved ? { approved, lastVerifiedAt: now, updatedAt: now } : { approved, updatedAt: now })
+      .where(eq(allies.id, id))
+      .returning();
+    if (!row) throw notFound('Ally');
+    await recordAudit(tx, admin, { action: approved ? 'ally.approve' : 'ally.unapprove', targetType: 'ally', targetId: id, details: { name: row.name } });
+    return row;
+  });
+}
+
+export function verifyAlly(db: Database, admin: PublicUser, id: string) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx.update(allies).set({ lastVerifiedAt: now, updatedAt: now }).where(eq(allies.id, id)).returning();
+    if (!row) throw notFound('Ally');
+    await recordAudit(tx, admin, { action: 'ally.verify', targetType: 'ally', targetId: id, details: { name: row.name } });
+    return row;
+  });
+}
+
+export function deleteAlly(db: Database, admin: PublicUser, id: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(allies).where(eq(allies.id, id)).returning({ id: allies.id, name: allies.name });
+    if (!row) throw notFound('Ally');
+    await recordAudit(tx, admin, { action: 'ally.delete', targetType: 'ally', targetId: id, details: { name: row.name } });
+    return { id };
+  });
+}
+
+export function setReviewHidden(db: Database, admin: PublicUser, id: string, hidden: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(allyReviews).set({ hidden, updatedAt: new Date() }).where(eq(allyReviews.id, id)).returning();
+    if (!row) throw notFound('Review');
+    await recordAudit(tx, admin, { action: hidden ? 'review.hide' : 'review.show', targetType: 'review', targetId: id, details: { allyId: row.allyId } });
+    return row;
+  });
+}
+
+export function setContactStatus(db: Database, admin: PublicUser, id: string, status: 'new' | 'contacted' | 'resolved') {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning();
+    if (!row) throw notFound('Contact message');
+    await recordAudit(tx, admin, { action: 'contact.status', targetType: 'contact', targetId: id, details: { status } });
+    return row;
+  });
+}
+
+const outreachTables = { contacts: contactMessages, checkups: checkupResults, newsletters: newsletterSignups } as const;
+const outreachNames = { contacts: ['Contact message', 'contact'], checkups: ['Check-up result', 'checkup'], newsletters: ['Newsletter signup', 'newsletter'] } as const;
+export type OutreachList = keyof typeof outreachTables;
+
+/** Outreach done: the date is set now; undone: cleared (spec point 4). */
+export function setOutreach(db: Database, admin: PublicUser, list: OutreachList, id: string, completed: boolean) {
+  const table = outreachTables[list];
+  const [label, targetType] = outreachNames[list];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(table)
+      .set({ outreachCompleted: completed, outreachDate: completed ? sql`now()` : null })
+      .where(eq(table.id, id))
+      .returning({ id: table.id, outreachCompleted: table.outreachCompleted, outreachDate: table.outreachDate });
+    if (!row) throw notFound(label);
+    await recordAudit(tx, admin, { action: `${targetType}.outreach`, targetType, targetId: id, details: { completed } });
+    return row;
+  });
+}

@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type AdminList,
+  adminLists,
+  emptyBodySchema,
+  type ListQuery,
+  idParamsSchema,
+  listQuerySchema,
+  setAdminSchema,
+  setContactStatusSchema,
+  setHiddenSchema,
+  setOutreachSchema,
+  setPremiumSchema,
+  summaryQuerySchema,
+} from '#shared/admin/schemas';
+import type { PublicUser } from '#shared/auth/user';
+import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { getSessionUser } from '../auth/guards';
+import { exportCsv } from './csv';
+import { listPage } from './lists';
+import * as change from './mutations';
+import { charts, funnel, recentActivity, summary } from './stats';
+
+/** Every /api/admin call of spec point 7 and the reports beyond it (issue 14). */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Authorization before anything else: onRequest runs before the body is parsed and before
+  // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.
+  app.addHook('onRequest', async (request) => {
+    const user = await getSessionUser(request, ctx);
+    if (!user) throw new HttpError(401, 'Not signed in');
+    if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
+  });
+  const adminOf = async (request: FastifyRequest): Promise<PublicUser> => (await getSessionUser(request, ctx))!;
+  const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
+  const idWithoutBody = (request: FastifyRequest) => {
+    const id = idOf(request);
+    parseInput(emptyBodySchema, request.body);
+    return id;
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  for (const list of adminLists) {
+    const schema = listQuerySchema(list);
+    const path = list === 'audit' ? '/api/admin/audit-log' : `/api/admin/${list}`;
+    app.get(path, async (request, reply) => {
+      reply.headers(noStore);
+      return listPage(ctx.db, list, parseInput(schema, request.query) as ListQuery);
+    });
+    app.get(`${path}.csv`, async (request, reply) => {
+      const query = parseInput(schema, request.query) as ListQuery;
+      const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return reply
+        .headers({ ...noStore, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` })
+        .send(Readable.from(exportCsv(ctx.db, list as AdminList, query), { highWaterMark: 1 }));
+    });
+  }
+
+  app.get('/api/admin/summary', async (request, reply) => {
+    const query = parseInput(summaryQuerySchema, request.query);
+    const now = new Date();
+    const todayStart = query.todayStart ? new Date(query.todayStart) : new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    const monthStart = query.monthStart ? new Date(query.monthStart) : new Date(now.getFullYear(), now.getMonth(), 1);
+    reply.headers(noStore);
+    return summary(ctx.db, todayStart, monthStart);
+  });
+  app.get('/api/admin/activity', async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
+  app.get('/api/admin/charts', async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
+  app.get('/api/admin/funnel', async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
+
+  app.patch('/api/admin/users/:id/admin', async (request) =>
+    change.setUserAdmin(ctx.db, await adminOf(request), idOf(request), parseInput(setAdminSchema, request.body).isAdmin),
+  );
+  app.patch('/api/admin/users/:id/premium', async (request) =>
+    change.setUserPremium(ctx.db, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body).isPremium),
+  );
+  app.delete('/api/admin/users/:id', async (request) => change.deleteUser(ctx.db, await adminOf(request), idWithoutBody(request)));
+
+  app.patch('/api/admin/allies/:id/approve', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
+  app.patch('/api/admin/allies/:id/unapprove', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));
+  app.patch('/api/admin/allies/:id/verify', async (request) => change.verifyAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.delete('/api/admin/allies/:id', async (request) => change.deleteAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.patch('/api/admin/reviews/:id/hidden', async (request) =>
+    change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
+  );
+
+  app.patch('/api/admin/contacts/:id/status', async (request) =>
+    change.setContactStatus(ctx.db, await adminOf(request), idOf(request), parseInput(setContactStatusSchema, request.body).status),
+  );
+  for (const list of ['contacts', 'checkups', 'newsletters'] as const) {
+    app.patch(`/api/admin/${list}/:id/outreach`, async (request) =>
+      change.setOutreach(ctx.db, await adminOf(request), list, idOf(request), parseInput(setOutreachSchema, request.body).completed),
+    );
+  }
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+
+/** The admin lists of spec point 7, each paginated, searchable and sortable on the server. */
+export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit'] as const;
+export type AdminList = (typeof adminLists)[number];
+
+/** The columns each list may be sorted by; `-column` sorts descending. Anything else is a 400. */
+export const adminSortKeys = {
+  users: ['createdAt', 'email', 'lastName'],
+  newsletters: ['createdAt', 'email', 'name'],
+  signups: ['createdAt', 'email', 'signupType'],
+  checkups: ['createdAt', 'email', 'score'],
+  allies: ['createdAt', 'name', 'category'],
+  contacts: ['createdAt', 'email', 'status'],
+  audit: ['createdAt'],
+} as const satisfies Record<AdminList, readonly string[]>;
+
+export const MAX_PAGE = 100_000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** The query string of a list: `?search=&page=&pageSize=&sort=` plus an optional status filter. */
+export function listQuerySchema<L extends AdminList>(list: L) {
+  const keys = adminSortKeys[list] as readonly string[];
+  const sortValues = [...keys, ...keys.map((k) => `-${k}`)] as [string, ...string[]];
+  return z
+    .object({
+      search: z.string().max(200, 'search must be at most 200 characters').optional().transform((s) => (s ?? '').trim()),
+      page: intParam('page', 1, MAX_PAGE, 1),
+      pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+      sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? '-createdAt'),
+      ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
+      ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
+    })
+    .strict();
+}
+export interface ListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+  sort: string;
+  status?: string;
+}
+
+export const idParamsSchema = z.object({ id: z.uuid('id must be a UUID') }).strict();
+
+/** The calls of spec point 7 without a payload accept none: an unexpected field is a 400. */
+export const emptyBodySchema = z.object({}).strict();
+
+export const setAdminSchema = z.object({ isAdmin: z.boolean({ message: 'isAdmin must be true or false' }) }).strict();
+export const setPremiumSchema = z.object({ isPremium: z.boolean({ message: 'isPremium must be true or false' }) }).strict();
+export const contactStatuses = ['new', 'contacted', 'resolved'] as const;
+export const setContactStatusSchema = z.object({ status: z.enum(contactStatuses, { message: 'status must be new, contacted or resolved' }) }).strict();
+export const setOutreachSchema = z.object({ completed: z.boolean({ message: 'completed must be true or false' }) }).strict();
+export const setHiddenSchema = z.object({ hidden: z.boolean({ message: 'hidden must be true or false' }) }).strict();
+
+/** The client's local midnight and first of the month (spec point 9), as ISO instants. */
+export const summaryQuerySchema = z
+  .object({
+    todayStart: z.iso.datetime({ offset: true, message: 'todayStart must be an ISO date-time' }).optional(),
+    monthStart: z.iso.datetime({ offset: true, message: 'monthStart must be an ISO date-time' }).optional(),
+  })
+  .strict();
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  /** True when the total of a large unfiltered list is PostgreSQL's estimate (decision 017). */
+  estimated: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  createdAt: string;
+}
+export interface Outreach {
+  outreachCompleted: boolean;
+  outreachDate: string | null;
+}
+export interface AdminNewsletter extends Outreach {
+  id: string;
+  name: string;
+  email: string;
+  organization: string;
+  createdAt: string;
+  /** Spec point 9: a user with the same email means 'Upgraded to Premium'. */
+  upgraded: boolean;
+}
+export interface AdminSignup {
+  id: string;
+  name: string;
+  email: string;
+  organization: string;
+  signupType: string;
+  createdAt: string;
+}
+export interface AdminCheckup extends Outreach {
+  id: string;
+  email: string;
+  score: number;
+  totalScore: number;
+  categoryScores: Record<string, number>;
+  createdAt: string;
+}
+export interface AdminAlly {
+  id: string;
+  name: string;
+  tagline: string;
+  category: string;
+  description: string;
+  services: string;
+  howTheyHelp: string;
+  whatMakesDifferent: string;
+  traction: string;
+  offerForMembers: string;
+  vibeCheck: string;
+  website: string;
+  email: string;
+  phone: string;
+  submitterName: string;
+  submitterEmail: string;
+  approved: boolean;
+  lastVerifiedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface AdminContact extends Outreach {
+  id: string;
+  name: string;
+  email: string;
+  organization: string;
+  contactType: string;
+  subject: string;
+  message: string;
+  status: (typeof contactStatuses)[number];
+  createdAt: string;
+}
+export interface AuditEntry {
+  id: number;
+  adminId: string;
+  adminEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, string | number | boolean | null>;
+  createdAt: string;
+}
+
+export interface AdminSummary {
+  totalUsers: number;
+  premiumUsers: number;
+  checkups: number;
+  newsletters: number;
+  pendingAllies: number;
+  contacts: number;
+  newContacts: number;
+  today: { premium: number; newsletter: number; quiz: number; allies: number };
+  thisMonth: number;
+  /** True when a large table's total is PostgreSQL's estimate. */
+  estimated: boolean;
+}
+
+export interface ActivityItem {
+  kind: 'premium' | 'newsletter' | 'quiz' | 'ally';
+  id: string;
+  label: string;
+  detail: string;
+  createdAt: string;
+}
+
+export interface WeeklyCount {
+  week: string;
+  signups: number;
+  checkups: number;
+  premium: number;
+}
+export interface AdminCharts {
+  weeks: WeeklyCount[];
+  /** Average pillar grade in percent (spec point 9 formula), null without any check-up. */
+  pillars: { pillar: string; grade: number | null }[];
+}
+
+export const funnelSteps = ['page_view', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup'] as const;
+export interface FunnelWeek {
+  week: string;
+  counts: number[];
+}
+export interface AdminFunnel {
+  steps: readonly string[];
+  weeks: FunnelWeek[];
+  totals: number[];
+}
