@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from './test/app';
+import { localProvider } from './billing/billing';
+import { signPayload } from './billing/local-provider';
+import { WEBHOOK_PATH } from './billing/routes';
+import { goodCard, isPremium, memberApi, subscriptionsOf } from './billing/test-support';
+import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
+import { registerAccount } from './features/auth/test-client';
+import { postJson, startTestApp, type TestApp, uniqueEmail } from './test/app';
 
 /**
  * Many people (or one impatient person) doing the same thing at the same moment: unique rules
@@ -9,7 +15,7 @@ import { postJson, startTestApp, type TestApp } from './test/app';
 let t: TestApp;
 const run = Math.random().toString(36).slice(2, 8);
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '100000' });
+  t = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '100000', RATE_LIMIT_REGISTER_PER_HOUR: '100000' });
 });
 afterAll(() => t.close());
 
@@ -29,4 +35,75 @@ describe('at the same moment', () => {
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
     expect(await count(sql`select count(*)::int as n from newsletter_signups where lower(email) like ${`burst.${run}.%`}`)).toBe(100);
   });
+
+  it('200 registrations over 50 addresses in mixed case make 50 accounts and 150 clean 409s', async () => {
+    const emails = Array.from({ length: 50 }, (_, i) => `reg.${run}.${i}@example.org`);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        postJson(`${t.url}/api/register`, { email: mixedCase(emails[i % 50]!, Math.floor(i / 50)), password: 'correct-horse-battery', firstName: 'Same', lastName: 'Time' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(150);
+    const conflicts = await Promise.all(answers.filter((res) => res.status === 409).map((res) => res.json()));
+    expect(new Set(conflicts.map((body) => body.message))).toEqual(new Set(['An account with this email already exists. Please sign in instead.']));
+    expect(await count(sql`select count(*)::int as n from users where lower(email) like ${`reg.${run}.%`}`)).toBe(50);
+  }, 180_000);
+
+  it('the same payment event delivered 20 times at once is applied once', async () => {
+    const local = localProvider(t.ctx)!;
+    const account = await registerAccount(t.url, 'event20');
+    const userId = account.user.id as string;
+    const api = memberApi(t, account.cookie);
+    // The provider's own delivery is held back, so every delivery below is ours.
+    local.setDelivery(async () => false);
+    try {
+      const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+      expect((await api.post(`/api/billing/local/checkouts/${new URL(url).pathname.split('/').pop()}/pay`, goodCard)).status).toBe(200);
+    } finally {
+      local.setDelivery(async (payload, signature) => (await deliver(payload, signature)).ok);
+    }
+    const [sub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, userId));
+    const events = await t.ctx.db.select().from(localBillingEvents).where(sql`${localBillingEvents.payload} like ${`%${sub!.id}%`}`);
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    for (const event of events) {
+      const signature = signPayload(event.payload, local.webhookSecret);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event.payload, signature)));
+      expect(answers.map((res) => res.status).filter((s) => s >= 500)).toEqual([]);
+      const outcomes = await Promise.all(answers.map(async (res) => (await res.json()).outcome));
+      expect(outcomes.filter((o) => o === 'applied'), JSON.parse(event.payload).type).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+    }
+    expect(await isPremium(t, userId)).toBe(true);
+    expect(await subscriptionsOf(t, userId)).toHaveLength(1);
+  }, 60_000);
+
+  it('two admins approving and deleting the same ally at once end consistent', async () => {
+    const admins = await Promise.all(['admin.a', 'admin.b'].map((label) => registerAccount(t.url, label)));
+    for (const admin of admins) await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id as string));
+    for (let round = 0; round < 5; round += 1) {
+      const [ally] = await t.ctx.db.insert(allies).values({ name: `Contested ${run} ${round}`, category: 'Gears', submitterEmail: uniqueEmail('ally') }).returning();
+      const call = (method: string, path: string, cookie: string) => fetch(`${t.url}${path}`, { method, headers: { cookie, origin: t.url } });
+      const answers = await Promise.all([
+        call('PATCH', `/api/admin/allies/${ally!.id}/approve`, admins[0]!.cookie),
+        call('DELETE', `/api/admin/allies/${ally!.id}`, admins[1]!.cookie),
+        call('DELETE', `/api/admin/allies/${ally!.id}`, admins[0]!.cookie),
+        call('PATCH', `/api/admin/allies/${ally!.id}/approve`, admins[1]!.cookie),
+      ]);
+      const [approveA, deleteB, deleteA, approveB] = answers.map((res) => res.status);
+      expect(answers.every((res) => res.status === 200 || res.status === 404), JSON.stringify(answers.map((r) => r.status))).toBe(true);
+      // Exactly one delete wins; the ally is gone; the audit log has what succeeded and nothing else.
+      expect([deleteA, deleteB].filter((s) => s === 200)).toHaveLength(1);
+      expect(await t.ctx.db.select().from(allies).where(eq(allies.id, ally!.id))).toEqual([]);
+      const audit = await t.ctx.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetType, 'ally'), eq(adminAuditLog.targetId, ally!.id)));
+      expect(audit.filter((row) => row.action === 'ally.delete')).toHaveLength(1);
+      expect(audit.filter((row) => row.action === 'ally.approve')).toHaveLength([approveA, approveB].filter((s) => s === 200).length);
+    }
+  });
 });
+
+function deliver(payload: string, signature: string) {
+  return fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+}

@@ -67,7 +67,6 @@ const envSchema = z.object({
   SLACK_INVITE_URL: z.url('SLACK_INVITE_URL must be a URL').default('https://join.slack.com/t/nonprofit-leaders-hub/shared_invite/premium-members'),
   COACHING_BOOKING_URL: z.url('COACHING_BOOKING_URL must be a URL').default('https://cal.com/nonprofit-leaders-hub/premium-coaching'),
   /** How often the membership check (renewals of the local provider, ends of cancelled periods) runs. */
-  BILLING_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
 });
 
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */

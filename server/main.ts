@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
-  const app = await buildApp({ env, database, db: database.db, mailer: outbox }, { clientDir: env.CLIENT_DIR, warmUpPages: true });
+  const ctx = { env, database, db: database.db, mailer: outbox };
+  const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true });
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
 
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') {
     app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
   }
-  jobs = await startJobRunner(database, scheduledJobs({ db: database.db, outbox }), app.log);
+  jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox }), app.log);
   app.log.info(`Mail: ${outbox.description}`);
   if (env.PUBLIC_URL_DERIVED) {
     app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);

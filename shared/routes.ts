@@ -49,7 +49,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/pricing', page: 'pricing', title: 'Pricing: premium membership', description: 'Premium membership for nonprofit leaders: $19/month or $190/year. The Allies Directory, coaching, webinars and the private Slack community.' },
   { path: '/premium', page: 'premium', title: 'Premium membership', description: 'Everything in premium: the Allies Directory of 50+ vetted vendors, monthly coaching, expert webinars, toolkits and the private Slack community.' },
   { path: '/premium-resources', page: 'premium-resources', title: 'Premium resources', description: 'The premium resources: expanded field guides, toolkits, webinar recordings, the Slack community and coaching.' },
-  { path: '/premium-signup', page: 'premium-signup', title: 'Start your premium membership', description: 'Choose monthly or yearly and start your premium membership.', noindex: true },
+  { path: '/premium-signup', page: 'premium-signup', title: 'Start your premium membership', description: 'Choose monthly or yearly and start your premium membership.', signedIn: true, noindex: true },
   { path: '/allies/preview', page: 'allies-preview', title: 'Preview: the Allies Directory', description: 'A preview of the Allies Directory: vetted vendors for nonprofits with peer reviews, pricing and contact details.' },
   { path: '/field-guides/preview', page: 'field-guides-preview', title: 'Preview: the expanded field guides', description: 'A preview of the expanded premium field guides, with a sample leadership pipeline.' },
   { path: '/toolkits/preview', page: 'toolkits-preview', title: 'Preview: premium toolkits', description: 'A preview of the premium toolkits: governance, impact, finance, operations, fundraising and funding.' },

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { billingProvider, localProvider } from './billing';
 import { billingNow } from './clock';
 import { liveStatuses } from './provider';
 
 /**
- * The scheduled membership check: runs at start and every BILLING_CHECK_INTERVAL_SECONDS.
+ * The scheduled membership check: a job of server/jobs/schedule.ts, every 5 minutes and once at start.
  * 1. The local provider's clock tick (renewals, retries, period ends) and its pending events.
  * 2. A safety net for every provider: a subscription cancelled at period end whose period is
  *    over loses premium even if the provider's "deleted" event never arrives.
  * Everything it does is an idempotent SQL update under a transaction-scoped advisory lock, so
- * a restart loses nothing and two servers on one database never do it twice. It is one small
- * module on purpose: a job queue can take it over by calling runMembershipCheck.
+ * a restart loses nothing; the job queue runs it on one server at a time.
  */
 const SWEEP_LOCK_ID = 7_202_614;
 
@@ -51,24 +49,4 @@ export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
         and not exists (select 1 from subscriptions s where s.user_id = u.id and s.status in (${live}))`);
     return userIds.length;
   });
-}
-
-/** Runs the check now and then on a timer; returns the function that stops it. */
-export function startMembershipCheck(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    // A slow run is not overlapped by the next one.
-    running ??= runMembershipCheck(ctx)
-      .then(({ ended }) => {
-        if (ended) log.info({ ended }, 'membership check: premium ended for cancelled periods that are over');
-      })
-      .catch((err: unknown) => log.error({ err }, 'membership check failed; it runs again on the next tick'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, ctx.env.BILLING_CHECK_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -8,7 +8,6 @@ import { HttpError, parseInput } from '../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
 import { billingProvider, localProvider } from './billing';
 import { localBillingRoutes } from './local-routes';
-import { startMembershipCheck } from './membership-check';
 import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from './provider';
 import { currentSubscription, findCustomer, liveSubscriptions, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
 
@@ -170,10 +169,4 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
   });
-
-  let stop: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startMembershipCheck(ctx, app.log);
-  });
-  app.addHook('onClose', async () => stop?.());
 }

@@ -57,6 +57,16 @@ describe('fuzz corpus: unstorable characters', () => {
     });
   }
 
+  // Found by server/fuzz.test.ts: the per-email limit counted the raw email before validation.
+  it('an unstorable email on a route limited per email is a 400, not a rate-limit store error', async () => {
+    for (const path of ['/api/password-reset/request', '/api/login']) {
+      for (const bad of unstorable) {
+        const res = await postJson(`${t.url}${path}`, { email: bad, ...(path === '/api/login' ? { password: 'secret-123' } : {}) });
+        expect(res.status, `${path} ${JSON.stringify(bad)}`).toBe(400);
+      }
+    }
+  });
+
   it('percent-encoded paths reach the same checks', async () => {
     const res = await postJson(`${t.url}/%61pi/contact`, { name: 'a\u0000', email: uniqueEmail('pct'), contactType: 'other', message: 'M' });
     expect(res.status).toBe(400);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import { isStorableText } from '#shared/text';
 import type { Database } from '../db/client';
 
 interface Hit {
@@ -8,6 +10,12 @@ interface Hit {
 }
 type Callback = (error: Error | null, hit: Hit) => void;
 type RouteParams = Parameters<FastifyRateLimitStore['child']>[0];
+
+/**
+ * A key can carry what a client sent (the email of a sign-in, before validation): one that
+ * PostgreSQL cannot store as text (a NUL, a lone surrogate) is counted under its hash instead.
+ */
+const storableKey = (key: string) => (isStorableText(key) ? key : `sha256:${createHash('sha256').update(key, 'utf16le').digest('hex')}`);
 
 const rowsOf = (result: unknown) => (result as { rows: { count: number; ttl: string | number }[] }).rows;
 
@@ -25,7 +33,7 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const fullKey = `${this.namespace}|${key}`;
+      const fullKey = storableKey(`${this.namespace}|${key}`);
       db.execute(sql`
         insert into rate_limits (key, count, reset_at)
         values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
@@ -41,7 +49,7 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
     }
 
     read(key: string, callback: Callback): void {
-      const fullKey = `${this.namespace}|${key}`;
+      const fullKey = storableKey(`${this.namespace}|${key}`);
       db.execute(sql`
         select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl
         from rate_limits where key = ${fullKey} and reset_at > now()`)

@@ -19,8 +19,8 @@ export function recordApiRoutes(app: FastifyInstance): void {
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
-    // The catch-all is the JSON 404 for unknown API paths, not an endpoint.
-    if ((!url.startsWith('/api/') && url !== '/api') || url.includes('*')) return;
+    // The catch-alls (`/api` and `/api/*`) are the JSON 404 for unknown API paths, not endpoints.
+    if (!url.startsWith('/api/') || url.includes('*')) return;
     for (const method of [route.method].flat()) {
       const key = `${method} ${url}`;
       if (method === 'HEAD' || seen.has(key)) continue;

@@ -8,10 +8,15 @@ export interface ScheduledJob {
   /** Five-field cron, in UTC. */
   cron: string;
   run(): Promise<unknown>;
+  /** Also queued when a server starts (one run however many start in the same minute). */
+  atStart?: boolean;
 }
 
 export interface JobRunner {
-  /** Queues one run of a job now, unless one is already waiting: the same rule the schedule follows. */
+  /**
+   * Queues a run of a job now as a cron tick does: one job per clock minute, however many
+   * servers ask in that minute (pg-boss's singleton slot).
+   */
   trigger(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,10 +53,13 @@ export async function startJobRunner(database: DatabaseHandle, jobs: readonly Sc
     });
   }
 
+  const trigger = async (name: string) => {
+    await boss.send(name, {}, { singletonKey: 'trigger', singletonSeconds: 60 });
+  };
+  for (const job of jobs) if (job.atStart) await trigger(job.name);
+
   return {
-    async trigger(name) {
-      await boss.send(name, {});
-    },
+    trigger,
     async stop() {
       // Waits for jobs under way (graceful), then lets go of the database; the pool is ours to close.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 8000 });

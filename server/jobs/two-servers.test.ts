@@ -57,6 +57,8 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     const job = { name: `once-${run}`, cron: '0 0 1 1 *', run: async () => void (runs += 1) };
     const [runnerA, runnerB] = await Promise.all([startJobRunner(a.ctx.database, [job], a.app.log), startJobRunner(b.ctx.database, [job], b.app.log)]);
     try {
+      // The ten requests fall in one clock minute, as the servers' cron monitors do for one tick.
+      if (new Date().getSeconds() > 50) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
       await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? runnerB : runnerA).trigger(job.name)));
       const deadline = Date.now() + 15_000;
       while (runs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
+import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, localBillingSubscriptions, sessions, users } from '../../db/schema';
+import { goodCard, memberApi } from '../../billing/test-support';
 import { startTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../auth/test-client';
 import { EXPORT_BATCH } from './csv';
@@ -251,7 +252,10 @@ describe('admin changes', () => {
 
   it('deletes a user, ending their sessions and cancelling their subscription', async () => {
     const target = await registerAccount(t.url, 'leaver');
-    await t.ctx.db.insert(subscriptions).values({ userId: target.user.id as string, provider: 'test', providerSubscriptionId: `sub_${Date.now()}_${Math.random()}`, plan: 'monthly', status: 'active' });
+    // A real paid membership, through the local provider's checkout.
+    const api = memberApi(t, target.cookie);
+    const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+    expect((await api.post(`/api/billing/local/checkouts/${new URL(url).pathname.split('/').pop()}/pay`, goodCard)).status).toBe(200);
     expect((await call('GET', '/api/user', target.cookie)).status).toBe(200);
     const res = await asAdmin('DELETE', `/api/admin/users/${target.user.id}`);
     expect(res.status).toBe(200);
@@ -259,6 +263,9 @@ describe('admin changes', () => {
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, target.user.id as string))).toEqual([]);
     const [log] = await auditFor(target.user.id as string);
     expect(log).toMatchObject({ action: 'user.delete', details: { email: target.email, sessionsEnded: 1, subscriptionsCancelled: 1 } });
+    // Cancelled at the provider too: nobody is charged for a deleted account.
+    const [providerSub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, target.user.id as string));
+    expect(providerSub!.status).toBe('canceled');
     expect((await asAdmin('DELETE', `/api/admin/users/${target.user.id}`)).status).toBe(404);
   });
 

@@ -1,10 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
+import { cancelUserSubscriptionsNow } from '../../billing/cancel-now';
+import { ProviderUnavailableError } from '../../billing/provider';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from './audit';
-import { cancelSubscriptionNow } from './subscription-cancel';
 
 /**
  * Every admin change of spec point 7. Each runs in one transaction with its audit row; each
@@ -42,13 +45,28 @@ export function setUserPremium(db: Database, admin: PublicUser, id: string, isPr
   });
 }
 
-/** Deletes a user: their subscription is cancelled and their sessions end in the same transaction. */
-export function deleteUser(db: Database, admin: PublicUser, id: string) {
-  return db.transaction(async (tx) => {
-    const [target] = await tx.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
-    if (!target) throw notFound('User');
-    if (target.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, 'You are the last admin: you cannot delete your own account.');
-    const cancelled = await cancelSubscriptionNow(tx, id);
+/**
+ * Deletes a user. Their paid subscription is cancelled at the payment provider first (a network
+ * call, so outside the transaction): nobody is charged for an account that no longer exists, and
+ * if the provider cannot be reached nothing is deleted. Their sessions end with the user row.
+ */
+export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string, log: FastifyBaseLogger) {
+  const [target] = await ctx.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id));
+  if (!target) throw notFound('User');
+  if (target.isAdmin && id === admin.id && (await adminCount(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
+  let cancelled: number;
+  try {
+    cancelled = await cancelUserSubscriptionsNow(ctx, id, log);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      throw new HttpError(502, 'The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.');
+    }
+    throw error;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
+    if (!locked) throw notFound('User');
+    if (locked.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(users).where(eq(users.id, id));
@@ -56,10 +74,17 @@ export function deleteUser(db: Database, admin: PublicUser, id: string) {
       action: 'user.delete',
       targetType: 'user',
       targetId: id,
-      details: { email: target.email, sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled.length },
+      details: { email: locked.email, sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled },
     });
     return { id };
   });
+}
+
+const LAST_ADMIN_DELETE = 'You are the last admin: you cannot delete your own account.';
+
+async function adminCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return row?.n ?? 0;
 }
 
 export function setAllyApproved(db: Database, admin: PublicUser, id: string, approved: boolean) {

@@ -75,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.patch('/api/admin/users/:id/premium', async (request) =>
     change.setUserPremium(ctx.db, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body).isPremium),
   );
-  app.delete('/api/admin/users/:id', async (request) => change.deleteUser(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.delete('/api/admin/users/:id', async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
 
   app.patch('/api/admin/allies/:id/approve', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
   app.patch('/api/admin/allies/:id/unapprove', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));

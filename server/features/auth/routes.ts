@@ -43,6 +43,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return user;
   });
 
+  const registering = new Map<string, Promise<unknown>>();
+  const createAccount = async (input: { email: string; password: string; firstName: string; lastName: string }) => {
+    if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, messages.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new HttpError(409, messages.emailTaken);
+      throw error;
+    }
+  };
+
   app.post(
     '/api/register',
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
@@ -51,14 +63,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const fax = (request.body as { fax?: unknown } | null)?.fax;
       if (typeof fax === 'string' && fax.trim() !== '') throw new HttpError(400, messages.honeypot);
       const input = parseInput(registerSchema, request.body);
-      if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, messages.emailTaken);
-      const passwordHash = await hashPassword(input.password);
+      const key = input.email.toLowerCase();
+      // One registration per email at a time on this server: the others wait for it, then find the
+      // account (409) without spending a password hash each. Across servers, the unique index decides.
+      for (let pending = registering.get(key); pending; pending = registering.get(key)) await pending.catch(() => undefined);
+      const attempt = createAccount(input);
+      registering.set(key, attempt);
       let user;
       try {
-        user = await insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
-      } catch (error) {
-        if (error instanceof EmailTakenError) throw new HttpError(409, messages.emailTaken);
-        throw error;
+        user = await attempt;
+      } finally {
+        if (registering.get(key) === attempt) registering.delete(key);
       }
       await signIn(request, reply, user.id);
       // Once per account: only the request that created it gets here. The account exists either way.
