@@ -53,8 +53,6 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      // Specs that must change rows no endpoint of theirs can (e2e/allies.spec.ts) run the server on PostgreSQL.
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       // Many people sign up from one address in a test run.
@@ -64,8 +62,8 @@ export default defineConfig({
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '10000',
       RATE_LIMIT_EVENTS_PER_MINUTE: '100000',
-      // The admin e2e spec's accounts (one per project) may claim admin access through /api/auth/make-admin.
-      ADMIN_EMAILS: 'e2e-admin-desktop@example.org,e2e-admin-mobile@example.org',
+      // The admin e2e spec's accounts (one per project) and the Allies spec's operator may claim admin access through /api/auth/make-admin.
+      ADMIN_EMAILS: 'e2e-admin-desktop@example.org,e2e-admin-mobile@example.org,e2e-allies-admin@example.org',
     },
   },
 });

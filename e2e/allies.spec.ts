@@ -1,24 +1,37 @@
-import type { Page } from '@playwright/test';
-import pg from 'pg';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { baseURL } from '../playwright.config';
 import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
 import { questions } from '../shared/checkup/questions';
 import { waitForMail } from './mail';
 
 /**
- * The Allies Directory end to end. Approving an ally and granting premium belong to the admin
- * and payment features, so the premium journey changes those rows straight in the database: it
- * runs when the server is on PostgreSQL (E2E_DATABASE_URL), where the test can reach the rows.
+ * The Allies Directory end to end. Approving an ally and granting premium are an operator's
+ * work: the premium journey does them through the admin endpoints, as an admin signed in on
+ * another device (an account listed in ADMIN_EMAILS by playwright.config.ts).
  */
-const databaseUrl = process.env.E2E_DATABASE_URL;
-
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
+const adminEmail = 'e2e-allies-admin@example.org';
+async function adminApi(playwright: PlaywrightWorkerArgs['playwright']): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const credentials = { email: adminEmail, password: 'correct horse battery' };
+  const res = await api.post('/api/register', { data: { ...credentials, firstName: 'Allies', lastName: 'Admin' } });
+  if (res.status() === 409) expect((await api.post('/api/login', { data: credentials })).ok()).toBe(true);
+  expect((await api.post('/api/auth/make-admin')).ok()).toBe(true);
+  return api;
+}
+async function grantPremium(playwright: PlaywrightWorkerArgs['playwright'], email: string): Promise<void> {
+  const admin = await adminApi(playwright);
+  const { items } = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(email)}`)).json();
+  expect((await admin.patch(`/api/admin/users/${items[0].id}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
+  await admin.dispose();
+}
+async function approveAllies(playwright: PlaywrightWorkerArgs['playwright'], submitterEmails: string[]): Promise<void> {
+  const admin = await adminApi(playwright);
+  for (const email of submitterEmails) {
+    const { items } = await (await admin.get(`/api/admin/allies?search=${encodeURIComponent(email)}`)).json();
+    expect(items).toHaveLength(1);
+    expect((await admin.patch(`/api/admin/allies/${items[0].id}/approve`)).ok()).toBe(true);
   }
+  await admin.dispose();
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
@@ -151,19 +164,18 @@ test('Check-Up results show a free member which Allies category premium would op
 });
 
 test.describe('/allies for premium members', () => {
-  test.skip(!databaseUrl, 'needs the server on PostgreSQL (E2E_DATABASE_URL) to approve allies and grant premium');
 
-  test('a submitted ally appears only once approved; a member finds it, expands two cards and reviews it', async ({ page, visit }) => {
+  test('a submitted ally appears only once approved; a member finds it, expands two cards and reviews it', async ({ page, visit, playwright }) => {
     const marker = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await visit('/allies/submit');
-    await submitAlly(page, `Harbor IT ${marker}`, { vibeCheck: `Fish & "chips" <3 &lt;b&gt; ${marker}` });
+    const harborSubmitter = await submitAlly(page, `Harbor IT ${marker}`, { vibeCheck: `Fish & "chips" <3 &lt;b&gt; ${marker}` });
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
     await visit('/allies/submit');
-    await submitAlly(page, `Beacon Grants ${marker}`, { category: 'Fuel' });
+    const beaconSubmitter = await submitAlly(page, `Beacon Grants ${marker}`, { category: 'Fuel' });
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
 
     const email = await register(page, 'allies-premium');
-    await sql('update users set is_premium = true where email = $1', [email]);
+    await grantPremium(playwright, email);
 
     // Pending: invisible to members.
     await visit('/allies');
@@ -172,7 +184,7 @@ test.describe('/allies for premium members', () => {
     await expect(page.getByRole('heading', { name: 'No allies found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
 
-    await sql("update allies set approved = true, last_verified_at = '2026-03-04T12:00:00Z' where name like $1", [`%${marker}`]);
+    await approveAllies(playwright, [harborSubmitter, beaconSubmitter]);
     const searches: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/allies?')) searches.push(request.url());
@@ -195,7 +207,8 @@ test.describe('/allies for premium members', () => {
     const harbor = cards.filter({ hasText: `Harbor IT ${marker}` });
     const beacon = cards.filter({ hasText: `Beacon Grants ${marker}` });
     await expect(harbor.getByRole('link', { name: /helpdesk\.example/ })).toHaveAttribute('href', 'https://helpdesk.example');
-    await expect(harbor.getByText('Last verified Mar 4, 2026')).toBeVisible();
+    // Approval is a verification: dated today.
+    await expect(harbor.getByText(`Last verified ${new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`)).toBeVisible();
     await harbor.getByRole('button', { name: /Show More/ }).click();
     await beacon.getByRole('button', { name: /Show More/ }).click();
     await expect(harbor.getByText('Flat pricing for nonprofits.')).toBeVisible();
@@ -214,9 +227,9 @@ test.describe('/allies for premium members', () => {
     await expect(harbor.getByText('Quick and friendly help desk.')).toBeVisible();
   });
 
-  test('Check-Up results send a premium member with a weak pillar to that Allies category', async ({ page, visit }) => {
+  test('Check-Up results send a premium member with a weak pillar to that Allies category', async ({ page, visit, playwright }) => {
     const email = await register(page, 'allies-checkup-premium');
-    await sql('update users set is_premium = true where email = $1', [email]);
+    await grantPremium(playwright, email);
     await visit(`/checkup/results/${await weakFuelResult(page)}`);
     await page.getByRole('button', { name: /^Fuel/ }).click();
     await page.getByRole('link', { name: 'Find Fuel allies in the directory' }).click();
@@ -224,9 +237,9 @@ test.describe('/allies for premium members', () => {
     await expect(page.getByRole('button', { name: 'Fuel' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('shows the 6-card skeleton while loading and the failure message when the fetch fails', async ({ page }) => {
+  test('shows the 6-card skeleton while loading and the failure message when the fetch fails', async ({ page, playwright }) => {
     const email = await register(page, 'allies-fail');
-    await sql('update users set is_premium = true where email = $1', [email]);
+    await grantPremium(playwright, email);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/allies?*', async (route) => {

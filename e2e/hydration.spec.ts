@@ -49,7 +49,8 @@ test.describe('server rendering and hydration', () => {
     test.slow();
     const checked = await watch(page);
     for (const path of paths) {
-      const response = await page.goto(path);
+      // Some pages send a visitor on (to /auth) once hydrated, which may land before the load event.
+      const response = await page.goto(path, { waitUntil: 'commit' });
       expect(response?.status(), path).toBe(path === '/no-such-page' || path.startsWith('/checkup/results/') ? 404 : 200);
       await checked();
     }

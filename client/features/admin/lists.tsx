@@ -275,14 +275,17 @@ function AllyReview({ ally }: { ally: AdminAlly }) {
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <dl tabIndex={0} role="region" aria-label={`${ally.name} profile`} className="grid gap-3 overflow-y-auto p-5">
-            {fields.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-sm font-semibold text-stone-600">{label}</dt>
-                <dd className="whitespace-pre-wrap text-stone-900">{value || '—'}</dd>
-              </div>
-            ))}
-          </dl>
+          {/* A scrolling region reachable by keyboard; the list inside keeps its own semantics. */}
+          <div tabIndex={0} role="region" aria-label={`${ally.name} profile`} className="overflow-y-auto p-5">
+            <dl className="grid gap-3">
+              {fields.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm font-semibold text-stone-600">{label}</dt>
+                  <dd className="whitespace-pre-wrap text-stone-900">{value || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
