@@ -190,7 +190,10 @@ test.describe('/allies for premium members', () => {
       if (request.url().includes('/api/allies?')) searches.push(request.url());
     });
     await page.reload();
+    // The search settles (debounced) before the category changes: the event then carries both.
+    const searched = page.waitForResponse((response) => response.url().includes(`search=${marker}`));
     await page.getByLabel('Search allies').pressSequentially(marker, { delay: 30 });
+    await searched;
     const cards = page.getByTestId('ally-card');
     await expect(cards).toHaveCount(2);
     expect(searches.filter((url) => url.includes('search=')).length).toBeLessThanOrEqual(2);

@@ -50,9 +50,7 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
       // The submission is stored and admins will see it: a mail server being down must not turn that into an error.
       const mails = [submissionReceivedMail(submission, ctx.env.PUBLIC_URL), ...(await adminEmails(ctx.db)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL))];
-      for (const mail of mails) {
-        ctx.mailer.send(mail).catch((err: unknown) => request.log.error({ err, allyId: id }, 'could not send an ally submission email'));
-      }
+      for (const mail of mails) ctx.mailer.sendInBackground(mail, { allyId: id, mail: 'ally submission' });
       return reply.status(201).send({ id });
     },
   );
