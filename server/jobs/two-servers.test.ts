@@ -52,6 +52,21 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
   });
 
+  it('count failed sign-ins for one email across both', async () => {
+    const email = uniqueEmail('lockout');
+    expect((await postJson(`${a.url}/api/register`, { email, password: 'right-password-1', firstName: 'Lock', lastName: 'Out' })).status).toBe(201);
+    // The default limit is 5 failures per email and address: alternate servers for the five.
+    for (let i = 0; i < 5; i += 1) {
+      const res = await postJson(`${(i % 2 ? b : a).url}/api/login`, { email, password: `wrong-password-${i}` });
+      expect(res.status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const res = await postJson(`${server.url}/api/login`, { email, password: 'right-password-1' });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
   it('run a job that both are asked to run at once exactly once', async () => {
     let runs = 0;
     const job = { name: `once-${run}`, cron: '0 0 1 1 *', run: async () => void (runs += 1) };

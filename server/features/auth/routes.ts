@@ -24,7 +24,7 @@ export const messages = {
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.SECURE_COOKIES;
   if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
-  const loginFailures = createLoginFailures({ max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
+  const loginFailures = createLoginFailures(ctx.db, { max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
 
   /** Ends the session the browser came with (if any) and starts a fresh one. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
@@ -89,19 +89,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
-      loginFailures.check(input.email, request.ip, reply);
+      await loginFailures.check(input.email, request.ip, reply);
       const user = await findUserByEmail(ctx.db, input.email);
       // The same answer, after the same work, whether or not the email has an account.
       if (!user?.passwordHash) {
         await spendPasswordCheckTime(input.password);
-        loginFailures.failed(input.email, request.ip);
+        await loginFailures.failed(input.email, request.ip);
         throw new HttpError(401, messages.invalidCredentials);
       }
       if (!(await verifyPassword(input.password, user.passwordHash))) {
-        loginFailures.failed(input.email, request.ip);
+        await loginFailures.failed(input.email, request.ip);
         throw new HttpError(401, messages.invalidCredentials);
       }
-      loginFailures.succeeded(input.email, request.ip);
+      await loginFailures.succeeded(input.email, request.ip);
       await signIn(request, reply, user.id);
       return toPublicUser(user);
     },
