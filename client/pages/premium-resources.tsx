@@ -115,7 +115,7 @@ function Hub() {
 
 /** /premium-resources: the hub for premium members, an overview leading to /pricing for everyone else. */
 export default function PremiumResourcesPage() {
-  const { user, isLoading } = useUser();
-  if (isLoading) return <PageLoading />;
+  // Until the member is known, the overview the server drew stays: no spinner between two overviews.
+  const { user } = useUser();
   return user?.isPremium ? <Hub /> : <Overview />;
 }
