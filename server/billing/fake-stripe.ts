@@ -28,7 +28,9 @@ const DAY = 86_400;
 
 export async function startFakeStripe() {
   let counter = 0;
-  const next = (prefix: string) => `${prefix}_fake_${++counter}`;
+  // Ids unique across runs: test runs share one PostgreSQL database, where customer ids are unique.
+  const run = Math.random().toString(36).slice(2, 10);
+  const next = (prefix: string) => `${prefix}_fake_${run}${++counter}`;
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
   const sessions = new Map<string, { id: string; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }>();
   const subscriptions = new Map<string, FakeSubscription>();
