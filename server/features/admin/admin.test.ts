@@ -4,7 +4,7 @@ import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, c
 import { goodCard, memberApi } from '../../billing/test-support';
 import { startTestApp, type TestApp, uniqueEmail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../auth/test-client';
-import { EXPORT_BATCH } from './csv';
+import { csvLine, EXPORT_BATCH } from './csv';
 
 // Every account costs a scrypt hash: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -397,6 +397,19 @@ describe('admin reports', () => {
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
     expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
     expect((await fetch(`${t.url}/api/admin/contacts.csv?sort=nope`, { headers: { cookie: admin.cookie } })).status).toBe(400);
+  });
+
+  it('writes each exported cell as csvCell writes the value the list shows (uuid, text, numbers, booleans, timestamps and nulls)', async () => {
+    const email = `twin${Date.now().toString(36)}@example.org`;
+    await t.ctx.db.execute(sql`insert into checkup_results (email, score, total_score, category_scores, answers, outreach_completed, outreach_date)
+      values (${email}, 40, 41, '{}'::jsonb, '{}'::jsonb, true, '2026-02-03 04:05:06.789+00'),
+             (${email}, 0, 0, '{}'::jsonb, '{}'::jsonb, false, null)`);
+    const page = await asAdmin('GET', `/api/admin/checkups?search=${encodeURIComponent(email)}`);
+    expect(page.json.items).toHaveLength(2);
+    const lines = (await (await fetch(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(email)}`, { headers: { cookie: admin.cookie } })).text()).split('\r\n');
+    const header = lines[0]!.split(',');
+    const expected = page.json.items.map((row: Record<string, unknown>) => csvLine(header.map((name) => row[name])).replace(/\r\n$/, ''));
+    expect(lines.slice(1, 3)).toEqual(expected);
   });
 
   it('exports every row across batches, even rows sharing one timestamp to the microsecond', async () => {
