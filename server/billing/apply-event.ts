@@ -16,13 +16,16 @@ import { type BillingEvent, type BillingProvider, isLive, liveStatuses, type Pro
  * once: its id is recorded in `webhook_events` in the same transaction as the change, so a
  * redelivered event does nothing. Events are not trusted for state: the subscription is
  * re-read from the provider, so events arriving out of order still leave the latest state.
- * Emails and the premium_signup usage event follow the commit, once per real change.
+ * Emails are stored in the outbox in the same transaction and delivered after the commit; the
+ * premium_signup usage event follows the commit. Both happen once per real change.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 interface Effects {
   mails: Mail[];
+  /** The mails' outbox rows, written in the transaction of the change they announce. */
+  mailIds: string[];
   usage: UsageEvent[];
 }
 
@@ -57,8 +60,9 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
   const effects = await db.transaction(async (tx) => {
     const inserted = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (inserted.length === 0) return null;
-    const found: Effects = { mails: [], usage: [] };
+    const found: Effects = { mails: [], mailIds: [], usage: [] };
     if (state) await applyState(tx, deps, state, readAt, found, event);
+    await storeMails(tx, deps, found);
     return found;
   });
   if (!effects) return 'duplicate';
@@ -72,8 +76,11 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
  * then finds nothing new to do.
  */
 export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscription, readAt: Date): Promise<void> {
-  const effects: Effects = { mails: [], usage: [] };
-  await deps.ctx.db.transaction((tx) => applyState(tx, deps, state, readAt, effects));
+  const effects: Effects = { mails: [], mailIds: [], usage: [] };
+  await deps.ctx.db.transaction(async (tx) => {
+    await applyState(tx, deps, state, readAt, effects);
+    await storeMails(tx, deps, effects);
+  });
   await runEffects(deps, effects);
 }
 
@@ -153,12 +160,14 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   }
 }
 
+async function storeMails(tx: Tx, deps: ApplyDeps, effects: Effects): Promise<void> {
+  for (const mail of effects.mails) effects.mailIds.push(await deps.ctx.mailer.store(tx, mail));
+}
+
 async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   const { ctx, log } = deps;
-  for (const mail of effects.mails) {
-    // The change is committed either way: a mail server being down must not undo a payment.
-    await ctx.mailer.send(mail).catch((err: unknown) => log.error({ err, subject: mail.subject }, 'could not send a billing email'));
-  }
+  // Stored with the change; a mail server being down delays them (the outbox retries) and never undoes a payment.
+  ctx.mailer.deliverNow(effects.mailIds);
   for (const usage of effects.usage) {
     await insertUsageEvent(ctx.db, usage).catch((err: unknown) => log.error({ err }, 'could not record a usage event'));
     if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, usage, ctx.env.PUBLIC_URL, log);

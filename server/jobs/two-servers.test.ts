@@ -139,6 +139,26 @@ describe('the outbox on one server', () => {
     }
   });
 
+  it('stores an email in the transaction of the change it announces: rolled back, no email; committed, sent once', async () => {
+    const capture = await startSmtpCapture();
+    try {
+      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const to = uniqueEmail('outbox-tx');
+      const failed = t.ctx.db.transaction(async (tx) => {
+        await outbox.store(tx, { to, subject: `Rolled back ${run}`, text: 'Hello' });
+        throw new Error('the change failed');
+      });
+      await expect(failed).rejects.toThrow('the change failed');
+      const id = await t.ctx.db.transaction((tx) => outbox.store(tx, { to, subject: `Committed ${run}`, text: 'Hello' }));
+      outbox.deliverNow([id]);
+      await outbox.idle();
+      expect(capture.find(to, /./).map((mail) => mail.subject)).toEqual([`Committed ${run}`]);
+      expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([{ subject: `Committed ${run}`, status: 'sent' }]);
+    } finally {
+      await capture.close();
+    }
+  });
+
   it('runs scheduled work through the job queue on the embedded database too', async () => {
     let runs = 0;
     const runner = await startJobRunner(t.ctx.database, [{ name: `embedded-${run}`, cron: '0 0 1 1 *', run: async () => void (runs += 1) }], t.app.log);

@@ -20,7 +20,17 @@ interface OutboxRow {
   attempts: number;
 }
 
+/** The database or a transaction of it: an email stored in a transaction exists only if the transaction commits. */
+type Executor = Pick<Database, 'execute'>;
+
 export interface Outbox extends Mailer {
+  /**
+   * Stores an email in the caller's transaction, so that the change and its email are one write:
+   * neither exists without the other after a crash. Call deliverNow with the id once committed.
+   */
+  store(executor: Executor, mail: Mail): Promise<string>;
+  /** Starts delivering stored emails, off the caller's path (the outbox job retries what fails). */
+  deliverNow(ids: string[]): void;
   /** Sends what is due (new, or waiting for a retry) until nothing is left; returns how many were sent. */
   deliverDue(): Promise<number>;
   /** Resolves when the deliveries this process started have finished: shutdown waits for them. */
@@ -87,12 +97,20 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
 
   const outbox: Outbox = {
     description: `${transport.description}, through the mail_outbox table`,
-    async send(mail: Mail) {
+    async store(executor, mail) {
       const [row] = rowsOf<{ id: string }>(
-        await db.execute(sql`insert into mail_outbox ("to", subject, text, html) values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}) returning id`),
+        await executor.execute(sql`insert into mail_outbox ("to", subject, text, html) values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}) returning id`),
       );
+      return row!.id;
+    },
+    deliverNow(ids) {
+      for (const id of ids) {
+        void track(claim(id).then(deliverClaimed)).catch((err: unknown) => log.current?.error({ err, outboxId: id }, 'email delivery could not start; the outbox job will retry'));
+      }
+    },
+    async send(mail: Mail) {
       // Stored: from here the email cannot be lost. Delivery happens now, off the request's path.
-      void track(claim(row!.id).then(deliverClaimed)).catch((err: unknown) => log.current?.error({ err, outboxId: row!.id }, 'email delivery could not start; the outbox job will retry'));
+      outbox.deliverNow([await outbox.store(db, mail)]);
     },
     deliverDue() {
       return track(

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
 import { createMailer } from '../mail/mailer';
+import { createOutbox } from '../mail/outbox';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,7 +36,8 @@ export async function startTestApp(
     process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir });
+  // The production path: every email through the outbox table, delivered at once.
+  const mailer = createOutbox(database.db, createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
   const ctx: AppContext = { env, database, db: database.db, mailer };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
   const { logLines, ...buildOptions } = options;
