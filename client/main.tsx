@@ -6,9 +6,13 @@ import { App } from './app/app';
 import { readPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
 import { hasSignedInHint, userQuery, userQueryKey } from './features/auth/use-user';
+import { notePageLoad } from './lib/earlier-page';
 import { createQueryClient } from './lib/query-client';
+import { reportUncaughtErrors } from './lib/report-error';
 import './styles.css';
 
+notePageLoad();
+reportUncaughtErrors();
 const queryClient = createQueryClient();
 const pageData = readPageData();
 if (pageData) hydrate(queryClient, pageData.queries);

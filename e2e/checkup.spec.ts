@@ -221,4 +221,90 @@ test.describe('the Check-Up', () => {
     await expect(page.getByRole('heading', { level: 1, name: "We couldn't find these results" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Take the Check-Up' })).toHaveAttribute('href', '/checkup');
   });
+
+  test('a Check-Up left part-way resumes after a reload at the same question, in the same order, until the results show', async ({ page, visit }) => {
+    await visit('/checkup');
+    await page.getByLabel('Email address').fill(uniqueEmail('resume'));
+    await page.getByRole('button', { name: 'Start the Check-Up' }).click();
+    const seen: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      await expect(page.getByText(`Question ${i} of 20`, { exact: true })).toBeVisible();
+      const text = (await questionHeading(page).textContent())!;
+      seen.push(text);
+      await page.getByText(labels[answerFor[idOf(text)]! - 1]!, { exact: true }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await expect(page.getByText('Question 6 of 20', { exact: true })).toBeVisible();
+    const sixth = (await questionHeading(page).textContent())!;
+
+    await page.reload();
+    await expect(page.getByText('Question 6 of 20', { exact: true })).toBeVisible();
+    await expect(questionHeading(page)).toHaveText(sixth);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(questionHeading(page)).toHaveText(seen[4]!);
+    await expect(page.getByRole('radio', { name: labels[answerFor[idOf(seen[4]!)]! - 1], exact: true })).toBeChecked();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Away and Back: still there.
+    await page.goto('/pricing');
+    await page.goBack();
+    await expect(page.getByText('Question 6 of 20', { exact: true })).toBeVisible();
+    await expect(questionHeading(page)).toHaveText(sixth);
+    for (let i = 6; i <= 20; i++) {
+      await expect(page.getByText(`Question ${i} of 20`, { exact: true })).toBeVisible();
+      const text = (await questionHeading(page).textContent())!;
+      await page.getByText(labels[answerFor[idOf(text)]! - 1]!, { exact: true }).click();
+      await page.getByRole('button', { name: i < 20 ? 'Next' : 'See Results' }).click();
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
+    await expectGrades(page);
+    // Shown: forgotten, so the next visit starts over (at question 1: the visitor has signed up, so no email step).
+    await page.reload();
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  });
+
+  test('a signed-in member skips the email step, and skips it again on Take Quiz Again; no free profile offered', async ({ page }) => {
+    const email = uniqueEmail('retake');
+    expect((await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Rita', lastName: 'Retake' } })).status()).toBe(201);
+    await page.goto('/checkup');
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+    await answerByKeyboard(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
+    await expect(page.locator('main a[href="/resources"]').first()).toBeVisible();
+    await expect(page.locator('main a[href="/create-profile"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Take Quiz Again' }).click();
+    await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveCount(0);
+  });
+
+  test('answering at full speed, by mouse and by keys, on a 4x slower CPU too, never gets stuck', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('nish_newsletter_signup', 'true');
+      localStorage.setItem('nish_newsletter_email', 'speedy@example.org');
+    });
+    const cdp = await page.context().newCDPSession(page);
+    for (const [run, rate] of [[1, 1], [2, 1], [3, 4]] as const) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      await page.goto('/checkup');
+      await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
+      for (let i = 1; i <= 20; i++) {
+        // No waiting for the next statement to show: click an answer, then Next, as fast as the page takes clicks.
+        if (i % 2 === run % 2) {
+          await page.getByText('Mostly true', { exact: true }).click();
+          await page.getByRole('button', { name: i < 20 ? 'Next' : 'See Results' }).click();
+        } else {
+          await page.keyboard.press('3');
+          await page.keyboard.press('Enter');
+        }
+      }
+      const overlay = page.locator('div.fixed.inset-0').filter({ hasText: 'You did it!' });
+      await expect(overlay).toBeVisible();
+      // One opaque layer: the question page does not show through.
+      expect(await overlay.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('overall-grade')).toContainText('Health score 25%');
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });

@@ -144,9 +144,47 @@ test.describe('/create-profile', () => {
   });
 });
 
+/** /welcome is for whoever signed up: the newsletter flag this browser stores. */
+const withNewsletterFlag = (page: Page) =>
+  page.addInitScript(() => {
+    localStorage.setItem('nish_newsletter_signup', 'true');
+    localStorage.setItem('nish_newsletter_email', 'welcome@example.org');
+  });
+
+/** /premium-welcome is for members: a signed-in one, whose payment is being confirmed here. */
+async function signedInMember(page: Page) {
+  const res = await page.request.post('/api/register', { data: { email: uniqueEmail('premium-welcome'), password: 'correct-horse', firstName: 'Pia', lastName: 'Member' } });
+  expect(res.status()).toBe(201);
+}
+
+/** The frozen clock holds the member's data back: let it arrive, as it does at once on a real clock. */
+async function memberKnown(page: Page) {
+  await expect(async () => {
+    await page.clock.runFor(100);
+    await expect(page.getByText('We are confirming your payment', { exact: false })).toBeVisible({ timeout: 250 });
+  }).toPass();
+}
+
 test.describe('welcome pages', () => {
   // These pages run on a frozen clock; axe needs real timers, so a test resumes time before any scan.
+  test('send a visitor who has not signed up to the page that explains how to get there', async ({ page }) => {
+    await page.goto('/welcome');
+    await expect(page).toHaveURL(/\/free-resources$/);
+    await expect(page.getByText('Welcome to the community!')).toHaveCount(0);
+    await page.goto('/premium-welcome');
+    await expect(page).toHaveURL(/\/premium$/);
+  });
+
+  test('/premium-welcome tells a signed-in member who has not paid that premium is not active yet', async ({ page }) => {
+    await signedInMember(page);
+    await page.goto('/premium-welcome');
+    await expect(page.getByText('Your premium membership is not active yet.', { exact: false })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Unlocked', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  });
+
   test('/welcome counts down visibly from 6 seconds and then goes to the dashboard', async ({ page }) => {
+    await withNewsletterFlag(page);
     await freezeClock(page);
     await page.goto('/welcome');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the community!' })).toBeVisible();
@@ -167,6 +205,7 @@ test.describe('welcome pages', () => {
   });
 
   test("/welcome's button goes now; 'Stay on this page' stops the redirect; leaving early cancels it", async ({ page }) => {
+    await withNewsletterFlag(page);
     await freezeClock(page);
     await page.goto('/welcome');
     await page.getByRole('button', { name: 'Stay on this page' }).click();
@@ -189,8 +228,10 @@ test.describe('welcome pages', () => {
   });
 
   test('/premium-welcome shows the six benefits, the 24-hour Slack promise and goes home after 10 seconds', async ({ page }) => {
+    await signedInMember(page);
     await freezeClock(page);
     await page.goto('/premium-welcome');
+    await memberKnown(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium!' })).toBeVisible();
     const cards = page.getByTestId('premium-benefits').getByRole('listitem');
     await expect(cards).toHaveCount(6);
@@ -213,8 +254,10 @@ test.describe('welcome pages', () => {
   });
 
   test('/premium-welcome passes the accessibility scan', async ({ page }) => {
+    await signedInMember(page);
     await freezeClock(page);
     await page.goto('/premium-welcome');
+    await memberKnown(page);
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     await page.clock.resume();
     await expectAccessible(page);
@@ -257,6 +300,7 @@ test.describe('/contact', () => {
     expect(mail.body).toContain('1-2 business days');
 
     await page.getByRole('button', { name: 'Send another message' }).click();
+    await expect(page.getByLabel('Name *')).toBeFocused();
     for (const label of ['Name *', 'Email *', 'Subject (optional)', 'Message *']) await expect(page.getByLabel(label)).toHaveValue('');
     await expect(page.getByLabel('What is it about? *')).toHaveValue('');
   });

@@ -2,8 +2,9 @@ import { site } from './site';
 
 /**
  * Every route of spec point 2, with the head tags the server writes into the HTML before any
- * script runs and the client keeps up to date while navigating. `signedIn` routes need an
- * account (the page itself handles signed-out visitors); they are not indexed.
+ * script runs and the client keeps up to date while navigating. `signedIn` routes depend on who
+ * the visitor is (an account; for /welcome, the newsletter flag in the browser): the server
+ * draws a state that holds for everyone and the page decides once it knows. They are not indexed.
  */
 export interface RouteMeta {
   path: string;
@@ -55,8 +56,8 @@ export const routes: readonly RouteMeta[] = [
   { path: '/toolkits/preview', page: 'toolkits-preview', title: 'Preview: premium toolkits', description: 'A preview of the premium toolkits: governance, impact, finance, operations, fundraising and funding.' },
   { path: '/slack/preview', page: 'slack-preview', title: 'Preview: the Slack community', description: 'A preview of the private Slack community of 500+ nonprofit leaders.' },
   { path: '/coaching/preview', page: 'coaching-preview', title: 'Preview: one-on-one coaching', description: 'A preview of premium coaching: one 60-minute session a month by video or phone.' },
-  { path: '/welcome', page: 'welcome', title: 'Welcome!', description: 'Welcome to the community: your free resources are unlocked.', noindex: true },
-  { path: '/premium-welcome', page: 'premium-welcome', title: 'Welcome to premium!', description: 'Your premium membership is active: here is everything you have unlocked.', noindex: true },
+  { path: '/welcome', page: 'welcome', title: 'Welcome!', description: 'Welcome to the community: your free resources are unlocked.', signedIn: true, noindex: true },
+  { path: '/premium-welcome', page: 'premium-welcome', title: 'Welcome to premium!', description: 'Your premium membership is active: here is everything you have unlocked.', signedIn: true, noindex: true },
   { path: '/allies/submit', page: 'allies-submit', title: 'Become an Ally: submit your profile', description: 'Vendors serving nonprofits: submit your profile for the Allies Directory. We review every submission within 3-5 business days.' },
   { path: '/allies/submit/success', page: 'allies-submit-success', title: 'Submission received', description: 'Thanks for applying to the Allies Directory.', noindex: true },
   { path: '/admin-setup', page: 'admin-setup', title: 'Admin setup', description: 'Grant the first administrator account.', noindex: true },

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button-classes';
@@ -29,6 +29,33 @@ export function Header() {
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  // An open menu closes on Escape and on a click or tap outside the header, giving focus back to its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const close = () => {
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    // On click, after the browser has moved focus: a click on a field or link keeps its focus there.
+    const onClick = (event: MouseEvent) => {
+      // The path as it was when clicked: the toggle's icon the click landed on is gone by now.
+      if (headerRef.current && event.composedPath().includes(headerRef.current)) return;
+      setOpenOn(null);
+      if (!document.activeElement?.matches('a[href], button, input, select, textarea, [contenteditable="true"]')) toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open]);
 
   const account = user ? (
     <div className="flex flex-wrap items-center gap-2">
@@ -38,7 +65,7 @@ export function Header() {
       <Link to="/account" className={buttonClasses('outline', 'sm')}>
         Account
       </Link>
-            <Suspense fallback={null}>
+      <Suspense fallback={null}>
         <SignOutButton />
       </Suspense>
     </div>
@@ -49,7 +76,7 @@ export function Header() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 outline-none">
         <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -66,6 +93,7 @@ export function Header() {
           <li className="ml-2">{account}</li>
         </ul>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
           aria-expanded={open}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToasts } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
+import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRouteHead } from './use-route-head';
@@ -100,9 +101,11 @@ export function Layout() {
       <Header />
       {/* At least a screen tall, so the footer does not jump down when the page's own chunk arrives (layout shift). */}
       <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <Toasts />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { type PageHead, pageHead } from '#shared/head';
 import { useSiteConfig } from '../features/site/use-site-config';
+import { resetErrorBudget } from '../lib/report-error';
 import { track } from '../lib/track';
 
 /** Brings the document's head to `head`, the same tags the server wrote for that page. */
@@ -31,6 +32,7 @@ export function useRouteHead(): void {
   }, [pathname, publicUrl]);
 
   useEffect(() => {
+    resetErrorBudget();
     track('page_view');
   }, [pathname]);
 }

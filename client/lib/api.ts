@@ -1,3 +1,5 @@
+import { reportError, routeOf } from './report-error';
+
 /**
  * The one way the browser calls the API (spec point 7): cookies always sent, a JSON body only
  * when there is a payload, and any non-OK answer thrown as an Error whose message is
@@ -13,14 +15,24 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed call is recorded as an `error` event, except a visitor's expected "not signed in". */
+const isExpected = (url: string, status: number) => status === 401 && url === '/api/user';
+
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: data !== undefined ? JSON.stringify(data) : undefined,
+    });
+  } catch (error) {
+    reportError('api', { status: 0, route: routeOf(url) });
+    throw error;
+  }
   if (!res.ok) {
+    if (!isExpected(url, res.status)) reportError('api', { status: res.status, route: routeOf(url) });
     const text = (await res.text()) || res.statusText;
     let message = text;
     let errors: Record<string, string> | undefined;

@@ -1,15 +1,18 @@
-import { QueryClient, type QueryFunction, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryFunction, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { dismissFailureToasts } from '../components/ui/use-toast';
 import { ApiError, apiRequest } from './api';
 
 /** Default loading: a GET to the query key joined as a path (spec point 7). */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryKey.join('/'));
 
-const isAuthError = (error: unknown) => /401|403/.test(error instanceof Error ? error.message : '');
+const isAuthError = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /** Spec point 9's client defaults. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A form that succeeds after a failed try closes the failure's toast.
+    mutationCache: new MutationCache({ onSuccess: () => dismissFailureToasts() }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,

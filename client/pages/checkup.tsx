@@ -14,6 +14,7 @@ import { currentQuestion, flowReducer, initialFlow } from '../features/checkup/c
 import { EmailGate } from '../features/checkup/email-gate';
 import { QuestionStep } from '../features/checkup/question-step';
 import { ResultsView } from '../features/checkup/results-view';
+import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
 import { useAccess } from '../lib/access';
 import { useHydrated } from '../lib/hydrated';
 import { storageKeys, useStoredValue } from '../lib/storage';
@@ -34,20 +35,29 @@ export default function Checkup() {
     return { email: state.email, answers: Object.fromEntries(Object.entries(state.answers)), score: scores.score, categoryScores: scores.categoryScores };
   };
 
-  const begin = useCallback((email: string) => {
+  const begin = useCallback((email: string, skippedGate?: boolean) => {
     track('quiz_start');
-    dispatch({ type: 'begin', email });
+    dispatch({ type: 'begin', email, skippedGate });
   }, []);
 
-  // A visitor who has already signed up (newsletter flag and email, or an account) skips the gate.
-  // Decided after hydration, when the flag, the stored email and the user are really known.
+  // A Check-Up left part-way resumes where it was. Otherwise a visitor who has already signed up
+  // (newsletter flag and email, or an account) skips the gate, and skips it again on a retake.
+  // Decided after hydration, when the saved progress, the flag, the stored email and the user are really known.
   useEffect(() => {
     if (state.step !== 'deciding' || !hydrated) return;
-    if (newsletterFlag && storedEmail) begin(storedEmail);
+    const saved = loadProgress();
+    if (saved) dispatch({ type: 'resume', ...saved });
+    else if (newsletterFlag && storedEmail) begin(storedEmail, true);
     else if (isLoading) return;
-    else if (user) begin(user.email);
+    else if (user) begin(user.email, true);
     else dispatch({ type: 'showGate' });
   }, [state.step, hydrated, newsletterFlag, storedEmail, isLoading, user, begin]);
+
+  // The progress is kept while the questions are answered and forgotten once the results show.
+  useEffect(() => {
+    if (state.step === 'questions') saveProgress(state);
+    else if (state.step === 'results') clearProgress();
+  }, [state]);
 
   useEffect(() => {
     if (state.step !== 'celebrating') return;
@@ -77,6 +87,9 @@ export default function Checkup() {
 
   const retake = () => {
     save.reset();
+    clearProgress();
+    // Whoever skipped the email step the first time (a member, a subscriber) starts the questions at once.
+    if (state.skippedGate) track('quiz_start');
     dispatch({ type: 'retake', order: shuffle(questions) });
   };
 

@@ -1,5 +1,5 @@
 import { BookOpenCheck, Crown, Headphones, MessagesSquare, Presentation, Users, Video } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { useUser } from '../features/auth/use-user';
@@ -18,12 +18,15 @@ const benefits = [
 /**
  * /premium-welcome: where checkout returns. The six unlocked benefits and back to the dashboard
  * after 10 seconds (spec point 2). Premium comes only from the server's confirmed payment, so
- * until the member's data says premium the page says the payment is being confirmed.
+ * until the member's data says premium the page says the payment is being confirmed, and after
+ * the one refresh that it is not active yet. A visitor who is not signed in is sent to /premium,
+ * which explains how to become a member.
  */
 export default function PremiumWelcomePage() {
-  useRefreshUserOnce();
+  const refreshed = useRefreshUserOnce();
   const { user, isLoading } = useUser();
   const confirmed = Boolean(user?.isPremium);
+  if (!isLoading && !user) return <Navigate to="/premium" replace />;
   return (
     <div className="bg-gradient-to-b from-accent-100 via-brand-50 to-stone-50">
       <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
@@ -37,13 +40,13 @@ export default function PremiumWelcomePage() {
               ? 'Thank you for joining. Everything below is now unlocked for you.'
               : isLoading
                 ? 'Checking your membership…'
-                : user
-                  ? 'Thank you! We are confirming your payment with the card provider; this page updates in a moment.'
-                  : 'Sign in to see your premium membership.'}
+                : refreshed
+                  ? 'Your premium membership is not active yet. If you have just paid, it can take a minute: this page is safe to reload.'
+                  : 'Thank you! We are confirming your payment with the card provider; this page updates in a moment.'}
           </p>
-          {!isLoading && !user && (
-            <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
-              Sign in
+          {refreshed && !isLoading && !confirmed && (
+            <Link to="/pricing" className={buttonClasses('primary', 'md', 'mt-6')}>
+              See the plans
             </Link>
           )}
         </div>

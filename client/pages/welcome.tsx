@@ -1,7 +1,10 @@
 import { BookOpen, ClipboardCheck, Library, Mail, PartyPopper } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { site } from '#shared/site';
+import { PageLoading } from '../app/layout';
 import { CountdownNotice } from '../features/welcome/countdown-notice';
+import { useAccess } from '../lib/access';
+import { useHydrated } from '../lib/hydrated';
 
 const unlocked = [
   { icon: BookOpen, text: `All ${site.fieldGuides} field guides`, to: '/field-guides' },
@@ -10,8 +13,17 @@ const unlocked = [
   { icon: Mail, text: 'The Weekly Dish, every Tuesday morning', to: '/weekly-dish' },
 ];
 
-/** /welcome: the free welcome after a sign-up; back to the dashboard after 6 seconds (spec point 2). */
+/**
+ * /welcome: the free welcome after a sign-up; back to the dashboard after 6 seconds (spec point 2).
+ * Only for whoever has free access (the newsletter flag, or an account): anyone else is sent to
+ * /free-resources, which explains how to get it. The flag lives in the browser, so the server
+ * draws the loading state and the page decides after hydration.
+ */
 export default function WelcomePage() {
+  const hydrated = useHydrated();
+  const { hasFreeAccess, isLoading } = useAccess();
+  if (!hydrated || (isLoading && !hasFreeAccess)) return <PageLoading />;
+  if (!hasFreeAccess) return <Navigate to="/free-resources" replace />;
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
       <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:py-20">

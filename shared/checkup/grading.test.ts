@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeForPercent, gradeOverall, gradePillar, gradeScores, percentFor, scoreAnswers, weakestPillars } from './grading';
+import { gradeForPercent, gradeOverall, gradePillar, gradeScores, lowestPillars, percentFor, scoreAnswers, weakestPillars } from './grading';
 import { insightFor } from './insights';
 import { answerOptions, pillars, questions } from './questions';
 
@@ -69,6 +69,14 @@ describe('scoring answers', () => {
     expect(graded.overall).toMatchObject({ percent: 40, grade: 'D' });
     expect(graded.pillars.HUMANS).toMatchObject({ percent: 50, grade: 'D' });
     expect(weakestPillars(graded)).toEqual(['GEARS', 'FUEL']);
+    expect(lowestPillars(graded)).toEqual(['GEARS']);
+  });
+
+  it('names every pillar tied at the lowest score, and all five when they all score the same', () => {
+    const tied = gradeScores({ totalScore: 64, categoryScores: { IMPACT: 16, HUMANS: 16, FUEL: 16, GEARS: 12, FUTURE: 4 } });
+    expect(lowestPillars(tied)).toEqual(['IMPACT', 'HUMANS', 'FUEL']);
+    const level = gradeScores({ totalScore: 40, categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 } });
+    expect(lowestPillars(level)).toHaveLength(5);
   });
 });
 

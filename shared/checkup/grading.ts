@@ -81,6 +81,12 @@ export function gradeScores(scores: Pick<CheckupScores, 'totalScore' | 'category
 }
 
 /** The pillars to work on first: the lowest percents, ties in pillar order. */
+/** Every pillar at the lowest percent: one, or several when they tie (all five when every pillar scores the same). */
+export function lowestPillars(result: GradedResult): Pillar[] {
+  const lowest = Math.min(...pillars.map((pillar) => result.pillars[pillar].percent));
+  return pillars.filter((pillar) => result.pillars[pillar].percent === lowest);
+}
+
 export function weakestPillars(result: GradedResult, count = 2): Pillar[] {
   return [...pillars].sort((a, b) => result.pillars[a].percent - result.pillars[b].percent).slice(0, count);
 }

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast } from './use-toast';
+import { dismissFailureToasts, dismissToast, getToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast } from './use-toast';
 
 afterEach(() => vi.useRealTimers());
 
@@ -19,4 +19,13 @@ it('closes a dismissed toast at once and removes it after 1,000,000 ms', () => {
   expect(getToasts()).toHaveLength(1);
   vi.advanceTimersByTime(1);
   expect(getToasts()).toEqual([]);
+});
+
+it('closes an error toast when an action then succeeds, and leaves other toasts alone', () => {
+  const failed = toast({ title: 'Signup Failed', description: 'Try again', variant: 'destructive' });
+  dismissFailureToasts();
+  expect(getToasts()).toEqual([expect.objectContaining({ id: failed.id, open: false })]);
+  const info = toast({ title: 'Saved' });
+  dismissFailureToasts();
+  expect(getToasts()).toEqual([expect.objectContaining({ id: info.id, open: true })]);
 });

@@ -42,6 +42,14 @@ export function dismissToast(id: number): void {
   }
 }
 
+/**
+ * Closes the error toasts on screen: called when an action succeeds, so the failure of an
+ * earlier try never outlives the retry that worked (a 'Signup Failed' still showing on /welcome).
+ */
+export function dismissFailureToasts(): void {
+  for (const shown of toasts) if (shown.open && shown.variant === 'destructive') dismissToast(shown.id);
+}
+
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import type { PublicUser } from '#shared/auth/user';
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
 import { useQueryState } from '../../lib/query-client';
 import { useRenderFacts } from '../../lib/render-facts';
@@ -14,22 +14,25 @@ export const userQueryKey = ['/api/user'] as const;
 export const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
- * Loads the current user; a 401 or any failure means signed out (spec point 4), answered as
- * null. Without the server's signed-in hint cookie there is no session to ask about.
+ * Loads the current user; null when signed out. Without the server's signed-in hint cookie there
+ * is no session to ask about. Only a 401 means signed out: any other failure (the server down, a
+ * network blip) is thrown, so the query retries and the member stays signed in (a session that
+ * is still valid must not be forgotten because of one failed request).
  */
 export async function fetchCurrentUser(): Promise<User | null> {
   if (!hasSignedInHint()) return null;
   try {
     return await apiRequest<User>('GET', '/api/user');
-  } catch {
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
     // The session is gone: drop the stale hint so the next pages do not ask again.
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
     return null;
   }
 }
 
-/** The user query: main.tsx starts it, UserQuery (user-query.tsx) keeps it fresh while there may be a session. */
-export const userQuery = { queryKey: userQueryKey, queryFn: fetchCurrentUser, retry: false } as const;
+/** The user query: main.tsx starts it, UserQuery (user-query.tsx) keeps it fresh and retries it while there may be a session. */
+export const userQuery = { queryKey: userQueryKey, queryFn: fetchCurrentUser } as const;
 
 /**
  * The current user, loading until the user query has answered. On the server and while
@@ -43,5 +46,6 @@ export function useUser() {
   const { userPending } = useRenderFacts();
   const state = useQueryState<User | null>(userQueryKey);
   if (!hydrated) return { user: null, isLoading: userPending };
-  return { user: state?.data ?? null, isLoading: state?.data === undefined && state?.status !== 'error' };
+  // A failed load is still loading for the pages (never the visitor's view of a member): UserQuery retries and offers to try again.
+  return { user: state?.data ?? null, isLoading: state?.data === undefined };
 }

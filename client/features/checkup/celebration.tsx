@@ -9,7 +9,7 @@ export const CELEBRATION_MS = 3000;
  */
 export function Celebration() {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-brand-800/95 p-6">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-brand-800 p-6">
       <div role="status" aria-live="assertive" className="max-w-md text-center text-white">
         <PartyPopper className="mx-auto h-16 w-16 motion-safe:animate-bounce" aria-hidden="true" />
         <p className="mt-6 font-serif text-3xl font-bold">You did it!</p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { currentQuestion, type FlowState, flowReducer, initialFlow } from './checkup-flow';
+import { parseProgress, serializeProgress } from './saved-progress';
 
 const started = (): FlowState => flowReducer(initialFlow(questions), { type: 'begin', email: ' me@example.org ' });
 
@@ -38,5 +39,53 @@ describe('the Check-Up flow', () => {
     state = flowReducer(state, { type: 'retake', order });
     expect(state).toMatchObject({ step: 'gate', email: '', index: 0, answers: {}, attempt: 1 });
     expect(currentQuestion(state).id).toBe(20);
+  });
+});
+
+describe('a Check-Up left part-way', () => {
+  it('is saved and resumed at the same question, in the same order, with its answers', () => {
+    let state = started();
+    for (let i = 0; i < 5; i++) {
+      state = flowReducer(state, { type: 'answer', value: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
+      state = flowReducer(state, { type: 'next' });
+    }
+    const saved = parseProgress(serializeProgress(state))!;
+    expect(saved.order.map((q) => q.id)).toEqual(state.order.map((q) => q.id));
+    const resumed = flowReducer(initialFlow([...questions].reverse()), { type: 'resume', ...saved });
+    expect(resumed).toMatchObject({ step: 'questions', index: 5, email: 'me@example.org', answers: state.answers });
+    expect(currentQuestion(resumed)).toBe(currentQuestion(state));
+  });
+
+  it('is ignored when it is not whole and valid', () => {
+    const valid = JSON.parse(serializeProgress(started())) as Record<string, unknown>;
+    for (const broken of [
+      null,
+      'not json',
+      JSON.stringify({ ...valid, order: [1, 2, 3] }),
+      JSON.stringify({ ...valid, order: Array(20).fill(1) }),
+      JSON.stringify({ ...valid, answers: { 1: 9 } }),
+      JSON.stringify({ ...valid, answers: { 99: 1 } }),
+      JSON.stringify({ ...valid, index: 7 }),
+      JSON.stringify({ ...valid, index: -1 }),
+      JSON.stringify({ ...valid, email: 5 }),
+    ]) {
+      expect(parseProgress(broken)).toBeNull();
+    }
+    expect(parseProgress(JSON.stringify(valid))).not.toBeNull();
+  });
+});
+
+describe('Take Quiz Again', () => {
+  it('shows the email step again, cleared, to whoever filled it in the first time', () => {
+    const retaken = flowReducer(started(), { type: 'retake', order: questions });
+    expect(retaken).toMatchObject({ step: 'gate', email: '', attempt: 1, answers: {}, skippedGate: false });
+  });
+
+  it('skips it again for a member or subscriber whose first run skipped it', () => {
+    let state = flowReducer(initialFlow(questions), { type: 'begin', email: 'member@example.org', skippedGate: true });
+    state = flowReducer(state, { type: 'answer', value: 4 });
+    const retaken = flowReducer(state, { type: 'retake', order: [...questions].reverse() });
+    expect(retaken).toMatchObject({ step: 'questions', email: 'member@example.org', attempt: 1, index: 0, answers: {}, skippedGate: true });
+    expect(currentQuestion(retaken).id).toBe(20);
   });
 });

@@ -15,18 +15,21 @@ export interface FlowState {
   answers: Readonly<Record<number, AnswerValue>>;
   /** 0 for the first run, then +1 per 'Take Quiz Again'. */
   attempt: number;
+  /** The first run skipped the email step (a member or subscriber): retakes skip it too. */
+  skippedGate: boolean;
 }
 
 export type FlowAction =
   | { type: 'showGate' }
-  | { type: 'begin'; email: string }
+  | { type: 'begin'; email: string; skippedGate?: boolean }
   | { type: 'answer'; value: AnswerValue }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'reveal' }
-  | { type: 'retake'; order: readonly Question[] };
+  | { type: 'retake'; order: readonly Question[] }
+  | ({ type: 'resume' } & Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate'>);
 
-export const initialFlow = (order: readonly Question[]): FlowState => ({ step: 'deciding', email: '', order, index: 0, answers: {}, attempt: 0 });
+export const initialFlow = (order: readonly Question[]): FlowState => ({ step: 'deciding', email: '', order, index: 0, answers: {}, attempt: 0, skippedGate: false });
 
 export const currentQuestion = (state: FlowState): Question => state.order[state.index]!;
 export const isAnswered = (state: FlowState): boolean => currentQuestion(state).id in state.answers;
@@ -37,7 +40,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'showGate':
       return { ...state, step: 'gate' };
     case 'begin':
-      return { ...state, step: 'questions', email: action.email.trim(), index: 0, answers: {} };
+      return { ...state, step: 'questions', email: action.email.trim(), index: 0, answers: {}, skippedGate: action.skippedGate ?? state.skippedGate };
     case 'answer':
       if (state.step !== 'questions') return state;
       return { ...state, answers: { ...state.answers, [currentQuestion(state).id]: action.value } };
@@ -50,8 +53,15 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, index: state.index - 1 };
     case 'reveal':
       return state.step === 'celebrating' ? { ...state, step: 'results' } : state;
+    case 'resume':
+      // A Check-Up left part-way (a reload, Back): the same order, answers and question.
+      if (state.step !== 'deciding') return state;
+      return { step: 'questions', email: action.email, order: action.order, index: action.index, answers: action.answers, attempt: action.attempt, skippedGate: action.skippedGate };
     case 'retake':
-      // Back to the start: the gate again with the email cleared, no answers, a new order.
-      return { step: 'gate', email: '', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 };
+      // Back to the start with no answers and a new order: the gate again with the email cleared,
+      // or, for whoever skipped it the first time, straight to the questions with the same email.
+      return state.skippedGate
+        ? { ...state, step: 'questions', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 }
+        : { step: 'gate', email: '', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1, skippedGate: false };
   }
 }

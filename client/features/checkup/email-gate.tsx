@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Clock, Layers, ListChecks } from 'lucide-react';
 import { type FormEvent, type Ref, useState } from 'react';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
@@ -6,8 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { grantNewsletterAccess } from '../../lib/access';
-import { apiRequest } from '../../lib/api';
+import { signupFailureText, signupInputError, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 const facts = [
   { icon: ListChecks, text: `${questions.length} honest questions` },
@@ -21,24 +19,34 @@ const facts = [
  */
 export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {
   const [email, setEmail] = useState(initialEmail);
-  const signup = useMutation({
-    mutationFn: (address: string) => apiRequest('POST', '/api/newsletter/signup', { email: address, name: '', organization: '', source: 'checkup' }),
-    onSuccess: (_data, address) => {
-      grantNewsletterAccess(address);
-      toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
-      onStart(address);
-    },
-    onError: () => toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
-  });
+  const [error, setError] = useState<string>();
+  const signup = useNewsletterSignup('checkup');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (signup.isPending) return;
     const address = email.trim();
     if (!address) {
       toast({ title: 'Email Required', description: 'Please enter your email to start the check-up.', variant: 'destructive' });
       return;
     }
-    signup.mutate(address);
+    // The shared schema first; then a refusal shows the server's reason under the spec's title.
+    const invalid = signupInputError({ email: address, name: '', organization: '' });
+    setError(invalid);
+    if (invalid) {
+      toast({ title: 'Error', description: invalid, variant: 'destructive' });
+      return;
+    }
+    signup.mutate(
+      { email: address, name: '', organization: '' },
+      {
+        onSuccess: () => {
+          toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
+          onStart(address);
+        },
+        onError: (failure) => toast({ title: 'Error', description: signupFailureText(failure), variant: 'destructive' }),
+      },
+    );
   };
 
   return (
@@ -69,8 +77,9 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
           <p className="mt-2 text-sm text-stone-700">
             Your email gives you free access to the field guides and resources library, and signs you up for The Weekly Dish, our free Tuesday newsletter.
           </p>
-          <form onSubmit={submit} className="mt-5 grid gap-4">
-            <TextField label="Email address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          {/* noValidate: the shared schema checks the email and says what is wrong, in the page's own words. */}
+          <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+            <TextField label="Email address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), setError(undefined))} error={error} />
             <Button type="submit" size="lg" disabled={signup.isPending}>
               {signup.isPending ? 'Starting...' : 'Start the Check-Up'}
             </Button>

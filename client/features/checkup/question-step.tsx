@@ -78,7 +78,8 @@ export function QuestionStep({ question, position, total, answer, onAnswer, onNe
         <div className="h-full rounded-full bg-brand-700 motion-safe:transition-[width] motion-safe:duration-300" style={{ width: `${(position / total) * 100}%` }} />
       </div>
 
-      <form onSubmit={submit} className="mt-8">
+      {/* A new form per question: radios are never reused from the last one, whose checked state a fast click could meet. */}
+      <form key={question.id} onSubmit={submit} className="mt-8">
         <fieldset>
           <legend className="w-full">
             <h2 ref={headingRef} tabIndex={-1} className="font-serif text-2xl font-semibold leading-snug text-stone-900 outline-none sm:text-3xl">

@@ -1,15 +1,18 @@
+import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Home, Library, Mail, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { type CheckupScores, gradeScores, weakestPillars } from '#shared/checkup/grading';
-import { pillarInfo } from '#shared/checkup/questions';
+import { type CheckupScores, gradeScores, lowestPillars } from '#shared/checkup/grading';
+import { type Pillar, pillarInfo, pillars } from '#shared/checkup/questions';
 import { Card } from '../../components/ui/card';
+import { useUser } from '../auth/use-user';
 import { gradeColors, PillarChart } from './pillar-chart';
 import { PillarInsights } from './pillar-insights';
 
+const createProfile = '/create-profile';
 const nextLinks = [
   { to: '/resources', icon: Library, title: 'Browse the resources library', text: 'Checklists, templates and worksheets for every pillar.' },
-  { to: '/create-profile', icon: UserPlus, title: 'Create your free profile', text: 'Keep your access to the field guides and resources.' },
+  { to: createProfile, icon: UserPlus, title: 'Create your free profile', text: 'Keep your access to the field guides and resources.' },
   { to: '/newsletter', icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
   { to: '/', icon: Home, title: 'Back to home', text: 'Everything else the community offers.' },
 ];
@@ -21,7 +24,10 @@ const nextLinks = [
 export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'> }) {
   const result = gradeScores(scores);
   const { grade, label, percent } = result.overall;
-  const focus = weakestPillars(result);
+  const lowest = lowestPillars(result);
+  // A signed-in member already has the profile the link offers.
+  const { user } = useUser();
+  const links = user ? nextLinks.filter((link) => link.to !== createProfile) : nextLinks;
 
   return (
     <div className="grid gap-10">
@@ -37,18 +43,7 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
         <Card>
           <h2 className="font-serif text-xl font-semibold">Your five pillars</h2>
           <PillarChart result={result} />
-          <p className="mt-2 text-sm text-stone-700">
-            Start with{' '}
-            {focus.map((pillar, i) => (
-              <span key={pillar}>
-                {i > 0 && ' and '}
-                <Link to={`/field-guide/${pillarInfo[pillar].guideSlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                  the {pillarInfo[pillar].name} Field Guide
-                </Link>
-              </span>
-            ))}
-            : your lowest-scoring pillars.
-          </p>
+          <StartWith lowest={lowest} percent={result.pillars[lowest[0]!].percent} />
         </Card>
       </section>
 
@@ -65,7 +60,7 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
           Keep going
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {nextLinks.map(({ to, icon: Icon, title, text }) => (
+          {links.map(({ to, icon: Icon, title, text }) => (
             <li key={to}>
               <Link to={to} className="flex h-full items-start gap-3 rounded-lg border border-stone-200 bg-white p-4 hover:border-brand-600 hover:bg-brand-50">
                 <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
@@ -79,5 +74,41 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
         </ul>
       </section>
     </div>
+  );
+}
+
+const guideLink = (pillar: Pillar) => (
+  <Link key={pillar} to={`/field-guide/${pillarInfo[pillar].guideSlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+    the {pillarInfo[pillar].name} Field Guide
+  </Link>
+);
+
+/** "A", "A and B", "A, B and C". */
+function joined(items: ReactNode[]) {
+  return items.map((item, i) => (
+    <span key={i}>
+      {i > 0 && (i === items.length - 1 ? ' and ' : ', ')}
+      {item}
+    </span>
+  ));
+}
+
+/** Where to start: the lowest-scoring pillar, or every pillar tied at the lowest score (never two picked out of a tie). */
+function StartWith({ lowest, percent }: { lowest: Pillar[]; percent: number }) {
+  if (lowest.length === pillars.length) {
+    return (
+      <p className="mt-2 text-sm text-stone-700">
+        All five pillars score the same ({percent}%): start with the{' '}
+        <Link to="/field-guides" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          field guide
+        </Link>{' '}
+        of the pillar that matters most to you now.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 text-sm text-stone-700">
+      Start with {joined(lowest.map(guideLink))}: {lowest.length === 1 ? 'your lowest-scoring pillar' : `your lowest-scoring pillars, tied at ${percent}%`}.
+    </p>
   );
 }

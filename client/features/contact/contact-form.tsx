@@ -23,6 +23,13 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // After 'Send another message' the new form takes focus at its first field, where typing starts.
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (sent || !focusFirstField.current) return;
+    focusFirstField.current = false;
+    (form.current?.elements.namedItem('name') as HTMLElement | null)?.focus();
+  }, [sent]);
 
   const change = (field: FieldName) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -67,6 +74,7 @@ export function ContactForm() {
     return (
       <MessageSent
         onAnother={() => {
+          focusFirstField.current = true;
           send.reset();
           setSent(false);
         }}

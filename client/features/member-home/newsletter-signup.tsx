@@ -1,28 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { grantNewsletterAccess } from '../../lib/access';
-import { apiRequest } from '../../lib/api';
+import { signupFailureText, signupInputError, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
-/** The member home's Weekly Dish signup (spec point 5: only the email is required, checked on submit). */
+/**
+ * The member home's Weekly Dish signup (spec point 5: only the email is required, checked on
+ * submit), through the newsletter feature: the shared schema checks it first, and a refusal
+ * shows the server's reason under the toast's title.
+ */
 export function NewsletterSignup() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [fax, setFax] = useState('');
-  const signup = useMutation({
-    mutationFn: (input: { email: string; name: string }) =>
-      apiRequest('POST', '/api/newsletter/signup', { ...input, organization: '', source: 'home', fax }),
-    onSuccess: (_data, input) => {
-      grantNewsletterAccess(input.email);
-      setEmail('');
-      setName('');
-      toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
-    },
-    onError: () => toast({ title: 'Subscription Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
-  });
+  const [error, setError] = useState<string>();
+  const signup = useNewsletterSignup('home');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +23,21 @@ export function NewsletterSignup() {
       toast({ title: 'Email Required', description: 'Please enter your email address.', variant: 'destructive' });
       return;
     }
-    signup.mutate({ email: email.trim(), name: name.trim() });
+    const input = { email: email.trim(), name: name.trim(), organization: '', ...(fax ? { fax } : {}) };
+    const invalid = signupInputError(input);
+    setError(invalid);
+    if (invalid) {
+      toast({ title: 'Subscription Failed', description: invalid, variant: 'destructive' });
+      return;
+    }
+    signup.mutate(input, {
+      onSuccess: () => {
+        setEmail('');
+        setName('');
+        toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
+      },
+      onError: (failure) => toast({ title: 'Subscription Failed', description: signupFailureText(failure), variant: 'destructive' }),
+    });
   };
 
   return (
@@ -48,7 +55,7 @@ export function NewsletterSignup() {
         </div>
         <form noValidate onSubmit={onSubmit} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
-          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required value={email} onChange={(e) => (setEmail(e.target.value), setError(undefined))} error={error} />
           <TextField label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
           <HoneypotField value={fax} onChange={setFax} />
           <Button type="submit" className="sm:col-span-2" disabled={email === '' || signup.isPending}>

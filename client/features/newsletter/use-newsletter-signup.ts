@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
+import { type NewsletterSignupInput, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../../lib/access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { track } from '../../lib/track';
@@ -18,9 +18,18 @@ export function useNewsletterSignup(source: SignupSource) {
   });
 }
 
-/** What a failed signup toast says: the server's words for the field at fault, or its message, or the fallback. */
+/**
+ * What a failed signup toast says: for a refusal (4xx), the server's words for the field at fault
+ * or its message; otherwise (the server or the network failed) the fallback.
+ */
 export function signupFailureText(error: unknown): string {
   const fallback = 'Something went wrong. Please try again.';
-  if (error instanceof ApiError) return Object.values(error.errors ?? {})[0] ?? errorText(error, fallback);
+  if (error instanceof ApiError && error.status < 500) return Object.values(error.errors ?? {})[0] ?? errorText(error, fallback);
   return fallback;
+}
+
+/** The first message of the shared schema for this input, or undefined when it is valid: forms check before sending. */
+export function signupInputError(input: Omit<NewsletterSignupInput, 'source'>): string | undefined {
+  const result = newsletterSignupSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }

@@ -116,7 +116,7 @@ export function ResourceLibrary() {
         )
       ) : groups.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
-          <p className="font-serif text-xl font-semibold text-stone-900">
+          <p className="font-serif text-xl font-semibold text-stone-900 [overflow-wrap:anywhere]">
             No resources match {query.trim() ? `“${query.trim()}”` : 'your filters'}
             {pillar !== 'All' ? ` in ${pillar}` : ''}.
           </p>
