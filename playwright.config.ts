@@ -21,11 +21,11 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

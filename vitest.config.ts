@@ -5,7 +5,7 @@ const unitAndPglite = {
   extends: true as const,
   test: {
     name: 'pglite',
-    include: ['{server,shared,client}/**/*.test.{ts,tsx}'],
+    include: ['{server,shared,client}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     env: { TEST_DB: 'pglite' },
   },
 };

@@ -11,7 +11,7 @@ import { expect, test, uniqueEmail } from './fixtures';
  * development builds), and when the server's HTML was thrown away and rendered again instead
  * of hydrated.
  */
-async function watch(page: Page): Promise<() => Promise<void>> {
+async function watch(page: Page): Promise<(path: string) => Promise<void>> {
   let problems: string[] = [];
   page.on('console', (message) => {
     // A 404 page's own status is logged by Chromium as a failed resource: that one is expected.

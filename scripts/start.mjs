@@ -1,9 +1,11 @@
-// npm start: serves the production build, building it first on a fresh clone.
+// npm start: serves the production build, building it first on a fresh clone and rebuilding it
+// when the code is newer than the build, so it never serves yesterday's code.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { buildState } from './build-freshness.mjs';
 
-if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
-  console.log('No production build yet: building it once (about 10 s)...');
+const state = buildState();
+if (state !== 'fresh') {
+  console.log(state === 'missing' ? 'No production build yet: building it once (about a minute)...' : 'The code is newer than the production build: rebuilding it (about a minute)...');
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });

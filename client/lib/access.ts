@@ -16,12 +16,6 @@ export function grantNewsletterAccess(email: string): void {
   storage.set(storageKeys.newsletterEmail, email.trim());
 }
 
-/** Removes the flag and email (a visitor taking the Check-Up again "as someone else"). */
-export function clearNewsletterAccess(): void {
-  storage.remove(storageKeys.newsletterSignup);
-  storage.remove(storageKeys.newsletterEmail);
-}
-
 /** The newsletter flag; false on the server and while hydrating (see useStoredValue). */
 export function useNewsletterFlag(): boolean {
   return useStoredValue(storageKeys.newsletterSignup) === 'true';
