@@ -109,7 +109,7 @@ test.describe('field guide gating', () => {
   });
 
   // Premium-only gating (GuideGate's requirePremium) is covered by client/features/guides/gate.test.ts:
-  // no guide requires premium today (spec point 6).
+  // no guide requires premium today (docs/product.md §6).
   test('a signed-in free member reads Gears', async ({ page, visit }) => {
     const res = await page.request.post('/api/register', {
       data: { email: uniqueEmail('guides'), password: 'correct horse battery', firstName: 'Gina', lastName: 'Gears' },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 /**
- * Premium content stays on the server (decisions.md, "Server behaviour"): every file of the
+ * Premium content stays on the server (docs/product.md (Decisions), "Server behaviour"): every file of the
  * built client is read, and none may contain premium-only text or links from content/premium/
  * or the default premium links. Runs in the end-to-end stage because that stage always builds.
  */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { formatDollars, parsePlan, plans, yearlyComparedToMonthly } from './pricing';
 
-it('holds the decided prices and the yearly saving (decisions.md, Price)', () => {
+it('holds the decided prices and the yearly saving (docs/product.md (Decisions), Price)', () => {
   expect(formatDollars(plans.monthly.amountCents)).toBe('$19');
   expect(formatDollars(plans.yearly.amountCents)).toBe('$190');
   expect(formatDollars(yearlyComparedToMonthly.wasCents)).toBe('$228');

@@ -1,5 +1,5 @@
 /**
- * The one source of prices (decisions.md, "Price"): every page, button, analytics value and
+ * The one source of prices (docs/product.md (Decisions), "Price"): every page, button, analytics value and
  * payment reads these. Amounts are in US cents so payments never round.
  */
 export const plans = {
@@ -24,7 +24,7 @@ export function formatDollars(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
 }
 
-/** `annual` is accepted as an alias of `yearly` (decisions.md, "Plan names"); anything else is monthly. */
+/** `annual` is accepted as an alias of `yearly` (docs/product.md (Decisions), "Plan names"); anything else is monthly. */
 export function parsePlan(value: string | null | undefined): PlanType {
   return value === 'yearly' || value === 'annual' ? 'yearly' : 'monthly';
 }

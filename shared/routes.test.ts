@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute, pageTitle, routes } from './routes';
 
 describe('route table', () => {
-  it('holds every route of spec point 2 once', () => {
+  it('holds every route of docs/product.md §2 once', () => {
     const paths = routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of ['/', '/auth', '/newsletter', '/free-resources', '/create-profile', '/start-here', '/resources', '/checkup', '/contact', '/field-guides', '/five-pillars', '/weekly-dish', '/subscribe', '/field-guide/gears', '/field-guide/humans', '/field-guide/future', '/field-guide/fuel', '/field-guide/impact', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/pricing', '/premium', '/premium-resources', '/premium-signup', '/allies/preview', '/field-guides/preview', '/toolkits/preview', '/slack/preview', '/coaching/preview', '/welcome', '/premium-welcome', '/allies/submit', '/allies/submit/success', '/admin-setup', '/allies', '/premium-success', '/admin']) {

@@ -1,7 +1,7 @@
 import { site } from './site';
 
 /**
- * Every route of spec point 2, with the head tags the server writes into the HTML before any
+ * Every route of docs/product.md §2, with the head tags the server writes into the HTML before any
  * script runs and the client keeps up to date while navigating. `signedIn` routes depend on who
  * the visitor is (an account; for /welcome, the newsletter flag in the browser): the server
  * draws a state that holds for everyone and the page decides once it knows. They are not indexed.
@@ -69,7 +69,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/admin', page: 'admin', title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.', signedIn: true, noindex: true },
 ];
 
-/** Old addresses that still work (decisions.md, "Newsletter marketing page"). */
+/** Old addresses that still work (docs/product.md (Decisions), "Newsletter marketing page"). */
 export const redirects: Readonly<Record<string, string>> = {
   '/newsletter-info': '/weekly-dish',
   '/ally-submit': '/allies/submit',

@@ -8,7 +8,7 @@ export interface SiteConfig {
   demoMode: boolean;
   /** The site's public address (PUBLIC_URL, no trailing slash): canonical and social URLs. */
   publicUrl: string;
-  /** Which payment form /subscribe shows; the publishable key is public by design (spec point 9). */
+  /** Which payment form /subscribe shows; the publishable key is public by design (docs/product.md §9). */
   billing: { provider: 'local' } | { provider: 'stripe'; publishableKey: string };
 }
 

@@ -1,4 +1,4 @@
-/** The product's name and the facts every page may quote (spec point 9). */
+/** The product's name and the facts every page may quote (docs/product.md §9). */
 export const site = {
   name: 'Nonprofit Leaders Hub',
   tagline: 'Resources, community and straight talk for nonprofit leaders',

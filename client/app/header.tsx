@@ -22,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 // Only signed-in members need it: visitors' pages do not load the sign-out code.
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
-/** The global navigation (spec point 2): main links, Login or Dashboard, and a menu toggle below 768 px. */
+/** The global navigation (docs/product.md §2): main links, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
   const { user } = useUser();
   const { pathname } = useLocation();

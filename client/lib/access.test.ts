@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeAccess } from './access';
 
-describe('computeAccess (spec point 4)', () => {
+describe('computeAccess (docs/product.md §4)', () => {
   it('gives a visitor nothing', () => {
     expect(computeAccess({ user: null, newsletterFlag: false, demoMode: false })).toEqual({ isSignedIn: false, hasFreeAccess: false, hasPremiumAccess: false });
   });

@@ -2,7 +2,7 @@ import { useUser } from '../features/auth/use-user';
 import { useSiteConfig } from '../features/site/use-site-config';
 import { storage, storageKeys, useStoredValue } from './storage';
 
-/** Pure rules of spec point 4, so they can be tested without a browser. */
+/** Pure rules of docs/product.md §4, so they can be tested without a browser. */
 export function computeAccess(input: { user: { isPremium: boolean } | null; newsletterFlag: boolean; demoMode: boolean }) {
   const hasPremiumAccess = Boolean(input.user?.isPremium) || input.demoMode;
   const isSignedIn = input.user !== null || input.demoMode;
@@ -10,7 +10,7 @@ export function computeAccess(input: { user: { isPremium: boolean } | null; news
   return { isSignedIn, hasFreeAccess, hasPremiumAccess };
 }
 
-/** Stores the newsletter flag and email (spec point 3's names), unlocking free gated content at once. */
+/** Stores the newsletter flag and email (docs/product.md §3's names), unlocking free gated content at once. */
 export function grantNewsletterAccess(email: string): void {
   storage.set(storageKeys.newsletterSignup, 'true');
   storage.set(storageKeys.newsletterEmail, email.trim());
@@ -23,7 +23,7 @@ export function useNewsletterFlag(): boolean {
 
 /**
  * Access levels for display only: the server decides what data anyone gets. Demo mode comes
- * from the server's setting, never from something a visitor can set (decisions.md).
+ * from the server's setting, never from something a visitor can set (docs/product.md (Decisions)).
  */
 export function useAccess() {
   const { user, isLoading } = useUser();

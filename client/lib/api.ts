@@ -1,9 +1,9 @@
 import { reportError, routeOf } from './report-error';
 
 /**
- * The one way the browser calls the API (spec point 7): cookies always sent, a JSON body only
+ * The one way the browser calls the API (docs/product.md §7): cookies always sent, a JSON body only
  * when there is a payload, and any non-OK answer thrown as an Error whose message is
- * "STATUS: text" (spec point 8), with the server's `message` as the text when it sent one.
+ * "STATUS: text" (docs/product.md §8), with the server's `message` as the text when it sent one.
  */
 export class ApiError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { dismissFailureToasts } from '../components/ui/use-toast';
 import { ApiError, apiRequest } from './api';
 
-/** Default loading: a GET to the query key joined as a path (spec point 7). */
+/** Default loading: a GET to the query key joined as a path (docs/product.md §7). */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryKey.join('/'));
 
 const isAuthError = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);

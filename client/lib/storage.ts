@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The browser-stored values of spec point 3, by their exact names. */
+/** The browser-stored values of docs/product.md §3, by their exact names. */
 export const storageKeys = {
   newsletterSignup: 'nish_newsletter_signup',
   newsletterEmail: 'nish_newsletter_email',

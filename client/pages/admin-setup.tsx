@@ -12,7 +12,7 @@ import { storage, storageKeys } from '../lib/storage';
 
 const ADMIN_REDIRECT_MS = 2000;
 
-/** /admin-setup (spec point 2, decisions.md #5): the first-run way to get an admin account. */
+/** /admin-setup (docs/product.md §2, docs/product.md (Decisions)): the first-run way to get an admin account. */
 export default function AdminSetupPage() {
   const { user, isLoading } = useUser();
   const queryClient = useQueryClient();

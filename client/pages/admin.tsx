@@ -7,7 +7,7 @@ import { useUser } from '../features/auth/use-user';
 
 const NON_ADMIN_REDIRECT_MS = 1000;
 
-/** /admin (spec point 2): a spinner while the user loads; non-admins are told and sent home after 1 second. */
+/** /admin (docs/product.md §2): a spinner while the user loads; non-admins are told and sent home after 1 second. */
 export default function AdminPage() {
   const { user, isLoading } = useUser();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { PreviewLayout } from '../features/previews/preview-layout';
 import { sampleAllies } from '../features/previews/sample-allies';
 import { site } from '#shared/site';
 
-/** /allies/preview: six sample vendors and the 30-day money-back guarantee (spec point 2). */
+/** /allies/preview: six sample vendors and the 30-day money-back guarantee (docs/product.md §2). */
 export default function AlliesPreviewPage() {
   return (
     <PreviewLayout

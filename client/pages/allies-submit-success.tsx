@@ -4,7 +4,7 @@ import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 
-/** Two stages, 300 ms and 800 ms in (spec point 2); people who prefer reduced motion see everything at once. */
+/** Two stages, 300 ms and 800 ms in (docs/product.md §2); people who prefer reduced motion see everything at once. */
 const stage = (delayMs: 300 | 800) =>
   `animate-fade-in motion-reduce:animate-none ${delayMs === 300 ? '[animation-delay:300ms]' : '[animation-delay:800ms]'}`;
 
@@ -15,7 +15,7 @@ const qualities = [
   { icon: Heart, title: 'Community minded', text: 'You want to give back, share what you know and treat members as partners.' },
 ];
 
-/** /allies/submit/success (spec point 2): the confirmation after a vendor submits. */
+/** /allies/submit/success (docs/product.md §2): the confirmation after a vendor submits. */
 export default function AlliesSubmitSuccessPage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-12 sm:py-16">

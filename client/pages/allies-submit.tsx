@@ -4,7 +4,7 @@ import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { AllySubmitForm } from '../features/allies/submit-form';
 
-/** /allies/submit (spec point 2): vendors apply to the Allies Directory; open to everyone. */
+/** /allies/submit (docs/product.md §2): vendors apply to the Allies Directory; open to everyone. */
 export default function AlliesSubmitPage() {
   return (
     <>

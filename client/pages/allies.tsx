@@ -1,6 +1,6 @@
 import { AlliesDirectory } from '../features/allies/directory';
 
-/** /allies (spec point 2): the premium directory. */
+/** /allies (docs/product.md §2): the premium directory. */
 export default function AlliesPage() {
   return <AlliesDirectory />;
 }

@@ -23,7 +23,7 @@ const modes = {
 type Mode = keyof typeof modes;
 
 /**
- * /auth (spec point 2): the free card switches between sign-in, create-account and forgotten
+ * /auth (docs/product.md §2): the free card switches between sign-in, create-account and forgotten
  * password by links (?mode=), so each mode has its own address and the back button works.
  */
 export default function AuthPage() {

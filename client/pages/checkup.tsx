@@ -20,7 +20,7 @@ import { useHydrated } from '../lib/hydrated';
 import { storageKeys, useStoredValue } from '../lib/storage';
 import { track } from '../lib/track';
 
-/** The Check-Up at /checkup (decisions.md #3): email gate, 20 shuffled questions, results. */
+/** The Check-Up at /checkup (docs/product.md (Decisions)): email gate, 20 shuffled questions, results. */
 export default function Checkup() {
   const [state, dispatch] = useReducer(flowReducer, questions, (all) => initialFlow(shuffle(all)));
   const { user, isLoading, newsletterFlag } = useAccess();
@@ -31,7 +31,7 @@ export default function Checkup() {
   const save = useMutation({ mutationFn: saveCheckupResult });
   const payload = () => {
     const scores = scoreAnswers(state.answers);
-    // The server recomputes the sums from the answers; they are sent as spec point 7 lists them.
+    // The server recomputes the sums from the answers; they are sent as docs/product.md §7 lists them.
     return { email: state.email, answers: Object.fromEntries(Object.entries(state.answers)), score: scores.score, categoryScores: scores.categoryScores };
   };
 
@@ -98,7 +98,7 @@ export default function Checkup() {
     case 'gate':
       // While deciding, the visitor's first screen (the server sends it too); a spinner only while an account loads.
       if (state.step === 'deciding' && isLoading) return <PageLoading />;
-      // The first time the email is filled in for the visitor; a retake starts with it cleared (spec point 4).
+      // The first time the email is filled in for the visitor; a retake starts with it cleared (docs/product.md §4).
       return <EmailGate initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''} onStart={begin} headingRef={headingRef} />;
     case 'questions':
     case 'celebrating': {

@@ -16,7 +16,7 @@ const topics = [
   'Choosing the one pillar to work on this quarter, starting from your Check-Up results',
 ];
 
-/** /coaching/preview: the session details (spec point 2). */
+/** /coaching/preview: the session details (docs/product.md §2). */
 export default function CoachingPreviewPage() {
   return (
     <PreviewLayout

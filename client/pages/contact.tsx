@@ -5,7 +5,7 @@ import { Card } from '../components/ui/card';
 import { ContactForm } from '../features/contact/contact-form';
 import { useSiteConfig } from '../features/site/use-site-config';
 
-/** /contact (spec point 2). */
+/** /contact (docs/product.md §2). */
 export default function ContactPage() {
   const contactEmail = useSiteConfig()?.contactEmail;
   return (

@@ -5,7 +5,7 @@ import { SignupForm } from '../features/newsletter/signup-form';
 import { SignupLayout } from '../features/newsletter/signup-layout';
 import { signupFailureText } from '../features/newsletter/use-newsletter-signup';
 
-/** /create-profile: the third free sign-up form (spec points 2, 5 and 8). */
+/** /create-profile: the third free sign-up form (docs/product.md §2, §5 and §8). */
 export default function CreateProfilePage() {
   const navigate = useNavigate();
   return (

@@ -14,12 +14,12 @@ export const preload = ({ pathname, queryClient }: PreloadContext) => {
   return guide && queryClient.prefetchQuery(guideContentQuery(guide.slug));
 };
 
-/** /field-guide/{impact|humans|fuel|gears|future}: one screen for the five guides, gated per spec point 6. */
+/** /field-guide/{impact|humans|fuel|gears|future}: one screen for the five guides, gated per docs/product.md §6. */
 export default function FieldGuidePage() {
   const guide = guideAt(useLocation().pathname);
   if (!guide) return <NotFound />;
   return (
-    // Humans needs free access only (spec point 6), so no guide asks for premium here.
+    // Humans needs free access only (docs/product.md §6), so no guide asks for premium here.
     <GuideGate key={guide.slug} guideTitle={guide.title} requiresFreeAccess={guide.requiresFreeAccess} requirePremium={false}>
       <GuideArticle guide={guide} />
     </GuideGate>

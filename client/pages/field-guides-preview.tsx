@@ -18,7 +18,7 @@ const pipeline = [
   { stage: 'Step up', text: 'Write a short emergency succession plan for every leadership role: who acts, with what authority and for how long.' },
 ];
 
-/** /field-guides/preview: the five guides and a sample leadership pipeline of four stages (spec point 2). */
+/** /field-guides/preview: the five guides and a sample leadership pipeline of four stages (docs/product.md §2). */
 export default function FieldGuidesPreviewPage() {
   return (
     <PreviewLayout

@@ -5,7 +5,7 @@ import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { PillarIcon } from '../features/guides/pillar-icon';
 
-/** /field-guides: the five guides, one per pillar, and the premium promo (spec point 2). */
+/** /field-guides: the five guides, one per pillar, and the premium promo (docs/product.md §2). */
 export default function FieldGuidesPage() {
   return (
     <>

@@ -8,7 +8,7 @@ import { signupFailureText } from '../features/newsletter/use-newsletter-signup'
 import { useNewsletterFlag } from '../lib/access';
 import { useHydrated } from '../lib/hydrated';
 
-/** /free-resources: the second free sign-up page (spec points 2, 5 and 8). */
+/** /free-resources: the second free sign-up page (docs/product.md §2, §5 and §8). */
 export default function FreeResourcesPage() {
   const navigate = useNavigate();
   const hasFlag = useNewsletterFlag();

@@ -20,7 +20,7 @@ export const preload = ({ facts }: PreloadContext) =>
 
 /**
  * / : the member home for signed-in users and newsletter flag holders, the landing page for
- * everyone else (spec point 2, decisions.md). While the account of a visitor holding the
+ * everyone else (docs/product.md §2, docs/product.md (Decisions)). While the account of a visitor holding the
  * signed-in hint loads, the member home's shell: the server sends it too, so a member never
  * sees the landing page flash first.
  * Once the member home is shown it stays for this visit of /, so a session that ends while

@@ -12,7 +12,7 @@ const inside = [
   { icon: CalendarDays, title: 'Weekly Delivery', text: 'Every Tuesday morning, about 5 minutes to read. Free.' },
 ];
 
-/** /newsletter: the free sign-up landing page (spec points 2, 5 and 8). */
+/** /newsletter: the free sign-up landing page (docs/product.md §2, §5 and §8). */
 export default function NewsletterPage() {
   const [subscribed, setSubscribed] = useState(false);
 

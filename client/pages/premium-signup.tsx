@@ -19,7 +19,7 @@ const choices: { plan: PlanType; title: string; badge?: string; notes: string[] 
 ];
 
 /**
- * /premium-signup?plan= (spec point 2): signed-out visitors are sent to sign in and brought back
+ * /premium-signup?plan= (docs/product.md §2): signed-out visitors are sent to sign in and brought back
  * here (redirect-after-auth); premium members see 'Already Premium'; everyone else picks a plan
  * and continues to the payment provider's checkout, which returns to /premium-welcome.
  */

@@ -13,7 +13,7 @@ const whatsNext = [
   'Book your first 60-minute coaching session from your premium resources.',
 ];
 
-/** /premium-success (spec point 2): where /subscribe returns after payment. */
+/** /premium-success (docs/product.md §2): where /subscribe returns after payment. */
 export default function PremiumSuccessPage() {
   useRefreshUserOnce();
   const { user } = useUser();

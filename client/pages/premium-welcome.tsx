@@ -17,7 +17,7 @@ const benefits = [
 
 /**
  * /premium-welcome: where checkout returns. The six unlocked benefits and back to the dashboard
- * after 10 seconds (spec point 2). Premium comes only from the server's confirmed payment, so
+ * after 10 seconds (docs/product.md §2). Premium comes only from the server's confirmed payment, so
  * until the member's data says premium the page says the payment is being confirmed, and after
  * the one refresh that it is not active yet. A visitor who is not signed in is sent to /premium,
  * which explains how to become a member.

@@ -16,7 +16,7 @@ const tiles: { icon: LucideIcon; title: string; text: string; to?: string }[] = 
   { icon: Presentation, title: 'Expert Webinars', text: 'A live webinar with an expert every month, and the full recording library.' },
 ];
 
-/** /premium (spec point 2): hero, 'What's Included' (six tiles, five with previews), 'Choose Your Plan'. */
+/** /premium (docs/product.md §2): hero, 'What's Included' (six tiles, five with previews), 'Choose Your Plan'. */
 export default function PremiumPage() {
   return (
     <>

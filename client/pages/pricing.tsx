@@ -13,7 +13,7 @@ import { useCheckout } from '../features/billing/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
 
 /**
- * /pricing (spec point 2): the two plans. A visitor's choice is remembered (selectedPlan) through
+ * /pricing (docs/product.md §2): the two plans. A visitor's choice is remembered (selectedPlan) through
  * sign-in; a signed-in free member goes straight to checkout; a premium member is told
  * 'Already Premium' and nothing is called.
  */

@@ -4,7 +4,7 @@ import { ResourceLibrary, resourcesQuery } from '../features/resources/resource-
 
 export const preload = ({ queryClient }: PreloadContext) => queryClient.prefetchQuery(resourcesQuery);
 
-/** /resources: the free library of checklists, templates and worksheets (spec point 2). */
+/** /resources: the free library of checklists, templates and worksheets (docs/product.md §2). */
 export default function ResourcesPage() {
   return (
     <>

@@ -18,7 +18,7 @@ const sample = [
   { who: 'Operations manager, housing nonprofit', text: 'Same question last year. Tip: tie it to your cash-flow forecast so it is not just a number on paper.' },
 ];
 
-/** /slack/preview: the private community's channels (spec point 2). */
+/** /slack/preview: the private community's channels (docs/product.md §2). */
 export default function SlackPreviewPage() {
   return (
     <PreviewLayout

@@ -20,7 +20,7 @@ const StripePaymentForm = lazy(() => import('../features/billing/stripe-payment-
 const initFailed = 'Failed to initialize payment. Please try again.';
 const price = `${formatDollars(plans.monthly.amountCents)}/month`;
 
-/** A stored pending subscription (spec point 3) is used first and removed; a corrupted one is an error. */
+/** A stored pending subscription (docs/product.md §3) is used first and removed; a corrupted one is an error. */
 function takePendingSecret(): string | null | Error {
   const stored = storage.get(storageKeys.pendingSubscription);
   if (stored === null) return null;
@@ -44,7 +44,7 @@ function LoadingCard() {
 }
 
 /**
- * /subscribe (spec points 2 and 4): the monthly plan with the card form embedded in the page,
+ * /subscribe (docs/product.md §2 and §4): the monthly plan with the card form embedded in the page,
  * started from create-subscription's client secret; after payment, /premium-success.
  */
 export default function SubscribePage() {

@@ -10,7 +10,7 @@ const toolkits = [
   { name: 'Funding', text: 'A grant pipeline tracker, a reusable proposal library and a guide to your first call with a program officer.', count: 3 },
 ];
 
-/** /toolkits/preview: the six toolkits (spec point 2). */
+/** /toolkits/preview: the six toolkits (docs/product.md §2). */
 export default function ToolkitsPreviewPage() {
   return (
     <PreviewLayout

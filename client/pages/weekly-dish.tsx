@@ -12,7 +12,7 @@ const features = [
   { title: 'Weekly Delivery', text: 'In your inbox every Tuesday morning, about 5 minutes to read, and always free.', Icon: CalendarDays },
 ] as const;
 
-/** /weekly-dish: the newsletter's marketing page (spec point 2; /newsletter-info redirects here). */
+/** /weekly-dish: the newsletter's marketing page (docs/product.md §2; /newsletter-info redirects here). */
 export default function WeeklyDishPage() {
   const preview = editionPreview(currentEdition.html);
   return (

@@ -14,7 +14,7 @@ const unlocked = [
 ];
 
 /**
- * /welcome: the free welcome after a sign-up; back to the dashboard after 6 seconds (spec point 2).
+ * /welcome: the free welcome after a sign-up; back to the dashboard after 6 seconds (docs/product.md §2).
  * Only for whoever has free access (the newsletter flag, or an account): anyone else is sent to
  * /free-resources, which explains how to get it. The flag lives in the browser, so the server
  * draws the loading state and the page decides after hydration.

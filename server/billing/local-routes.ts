@@ -27,7 +27,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
 
   const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
     const user = await userOf(request);
-    // A premium member is never charged twice (spec point 6: premium "cannot buy again").
+    // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again").
     if (user.isPremium) throw new HttpError(409, messages.alreadyPremium);
     try {
       const { successUrl } = await local.payCheckout(checkoutId, card);

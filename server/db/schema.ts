@@ -20,7 +20,7 @@ import type { UsageEvent } from '#shared/events/kinds';
 import { signupSources } from '#shared/newsletter/schemas';
 
 /**
- * Every entity of spec point 3 plus what the server needs (sessions, reset tokens,
+ * Every entity of docs/product.md §3 plus what the server needs (sessions, reset tokens,
  * subscriptions, processed webhooks, usage events). Emails are stored trimmed and are unique
  * case-insensitively through an index on lower(email).
  */

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-/** An error whose status and message are meant for the client (decisions.md #9). */
+/** An error whose status and message are meant for the client (docs/product.md (Decisions)). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -28,19 +28,20 @@ export interface TestApp {
  */
 export async function startTestApp(
   settings: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> & { logLines?: string[] } = {},
+  options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> & { logLines?: string[]; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: options.logLines ? 'info' : 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
-  const database =
-    process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
+  const database = options.databaseUrl
+    ? await openDatabase({ url: options.databaseUrl, poolSize: 4 })
+    : process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   // The production path: every email through the outbox table, delivered at once.
   const mailer = createOutbox(database.db, createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
   const ctx: AppContext = { env, database, db: database.db, mailer };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
-  const { logLines, ...buildOptions } = options;
+  const { logLines, databaseUrl: _own, ...buildOptions } = options;
   const app = await buildApp(ctx, {
     ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
     clientDir: join(dataDir, 'no-client'),
@@ -68,4 +69,26 @@ export function uniqueEmail(label = 'person'): string {
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/**
+ * A migrated PostgreSQL database of a test's own, beside TEST_DATABASE_URL's, for what needs an
+ * empty site (no admin yet): the shared database has other tests' rows. Dropped by `drop`.
+ */
+export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `scratch_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = await openDatabase({ url: base.toString(), poolSize: 1 });
+  await admin.executeSql(`create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const handle = await openDatabase({ url, poolSize: 1 });
+  await handle.migrate();
+  await handle.close();
+  return {
+    url,
+    drop: async () => {
+      await admin.executeSql(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin lists of spec point 7, each paginated, searchable and sortable on the server. */
+/** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
 export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit'] as const;
 export type AdminList = (typeof adminLists)[number];
 
@@ -53,7 +53,7 @@ export interface ListQuery {
 
 export const idParamsSchema = z.object({ id: z.uuid('id must be a UUID') }).strict();
 
-/** The calls of spec point 7 without a payload accept none: an unexpected field is a 400. */
+/** The calls of docs/product.md §7 without a payload accept none: an unexpected field is a 400. */
 export const emptyBodySchema = z.object({}).strict();
 
 export const setAdminSchema = z.object({ isAdmin: z.boolean({ message: 'isAdmin must be true or false' }) }).strict();
@@ -63,7 +63,7 @@ export const setContactStatusSchema = z.object({ status: z.enum(contactStatuses,
 export const setOutreachSchema = z.object({ completed: z.boolean({ message: 'completed must be true or false' }) }).strict();
 export const setHiddenSchema = z.object({ hidden: z.boolean({ message: 'hidden must be true or false' }) }).strict();
 
-/** The client's local midnight and first of the month (spec point 9), as ISO instants. */
+/** The client's local midnight and first of the month (docs/product.md §9), as ISO instants. */
 export const summaryQuerySchema = z
   .object({
     todayStart: z.iso.datetime({ offset: true, message: 'todayStart must be an ISO date-time' }).optional(),
@@ -193,7 +193,7 @@ export interface WeeklyCount {
 }
 export interface AdminCharts {
   weeks: WeeklyCount[];
-  /** Average pillar grade in percent (spec point 9 formula), null without any check-up. */
+  /** Average pillar grade in percent (docs/product.md §9 formula), null without any check-up. */
   pillars: { pillar: string; grade: number | null }[];
 }
 

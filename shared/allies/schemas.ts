@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, honeypot, invalidEmailMessage } from '../newsletter/schemas';
 
-/** The five pillars an ally serves (spec point 3's directory item). */
+/** The five pillars an ally serves (docs/product.md §3's directory item). */
 export const allyCategories = ['Impact', 'Humans', 'Fuel', 'Gears', 'Future'] as const;
 export type AllyCategory = (typeof allyCategories)[number];
 
@@ -25,7 +25,7 @@ const optionalText = (label: string, max: number) => plainText(label, max).defau
 
 const invalidWebsiteMessage = 'Please enter a valid website address, like example.org';
 
-/** The address as shown and linked: https:// added when it does not start with http (spec point 2). */
+/** The address as shown and linked: https:// added when it does not start with http (docs/product.md §2). */
 export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
@@ -47,7 +47,7 @@ const website = z
   }, invalidWebsiteMessage)
   .default('');
 
-/** POST /api/allies/submit (spec points 3 and 5): name, category and submitterEmail are required. */
+/** POST /api/allies/submit (docs/product.md §3 and §5): name, category and submitterEmail are required. */
 export const allySubmissionSchema = z
   .object({
     name: plainText('Organization name', 200, 'Organization name is required').pipe(z.string().min(1, 'Organization name is required')),
@@ -99,7 +99,7 @@ export const allyReviewSchema = z
 
 export type AllyReviewInput = z.input<typeof allyReviewSchema>;
 
-/** What a premium member sees of an ally (spec point 3's directory item, plus freshness and ratings). */
+/** What a premium member sees of an ally (docs/product.md §3's directory item, plus freshness and ratings). */
 export interface DirectoryAlly {
   id: string;
   name: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 
 /**
- * The account forms' rules (spec point 5), used by the forms in the browser and by the routes
+ * The account forms' rules (docs/product.md §5), used by the forms in the browser and by the routes
  * on the server, so both give the same message for the same mistake.
  */
 const invalidEmail = 'Please enter a valid email address';

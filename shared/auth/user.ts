@@ -1,5 +1,5 @@
 /**
- * The user as every endpoint returns it and the browser holds it (spec point 3): an explicit
+ * The user as every endpoint returns it and the browser holds it (docs/product.md §3): an explicit
  * list of fields, so no password material can slip out, written once for both sides.
  */
 export interface PublicUser {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { PlanType } from '../pricing';
 
 /**
- * The plan of create-checkout-session and create-subscription (spec point 7). Both payload
- * variants are accepted: `planType` or the older `plan`; `annual` means `yearly` (decisions.md,
+ * The plan of create-checkout-session and create-subscription (docs/product.md §7). Both payload
+ * variants are accepted: `planType` or the older `plan`; `annual` means `yearly` (docs/product.md (Decisions),
  * "Plan names"). A `userId` in the body is accepted and ignored: the session decides who pays.
  */
 const planValue = z

@@ -47,7 +47,7 @@ describe('grade bands', () => {
 });
 
 describe('scoring answers', () => {
-  it('all answers 1: total 20, 75% B overall and in every pillar (the best reachable, decisions.md)', () => {
+  it('all answers 1: total 20, 75% B overall and in every pillar (the best reachable, docs/product.md (Decisions))', () => {
     const scores = scoreAnswers(allAnswered(() => 1));
     expect(scores).toEqual({ score: 20, totalScore: 20, categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 } });
     const graded = gradeScores(scores);

@@ -1,7 +1,7 @@
 import { type Pillar, pillars, questions } from './questions';
 
 /**
- * The Check-Up's grading (spec point 9, kept exactly by decisions.md "Quiz grading"). Answers
+ * The Check-Up's grading (docs/product.md §9, kept exactly by docs/product.md (Decisions) "Quiz grading"). Answers
  * run 1-4 and a higher answer means more dysfunction, so a lower sum is healthier:
  * percent = round((max − sum) / max × 100), with max 80 overall and 16 per pillar. Because the
  * lowest answer is 1, the best reachable percent is 75 (a B): that is the specified behaviour.

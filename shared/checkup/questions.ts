@@ -3,7 +3,7 @@ export const pillars = ['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'] as const;
 export type Pillar = (typeof pillars)[number];
 export interface Question { id: number; category: Pillar; text: string }
 
-/** How each pillar is named and described (spec point 3's category descriptions), and its field guide. */
+/** How each pillar is named and described (docs/product.md §3's category descriptions), and its field guide. */
 export const pillarInfo: Record<Pillar, { name: string; description: string; guideSlug: string }> = {
   IMPACT: { name: 'Impact', description: 'Mission-driven tools and services', guideSlug: 'impact' },
   HUMANS: { name: 'Humans', description: 'People, culture, and team building', guideSlug: 'humans' },
@@ -12,7 +12,7 @@ export const pillarInfo: Record<Pillar, { name: string; description: string; gui
   FUTURE: { name: 'Future', description: 'Strategy, growth, and innovation', guideSlug: 'future' },
 };
 
-/** The four answers, exactly as spec point 3 labels them. */
+/** The four answers, exactly as docs/product.md §3 labels them. */
 export const answerOptions = [
   { value: 1, label: 'Not true at all' },
   { value: 2, label: 'A little true' },

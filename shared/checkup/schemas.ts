@@ -20,7 +20,7 @@ export const answersSchema = z.strictObject(Object.fromEntries(questions.map((q)
 });
 
 /**
- * POST /api/checkup-results (spec point 7). The client may send its own score and
+ * POST /api/checkup-results (docs/product.md §7). The client may send its own score and
  * categoryScores, as the spec's payload lists them; they are accepted and ignored: the server
  * always recomputes them from the answers.
  */

@@ -16,7 +16,7 @@ export const contactTypeLabels: Record<ContactType, string> = {
   other: 'Something else',
 };
 
-/** POST /api/contact (spec points 5 and 7): name, email, contactType and message are required. */
+/** POST /api/contact (docs/product.md §5 and §7): name, email, contactType and message are required. */
 export const contactMessageSchema = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').refine(isStorableText, unstorableTextMessage),

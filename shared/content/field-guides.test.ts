@@ -13,7 +13,7 @@ describe('field guides', () => {
     });
   });
 
-  it('gates Gears and Humans only, and sends Fuel and Impact back to Start Here (spec point 2)', () => {
+  it('gates Gears and Humans only, and sends Fuel and Impact back to Start Here (docs/product.md §2)', () => {
     expect(fieldGuides.filter((g) => g.requiresFreeAccess).map((g) => g.slug)).toEqual(['humans', 'gears']);
     expect(Object.fromEntries(fieldGuides.map((g) => [g.slug, g.back.to]))).toEqual({
       impact: '/start-here',

@@ -1,7 +1,7 @@
 import { type PillarSlug, pillars } from './pillars';
 
 /**
- * The five field guides (spec points 2 and 6): who may read each and where its back link goes.
+ * The five field guides (docs/product.md §2 and §6): who may read each and where its back link goes.
  * Title, subtitle and reading time repeat the front matter of content/field-guides/{slug}.md so
  * the index page and the landing page need not load five guides to list them;
  * field-guides.test.ts fails if the two drift apart.

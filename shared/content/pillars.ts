@@ -1,6 +1,6 @@
 /**
  * The five pillars every page is organised around, in the spec's order, with the descriptions
- * of spec point 3 ("Category descriptions"), word for word.
+ * of docs/product.md §3 ("Category descriptions"), word for word.
  */
 export const pillars = [
   { slug: 'impact', name: 'Impact', about: 'mission-driven tools and services' },

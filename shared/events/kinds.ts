@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 
-/** The ten first-party usage event kinds of spec point 1. */
+/** The ten first-party usage event kinds of docs/product.md §1. */
 export const eventKinds = [
   'page_view',
   'quiz_start',

@@ -3,7 +3,7 @@ import { isStorableText, unstorableTextMessage } from '../text';
 
 export const invalidEmailMessage = 'Please enter a valid email address';
 
-/** The one email rule of every public form: trimmed, then checked (spec point 5's message for any bad value). */
+/** The one email rule of every public form: trimmed, then checked (docs/product.md §5's message for any bad value). */
 export const emailAddress = z.string({ error: invalidEmailMessage }).trim().max(254, 'Email must be at most 254 characters').pipe(z.email(invalidEmailMessage));
 
 /** Optional free text: trimmed, empty when absent. */
@@ -20,7 +20,7 @@ export const honeypot = z.string().max(500).optional();
 export const signupSources = ['newsletter', 'free-resources', 'create-profile', 'checkup', 'home'] as const;
 export type SignupSource = (typeof signupSources)[number];
 
-/** POST /api/newsletter/signup (spec points 3 and 7): only the email is required; name and organization default to ''. */
+/** POST /api/newsletter/signup (docs/product.md §3 and §7): only the email is required; name and organization default to ''. */
 export const newsletterSignupSchema = z
   .object({
     email: emailAddress,
@@ -33,7 +33,7 @@ export const newsletterSignupSchema = z
 
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
 
-/** The /newsletter page's own form (spec point 5): the same payload, but a name is required there. */
+/** The /newsletter page's own form (docs/product.md §5): the same payload, but a name is required there. */
 export const newsletterPageFormSchema = newsletterSignupSchema.extend({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').refine(isStorableText, unstorableTextMessage),
 });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The toast queue (spec point 9): one toast visible at a time, 5000 ms on screen, and a
+ * The toast queue (docs/product.md §9): one toast visible at a time, 5000 ms on screen, and a
  * dismissed toast kept 1,000,000 ms before removal so its closing animation is never cut off.
  */
 export const TOAST_LIMIT = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversionRate, preview, scoreBadge, statusBand } from './checkup-bands';
 
-describe('admin constants of spec point 9', () => {
+describe('admin constants of docs/product.md §9', () => {
   it('band a check-up score', () => {
     expect([20, 34, 35, 49, 50, 64, 65, 80].map(statusBand)).toEqual([
       'Consultant Energy',

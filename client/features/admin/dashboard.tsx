@@ -31,7 +31,7 @@ const panels: Record<TabId, () => ReactNode> = {
   reports: () => <Reports />,
 };
 
-/** Local midnight and the first of this month (spec point 9), computed in the browser, never during server render. */
+/** Local midnight and the first of this month (docs/product.md §9), computed in the browser, never during server render. */
 function summaryPath(): string {
   const now = new Date();
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());

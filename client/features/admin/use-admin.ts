@@ -17,10 +17,10 @@ export function isSessionExpired(error: unknown): boolean {
 
 interface AdminChange<V> {
   request: (vars: V) => Promise<unknown>;
-  /** The lists to reload after success (spec point 7). */
+  /** The lists to reload after success (docs/product.md §7). */
   lists: string[];
   success?: string;
-  /** Outreach toggles show no error (spec point 8). */
+  /** Outreach toggles show no error (docs/product.md §8). */
   failure?: string;
 }
 

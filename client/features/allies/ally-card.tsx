@@ -28,7 +28,7 @@ export function RatingSummary({ average, count }: { average: number | null; coun
   );
 }
 
-/** One ally of the directory; expands on its own (several can be open at once, spec point 2). */
+/** One ally of the directory; expands on its own (several can be open at once, docs/product.md §2). */
 export function AllyCard({ ally }: { ally: DirectoryAlly }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();

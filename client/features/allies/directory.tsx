@@ -18,7 +18,7 @@ const SIGN_IN_REDIRECT_MS = 1000;
 const SEARCH_DEBOUNCE_MS = 350;
 const SKELETON_CARDS = 6;
 
-/** /allies (spec point 2): signed-in premium members only; the server enforces the same rule. */
+/** /allies (docs/product.md §2): signed-in premium members only; the server enforces the same rule. */
 export function AlliesDirectory() {
   const { user, isLoading } = useUser();
   const signedOut = !isLoading && !user;
@@ -27,7 +27,7 @@ export function AlliesDirectory() {
   useEffect(() => {
     if (!signedOut) return;
     toast({ title: 'Authentication Required', description: 'Please sign in to access The Allies directory.', variant: 'destructive' });
-    // Back to the directory after signing in (decisions.md, "/api/login as a navigation").
+    // Back to the directory after signing in (docs/product.md (Decisions), "/api/login as a navigation").
     storage.set(storageKeys.redirectAfterAuth, '/allies');
     const timer = setTimeout(() => window.location.assign('/api/login'), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);

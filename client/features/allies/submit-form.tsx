@@ -39,7 +39,7 @@ const categoryHelp: Record<(typeof allyCategories)[number], string> = {
 const controlClass =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700';
 
-/** The vendor submission form (spec points 2, 4, 5 and 8), validated by the same schema as the server. */
+/** The vendor submission form (docs/product.md §2, §4, §5 and §8), validated by the same schema as the server. */
 export function AllySubmitForm() {
   const navigate = useNavigate();
   const submitAlly = useSubmitAlly();

@@ -13,7 +13,7 @@ const premiumBenefits = [
   `The private Slack community (${site.communityMembers} members)`,
 ];
 
-/** The premium card of /auth (spec point 2): what premium adds, and the two ways in. */
+/** The premium card of /auth (docs/product.md §2): what premium adds, and the two ways in. */
 export function PremiumOfferCard() {
   return (
     <Card className="flex flex-col border-accent-600/40 bg-gradient-to-b from-accent-100/60 to-white">

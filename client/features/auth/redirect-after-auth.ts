@@ -1,7 +1,7 @@
 import { storage, storageKeys } from '../../lib/storage';
 
 /**
- * Where to go after signing in (spec point 3's redirect-after-auth value), read once and
+ * Where to go after signing in (docs/product.md §3's redirect-after-auth value), read once and
  * removed. Only a path on this site is followed: one leading '/', never '//' or '/\' which
  * browsers treat as another host.
  */

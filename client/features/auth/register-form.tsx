@@ -11,7 +11,7 @@ import { apiRequest, errorText } from '../../lib/api';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
 
-/** Create a free account (spec points 5 and 8), with the honeypot that keeps bots out. */
+/** Create a free account (docs/product.md §5 and §8), with the honeypot that keeps bots out. */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
   const [fax, setFax] = useState('');

@@ -11,7 +11,7 @@ import { displayName } from './use-finish-sign-in';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
 
-/** Sign in (spec points 5 and 8): the shared schema's messages under the fields, the server's answer in a toast. */
+/** Sign in (docs/product.md §5 and §8): the shared schema's messages under the fields, the server's answer in a toast. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const signIn = useMutation({

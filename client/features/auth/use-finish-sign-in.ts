@@ -5,7 +5,7 @@ import { type User, userQueryKey } from './use-user';
 
 /**
  * After a successful sign-in or registration: go to the stored redirect-after-auth path (or
- * home) and store the user as current (spec point 4). Navigating first, in the same tick,
+ * home) and store the user as current (docs/product.md §4). Navigating first, in the same tick,
  * keeps /auth's "already signed in, go home" rule from overriding the stored path.
  */
 export function useFinishSignIn(): (user: User) => void {

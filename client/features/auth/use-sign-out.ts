@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/api';
 import { userQueryKey } from './use-user';
 
-/** Sign out (spec point 8's toasts): the server destroys the session, the browser forgets the user and goes home. */
+/** Sign out (docs/product.md §8's toasts): the server destroys the session, the browser forgets the user and goes home. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { useQueryState } from '../../lib/query-client';
 import { useRenderFacts } from '../../lib/render-facts';
 
-/** The signed-in user as the API returns it (spec point 3). */
+/** The signed-in user as the API returns it (docs/product.md §3). */
 export type User = PublicUser;
 
 export const userQueryKey = ['/api/user'] as const;

@@ -1,6 +1,6 @@
 import { site } from '#shared/site';
 
-/** What every premium plan includes (spec point 1), listed on the plan cards. */
+/** What every premium plan includes (docs/product.md §1), listed on the plan cards. */
 export const premiumFeatures = [
   `The Allies Directory: ${site.vettedAllies} vetted vendors`,
   'Expanded field guides and six toolkits',

@@ -1,6 +1,6 @@
 import { formatDollars, plans, yearlyComparedToMonthly } from '#shared/pricing';
 
-/** The plan texts of spec point 2, built from the one price list (decisions.md, "Price"). */
+/** The plan texts of docs/product.md §2, built from the one price list (docs/product.md (Decisions), "Price"). */
 export const planText = {
   monthlyPrice: formatDollars(plans.monthly.amountCents),
   yearlyPrice: formatDollars(plans.yearly.amountCents),

@@ -13,7 +13,7 @@ type CardFields = Omit<TestCardInput, 'clientSecret'>;
 /**
  * The local test provider's card form (the local checkout page and /subscribe). It takes
  * Stripe's test cards; a declined card shows the provider's own message inline and as the
- * 'Payment Failed' toast (spec point 8), and the member stays free.
+ * 'Payment Failed' toast (docs/product.md §8), and the member stays free.
  */
 export function TestCardForm({
   endpoint,

@@ -4,7 +4,7 @@ import type { PlanType } from '#shared/pricing';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest } from '../../lib/api';
 
-/** The toasts of spec point 8 for a checkout that could not start; an Already Premium answer gets its own notice. */
+/** The toasts of docs/product.md §8 for a checkout that could not start; an Already Premium answer gets its own notice. */
 export function showCheckoutError(error: unknown): void {
   if (error instanceof ApiError && error.status === 409) {
     toast({ title: 'Already Premium', description: 'You already have premium access. Nothing was charged.' });

@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/use-toast';
 import { requestBreakdown } from './api';
 
 /**
- * The request for a detailed breakdown by email (spec point 8). `resultId` resolves to the
+ * The request for a detailed breakdown by email (docs/product.md §8). `resultId` resolves to the
  * stored result's id, saving it first if that has not happened yet.
  */
 export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string; resultId: () => Promise<string> }) {

@@ -3,7 +3,7 @@ import { PartyPopper } from 'lucide-react';
 export const CELEBRATION_MS = 3000;
 
 /**
- * The celebratory overlay shown for 3 seconds after the last answer (spec point 9). It is a
+ * The celebratory overlay shown for 3 seconds after the last answer (docs/product.md §9). It is a
  * status message, not a dialog: it takes no focus and the page removes it on its own.
  * Animations run only for people who have not asked for reduced motion.
  */

@@ -1,7 +1,7 @@
 import type { AnswerValue, Question } from '#shared/checkup/questions';
 
 /**
- * The Check-Up's steps (spec point 4): the email gate, the questions one at a time, the
+ * The Check-Up's steps (docs/product.md §4): the email gate, the questions one at a time, the
  * celebratory overlay, then the results. 'deciding' is the moment before we know whether the
  * visitor has already signed up (and so skips the gate).
  */
@@ -45,7 +45,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       if (state.step !== 'questions') return state;
       return { ...state, answers: { ...state.answers, [currentQuestion(state).id]: action.value } };
     case 'next':
-      // Every question must be answered before moving on (spec point 5).
+      // Every question must be answered before moving on (docs/product.md §5).
       if (state.step !== 'questions' || !isAnswered(state)) return state;
       return isLastQuestion(state) ? { ...state, step: 'celebrating' } : { ...state, index: state.index + 1 };
     case 'previous':

@@ -14,7 +14,7 @@ const facts = [
 ];
 
 /**
- * Step 1: the email that signs the visitor up for free access (spec point 8, "Quiz") before
+ * Step 1: the email that signs the visitor up for free access (docs/product.md §8, "Quiz") before
  * the questions start. Enter submits: it is a real form.
  */
 export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {

@@ -9,7 +9,7 @@ import { PillarAlliesLink } from '../allies/pillar-allies-link';
 import { gradeColors } from './pillar-chart';
 
 /**
- * One expandable section per pillar, only one open at a time (spec point 2): what the grade
+ * One expandable section per pillar, only one open at a time (docs/product.md §2): what the grade
  * means, three next steps and the pillar's field guide.
  */
 export function PillarInsights({ result }: { result: GradedResult }) {

@@ -18,7 +18,7 @@ const nextLinks = [
 ];
 
 /**
- * The results of a Check-Up (spec point 2), shared by the quiz's last step and the results
+ * The results of a Check-Up (docs/product.md §2), shared by the quiz's last step and the results
  * page: the overall grade, the pillar chart, what each pillar's grade means, and where to go next.
  */
 export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'> }) {

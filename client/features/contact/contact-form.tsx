@@ -15,7 +15,7 @@ const empty: Values = { name: '', email: '', organization: '', contactType: '', 
 const required = ['name', 'email', 'contactType', 'message'] as const;
 const fieldOrder: FieldName[] = ['name', 'email', 'organization', 'contactType', 'subject', 'message'];
 
-/** The contact form (spec points 2, 4, 5 and 8): idle, sending, sent (form cleared) or error (form kept). */
+/** The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or error (form kept). */
 export function ContactForm() {
   const send = useSendContact();
   const [values, setValues] = useState<Values>(empty);

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput } from '#shared/contact/schemas';
 import { apiRequest } from '../../lib/api';
 
-/** POST /api/contact: answers the stored message's id (decisions.md #7). */
+/** POST /api/contact: answers the stored message's id (docs/product.md (Decisions)). */
 export function useSendContact() {
   return useMutation({
     mutationFn: (message: ContactMessageInput) => apiRequest<{ id: string }>('POST', '/api/contact', message),

@@ -35,7 +35,7 @@ describe('gateFor', () => {
     expect(gateFor({ ...free, isLoading: true }, { requiresFreeAccess: true })).toBe('open');
   });
 
-  it('follows spec point 4: the newsletter flag or an account gives free access, isPremium gives premium', () => {
+  it('follows docs/product.md §4: the newsletter flag or an account gives free access, isPremium gives premium', () => {
     const flagHolder = computeAccess({ user: null, newsletterFlag: true, demoMode: false });
     const member = computeAccess({ user: { isPremium: false }, newsletterFlag: false, demoMode: false });
     const payer = computeAccess({ user: { isPremium: true }, newsletterFlag: false, demoMode: false });

@@ -1,4 +1,4 @@
-/** What a guide page shows, decided from the visitor's access (spec points 2, 4 and 6). */
+/** What a guide page shows, decided from the visitor's access (docs/product.md §2, §4 and §6). */
 export type GateState = 'open' | 'loading' | 'access-required' | 'premium-required';
 
 export interface GateAccess {

@@ -12,7 +12,7 @@ interface GuideGateProps {
   /** Shown on the gate so the visitor knows what they are unlocking. */
   guideTitle: string;
   requiresFreeAccess: boolean;
-  /** The wrapper of spec point 2 can also ask for premium; no guide uses it today (spec point 6). */
+  /** The wrapper of docs/product.md §2 can also ask for premium; no guide uses it today (docs/product.md §6). */
   requirePremium?: boolean;
   children: ReactNode;
 }
@@ -56,7 +56,7 @@ function GateCard({ guideTitle, premium }: { guideTitle: string; premium: boolea
           <Link
             to="/auth"
             className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            // Back to this guide after signing in (decisions.md, "/api/login as a navigation").
+            // Back to this guide after signing in (docs/product.md (Decisions), "/api/login as a navigation").
             onClick={() => storage.set(storageKeys.redirectAfterAuth, pathname)}
           >
             Sign in

@@ -25,7 +25,7 @@ const sectionHeading = 'font-serif text-2xl font-semibold text-stone-900 sm:text
 const textLink = 'inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
 /**
- * The landing page for visitors (spec point 2): what the site is, the free Check-Up and the
+ * The landing page for visitors (docs/product.md §2): what the site is, the free Check-Up and the
  * paid community side by side, then the pillars, guides and newsletter. It is the page with the
  * 80 KB JavaScript budget, so it uses only small icons and shared constants: no content chunks.
  */

@@ -25,7 +25,7 @@ const premiumIncludes = [
 ];
 
 /**
- * The member home on / (spec point 2; decisions.md "Home for newsletter-only visitors"): for
+ * The member home on / (docs/product.md §2; docs/product.md (Decisions) "Home for newsletter-only visitors"): for
  * signed-in members and newsletter flag holders. If both the user and the flag disappear while
  * it is shown (the session ended, the flag was removed in another tab), it says so and sends
  * the person to sign in; the home page shows plain visitors the landing page, so this cannot loop.

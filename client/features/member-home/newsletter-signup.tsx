@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { signupFailureText, signupInputError, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 /**
- * The member home's Weekly Dish signup (spec point 5: only the email is required, checked on
+ * The member home's Weekly Dish signup (docs/product.md §5: only the email is required, checked on
  * submit), through the newsletter feature: the shared schema checks it first, and a refusal
  * shows the server's reason under the toast's title.
  */

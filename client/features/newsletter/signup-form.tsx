@@ -14,7 +14,7 @@ export interface SignupFormProps {
   name?: { label: string; required?: boolean };
   organization?: boolean;
   /**
-   * The quick forms' rule (spec point 5, /free-resources and /create-profile): the button stays
+   * The quick forms' rule (docs/product.md §5, /free-resources and /create-profile): the button stays
    * disabled while the email is empty, and an email of only spaces gives the 'Email Required' toast.
    */
   emailRequiredToast?: boolean;

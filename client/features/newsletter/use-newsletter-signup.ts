@@ -6,7 +6,7 @@ import { track } from '../../lib/track';
 
 /**
  * Signs a person up for The Weekly Dish. On success the browser keeps the free-access flag and
- * email (spec point 4: free gated content unlocks at once) and a community signup is recorded.
+ * email (docs/product.md §4: free gated content unlocks at once) and a community signup is recorded.
  */
 export function useNewsletterSignup(source: SignupSource) {
   return useMutation({

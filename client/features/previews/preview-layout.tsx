@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDollars, plans } from '#shared/pricing';
 import { buttonClasses } from '../../components/ui/button';
 
-/** The frame of the five premium previews (spec point 2): a teaser, then the way in (/pricing or /premium). */
+/** The frame of the five premium previews (docs/product.md §2): a teaser, then the way in (/pricing or /premium). */
 export function PreviewLayout({ eyebrow, title, intro, children }: { eyebrow: string; title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <>

@@ -16,7 +16,7 @@ export interface SampleAlly {
 }
 
 /**
- * The static preview sample of the Allies Directory (spec point 3, "Ally preview sample"):
+ * The static preview sample of the Allies Directory (docs/product.md §3, "Ally preview sample"):
  * illustrative vendors with masked websites. The real directory comes from the API, premium only.
  */
 export const sampleAllies: SampleAlly[] = [

@@ -5,7 +5,7 @@ import { demoteHeadings, formatEditionDate } from './edition-html';
 import type { Edition } from './editions';
 
 /**
- * An edition read in full in a modal dialog (decisions.md #1): Radix traps focus inside, closes
+ * An edition read in full in a modal dialog (docs/product.md (Decisions)): Radix traps focus inside, closes
  * on Escape or the close button, and gives focus back to the button that opened it. The trigger
  * is a plain <button> element, which always takes the ref Radix needs to return focus to it.
  */

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors';
 import { recordAudit } from './audit';
 
 /**
- * Every admin change of spec point 7. Each runs in one transaction with its audit row; each
+ * Every admin change of docs/product.md §7. Each runs in one transaction with its audit row; each
  * sets the value it was given (never a toggle of the stored one), so when two admins change the
  * same record the last change wins and both see it after reloading.
  */
@@ -142,7 +142,7 @@ const outreachTables = { contacts: contactMessages, checkups: checkupResults, ne
 const outreachNames = { contacts: ['Contact message', 'contact'], checkups: ['Check-up result', 'checkup'], newsletters: ['Newsletter signup', 'newsletter'] } as const;
 export type OutreachList = keyof typeof outreachTables;
 
-/** Outreach done: the date is set now; undone: cleared (spec point 4). */
+/** Outreach done: the date is set now; undone: cleared (docs/product.md §4). */
 export function setOutreach(db: Database, admin: PublicUser, list: OutreachList, id: string, completed: boolean) {
   const table = outreachTables[list];
   const [label, targetType] = outreachNames[list];

@@ -23,7 +23,7 @@ import { listPage } from './lists';
 import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
-/** Every /api/admin call of spec point 7 and the reports beyond it (issue 14). */
+/** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Authorization before anything else: onRequest runs before the body is parsed and before
   // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.

@@ -6,7 +6,7 @@ import { ESTIMATE_ABOVE, tableCount } from './list-query';
 const num = (value: unknown) => Number(value ?? 0);
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-/** The six cards, today's and this month's signups (spec point 9): one statement of counts, no rows loaded. */
+/** The six cards, today's and this month's signups (docs/product.md §9): one statement of counts, no rows loaded. */
 export async function summary(db: Database, todayStart: Date, monthStart: Date): Promise<AdminSummary> {
   const result = await db.execute(sql`
     select
@@ -40,7 +40,7 @@ export async function summary(db: Database, todayStart: Date, monthStart: Date):
 
 export const RECENT_ACTIVITY = 20;
 
-/** The newest 20 events across four tables (spec point 9): each side reads only its newest 20 by index. */
+/** The newest 20 events across four tables (docs/product.md §9): each side reads only its newest 20 by index. */
 export async function recentActivity(db: Database): Promise<ActivityItem[]> {
   const n = RECENT_ACTIVITY;
   const result = await db.execute(sql`
@@ -91,7 +91,7 @@ export async function charts(db: Database): Promise<AdminCharts> {
       .map((r) => ({ week: new Date(r.week as string).toISOString().slice(0, 10), signups: num(r.signups), checkups: num(r.checkups), premium: num(r.premium) })),
     pillars: pillars.map((p) => {
       const value = avg?.[p.toLowerCase()];
-      // The pillar grade of spec point 9: round((16 - score) / 16 * 100), applied to the average score.
+      // The pillar grade of docs/product.md §9: round((16 - score) / 16 * 100), applied to the average score.
       return { pillar: p, grade: value == null ? null : Math.round(((16 - Number(value)) / 16) * 100) };
     }),
   };

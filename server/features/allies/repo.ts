@@ -3,7 +3,7 @@ import { ALLIES_PAGE_SIZE, type AllyCategory, type AllyPage, type AllyReview, ty
 import type { Database } from '../../db/client';
 import { allies, allyReviews, users } from '../../db/schema';
 
-/** Stores a submission pending review (decisions.md #4): approved stays false until an admin approves it. */
+/** Stores a submission pending review (docs/product.md (Decisions)): approved stays false until an admin approves it. */
 export async function insertAllySubmission(db: Database, submission: Omit<AllySubmission, 'fax'>): Promise<string> {
   const [row] = await db
     .insert(allies)

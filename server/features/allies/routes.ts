@@ -25,7 +25,7 @@ async function currentUserId(request: FastifyRequest, ctx: AppContext): Promise<
   return user!.id;
 }
 
-/** The Allies Directory (spec points 2 and 7): premium search, public submission, member reviews. */
+/** The Allies Directory (docs/product.md §2 and §7): premium search, public submission, member reviews. */
 export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Demo mode shows a populated directory to the demo premium member; nothing is seeded otherwise.
   if (ctx.env.DEMO_MODE) await seedSampleAllies(ctx.db);

@@ -1,7 +1,7 @@
 import type { Mail } from '../../mail/mailer';
 
 /**
- * The confirmation promised to a vendor (spec point 9: 3-5 business days). Anyone can type any
+ * The confirmation promised to a vendor (docs/product.md §9: 3-5 business days). Anyone can type any
  * address into the form, so it repeats only the organisation name, never the submitted text.
  */
 export function submissionReceivedMail(submission: { name: string; submitterName: string; submitterEmail: string }, publicUrl: string): Mail {

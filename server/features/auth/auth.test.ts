@@ -181,7 +181,7 @@ describe('user and logout', () => {
   });
 });
 
-describe('make-admin (decisions.md #5)', () => {
+describe('make-admin (docs/product.md (Decisions))', () => {
   it('needs a session', async () => {
     const res = await postJson(`${t.url}/api/auth/make-admin`, {});
     expect(res.status).toBe(401);

@@ -3,7 +3,7 @@ import { hashPassword } from './password';
 import { findUserByEmail, insertUserIfAbsent } from './users-repo';
 
 /**
- * The local demo account of spec point 3 (premium, not admin). It exists only when the server
+ * The local demo account of docs/product.md §3 (premium, not admin). It exists only when the server
  * runs with DEMO_MODE on, so evaluators can see premium pages with a real premium session;
  * docs/auth.md gives its sign-in details.
  */

@@ -20,7 +20,7 @@ export const messages = {
     'An admin already exists, so admin access can no longer be claimed here. Only the email addresses listed in the ADMIN_EMAILS setting can make themselves admin; otherwise ask an existing admin to promote you.',
 } as const;
 
-/** Accounts and sessions (spec points 4 to 7, decisions.md #5 and #6); see docs/auth.md. */
+/** Accounts and sessions (docs/product.md §4 to 7, docs/product.md (Decisions)); see docs/auth.md. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.SECURE_COOKIES;
   if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
@@ -114,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { ok: true };
   });
 
-  // First-run bootstrap (decisions.md #5): allowed while no admin exists, or for ADMIN_EMAILS addresses.
+  // First-run bootstrap (docs/product.md (Decisions)): allowed while no admin exists, or for ADMIN_EMAILS addresses.
   app.post('/api/auth/make-admin', async (request) => {
     const user = await getSessionUser(request, ctx);
     if (!user) throw new HttpError(401, messages.notSignedIn);

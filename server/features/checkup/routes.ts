@@ -25,7 +25,7 @@ async function loadResult(ctx: AppContext, id: string): Promise<CheckupResultRow
   return row;
 }
 
-/** The Check-Up's results (spec points 3, 7): stored with server-side scoring, shown by link, broken down by email. */
+/** The Check-Up's results (docs/product.md §3, §7): stored with server-side scoring, shown by link, broken down by email. */
 export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const formLimit = { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } };
 

@@ -2,7 +2,7 @@ import { contactTypeLabels, type ContactType } from '#shared/contact/schemas';
 import type { Mail } from '../../mail/mailer';
 
 /**
- * The acknowledgement promised to everyone who writes (decisions.md). Anyone can type any
+ * The acknowledgement promised to everyone who writes (docs/product.md (Decisions)). Anyone can type any
  * address into the form, so the mail repeats only the short subject line, never the message
  * body: the form cannot be used to send arbitrary text to a stranger.
  */

@@ -11,7 +11,7 @@ export interface NewContactMessage {
   message: string;
 }
 
-/** Stores a message as 'new' (spec point 4) and answers its id (decisions.md #7). */
+/** Stores a message as 'new' (docs/product.md §4) and answers its id (docs/product.md (Decisions)). */
 export async function insertContactMessage(db: Database, message: NewContactMessage): Promise<string> {
   const [row] = await db.insert(contactMessages).values({ ...message, status: 'new' }).returning({ id: contactMessages.id });
   return row!.id;

@@ -5,7 +5,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { acknowledgementMail } from './acknowledgement-mail';
 import { insertContactMessage } from './repo';
 
-/** POST /api/contact: the contact form (spec points 2, 5 and 7). */
+/** POST /api/contact: the contact form (docs/product.md §2, §5 and §7). */
 export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/contact',

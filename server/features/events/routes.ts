@@ -5,7 +5,7 @@ import { parseInput } from '../../http/errors';
 import { forwardEvent } from './forward';
 import { insertUsageEvent } from './repo';
 
-/** First-party usage events (spec point 1). Nothing about the visitor is stored: no IP, no cookie, no user id. */
+/** First-party usage events (docs/product.md §1). Nothing about the visitor is stored: no IP, no cookie, no user id. */
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/events',

@@ -10,7 +10,7 @@ import { renderGuidePdf } from './pdf';
 
 /**
  * `GET /api/guides/{slug}.pdf`: the field guide as a PDF, generated from the same Markdown as
- * the page (decisions.md #2). Each PDF is built once per process and then served from memory;
+ * the page (docs/product.md (Decisions)). Each PDF is built once per process and then served from memory;
  * content only changes with a deploy. The PDFs carry the free guides only, so they are not
  * gated (docs/decisions/006-field-guide-pdfs.md).
  */

@@ -12,7 +12,7 @@ export interface SignupRecord {
 
 /**
  * Stores a newsletter signup and the community signup it stands for, in one transaction.
- * Signups are unique by lower(email) (decisions.md): signing up again changes nothing stored.
+ * Signups are unique by lower(email) (docs/product.md (Decisions)): signing up again changes nothing stored.
  * Anyone can type anyone's email, so a re-signup never writes a name or organisation for the
  * inbox's owner, not even into a blank one (the answer is a success either way). Drizzle's
  * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.

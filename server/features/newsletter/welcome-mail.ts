@@ -1,6 +1,6 @@
 import type { Mail } from '../../mail/mailer';
 
-/** The welcome email promised to every new Weekly Dish subscriber (decisions.md, "Emails the product promises"). */
+/** The welcome email promised to every new Weekly Dish subscriber (docs/product.md (Decisions), "Emails the product promises"). */
 export function welcomeMail(to: { email: string; name: string }, publicUrl: string): Mail {
   const greeting = to.name ? `Hi ${to.name},` : 'Hi there,';
   const text = `${greeting}

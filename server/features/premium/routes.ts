@@ -9,7 +9,7 @@ import { requirePremium } from '../auth/guards';
 import { contentDir } from '../../paths';
 
 /**
- * The premium hub's content (decisions.md, "Server behaviour"): content/premium/*.md is read
+ * The premium hub's content (docs/product.md (Decisions), "Server behaviour"): content/premium/*.md is read
  * here and sent to premium sessions only, never imported by the client, so none of it is in
  * the public JavaScript (e2e/premium-bundle.spec.ts checks the built files). `{{SLACK_INVITE_URL}}`
  * and `{{COACHING_BOOKING_URL}}` in the text become the settings' links.

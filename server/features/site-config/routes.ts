@@ -3,7 +3,7 @@ import type { SiteConfig } from '#shared/site-config';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 
-/** The few settings the browser needs. Demo mode is decided here, never by a value a visitor can set (decisions.md). */
+/** The few settings the browser needs. Demo mode is decided here, never by a value a visitor can set (docs/product.md (Decisions)). */
 export function siteConfig(env: Env): SiteConfig {
   return {
     contactEmail: env.CONTACT_EMAIL,
