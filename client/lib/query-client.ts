@@ -8,7 +8,7 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryK
 
 const isAuthError = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** Spec point 9's client defaults. */
+/** docs/product.md §9's client defaults. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     // A form that succeeds after a failed try closes the failure's toast.

@@ -102,7 +102,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  // Spec point 7: planType in one reading, no payload in another (then monthly).
+  // docs/product.md §7: planType in one reading, no payload in another (then monthly).
   app.post('/api/create-subscription', signedIn, async (request, reply) => {
     const user = await userOf(request);
     const input = parseInput(planRequestSchema, request.body);

@@ -100,7 +100,7 @@ export interface AdminNewsletter extends Outreach {
   email: string;
   organization: string;
   createdAt: string;
-  /** Spec point 9: a user with the same email means 'Upgraded to Premium'. */
+  /** docs/product.md §9: a user with the same email means 'Upgraded to Premium'. */
   upgraded: boolean;
 }
 export interface AdminSignup {

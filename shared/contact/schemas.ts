@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { emailAddress, honeypot } from '../newsletter/schemas';
 
-/** Spec point 3's contact types, with the words the form shows for each. */
+/** docs/product.md §3's contact types, with the words the form shows for each. */
 export const contactTypes = ['support', 'partnership', 'media', 'feedback', 'allies', 'premium', 'other'] as const;
 export type ContactType = (typeof contactTypes)[number];
 

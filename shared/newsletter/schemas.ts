@@ -33,6 +33,14 @@ export const newsletterSignupSchema = z
 
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
 
+/** The forms that ask for an email alone (the Check-Up's email step, the breakdown request): the one email rule. */
+export const emailOnlySchema = z.object({ email: emailAddress });
+export type EmailOnly = z.infer<typeof emailOnlySchema>;
+
+/** The member home's Weekly Dish box: an email, an optional name, the honeypot. */
+export const homeSignupSchema = newsletterSignupSchema.pick({ email: true, name: true, fax: true });
+export type HomeSignup = z.input<typeof homeSignupSchema>;
+
 /** The /newsletter page's own form (docs/product.md §5): the same payload, but a name is required there. */
 export const newsletterPageFormSchema = newsletterSignupSchema.extend({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').refine(isStorableText, unstorableTextMessage),

@@ -61,13 +61,13 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
 });
 
 /** A visually hidden field that people never see and bots fill in: a filled one marks the submission as spam. */
-export function HoneypotField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export const HoneypotField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function HoneypotField(props, ref) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
-        <input type="text" name="fax" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input ref={ref} type="text" name="fax" tabIndex={-1} autoComplete="off" {...props} />
       </label>
     </div>
   );
-}
+});

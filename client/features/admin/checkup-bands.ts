@@ -1,4 +1,4 @@
-/** Spec point 9, the admin's check-up bands: a total of 20-80 where higher means more dysfunction. */
+/** docs/product.md §9, the admin's check-up bands: a total of 20-80 where higher means more dysfunction. */
 export function statusBand(score: number): string {
   if (score <= 34) return 'Consultant Energy';
   if (score <= 49) return 'Mostly Functional';
@@ -6,7 +6,7 @@ export function statusBand(score: number): string {
   return 'Send Snacks';
 }
 
-/** Spec point 9's score badge: up to 40 default, up to 60 secondary, else destructive. */
+/** docs/product.md §9's score badge: up to 40 default, up to 60 secondary, else destructive. */
 export function scoreBadge(score: number): 'default' | 'secondary' | 'destructive' {
   if (score <= 40) return 'default';
   if (score <= 60) return 'secondary';
@@ -19,12 +19,12 @@ export const badgeClasses = {
   destructive: 'bg-red-700 text-white',
 } as const;
 
-/** Spec point 9: premium users divided by newsletter signups, a rounded percent, 0 without signups. */
+/** docs/product.md §9: premium users divided by newsletter signups, a rounded percent, 0 without signups. */
 export function conversionRate(premium: number, newsletters: number): number {
   return newsletters > 0 ? Math.round((premium / newsletters) * 100) : 0;
 }
 
-/** Spec point 9: an approved ally's description cut to 100 characters. */
+/** docs/product.md §9: an approved ally's description cut to 100 characters. */
 export function preview(text: string, length = 100): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }

@@ -13,7 +13,7 @@ interface ConfirmProps {
   trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'>;
 }
 
-/** Spec point 5: the admin confirms deleting, hiding or showing before anything changes. */
+/** docs/product.md §5: the admin confirms deleting, hiding or showing before anything changes. */
 export function Confirm({ title, description, confirmLabel, destructive, onConfirm, trigger }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   return (

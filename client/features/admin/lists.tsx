@@ -238,7 +238,7 @@ export function AlliesLists() {
   );
 }
 
-/** Spec point 2: the 'Ally Profile Review' dialog, opened from the approved-allies table. */
+/** docs/product.md §2: the 'Ally Profile Review' dialog, opened from the approved-allies table. */
 function AllyReview({ ally }: { ally: AdminAlly }) {
   const fields: [string, string][] = [
     ['Tagline', ally.tagline],

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatDate } from './list-table';
 import { patch, useAdminChange } from './use-admin';
 
-/** Spec point 4: the outreach checkbox; once done it shows the date. Errors show no toast (point 8). */
+/** docs/product.md §4: the outreach checkbox; once done it shows the date. Errors show no toast (point 8). */
 export function OutreachCheckbox({ list, id, completed, date, who }: { list: 'contacts' | 'checkups' | 'newsletters'; id: string; completed: boolean; date: string | null; who: string }) {
   const inputId = useId();
   const change = useAdminChange<boolean>({ request: (value) => patch(`/api/admin/${list}/${id}/outreach`, { completed: value }), lists: [list] });

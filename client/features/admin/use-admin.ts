@@ -5,12 +5,12 @@ import { ApiError, apiRequest } from '../../lib/api';
 /** Every admin query key starts with 'admin': a change reloads the matching list and the cards. */
 export const adminKey = (...parts: (string | number)[]) => ['admin', ...parts] as const;
 
-/** Spec point 7: admin data loads only for an admin and is never retried (a 401 or 403 would not change). */
+/** docs/product.md §7: admin data loads only for an admin and is never retried (a 401 or 403 would not change). */
 export function useAdminQuery<T>(key: readonly unknown[], path: string, enabled = true) {
   return useQuery({ queryKey: key, queryFn: () => apiRequest<T>('GET', path), enabled, retry: false, placeholderData: (previous) => previous });
 }
 
-/** Spec point 8: an expired admin session gets its own toast and goes to sign in. */
+/** docs/product.md §8: an expired admin session gets its own toast and goes to sign in. */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

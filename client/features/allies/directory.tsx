@@ -13,7 +13,7 @@ import { AllyCard } from './ally-card';
 import { useAllies } from './api';
 import { useDebouncedValue } from './use-debounced-value';
 
-/** Spec point 9: visitors are sent to sign in 1 second after the toast. */
+/** docs/product.md §9: visitors are sent to sign in 1 second after the toast. */
 const SIGN_IN_REDIRECT_MS = 1000;
 const SEARCH_DEBOUNCE_MS = 350;
 const SKELETON_CARDS = 6;

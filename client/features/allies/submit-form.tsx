@@ -161,7 +161,7 @@ export function AllySubmitForm() {
         </div>
       </FormSection>
 
-      <HoneypotField value={fax} onChange={setFax} />
+      <HoneypotField value={fax} onChange={(e) => setFax(e.target.value)} />
       <div>
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
           {sending ? 'Submitting...' : 'Submit Profile'}

@@ -40,7 +40,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void 
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <HoneypotField value={fax} onChange={setFax} />
+      <HoneypotField value={fax} onChange={(e) => setFax(e.target.value)} />
       <Button type="submit" disabled={register.isPending} className="w-full">
         {register.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>

@@ -1,5 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type EmailOnly, emailOnlySchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { HoneypotField, TextField } from '../../components/ui/field';
@@ -11,25 +14,22 @@ import { requestBreakdown } from './api';
  * stored result's id, saving it first if that has not happened yet.
  */
 export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string; resultId: () => Promise<string> }) {
-  const [email, setEmail] = useState(initialEmail);
+  const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
   const [fax, setFax] = useState('');
   const request = useMutation({
     mutationFn: async (address: string) => requestBreakdown(await resultId(), { email: address, ...(fax ? { fax } : {}) }),
     onSuccess: () => {
       toast({ title: 'Request submitted!', description: "We'll review your results and send personalized recommendations to your email soon." });
-      setEmail('');
+      form.reset({ email: '' });
     },
     onError: () => toast({ title: 'Oops!', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      toast({ title: 'Email Required', description: 'Please enter your email to receive your detailed breakdown.', variant: 'destructive' });
-      return;
-    }
-    request.mutate(address);
+  // A blank email gets the spec's own toast; any other the shared rule's message under the field.
+  const onInvalid = () => {
+    if (form.getValues('email').trim() !== '') return;
+    form.clearErrors('email');
+    toast({ title: 'Email Required', description: 'Please enter your email to receive your detailed breakdown.', variant: 'destructive' });
   };
 
   return (
@@ -38,9 +38,9 @@ export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string
       <p className="mt-2 text-stone-700">
         We'll email you every pillar's grade, what it means, next steps and the field guides to start with, plus a link back to these results.
       </p>
-      <form onSubmit={submit} className="relative mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField className="flex-1" label="Email for your breakdown" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <HoneypotField value={fax} onChange={setFax} />
+      <form noValidate onSubmit={form.handleSubmit(({ email }) => request.mutate(email), onInvalid)} className="relative mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField className="flex-1" label="Email for your breakdown" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <HoneypotField value={fax} onChange={(e) => setFax(e.target.value)} />
         <Button type="submit" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send my breakdown'}
         </Button>

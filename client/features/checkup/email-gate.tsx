@@ -1,11 +1,14 @@
 import { Clock, Layers, ListChecks } from 'lucide-react';
-import { type FormEvent, type Ref, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Ref } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
+import { type EmailOnly, emailOnlySchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, signupInputError, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 const facts = [
   { icon: ListChecks, text: `${questions.length} honest questions` },
@@ -18,32 +21,29 @@ const facts = [
  * the questions start. Enter submits: it is a real form.
  */
 export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string>();
+  const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (signup.isPending) return;
-    const address = email.trim();
-    if (!address) {
+  // A blank email gets the spec's own toast; any other the shared rule's message, under the field and in the toast.
+  const onInvalid = (errors: FieldErrors<EmailOnly>) => {
+    if (form.getValues('email').trim() === '') {
+      form.clearErrors('email');
       toast({ title: 'Email Required', description: 'Please enter your email to start the check-up.', variant: 'destructive' });
-      return;
+    } else {
+      toast({ title: 'Error', description: errors.email?.message ?? '', variant: 'destructive' });
     }
-    // The shared schema first; then a refusal shows the server's reason under the spec's title.
-    const invalid = signupInputError({ email: address, name: '', organization: '' });
-    setError(invalid);
-    if (invalid) {
-      toast({ title: 'Error', description: invalid, variant: 'destructive' });
-      return;
-    }
+  };
+
+  const onValid = ({ email }: EmailOnly) => {
+    if (signup.isPending) return;
     signup.mutate(
-      { email: address, name: '', organization: '' },
+      { email, name: '', organization: '' },
       {
         onSuccess: () => {
           toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
-          onStart(address);
+          onStart(email);
         },
+        // A refusal shows the server's reason under the spec's title.
         onError: (failure) => toast({ title: 'Error', description: signupFailureText(failure), variant: 'destructive' }),
       },
     );
@@ -78,8 +78,8 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
             Your email gives you free access to the field guides and resources library, and signs you up for The Weekly Dish, our free Tuesday newsletter.
           </p>
           {/* noValidate: the shared schema checks the email and says what is wrong, in the page's own words. */}
-          <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
-            <TextField label="Email address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), setError(undefined))} error={error} />
+          <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="mt-5 grid gap-4">
+            <TextField label="Email address" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
             <Button type="submit" size="lg" disabled={signup.isPending}>
               {signup.isPending ? 'Starting...' : 'Start the Check-Up'}
             </Button>

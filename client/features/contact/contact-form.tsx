@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { z } from 'zod';
+import { forwardRef, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { contactMessageSchema, contactTypeLabels, contactTypes } from '#shared/contact/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextAreaField, TextField } from '../../components/ui/field';
@@ -8,63 +10,51 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorText } from '../../lib/api';
 import { useSendContact } from './use-send-contact';
 
-type FieldName = 'name' | 'email' | 'organization' | 'contactType' | 'subject' | 'message';
-type Values = Record<FieldName, string>;
+type Values = z.input<typeof contactMessageSchema>;
+type FieldName = Exclude<keyof Values, 'fax'>;
 
-const empty: Values = { name: '', email: '', organization: '', contactType: '', subject: '', message: '' };
+const empty = { name: '', email: '', organization: '', contactType: '' as Values['contactType'], subject: '', message: '', fax: '' };
 const required = ['name', 'email', 'contactType', 'message'] as const;
-const fieldOrder: FieldName[] = ['name', 'email', 'organization', 'contactType', 'subject', 'message'];
 
 /** The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or error (form kept). */
 export function ContactForm() {
   const send = useSendContact();
-  const [values, setValues] = useState<Values>(empty);
-  const [fax, setFax] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useForm<Values, unknown, z.output<typeof contactMessageSchema>>({ resolver: zodResolver(contactMessageSchema), defaultValues: empty });
+  const { errors } = form.formState;
   const [sent, setSent] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   // After 'Send another message' the new form takes focus at its first field, where typing starts.
   const focusFirstField = useRef(false);
   useEffect(() => {
     if (sent || !focusFirstField.current) return;
     focusFirstField.current = false;
-    (form.current?.elements.namedItem('name') as HTMLElement | null)?.focus();
-  }, [sent]);
+    form.setFocus('name');
+  }, [sent, form]);
 
-  const change = (field: FieldName) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const showErrors = (next: Partial<Record<FieldName, string>>) => {
-    setErrors(next);
-    const first = fieldOrder.find((field) => next[field]);
-    if (first) (form.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const result = contactMessageSchema.safeParse(values);
-    if (required.some((field) => values[field].trim() === '')) {
+  // The schema's messages go under the fields (react-hook-form focuses the first); a blank required field also gets the toast.
+  const onInvalid = () => {
+    const values = form.getValues();
+    if (required.some((field) => String(values[field] ?? '').trim() === '')) {
       toast({ title: 'Required Fields', description: 'Please fill in all required fields.', variant: 'destructive' });
     }
-    if (!result.success) {
-      const fieldErrors = z.flattenError(result.error).fieldErrors as Partial<Record<FieldName, string[]>>;
-      showErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]])));
-      return;
-    }
+  };
+
+  const onValid = (message: z.output<typeof contactMessageSchema>) => {
+    if (send.isPending) return;
+    const { fax, ...rest } = message;
     send.mutate(
-      { ...result.data, ...(fax ? { fax } : {}) },
+      { ...rest, ...(fax ? { fax } : {}) },
       {
         onSuccess: () => {
-          setValues(empty);
-          setErrors({});
+          form.reset(empty);
           setSent(true);
         },
         onError: (error) => {
           toast({ title: 'Message Not Sent', description: errorText(error, 'Failed to send message. Please try again.'), variant: 'destructive' });
-          if (error instanceof ApiError && error.errors) showErrors(error.errors as Partial<Record<FieldName, string>>);
+          // The server's words for the fields it refused, under those fields.
+          if (error instanceof ApiError && error.errors) {
+            const refused = Object.entries(error.errors).filter(([field]) => field in empty && field !== 'fax') as [FieldName, string][];
+            refused.forEach(([field, text], i) => form.setError(field, { message: text }, { shouldFocus: i === 0 }));
+          }
         },
       },
     );
@@ -84,49 +74,19 @@ export function ContactForm() {
 
   const sending = send.isPending;
   return (
-    <form ref={form} noValidate onSubmit={submit} className="relative grid gap-5" aria-busy={sending}>
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-5" aria-busy={sending}>
       <p className="text-sm text-stone-700">Fields marked * are required.</p>
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <TextField label="Name *" name="name" autoComplete="name" aria-required="true" value={values.name} onChange={change('name')} error={errors.name} />
-        <TextField
-          label="Email *"
-          name="email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
+        <TextField label="Name *" autoComplete="name" aria-required="true" error={errors.name?.message} {...form.register('name')} />
+        <TextField label="Email *" type="email" autoComplete="email" aria-required="true" error={errors.email?.message} {...form.register('email')} />
       </div>
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <TextField
-          label="Organization (optional)"
-          name="organization"
-          autoComplete="organization"
-          value={values.organization}
-          onChange={change('organization')}
-          error={errors.organization}
-        />
-        <SelectField
-          label="What is it about? *"
-          value={values.contactType}
-          onChange={change('contactType')}
-          error={errors.contactType}
-        />
+        <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />
+        <SelectField label="What is it about? *" error={errors.contactType?.message} {...form.register('contactType')} />
       </div>
-      <TextField label="Subject (optional)" name="subject" maxLength={300} value={values.subject} onChange={change('subject')} error={errors.subject} />
-      <TextAreaField
-        label="Message *"
-        name="message"
-        aria-required="true"
-        maxLength={5000}
-        rows={6}
-        value={values.message}
-        onChange={change('message')}
-        error={errors.message}
-      />
-      <HoneypotField value={fax} onChange={setFax} />
+      <TextField label="Subject (optional)" maxLength={300} error={errors.subject?.message} {...form.register('subject')} />
+      <TextAreaField label="Message *" aria-required="true" maxLength={5000} rows={6} error={errors.message?.message} {...form.register('message')} />
+      <HoneypotField {...form.register('fax')} />
       <div>
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
           {sending ? 'Sending...' : 'Send Message'}
@@ -136,17 +96,7 @@ export function ContactForm() {
   );
 }
 
-function SelectField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (event: { target: { value: string } }) => void;
-  error?: string;
-}) {
+const SelectField = forwardRef<HTMLSelectElement, { label: string; error?: string } & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField({ label, error, ...props }, ref) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
@@ -154,13 +104,12 @@ function SelectField({
         {label}
       </label>
       <select
+        ref={ref}
         id={id}
-        name="contactType"
         aria-required="true"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        value={value}
-        onChange={onChange}
+        {...props}
         className="block h-[42px] w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700"
       >
         <option value="">Choose a topic</option>
@@ -177,7 +126,7 @@ function SelectField({
       )}
     </div>
   );
-}
+});
 
 /** The sent state: focus moves to its heading so the change is announced. */
 function MessageSent({ onAnother }: { onAnother: () => void }) {

@@ -1,9 +1,11 @@
 import { Mail } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { type HomeSignup, homeSignupSchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, signupInputError, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 /**
  * The member home's Weekly Dish signup (docs/product.md §5: only the email is required, checked on
@@ -11,33 +13,29 @@ import { signupFailureText, signupInputError, useNewsletterSignup } from '../new
  * shows the server's reason under the toast's title.
  */
 export function NewsletterSignup() {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [fax, setFax] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<HomeSignup>({ resolver: zodResolver(homeSignupSchema), defaultValues: { email: '', name: '', fax: '' } });
+  const email = useWatch({ control: form.control, name: 'email' });
   const signup = useNewsletterSignup('home');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      toast({ title: 'Email Required', description: 'Please enter your email address.', variant: 'destructive' });
-      return;
-    }
-    const input = { email: email.trim(), name: name.trim(), organization: '', ...(fax ? { fax } : {}) };
-    const invalid = signupInputError(input);
-    setError(invalid);
-    if (invalid) {
-      toast({ title: 'Subscription Failed', description: invalid, variant: 'destructive' });
-      return;
-    }
-    signup.mutate(input, {
-      onSuccess: () => {
-        setEmail('');
-        setName('');
-        toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
+  // A blank email gets the spec's own toast; any other invalid value the schema's message, under the field and in the toast.
+  const onInvalid = (errors: FieldErrors<HomeSignup>) => {
+    const blank = form.getValues('email').trim() === '';
+    if (blank) form.clearErrors('email');
+    const reason = blank ? 'Please enter your email address.' : (errors.email?.message ?? errors.name?.message ?? '');
+    toast({ title: blank ? 'Email Required' : 'Subscription Failed', description: reason, variant: 'destructive' });
+  };
+
+  const onValid = ({ email: address, name, fax }: HomeSignup) => {
+    signup.mutate(
+      { email: address, name, organization: '', ...(fax ? { fax } : {}) },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
+        },
+        onError: (failure) => toast({ title: 'Subscription Failed', description: signupFailureText(failure), variant: 'destructive' }),
       },
-      onError: (failure) => toast({ title: 'Subscription Failed', description: signupFailureText(failure), variant: 'destructive' }),
-    });
+    );
   };
 
   return (
@@ -53,12 +51,12 @@ export function NewsletterSignup() {
           </h2>
           <p className="mt-2 text-stone-700">Trends, organisation spotlights and practical tips, every Tuesday morning. About 5 minutes to read.</p>
         </div>
-        <form noValidate onSubmit={onSubmit} className="relative grid gap-4 sm:grid-cols-2">
+        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
-          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required value={email} onChange={(e) => (setEmail(e.target.value), setError(undefined))} error={error} />
-          <TextField label="Name (optional)" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-          <HoneypotField value={fax} onChange={setFax} />
-          <Button type="submit" className="sm:col-span-2" disabled={email === '' || signup.isPending}>
+          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required error={form.formState.errors.email?.message} {...form.register('email')} />
+          <TextField label="Name (optional)" autoComplete="name" error={form.formState.errors.name?.message} {...form.register('name')} />
+          <HoneypotField {...form.register('fax')} />
+          <Button type="submit" className="sm:col-span-2" disabled={!email || signup.isPending}>
             {signup.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </form>

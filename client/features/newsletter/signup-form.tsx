@@ -1,12 +1,13 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { z } from 'zod';
-import { newsletterPageFormSchema, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { type NewsletterSignupInput, newsletterPageFormSchema, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { useNewsletterSignup } from './use-newsletter-signup';
 
-type FieldName = 'email' | 'name' | 'organization';
+type Values = Omit<NewsletterSignupInput, 'source'>;
 
 export interface SignupFormProps {
   source: SignupSource;
@@ -29,47 +30,29 @@ export interface SignupFormProps {
 /** The free sign-up form shared by /newsletter, /free-resources and /create-profile. */
 export function SignupForm(props: SignupFormProps) {
   const signup = useNewsletterSignup(props.source);
-  const [values, setValues] = useState<Record<FieldName, string>>({ email: '', name: '', organization: '' });
-  const [fax, setFax] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const schema = props.name?.required ? newsletterPageFormSchema : newsletterSignupSchema;
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', name: '', organization: '', fax: '' } });
+  const { errors } = form.formState;
+  const email = useWatch({ control: form.control, name: 'email' });
   const [failed, setFailed] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const failureId = useId();
-  const focus = (field: FieldName) => (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
 
-  const change = (field: FieldName) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+  // The quick forms' rule: an email of only spaces gives the 'Email Required' toast, not a field message.
+  const onInvalid = () => {
+    if (!props.emailRequiredToast || (form.getValues('email') ?? '').trim() !== '') return;
+    form.clearErrors('email');
+    toast({ title: 'Email Required', description: 'Please enter your email address.', variant: 'destructive' });
+    form.setFocus('email');
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = (values: Values) => {
     if (signup.isPending) return;
-    if (props.emailRequiredToast && values.email.trim() === '') {
-      toast({ title: 'Email Required', description: 'Please enter your email address.', variant: 'destructive' });
-      focus('email');
-      return;
-    }
-    const schema = props.name?.required ? newsletterPageFormSchema : newsletterSignupSchema;
-    const result = schema.safeParse({
-      email: values.email,
-      ...(props.name ? { name: values.name } : {}),
-      ...(props.organization ? { organization: values.organization } : {}),
-    });
-    if (!result.success) {
-      const fieldErrors = z.flattenError(result.error).fieldErrors as Partial<Record<FieldName, string[]>>;
-      const next = Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
-      setErrors(next);
-      const first = (['name', 'email', 'organization'] as const).find((field) => next[field]);
-      if (first) focus(first);
-      return;
-    }
     setFailed(false);
-    const { email, name, organization } = result.data;
+    const parsed = schema.parse({ ...values, source: props.source });
     signup.mutate(
-      { email, name, organization, ...(fax ? { fax } : {}) },
+      { email: parsed.email, name: parsed.name, organization: parsed.organization, ...(values.fax ? { fax: values.fax } : {}) },
       {
-        onSuccess: () => props.onSignedUp(email),
+        onSuccess: () => props.onSignedUp(parsed.email),
         onError: (error) => {
           setFailed(true);
           props.onFailed(error);
@@ -81,21 +64,18 @@ export function SignupForm(props: SignupFormProps) {
   const nameField = props.name && (
     <TextField
       label={props.name.required ? props.name.label : `${props.name.label} (optional)`}
-      name="name"
       autoComplete={props.name.required ? 'name' : 'given-name'}
-      value={values.name}
-      onChange={change('name')}
-      error={errors.name}
+      error={errors.name?.message}
       aria-required={props.name.required || undefined}
+      {...form.register('name')}
     />
   );
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="relative grid gap-4">
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4" aria-describedby={failed && props.failureMessage ? failureId : undefined}>
       {nameField}
       <TextField
         label="Email address"
-        name="email"
         // Text, not type=email: the browser would silently drop spaces and show its own
         // untranslatable bubbles; the shared rule trims and names the problem under the field.
         type="text"
@@ -105,22 +85,12 @@ export function SignupForm(props: SignupFormProps) {
         spellCheck={false}
         placeholder="you@organization.org"
         aria-required="true"
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
+        error={errors.email?.message}
+        {...form.register('email')}
       />
-      {props.organization && (
-        <TextField
-          label="Organization (optional)"
-          name="organization"
-          autoComplete="organization"
-          value={values.organization}
-          onChange={change('organization')}
-          error={errors.organization}
-        />
-      )}
-      <HoneypotField value={fax} onChange={setFax} />
-      <Button type="submit" size="lg" disabled={signup.isPending || (props.emailRequiredToast && values.email === '')}>
+      {props.organization && <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />}
+      <HoneypotField {...form.register('fax')} />
+      <Button type="submit" size="lg" disabled={signup.isPending || (props.emailRequiredToast && !email)}>
         {signup.isPending ? props.pendingLabel : props.submitLabel}
       </Button>
       {failed && props.failureMessage && (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type NewsletterSignupInput, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../../lib/access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { track } from '../../lib/track';
@@ -26,10 +26,4 @@ export function signupFailureText(error: unknown): string {
   const fallback = 'Something went wrong. Please try again.';
   if (error instanceof ApiError && error.status < 500) return Object.values(error.errors ?? {})[0] ?? errorText(error, fallback);
   return fallback;
-}
-
-/** The first message of the shared schema for this input, or undefined when it is valid: forms check before sending. */
-export function signupInputError(input: Omit<NewsletterSignupInput, 'source'>): string | undefined {
-  const result = newsletterSignupSchema.safeParse(input);
-  return result.success ? undefined : result.error.issues[0]?.message;
 }

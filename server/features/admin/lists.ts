@@ -19,7 +19,7 @@ export interface ListSpec {
   exportExtras?: Record<string, SQL>;
 }
 
-/** Spec point 9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
+/** docs/product.md §9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
 async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
   const emails = rows.map((row) => String(row.email).toLowerCase());
   const found = emails.length
