@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
 

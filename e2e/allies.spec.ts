@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, holdRoute, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 import { questions } from '../shared/checkup/questions';
 import { waitForMail } from './mail';
 
@@ -96,13 +97,11 @@ test.describe('/allies/submit', () => {
     expect(sent).toBe(false);
     await page.getByLabel('Vibe check (optional)').fill('');
 
-    await page.route('**/api/allies/submit', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const held = await holdRoute(page, '**/api/allies/submit');
     const name = `Harbor IT ${Date.now().toString(36)}`;
     const submitterEmail = await submitAlly(page, name);
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    held.release();
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
     await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
     await expect(page.getByText('Expected response time: 3-5 business days')).toBeVisible();
@@ -110,10 +109,11 @@ test.describe('/allies/submit', () => {
     await expect(page.getByRole('heading', { name: 'While You Wait' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse Current Allies' })).toHaveAttribute('href', '/allies/preview');
     await expect(page.getByRole('link', { name: /^Learn About/ })).toHaveAttribute('href', '/start-here');
-    await page.waitForTimeout(1400); // the second stage has finished fading in before axe checks contrast
+    // Axe checks contrast: wait until every staged part has finished fading in.
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
 
     const mail = await waitForMail(submitterEmail, /Allies Directory submission/);
-    expect(mail.body).toContain('reviewed within 3-5 business days');
+    expect(mail.text).toContain('reviewed within 3-5 business days');
   });
 
   test('shows every stage at once to people who prefer reduced motion', async ({ page }) => {

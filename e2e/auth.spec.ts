@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, holdRoute, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 import { linkIn, waitForMail } from './mail';
 
 const toast = (page: Page, title: string) => page.locator('[role="region"] li').filter({ hasText: title });
@@ -101,27 +102,23 @@ test.describe('accounts', () => {
     await expectAccessible(page);
 
     // Pending text while the server answers, then its message in the toast.
-    await page.route('**/api/register', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'An account with this email already exists. Please sign in instead.' }) });
-    });
+    const register = await holdRoute(page, '**/api/register', { status: 409, json: { message: 'An account with this email already exists. Please sign in instead.' } });
     await page.getByLabel('First Name').fill('Grace');
     await page.getByLabel('Last Name').fill('Hopper');
     await page.getByLabel('Email').fill(uniqueEmail('taken'));
     await page.getByLabel('Password').fill('secret1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    register.release();
     await expect(toast(page, 'Registration failed')).toContainText('An account with this email already exists');
 
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await page.route('**/api/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const login = await holdRoute(page, '**/api/login');
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByLabel('Password').fill('whatever');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    login.release();
     await expect(toast(page, 'Login failed')).toContainText('Invalid email or password.');
   });
 
@@ -184,9 +181,13 @@ test.describe('accounts', () => {
     await other.close();
   });
 
-  test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page, visit }) => {
-    await visit('/');
-    await page.waitForTimeout(800);
+  test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page }) => {
+    // The signed-out redirect would come 500 ms after the page knew: a frozen clock run past it, no waiting.
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.runFor(100);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.clock.runFor(1000);
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(toast(page, 'Unauthorized')).toHaveCount(0);
     await expect(page.getByText('Free Member', { exact: true })).toHaveCount(0);

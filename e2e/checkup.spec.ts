@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { questions } from '../shared/checkup/questions';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 import { linkIn, waitForMail } from './mail';
 
 /**
@@ -155,9 +156,9 @@ test.describe('the Check-Up', () => {
     await expect(breakdownField).toHaveValue('');
 
     const mail = await waitForMail(email, /Check-Up breakdown/);
-    expect(mail.body).toContain('Overall grade: C (Held Together by Hope & Coffee), 64%');
-    expect(mail.body).toContain('GEARS: D (Please Send Snacks), 50%');
-    expect(mail.body).toContain(`${baseURL}/field-guide/gears`);
+    expect(mail.text).toContain('Overall grade: C (Held Together by Hope & Coffee), 64%');
+    expect(mail.text).toContain('GEARS: D (Please Send Snacks), 50%');
+    expect(mail.text).toContain(`${baseURL}/field-guide/gears`);
     const resultsLink = linkIn(mail, `${baseURL}/checkup/results/`);
 
     await visit(new URL(resultsLink).pathname);

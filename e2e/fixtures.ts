@@ -33,7 +33,17 @@ export const test = base.extend<{ visit: (path: string) => Promise<void>; axeAtE
 
 export { expect };
 
-/** A unique address for each test, so parallel tests never share an account or signup. */
-export function uniqueEmail(label = 'e2e'): string {
-  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+/**
+ * Holds matching requests until `release()` (then they go on to the server, or get `fulfill`'s
+ * answer): the pending state can be checked for as long as it takes, with no fixed sleep.
+ */
+export async function holdRoute(page: Page, pattern: string, fulfill?: { status: number; json: unknown }): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    if (fulfill) await route.fulfill({ status: fulfill.status, contentType: 'application/json', body: JSON.stringify(fulfill.json) });
+    else await route.continue();
+  });
+  return { release };
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { fieldGuides } from '../shared/content/field-guides';
-import { pdfText } from '../server/features/guides/pdf-text';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { pdfText } from '../server/test/pdf-text';
+import { expect, expectAccessible, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 
 const guide = (slug: string) => fieldGuides.find((g) => g.slug === slug)!;
 
@@ -114,8 +115,7 @@ test.describe('field guide gating', () => {
     const res = await page.request.post('/api/register', {
       data: { email: uniqueEmail('guides'), password: 'correct horse battery', firstName: 'Gina', lastName: 'Gears' },
     });
-    test.skip(res.status() === 404, 'accounts are not in this build yet');
-    expect(res.ok()).toBe(true);
+    expect(res.status()).toBe(201);
     await visit('/field-guide/gears');
     await expectOpenGuide(page, 'gears');
   });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 
 /** The faults a new user ran into in the free product, walked at 1280 and 375 px (both projects) with axe. */
 

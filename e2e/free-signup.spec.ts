@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, holdRoute, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
 /** The toast region's toast with this title (and description, when given). */
@@ -17,14 +18,6 @@ async function freezeClock(page: Page) {
   const start = new Date('2030-03-05T09:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
-}
-
-/** Holds the signup call back a little, so the pending state can be seen. */
-async function slowDown(page: Page, path: string) {
-  await page.route(path, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
 }
 
 test.describe('/newsletter', () => {
@@ -45,10 +38,11 @@ test.describe('/newsletter', () => {
 
     await page.getByLabel('Email address').fill(`  ${email} `);
     await page.getByLabel('Organization (optional)').fill('Riverside Food Bank');
-    await slowDown(page, '**/api/newsletter/signup');
+    const held = await holdRoute(page, '**/api/newsletter/signup');
     const request = page.waitForRequest('**/api/newsletter/signup');
     await page.getByRole('button', { name: 'Subscribe Free' }).click();
     await expect(page.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    held.release();
     expect((await request).postDataJSON()).toEqual({ email, name: 'Dana Reader', organization: 'Riverside Food Bank', source: 'newsletter' });
 
     await expectToast(page, 'Welcome to The Weekly Dish!', "You're now subscribed to our newsletter.");
@@ -59,8 +53,8 @@ test.describe('/newsletter', () => {
     expect(await storedAccess(page)).toEqual({ flag: 'true', email });
 
     const mail = await waitForMail(email, /^Welcome to The Weekly Dish$/);
-    expect(mail.body).toContain('every Tuesday morning');
-    expect(mail.body).toMatch(/http:\/\/127\.0\.0\.1:\d+\/checkup/);
+    expect(mail.text).toContain('every Tuesday morning');
+    expect(mail.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/checkup/);
   });
 
   test('a failed signup shows the toast and the inline message, and stores nothing', async ({ page, visit }) => {
@@ -95,9 +89,10 @@ test.describe('/free-resources', () => {
 
     const email = uniqueEmail('free');
     await page.getByLabel('Email address').fill(email);
-    await slowDown(page, '**/api/newsletter/signup');
+    const held = await holdRoute(page, '**/api/newsletter/signup');
     await button.click();
     await expect(page.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    held.release();
     await expect(page).toHaveURL(/\/welcome$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the community!' })).toBeVisible();
     expect(signups).toEqual([{ email, name: '', organization: '', source: 'free-resources' }]);
@@ -283,12 +278,10 @@ test.describe('/contact', () => {
     await page.getByLabel('What is it about? *').selectOption('partnership');
     await page.getByLabel('Subject (optional)').fill('Partnering on workshops');
     await page.getByLabel('Message *').fill('We would love to co-host a workshop series.');
-    await page.route('**/api/contact', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const held = await holdRoute(page, '**/api/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    held.release();
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     await expect(page.getByTestId('contact-sent')).toContainText('1-2 business days');
     expect(sent).toEqual([
@@ -296,8 +289,8 @@ test.describe('/contact', () => {
     ]);
 
     const mail = await waitForMail(email, /^We received your message$/);
-    expect(mail.body).toContain('"Partnering on workshops"');
-    expect(mail.body).toContain('1-2 business days');
+    expect(mail.text).toContain('"Partnering on workshops"');
+    expect(mail.text).toContain('1-2 business days');
 
     await page.getByRole('button', { name: 'Send another message' }).click();
     await expect(page.getByLabel('Name *')).toBeFocused();

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/auth/session-hint';
 import { routes } from '../shared/routes';
 import { baseURL } from '../playwright.config';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 
 /**
  * Every route is rendered by React on the server and hydrated in the browser. These visits

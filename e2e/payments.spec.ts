@@ -2,7 +2,8 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
 /**
@@ -80,7 +81,7 @@ test.describe('premium membership with the local test provider', () => {
       await expect(page.getByText('Thank you for joining. Everything below is now unlocked for you.')).toBeVisible();
       await expectAccessible(page);
       const welcome = await waitForMail(email, /Slack invitation/);
-      expect(welcome.body).toContain('What happens next');
+      expect(welcome.text).toContain('What happens next');
 
       await visit('/');
       await expect(badge(page, 'Premium Member')).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from './test/app';
+import { postJson, startTestApp, type TestApp } from './test/app';
+import { uniqueEmail } from './test/unique-email';
 import { signInEveryone } from './test/identities';
 
 /**

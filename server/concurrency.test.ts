@@ -5,8 +5,9 @@ import { signPayload } from './billing/local-provider';
 import { WEBHOOK_PATH } from './billing/routes';
 import { goodCard, isPremium, memberApi, subscriptionsOf } from './billing/test-support';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
-import { registerAccount } from './features/auth/test-client';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from './test/app';
+import { registerAccount } from './test/auth-client';
+import { postJson, startTestApp, type TestApp } from './test/app';
+import { uniqueEmail } from './test/unique-email';
 
 /**
  * Many people (or one impatient person) doing the same thing at the same moment: unique rules

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../db/schema';
-import { registerAccount, type TestAccount } from '../features/auth/test-client';
+import { registerAccount, type TestAccount } from '../test/auth-client';
 import { startTestApp, type TestApp } from '../test/app';
 import { startSmtpCapture } from '../test/smtp';
 import { localProvider } from './billing';

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingCustomers } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
-import { registerAccount, type TestAccount } from '../features/auth/test-client';
+import { registerAccount, type TestAccount } from '../test/auth-client';
 import { startTestApp, type TestApp } from '../test/app';
 import { startSmtpCapture } from '../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent } from './fake-stripe';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../test/app';
+import { postJson, startTestApp, type TestApp } from '../test/app';
+import { uniqueEmail } from '../test/unique-email';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../test/app';
+import { postJson, startTestApp, type TestApp } from '../test/app';
+import { uniqueEmail } from '../test/unique-email';
 
 /**
  * What the MDN HTTP Observatory grades, checked on a page and on an API answer: CSP, framing,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../test/app';
+import { postJson, startTestApp, type TestApp } from '../test/app';
+import { uniqueEmail } from '../test/unique-email';
 
 let t: TestApp;
 beforeAll(async () => {

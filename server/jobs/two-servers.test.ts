@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../test/app';
+import { postJson, startTestApp, type TestApp } from '../test/app';
+import { uniqueEmail } from '../test/unique-email';
 import { startSmtpCapture } from '../test/smtp';
 import { startJobRunner } from './runner';
 

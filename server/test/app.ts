@@ -62,11 +62,6 @@ export async function startTestApp(
   };
 }
 
-/** A unique address per call, so tests sharing a PostgreSQL database never collide. */
-export function uniqueEmail(label = 'person'): string {
-  return `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.org`;
-}
-
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }

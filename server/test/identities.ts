@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Who } from './access-table';
-import { postJson, type TestApp, uniqueEmail } from './app';
+import { postJson, type TestApp } from './app';
+import { uniqueEmail } from './unique-email';
 
 /** A signed-in free member, premium member and admin (their session cookies), made over HTTP; premium and admin set in the database. */
 export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, string>>> {

@@ -14,7 +14,11 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-function parse(raw: string, to: string[]): CapturedMail {
+/**
+ * A message as the app sent it: the subject decoded, and the body's text and HTML parts decoded
+ * (quoted-printable or base64), for assertions and link extraction.
+ */
+export function parseMail(raw: string, to: string[]): CapturedMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subject = (/^Subject: (.*)$/im.exec(headers)?.[1] ?? '').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
@@ -22,15 +26,17 @@ function parse(raw: string, to: string[]): CapturedMail {
   );
   const body = rest.join('\n\n');
   // Multipart mail (text and HTML) names the encoding per part, so look through the whole message.
-  const text = /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+  const unpacked = /base64/i.test(raw) ? body.replace(/^([A-Za-z0-9+/=\r\n]{40,})$/gm, (block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8')) : body;
+  const text = /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(unpacked) : unpacked;
   return { to, subject, text: text.replace(/\r\n/g, '\n') };
 }
 
 /**
- * A real SMTP server inside an integration test: the app under test gets SMTP_URL pointing at
- * it, so a test sees exactly the mail that left through the transport.
+ * A real SMTP server for the tests, unit and end-to-end alike: the app under test gets SMTP_URL
+ * pointing at it, so a test sees exactly the mail that left through the transport. `onMail`
+ * also hands each raw message on (the end-to-end runner writes them where the tests read them).
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture(options: { port?: number; onMail?: (raw: string, to: string[]) => void } = {}) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,12 +46,15 @@ export async function startSmtpCapture() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        mails.push(parseMail(raw, to));
+        options.onMail?.(raw, to);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   const find = (to: string, subject: RegExp) => mails.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localBillingSubscriptions, users } from '../../db/schema';
 import { goodCard, memberApi } from '../../billing/test-support';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
-import { getUser, registerAccount, sessionCookieOf, type TestAccount } from '../auth/test-client';
+import { getUser, registerAccount, sessionCookieOf, type TestAccount } from '../../test/auth-client';
 
 vi.setConfig({ testTimeout: 60_000 });
 

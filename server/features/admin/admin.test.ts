@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, localBillingSubscriptions, sessions, users } from '../../db/schema';
 import { goodCard, memberApi } from '../../billing/test-support';
-import { startTestApp, type TestApp, uniqueEmail } from '../../test/app';
-import { registerAccount, type TestAccount } from '../auth/test-client';
+import { startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { csvLine, EXPORT_BATCH } from './csv';
 
 // Every account costs a scrypt hash: slow on a busy machine.

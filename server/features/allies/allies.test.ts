@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allyReviews, usageEvents } from '../../db/schema';
 import { allyRowsBySubmitter, approveAlly, setRoles } from '../../test/allies';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
-import { registerAccount, type TestAccount } from '../auth/test-client';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;

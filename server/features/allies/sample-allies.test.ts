@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allyCategories, allySubmissionSchema } from '#shared/allies/schemas';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { demoUser } from '../auth/demo-user';
-import { sessionCookieOf } from '../auth/test-client';
+import { sessionCookieOf } from '../../test/auth-client';
 import { sampleAllies, seedSampleAllies } from './sample-allies';
 
 describe('sample allies', () => {

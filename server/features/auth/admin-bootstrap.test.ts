@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { scratchPostgres, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
 import { messages } from './routes';
-import { getUser, registerAccount } from './test-client';
+import { getUser, registerAccount } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });

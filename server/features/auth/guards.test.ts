@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { registerErrorHandler } from '../../http/errors';
 import { startTestApp, type TestApp } from '../../test/app';
 import { getSessionUser, requireAdmin, requirePremium, requireUser } from './guards';
-import { registerAccount } from './test-client';
+import { registerAccount } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });

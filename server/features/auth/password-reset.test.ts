@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens } from '../../db/schema';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 import { resetMessages } from './password-reset-routes';
 import { hashToken } from './sessions';
-import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from './test-client';
+import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
-import { registerAccount } from './test-client';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
+import { registerAccount } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { checkupResults } from '../../db/schema';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 
 const byPillar = { IMPACT: 1, HUMANS: 2, FUEL: 3, GEARS: 4, FUTURE: 1 } as const;

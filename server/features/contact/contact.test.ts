@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp, uniqueEmail } from '../../test/app';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldGuides } from '#shared/content/field-guides';
 import { startTestApp, type TestApp } from '../../test/app';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../test/pdf-text';
 
 /** Every guide's PDF is really generated from its Markdown, over HTTP on the real app. */
 describe('GET /api/guides/:slug.pdf', () => {

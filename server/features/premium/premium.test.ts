@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { goodCard, memberApi } from '../../billing/test-support';
 import { startTestApp, type TestApp } from '../../test/app';
-import { registerAccount } from '../auth/test-client';
+import { registerAccount } from '../../test/auth-client';
 
 vi.setConfig({ testTimeout: 60_000 });
 
