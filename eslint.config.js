@@ -22,6 +22,40 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' }] }],
     },
   },
+  // Feature folders (as bulletproof-react keeps them): a feature uses another only through its
+  // public modules (its hooks, use-*.ts, and its api.ts, plus the two components named below);
+  // lib/ and components/ are below the features and never import one.
+  {
+    files: ['client/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' },
+            {
+              regex: '^\\.\\./(?!\\.)[\\w-]+/(?!use-|api$|test-card-form$|pillar-allies-link$)',
+              message: "Another feature's internals: import its hooks (use-*) or api.ts, or move the shared piece to components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/lib/**/*.{ts,tsx}', 'client/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' },
+            { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.ts'],
     rules: {

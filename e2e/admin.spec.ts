@@ -25,6 +25,8 @@ async function openTab(page: Page, name: string) {
 
 async function search(page: Page, label: RegExp, text: string) {
   await page.getByRole('searchbox', { name: label }).fill(text);
+  // The rows of this search, not the ones before it, before anything is clicked.
+  await expect(page.locator('[role="region"][aria-busy="true"]')).toHaveCount(0);
 }
 
 test.describe('/admin', () => {

@@ -1,3 +1,4 @@
+import * as accountApi from '../features/auth/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -6,8 +7,8 @@ import { PageLoading } from '../app/layout';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
-import { type User, userQueryKey, useUser } from '../features/auth/use-user';
-import { apiRequest, errorText } from '../lib/api';
+import { userQueryKey, useUser } from '../features/auth/use-user';
+import { errorText } from '../lib/api';
 import { storage, storageKeys } from '../lib/storage';
 
 const ADMIN_REDIRECT_MS = 2000;
@@ -21,7 +22,7 @@ export default function AdminSetupPage() {
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const makeAdmin = useMutation({
-    mutationFn: () => apiRequest<User>('POST', '/api/auth/make-admin'),
+    mutationFn: accountApi.makeAdmin,
     onSuccess: (updated) => {
       queryClient.setQueryData(userQueryKey, updated);
       toast({ title: 'Admin access granted', description: 'You are now an admin! Refresh the page to see admin features.' });

@@ -15,7 +15,7 @@ import { EmailGate } from '../features/checkup/email-gate';
 import { QuestionStep } from '../features/checkup/question-step';
 import { ResultsView } from '../features/checkup/results-view';
 import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
-import { useAccess } from '../lib/access';
+import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
 import { storageKeys, useStoredValue } from '../lib/storage';
 import { track } from '../lib/track';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { fieldGuides } from '#shared/content/field-guides';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
-import { PillarIcon } from '../features/guides/pillar-icon';
+import { PillarIcon } from '../components/pillar-icon';
 
 /** /field-guides: the five guides, one per pillar, and the premium promo (docs/product.md §2). */
 export default function FieldGuidesPage() {

@@ -5,7 +5,7 @@ import { pillars } from '#shared/content/pillars';
 import content from '../../content/five-pillars.md';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
-import { PillarIcon } from '../features/guides/pillar-icon';
+import { PillarIcon } from '../components/pillar-icon';
 
 /** /five-pillars: the framework, from content/five-pillars.md, with the way on to the guides and pricing. */
 export default function FivePillarsPage() {

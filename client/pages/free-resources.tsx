@@ -5,7 +5,7 @@ import { FreeAccessList } from '../features/newsletter/free-access-list';
 import { SignupForm } from '../features/newsletter/signup-form';
 import { SignupLayout } from '../features/newsletter/signup-layout';
 import { signupFailureText } from '../features/newsletter/use-newsletter-signup';
-import { useNewsletterFlag } from '../lib/access';
+import { useNewsletterFlag } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
 
 /** /free-resources: the second free sign-up page (docs/product.md §2, §5 and §8). */

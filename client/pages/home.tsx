@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { PageLoading } from '../app/layout';
 import type { PreloadContext } from '../app/routes';
 import { LandingPage } from '../features/landing/landing-page';
-import { useAccess } from '../lib/access';
+import { useAccess } from '../features/auth/use-access';
 import { preloadable } from '../lib/preloadable';
 import { storage, storageKeys } from '../lib/storage';
 

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { site } from '#shared/site';
 import { PageLoading } from '../app/layout';
 import { CountdownNotice } from '../features/welcome/countdown-notice';
-import { useAccess } from '../lib/access';
+import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
 
 const unlocked = [

@@ -84,7 +84,14 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
         </label>
       </div>
       {query.isError && <p className="text-red-700">Could not load {title.toLowerCase()}.</p>}
-      <div role="region" aria-label={`${title} table`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      {/* Busy from the first key press until the rows of that search are in: they are not the ones to act on yet. */}
+      <div
+        role="region"
+        aria-label={`${title} table`}
+        aria-busy={typed.trim() !== search || query.isFetching}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white"
+      >
         <table className="min-w-full text-left text-sm">
           <thead className="bg-stone-50 text-stone-700">
             <tr>

@@ -1,3 +1,4 @@
+import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -6,14 +7,14 @@ import { passwordResetRequestSchema } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { textLinkClass } from './text-link';
 
 /** Asks for the email to send a reset link to; the answer is the same whether or not an account exists. */
 export function ForgotPasswordForm() {
   const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
   const request = useMutation({
-    mutationFn: (input: { email: string }) => apiRequest<{ message: string }>('POST', '/api/password-reset/request', input),
+    mutationFn: accountApi.requestPasswordReset,
     onError: (error) => toast({ title: 'Request failed', description: errorText(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
   });
   const { errors } = form.formState;

@@ -1,3 +1,4 @@
+import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { type RegisterInput, registerSchema } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
 
@@ -16,7 +17,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void 
   const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
   const [fax, setFax] = useState('');
   const register = useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', input),
+    mutationFn: (input: RegisterInput) => accountApi.register(input),
     onSuccess: (user) => {
       toast({ title: 'Account created!', description: `Welcome, ${user.firstName || 'changemaker'}!` });
       onSignedIn(user);

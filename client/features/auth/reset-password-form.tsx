@@ -1,3 +1,4 @@
+import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,10 +8,9 @@ import { newPasswordField } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { textLinkClass } from './text-link';
 import { useFinishSignIn } from './use-finish-sign-in';
-import type { User } from './use-user';
 
 /** The route checks the same password rule; the repeat field exists only here, to catch a typo. */
 const resetFormSchema = z
@@ -22,7 +22,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const form = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirmPassword: '' } });
   const finishSignIn = useFinishSignIn();
   const reset = useMutation({
-    mutationFn: (password: string) => apiRequest<User>('POST', '/api/password-reset/confirm', { token, password }),
+    mutationFn: (password: string) => accountApi.confirmPasswordReset({ token, password }),
     onSuccess: (user) => {
       toast({ title: 'Password updated', description: 'Your new password is set and you are signed in.' });
       finishSignIn(user);

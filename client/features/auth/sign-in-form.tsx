@@ -1,3 +1,4 @@
+import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,7 @@ import { loginSchema } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { displayName } from './use-finish-sign-in';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
@@ -15,7 +16,7 @@ import type { User } from './use-user';
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const signIn = useMutation({
-    mutationFn: (input: { email: string; password: string }) => apiRequest<User>('POST', '/api/login', input),
+    mutationFn: accountApi.signIn,
     onSuccess: (user) => {
       toast({ title: 'Welcome back!', description: `You are signed in as ${displayName(user)}.` });
       onSignedIn(user);

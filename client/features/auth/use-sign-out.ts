@@ -1,7 +1,8 @@
+import * as accountApi from './api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { userQueryKey } from './use-user';
 
 /** Sign out (docs/product.md §8's toasts): the server destroys the session, the browser forgets the user and goes home. */
@@ -9,7 +10,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: accountApi.signOut,
     onSuccess: () => {
       // Navigating first gives the home page a new location, so it shows the landing page
       // instead of treating the vanished user as an expired session.

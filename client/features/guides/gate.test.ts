@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAccess } from '../../lib/access';
+import { computeAccess } from '../auth/use-access';
 import { gateFor } from './gate';
 
 const visitor = { hasFreeAccess: false, hasPremiumAccess: false, isLoading: false };

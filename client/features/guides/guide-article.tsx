@@ -6,7 +6,7 @@ import { PageLoading } from '../../app/layout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { track } from '../../lib/track';
 import { labelChecklists } from './checklist-html';
-import { PillarIcon } from './pillar-icon';
+import { PillarIcon } from '../../components/pillar-icon';
 import { useGuideContent } from './use-guide-content';
 
 const backLinkClass = 'inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline';

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../../app/layout';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useAccess } from '../../lib/access';
+import { useAccess } from '../auth/use-access';
 import { storage, storageKeys } from '../../lib/storage';
 import { gateFor } from './gate';
 

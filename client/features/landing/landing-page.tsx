@@ -6,7 +6,7 @@ import { pillars } from '#shared/content/pillars';
 import { formatDollars, plans } from '#shared/pricing';
 import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button-classes';
-import { PillarIcon } from '../guides/pillar-icon';
+import { PillarIcon } from '../../components/pillar-icon';
 
 const figures = [
   { value: site.communityMembers, label: 'nonprofit leaders' },

@@ -9,7 +9,7 @@ import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { useAccess } from '../../lib/access';
+import { useAccess } from '../auth/use-access';
 import { NewsletterSignup } from './newsletter-signup';
 
 /** The spec's logged-out redirect delay (point 9). */

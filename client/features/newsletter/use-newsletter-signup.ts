@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
-import { grantNewsletterAccess } from '../../lib/access';
+import { grantNewsletterAccess } from '../auth/use-access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { track } from '../../lib/track';
 

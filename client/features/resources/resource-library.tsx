@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pillars } from '#shared/content/pillars';
 import { PageLoading } from '../../app/layout';
 import { Button } from '../../components/ui/button';
-import { PillarIcon } from '../guides/pillar-icon';
+import { PillarIcon } from '../../components/pillar-icon';
 import { countLabel, filterResources, groupByPillar, type PillarFilter, parsePillar, type Resource } from './library';
 import { ResourceCard } from './resource-card';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAccess } from './access';
+import { computeAccess } from './use-access';
 
 describe('computeAccess (docs/product.md §4)', () => {
   it('gives a visitor nothing', () => {

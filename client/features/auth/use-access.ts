@@ -1,6 +1,6 @@
-import { useUser } from '../features/auth/use-user';
-import { useSiteConfig } from '../features/site/use-site-config';
-import { storage, storageKeys, useStoredValue } from './storage';
+import { useUser } from './use-user';
+import { useSiteConfig } from '../site/use-site-config';
+import { storage, storageKeys, useStoredValue } from '../../lib/storage';
 
 /** Pure rules of docs/product.md §4, so they can be tested without a browser. */
 export function computeAccess(input: { user: { isPremium: boolean } | null; newsletterFlag: boolean; demoMode: boolean }) {
