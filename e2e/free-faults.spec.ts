@@ -149,3 +149,19 @@ test.describe('server reasons shown, not hidden', () => {
     await expect(toastWith(page, 'Error')).toHaveCount(0);
   });
 });
+
+test.describe('the browser has nothing to report', () => {
+  test('pages with forms break no Content-Security-Policy rule (no code generation by the validation library)', async ({ page, visit }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const violations: string[] = [];
+    cdp.on('Audits.issueAdded', ({ issue }) => {
+      if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
+    });
+    await cdp.send('Audits.enable');
+    for (const path of ['/auth', '/checkup', '/contact', '/pricing']) {
+      await visit(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
+});

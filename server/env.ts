@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod';
 
 /**
  * The only reader of process.env. Every setting is checked once at start; a bad value stops

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { messages, testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 
 /** An error whose status and message are meant for the client (docs/product.md (Decisions)). */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { newPasswordField } from '../auth/schemas';
 
 /** /account's forms, checked the same way in the browser and by the routes. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
 export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { emailAddress, honeypot, invalidEmailMessage } from '../newsletter/schemas';
 
 /** The five pillars an ally serves (docs/product.md §3's directory item). */

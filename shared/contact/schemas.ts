@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { emailAddress, honeypot } from '../newsletter/schemas';
 

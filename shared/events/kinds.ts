@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 
 /** The ten first-party usage event kinds of docs/product.md §1. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 
 export const invalidEmailMessage = 'Please enter a valid email address';

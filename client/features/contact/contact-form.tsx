@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { forwardRef, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { contactMessageSchema, contactTypeLabels, contactTypes } from '#shared/contact/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextAreaField, TextField } from '../../components/ui/field';

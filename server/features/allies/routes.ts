@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { allyReviewSchema, allySearchQuerySchema, allySubmissionSchema } from '#shared/allies/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
