@@ -24,6 +24,7 @@ test.describe('signed-in members when the server stumbles', () => {
     await expect(alert).toBeVisible({ timeout: 15_000 });
     // Never the visitor's view of a member, and the session hint stays.
     await expect(page.getByRole('heading', { level: 1, name: /Welcome, Grace!/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
     expect(await hasHint(page)).toBe(true);
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();

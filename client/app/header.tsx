@@ -24,7 +24,7 @@ const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({
 
 /** The global navigation (docs/product.md §2): main links, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -69,6 +69,9 @@ export function Header() {
         <SignOutButton />
       </Suspense>
     </div>
+  ) : isLoading ? (
+    // A member whose account is still loading (or could not be loaded yet) is not offered Login.
+    <span className="inline-block h-9 w-16" aria-hidden="true" />
   ) : (
     <Link to="/auth" className={buttonClasses('primary', 'sm')}>
       Login
