@@ -3,6 +3,7 @@ import { z } from '#shared/zod';
 import { allyReviewSchema, allySearchQuerySchema, allySubmissionSchema } from '#shared/allies/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
+import { refuseFilledHoneypot } from '../../http/honeypot';
 import { getSessionUser, requirePremium } from '../auth/guards';
 import { forwardEvent } from '../events/forward';
 import { insertUsageEvent } from '../events/repo';
@@ -40,8 +41,8 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/allies/submit',
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      const { fax, ...submission } = parseInput(allySubmissionSchema, request.body);
-      if (fax) throw new HttpError(400, 'Invalid submission');
+      refuseFilledHoneypot(request.body);
+      const { fax: _empty, ...submission } = parseInput(allySubmissionSchema, request.body);
 
       const id = await insertAllySubmission(ctx.db, submission);
       const event = { kind: 'ally_submit' as const, path: '/allies/submit', props: { category: submission.category } };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginSchema, registerSchema } from '#shared/auth/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
+import { refuseFilledHoneypot } from '../../http/honeypot';
 import { seedDemoUser } from './demo-user';
 import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
@@ -14,7 +15,6 @@ import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, toPublicUser 
 export const messages = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
-  honeypot: 'Invalid submission',
   notSignedIn: 'Not signed in',
   adminExists:
     'An admin already exists, so admin access can no longer be claimed here. Only the email addresses listed in the ADMIN_EMAILS setting can make themselves admin; otherwise ask an existing admin to promote you.',
@@ -59,9 +59,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/register',
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      // A filled honeypot is a bot: refused before anything else, and nothing is created.
-      const fax = (request.body as { fax?: unknown } | null)?.fax;
-      if (typeof fax === 'string' && fax.trim() !== '') throw new HttpError(400, messages.honeypot);
+      refuseFilledHoneypot(request.body);
       const input = parseInput(registerSchema, request.body);
       const key = input.email.toLowerCase();
       // One registration per email at a time on this server: the others wait for it, then find the

@@ -3,6 +3,7 @@ import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
+import { refuseFilledHoneypot } from '../../http/honeypot';
 import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
@@ -40,9 +41,8 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { id: string } }>('/api/checkup-results/:id', async (request) => toView(await loadResult(ctx, request.params.id)));
 
   app.post<{ Params: { id: string } }>('/api/checkup-results/:id/breakdown', { config: formLimit }, async (request, reply) => {
+    refuseFilledHoneypot(request.body);
     const input = parseInput(breakdownRequestSchema, request.body);
-    // A filled honeypot marks an automated request, refused like every public form's (newsletter signup).
-    if (input.fax) throw new HttpError(400, 'Invalid submission');
     const row = await loadResult(ctx, request.params.id);
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
     // results link must not be able to redirect the result's later mail to another inbox.

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessageSchema } from '#shared/contact/schemas';
 import type { AppContext } from '../../context';
-import { HttpError, parseInput } from '../../http/errors';
+import { parseInput } from '../../http/errors';
+import { refuseFilledHoneypot } from '../../http/honeypot';
 import { acknowledgementMail } from './acknowledgement-mail';
 import { insertContactMessage } from './repo';
 
@@ -11,8 +12,8 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/contact',
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      const { fax, ...message } = parseInput(contactMessageSchema, request.body);
-      if (fax) throw new HttpError(400, 'Invalid submission');
+      refuseFilledHoneypot(request.body);
+      const { fax: _empty, ...message } = parseInput(contactMessageSchema, request.body);
 
       const id = await insertContactMessage(ctx.db, message);
       // The message is stored and the team will see it: a mail server being down must not turn that into an error.

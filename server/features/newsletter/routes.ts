@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { newsletterSignupSchema } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
-import { HttpError, parseInput } from '../../http/errors';
+import { parseInput } from '../../http/errors';
+import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordSignup } from './repo';
 import { welcomeMail } from './welcome-mail';
 
@@ -11,8 +12,8 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/newsletter/signup',
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
+      refuseFilledHoneypot(request.body);
       const input = parseInput(newsletterSignupSchema, request.body);
-      if (input.fax) throw new HttpError(400, 'Invalid submission');
 
       const { created } = await recordSignup(ctx.db, {
         email: input.email,
