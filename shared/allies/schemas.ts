@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { emailAddress, honeypot, invalidEmailMessage } from '../newsletter/schemas';
+import { emailAddress, invalidEmailMessage } from '../email';
+import { honeypot } from '../newsletter/schemas';
 
 /** The five pillars an ally serves (docs/product.md §3's directory item). */
 export const allyCategories = ['Impact', 'Humans', 'Fuel', 'Gears', 'Future'] as const;

@@ -1,14 +1,11 @@
 import { z } from '../zod';
+import { emailAddress } from '../email';
 import { isStorableText, unstorableTextMessage } from '../text';
 
 /**
  * The account forms' rules (docs/product.md §5), used by the forms in the browser and by the routes
  * on the server, so both give the same message for the same mistake.
  */
-const invalidEmail = 'Please enter a valid email address';
-
-/** Trimmed; compared case-insensitively by the server, stored as typed. */
-export const emailField = z.string({ error: invalidEmail }).trim().max(254, 'Email must be at most 254 characters').pipe(z.email(invalidEmail));
 
 /** scrypt's cost does not depend on the length, but a cap keeps a body from smuggling megabytes into it. */
 const PASSWORD_MAX = 200;
@@ -23,14 +20,14 @@ const requiredName = (message: string) => z.string({ error: message }).trim().mi
 
 export const loginSchema = z
   .object({
-    email: emailField,
+    email: emailAddress,
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, passwordTooLong),
   })
   .strict();
 
 export const registerSchema = z
   .object({
-    email: emailField,
+    email: emailAddress,
     password: newPasswordField,
     firstName: requiredName('First name is required'),
     lastName: requiredName('Last name is required'),
@@ -39,7 +36,7 @@ export const registerSchema = z
   })
   .strict();
 
-export const passwordResetRequestSchema = z.object({ email: emailField }).strict();
+export const passwordResetRequestSchema = z.object({ email: emailAddress }).strict();
 
 export const passwordResetConfirmSchema = z
   .object({

@@ -1,12 +1,7 @@
+import { emailAddress as email } from '../email';
 import { z } from '../zod';
 import type { CategoryScores, Grade } from './grading';
 import { questions } from './questions';
-
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'));
 
 const answer = z
   .number({ error: (issue) => (issue.input === undefined ? 'Answer this question (1 to 4)' : 'Each answer must be a number from 1 to 4') })

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { isStorableText, unstorableTextMessage } from '../text';
-import { emailAddress, honeypot } from '../newsletter/schemas';
+import { emailAddress } from '../email';
+import { honeypot } from '../newsletter/schemas';
 
 /** docs/product.md §3's contact types, with the words the form shows for each. */
 export const contactTypes = ['support', 'partnership', 'media', 'feedback', 'allies', 'premium', 'other'] as const;

@@ -1,10 +1,7 @@
 import { z } from '../zod';
+import { emailAddress } from '../email';
 import { isStorableText, unstorableTextMessage } from '../text';
 
-export const invalidEmailMessage = 'Please enter a valid email address';
-
-/** The one email rule of every public form: trimmed, then checked (docs/product.md §5's message for any bad value). */
-export const emailAddress = z.string({ error: invalidEmailMessage }).trim().max(254, 'Email must be at most 254 characters').pipe(z.email(invalidEmailMessage));
 
 /** Optional free text: trimmed, empty when absent. */
 const optionalText = (label: string, max: number) =>
