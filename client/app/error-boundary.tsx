@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { buttonClasses } from '../components/ui/button-classes';
 import { errorType, reportError } from '../lib/report-error';
 
 interface State {
@@ -28,10 +29,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
         <h1 className="font-serif text-3xl font-bold">Something went wrong on this page</h1>
         <p className="mt-3 text-stone-700">Reloading usually fixes it. If it does not, the team has been told and will look into it.</p>
         <div className="mt-8 flex gap-3">
-          <button type="button" onClick={() => window.location.reload()} className="h-11 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800">
+          <button type="button" onClick={() => window.location.reload()} className={buttonClasses('primary')}>
             Reload the page
           </button>
-          <a href="/" className="inline-flex h-11 items-center rounded-md border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-100">
+          <a href="/" className={buttonClasses('outline')}>
             Go Home
           </a>
         </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { z } from '#shared/zod';
 import { type NewsletterSignupInput, newsletterPageFormSchema, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
@@ -8,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useNewsletterSignup } from './use-newsletter-signup';
 
 type Values = Omit<NewsletterSignupInput, 'source'>;
+type Parsed = z.output<typeof newsletterSignupSchema>;
 
 export interface SignupFormProps {
   source: SignupSource;
@@ -31,7 +33,7 @@ export interface SignupFormProps {
 export function SignupForm(props: SignupFormProps) {
   const signup = useNewsletterSignup(props.source);
   const schema = props.name?.required ? newsletterPageFormSchema : newsletterSignupSchema;
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', name: '', organization: '', fax: '' } });
+  const form = useForm<Values, unknown, Parsed>({ resolver: zodResolver(schema), defaultValues: { email: '', name: '', organization: '', fax: '' } });
   const { errors } = form.formState;
   const email = useWatch({ control: form.control, name: 'email' });
   const [failed, setFailed] = useState(false);
@@ -45,12 +47,12 @@ export function SignupForm(props: SignupFormProps) {
     form.setFocus('email');
   };
 
-  const onValid = (values: Values) => {
+  // The resolver hands over the schema's output: trimmed, defaults filled in.
+  const onValid = (parsed: Parsed) => {
     if (signup.isPending) return;
     setFailed(false);
-    const parsed = schema.parse({ ...values, source: props.source });
     signup.mutate(
-      { email: parsed.email, name: parsed.name, organization: parsed.organization, ...(values.fax ? { fax: values.fax } : {}) },
+      { email: parsed.email, name: parsed.name, organization: parsed.organization, ...(parsed.fax ? { fax: parsed.fax } : {}) },
       {
         onSuccess: () => props.onSignedUp(parsed.email),
         onError: (error) => {
