@@ -3,6 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const noServer = { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' };
+// TanStack Query loads only with the pages that use it (decision 021): its hooks come from
+// client/lib/query-client.ts, whose loading gives the browser its client.
+const queryLibrary = {
+  name: '@tanstack/react-query',
+  allowTypeImports: true,
+  message: 'Import the hooks from client/lib/query-client.ts: loading it is what provides their client.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'drizzle'] },
   js.configs.recommended,
@@ -19,11 +28,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' }] }],
+      'no-restricted-imports': ['error', { paths: [queryLibrary], patterns: [noServer] }],
     },
   },
   // Feature folders (as bulletproof-react keeps them): a feature uses another only through its
-  // public modules (its hooks, use-*.ts, and its api.ts, plus the two components named below);
+  // public modules (its hooks, use-*.ts, its api.ts, the signed-in user's store, and the two
+  // components named below);
   // lib/ and components/ are below the features and never import one.
   {
     files: ['client/features/**/*.{ts,tsx}'],
@@ -31,10 +41,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [queryLibrary],
           patterns: [
-            { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' },
+            noServer,
             {
-              regex: '^\\.\\./(?!\\.)[\\w-]+/(?!use-|api$|test-card-form$|pillar-allies-link$)',
+              regex: '^\\.\\./(?!\\.)[\\w-]+/(?!use-|api$|user-store$|test-card-form$|pillar-allies-link$)',
               message: "Another feature's internals: import its hooks (use-*) or api.ts, or move the shared piece to components/ or lib/.",
             },
           ],
@@ -48,13 +59,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [queryLibrary],
           patterns: [
-            { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' },
+            noServer,
             { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' },
           ],
         },
       ],
     },
+  },
+  {
+    // The query client's own module, its context in the entry, and the server's render.
+    files: ['client/lib/query-client.ts', 'client/lib/query-provider.tsx', 'client/entry-server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
   },
   {
     files: ['shared/**/*.ts'],

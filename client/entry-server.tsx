@@ -2,7 +2,6 @@ import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { RenderedApp, RenderRequest } from '#shared/page-render';
-import { siteConfigQueryKey } from '#shared/site-config';
 import { App } from './app/app';
 import { pageDataScript } from './app/page-data';
 import { preloadPage } from './app/routes';
@@ -17,15 +16,14 @@ import { createQueryClient } from './lib/query-client';
 export async function render(request: RenderRequest): Promise<RenderedApp> {
   const facts = { userPending: request.userPending, renderedAt: new Date().toISOString() };
   const queryClient = createQueryClient();
-  queryClient.setQueryData(siteConfigQueryKey, request.siteConfig);
-  await preloadPage({ pathname: new URL(request.url, 'http://localhost').pathname, facts, queryClient });
+  await preloadPage({ pathname: new URL(request.url, 'http://localhost').pathname, facts, queryClient: async () => queryClient });
   for (const { queryKey, data } of request.queries ?? []) queryClient.setQueryData(queryKey, data);
-  const handedOver = new Set([siteConfigQueryKey, ...(request.queries ?? []).map((query) => query.queryKey)].map((key) => JSON.stringify(key)));
+  const handedOver = new Set((request.queries ?? []).map((query) => JSON.stringify(query.queryKey)));
 
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StaticRouter location={request.url}>
-      <App queryClient={queryClient} facts={facts} />
+      <App queryClient={queryClient} siteConfig={request.siteConfig} facts={facts} />
     </StaticRouter>,
     {
       onError: (error) => void errors.push(error),
@@ -36,7 +34,7 @@ export async function render(request: RenderRequest): Promise<RenderedApp> {
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => handedOver.has(JSON.stringify(query.queryKey)) });
+  const queries = handedOver.size ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => handedOver.has(JSON.stringify(query.queryKey)) }) : undefined;
   queryClient.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), pageData: pageDataScript({ ...facts, queries }), errors };
+  return { html: Buffer.concat(chunks).toString('utf8'), pageData: pageDataScript({ ...facts, siteConfig: request.siteConfig, ...(queries ? { queries } : {}) }), errors };
 }

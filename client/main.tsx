@@ -1,44 +1,51 @@
-import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { siteConfigQueryKey } from '#shared/site-config';
+import type { SiteConfig } from '#shared/site-config';
 import { App } from './app/app';
 import { readPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
-import { hasSignedInHint, userQuery, userQueryKey } from './features/auth/use-user';
+import { hasSignedInHint, loadUser, setUser } from './features/auth/user-store';
+import { apiRequest } from './lib/api';
 import { notePageLoad } from './lib/earlier-page';
-import { createQueryClient } from './lib/query-client';
 import { reportUncaughtErrors } from './lib/report-error';
 import './styles.css';
 
 notePageLoad();
 reportUncaughtErrors();
-const queryClient = createQueryClient();
-const pageData = readPageData();
-if (pageData) hydrate(queryClient, pageData.queries);
-// A page the server did not render (the Vite dev server) has no settings in it yet.
-else void queryClient.prefetchQuery({ queryKey: siteConfigQueryKey });
 // Without the signed-in hint there is no session to ask about: the visitor is known at once.
 // With it, the user is asked for now, while the page's modules load.
-if (hasSignedInHint()) void queryClient.prefetchQuery(userQuery);
-else queryClient.setQueryData(userQueryKey, null);
+if (hasSignedInHint()) void loadUser();
+else setUser(null);
 
+// TanStack Query loads only for a page that uses it (decision 021).
+const queryClient = () => import('./lib/query-client').then((module) => module.browserQueryClient());
 const root = document.getElementById('root')!;
-const facts = pageData ?? { userPending: false, renderedAt: new Date().toISOString() };
-// Navigations render at once, not as transitions: the app's flows (signing in or out, then
-// going on) count on the new page being there in the same tick as the change that caused them.
-const app = (
-  <BrowserRouter useTransitions={false}>
-    <App queryClient={queryClient} facts={facts} />
-  </BrowserRouter>
-);
+const pageData = readPageData();
 
 if (pageData) {
-  // The page's own modules first, so hydration renders the page the server sent, not a fallback.
-  void preloadPage({ pathname: location.pathname, facts, queryClient })
+  const { queries, siteConfig, ...facts } = pageData;
+  const app = appFor(siteConfig, facts);
+  // The page's own modules and the data the server looked up first, so hydration renders the
+  // page the server sent, not a fallback.
+  void Promise.all([
+    preloadPage({ pathname: location.pathname, facts, queryClient }),
+    queries && import('./lib/query-client').then((module) => module.hydrateQueries(queries)),
+  ])
     .catch(() => {})
     .then(() => hydrateRoot(root, app));
 } else {
-  // A page the server did not render (the Vite dev server): render it here.
-  createRoot(root).render(app);
+  // A page the server did not render (the Vite dev server): its settings, then the page.
+  void apiRequest<SiteConfig>('GET', '/api/config').then((siteConfig) =>
+    createRoot(root).render(appFor(siteConfig, { userPending: false, renderedAt: new Date().toISOString() })),
+  );
+}
+
+// Navigations render at once, not as transitions: the app's flows (signing in or out, then
+// going on) count on the new page being there in the same tick as the change that caused them.
+function appFor(siteConfig: SiteConfig, facts: { userPending: boolean; renderedAt: string }) {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <App siteConfig={siteConfig} facts={facts} />
+    </BrowserRouter>
+  );
 }

@@ -63,8 +63,13 @@ test.describe('server rendering and hydration', () => {
   test('the page is in the HTML before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.resourceType()));
     await page.goto(`${baseURL}/field-guides`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Styled by the CSS in the page itself: no stylesheet request holds the first paint back.
+    expect(requested).not.toContain('stylesheet');
+    await expect(page.locator('footer')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
     await expect(page.getByRole('link', { name: 'Start Here' }).first()).toBeVisible();
     await page.goto(`${baseURL}/auth`);
     await expect(page.getByLabel('Email')).toBeVisible();

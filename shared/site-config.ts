@@ -1,7 +1,7 @@
 /**
  * The settings the server shares with the browser: GET /api/config answers them, and every
- * server-rendered page carries them already (TanStack Query's dehydrated cache), so the
- * browser never asks for them on a page load.
+ * server-rendered page carries them already (its page data), so the browser never asks for
+ * them on a page load.
  */
 export interface SiteConfig {
   contactEmail: string;
@@ -11,5 +11,3 @@ export interface SiteConfig {
   /** Which payment form /subscribe shows; the publishable key is public by design (docs/product.md §9). */
   billing: { provider: 'local' } | { provider: 'stripe'; publishableKey: string };
 }
-
-export const siteConfigQueryKey = ['/api/config'] as const;

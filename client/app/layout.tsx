@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToasts } from '../components/ui/use-toast';
-import { useUser } from '../features/auth/use-user';
+import { useUserState } from '../features/auth/user-store';
+import { useHydrated } from '../lib/hydrated';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,15 +20,16 @@ function focusById(id: string) {
 // Radix's toast code arrives with the first toast: most visits never show one.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
-// TanStack Query's observer for the user: only while there may be a session (use-user.ts).
-const UserQuery = lazy(() => import('../features/auth/user-query').then((module) => ({ default: module.UserQuery })));
+// Said only when the user could not be loaded: most visits never need its code.
+const UserLoadAlert = lazy(() => import('../features/auth/user-load-alert').then((module) => ({ default: module.UserLoadAlert })));
 
-function UserQueryWhileSignedIn() {
-  const { user, isLoading } = useUser();
-  if (!user && !isLoading) return null;
+function UserLoadFailure() {
+  const hydrated = useHydrated();
+  const { status, data } = useUserState();
+  if (!hydrated || status !== 'error' || data !== undefined) return null;
   return (
     <Suspense fallback={null}>
-      <UserQuery />
+      <UserLoadAlert />
     </Suspense>
   );
 }
@@ -109,7 +111,7 @@ export function Layout() {
       </main>
       <Footer />
       <Toasts />
-      <UserQueryWhileSignedIn />
+      <UserLoadFailure />
     </div>
   );
 }

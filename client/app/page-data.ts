@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { SiteConfig } from '#shared/site-config';
 import type { RenderFacts } from '../lib/render-facts';
 
 /**
@@ -7,8 +8,9 @@ import type { RenderFacts } from '../lib/render-facts';
  * which the client reads before hydrating, so its first render is the server's.
  */
 export interface PageData extends RenderFacts {
-  /** TanStack Query's cache as the server filled it: the site configuration. */
-  queries: DehydratedState;
+  siteConfig: SiteConfig;
+  /** The data the server looked up for this page (a Check-Up result), as TanStack Query's cache; absent on most pages. */
+  queries?: DehydratedState;
 }
 
 export const pageDataElementId = 'page-data';

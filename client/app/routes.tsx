@@ -10,7 +10,8 @@ import { Layout } from './layout';
 export interface PreloadContext {
   pathname: string;
   facts: RenderFacts;
-  queryClient: QueryClient;
+  /** The server's render's client, or the browser's (loading TanStack Query only for the pages that ask). */
+  queryClient: () => Promise<QueryClient>;
 }
 
 interface PageModule {

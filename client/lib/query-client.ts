@@ -1,7 +1,7 @@
-import { MutationCache, QueryClient, type QueryFunction, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { type DehydratedState, hydrate, MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { dismissFailureToasts } from '../components/ui/use-toast';
 import { ApiError, apiRequest } from './api';
+import { provideQueryClient } from './query-provider';
 
 /** Default loading: a GET to the query key joined as a path (docs/product.md §7). */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryKey.join('/'));
@@ -32,15 +32,29 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let browserClient: QueryClient | undefined;
+
 /**
- * A query's state in the cache, re-rendering when it changes, without a query observer: for the
- * two queries every page reads (the site configuration, always in the page, and the user,
- * loaded by features/auth/user-query.tsx), so TanStack Query's observer code is not part of a
- * visitor's first page. Everything else uses useQuery.
+ * The browser's one query client, made the first time a module that uses queries loads: a
+ * visitor's page that needs none never loads TanStack Query (decision 021). The server makes
+ * one per render instead (entry-server.tsx).
  */
-export function useQueryState<T>(queryKey: QueryKey): QueryState<T> | undefined {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
-  const read = () => queryClient.getQueryState<T>(queryKey);
-  return useSyncExternalStore(subscribe, read, read);
+export function browserQueryClient(): QueryClient {
+  if (!browserClient) {
+    browserClient = createQueryClient();
+    browserClient.mount();
+    provideQueryClient(browserClient);
+  }
+  return browserClient;
 }
+
+/** Puts the data the server looked up for this page (its page data's `queries`) in the browser's client. */
+export function hydrateQueries(state: DehydratedState): void {
+  hydrate(browserQueryClient(), state);
+}
+
+if (!import.meta.env.SSR) browserQueryClient();
+
+// Every other module reaches TanStack Query through here (ESLint's no-restricted-imports), so
+// whatever calls these hooks has loaded this module, and with it the client they read.
+export { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import * as accountApi from '../features/auth/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../lib/query-client';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { PageLoading } from '../app/layout';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
-import { userQueryKey, useUser } from '../features/auth/use-user';
+import { useUser } from '../features/auth/use-user';
+import { setUser } from '../features/auth/user-store';
 import { errorText } from '../lib/api';
 import { storage, storageKeys } from '../lib/storage';
 
@@ -16,7 +17,6 @@ const ADMIN_REDIRECT_MS = 2000;
 /** /admin-setup (docs/product.md §2, docs/product.md (Decisions)): the first-run way to get an admin account. */
 export default function AdminSetupPage() {
   const { user, isLoading } = useUser();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -24,7 +24,7 @@ export default function AdminSetupPage() {
   const makeAdmin = useMutation({
     mutationFn: accountApi.makeAdmin,
     onSuccess: (updated) => {
-      queryClient.setQueryData(userQueryKey, updated);
+      setUser(updated);
       toast({ title: 'Admin access granted', description: 'You are now an admin! Refresh the page to see admin features.' });
       redirect.current = setTimeout(() => navigate('/admin'), ADMIN_REDIRECT_MS);
     },

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/query-client';
 import { ArrowLeft, FlaskConical } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatDollars, plans, type PlanType } from '#shared/pricing';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';

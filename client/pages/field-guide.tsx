@@ -9,9 +9,9 @@ import NotFound from './not-found';
 const guideAt = (pathname: string) => findFieldGuide(pathname.split('/')[2] ?? '');
 
 /** The guide's content, so the server renders it and the browser hydrates it without waiting. */
-export const preload = ({ pathname, queryClient }: PreloadContext) => {
+export const preload = async ({ pathname, queryClient }: PreloadContext) => {
   const guide = guideAt(pathname);
-  return guide && queryClient.prefetchQuery(guideContentQuery(guide.slug));
+  if (guide) await (await queryClient()).prefetchQuery(guideContentQuery(guide.slug));
 };
 
 /** /field-guide/{impact|humans|fuel|gears|future}: one screen for the five guides, gated per docs/product.md §6. */

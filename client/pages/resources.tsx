@@ -2,7 +2,7 @@ import type { PreloadContext } from '../app/routes';
 import { PageHeader } from '../components/page-header';
 import { ResourceLibrary, resourcesQuery } from '../features/resources/resource-library';
 
-export const preload = ({ queryClient }: PreloadContext) => queryClient.prefetchQuery(resourcesQuery);
+export const preload = async ({ queryClient }: PreloadContext) => (await queryClient()).prefetchQuery(resourcesQuery);
 
 /** /resources: the free library of checklists, templates and worksheets (docs/product.md §2). */
 export default function ResourcesPage() {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query-client';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type DeleteAccountInput, deleteAccountSchema } from '#shared/account/schemas';
@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { userQueryKey } from '../auth/use-user';
+import { setUser } from '../auth/user-store';
 
 /**
  * Delete my account, confirmed by typing the account's email. The server cancels the
@@ -25,7 +25,8 @@ export function DeleteAccount({ email }: { email: string }) {
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await apiRequest('DELETE', '/api/account', input);
-      queryClient.setQueryData(userQueryKey, null);
+      setUser(null);
+      // What the account loaded (premium or admin data) must not stay in memory.
       queryClient.clear();
       toast({ title: 'Account deleted', description: 'Your account and your data are gone. Thank you for having been part of the community.' });
       navigate('/', { replace: true });

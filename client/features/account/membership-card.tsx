@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query-client';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { userQueryKey } from '../auth/use-user';
+import { loadUser } from '../auth/user-store';
 import { TestCardForm } from '../billing/test-card-form';
 import { membershipQueryKey, useMembership, useMembershipAction, useOpenPortal } from './use-membership';
 
@@ -125,7 +125,7 @@ export function MembershipCard() {
               onPaid={() => {
                 toast({ title: 'Card updated', description: 'Your payment went through and your membership is active.' });
                 void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
-                void queryClient.invalidateQueries({ queryKey: userQueryKey });
+                void loadUser();
               }}
             />
           </div>

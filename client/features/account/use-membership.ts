@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanType } from '#shared/pricing';
 import { apiRequest } from '../../lib/api';
-import { userQueryKey } from '../auth/use-user';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
+import { loadUser } from '../auth/user-store';
 
 export interface MembershipStatus {
   provider: 'local' | 'stripe';
@@ -30,7 +30,7 @@ export function useMembershipAction(path: '/api/billing/cancel' | '/api/billing/
     mutationFn: () => apiRequest('POST', path),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: membershipQueryKey });
-      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      await loadUser();
     },
   });
 }

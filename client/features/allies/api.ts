@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '../../lib/query-client';
 import type { AllyCategory, AllyPage, AllyReview, AllyReviewInput, AllySubmissionInput } from '#shared/allies/schemas';
 import { apiRequest } from '../../lib/api';
 

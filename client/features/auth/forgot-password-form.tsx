@@ -1,6 +1,6 @@
 import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../lib/query-client';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '#shared/auth/schemas';

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { takeRedirectAfterAuth } from './redirect-after-auth';
-import { type User, userQueryKey } from './use-user';
+import type { User } from './use-user';
+import { setUser } from './user-store';
 
 /**
  * After a successful sign-in or registration: go to the stored redirect-after-auth path (or
@@ -9,11 +9,10 @@ import { type User, userQueryKey } from './use-user';
  * keeps /auth's "already signed in, go home" rule from overriding the stored path.
  */
 export function useFinishSignIn(): (user: User) => void {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (user) => {
     navigate(takeRedirectAfterAuth(), { replace: true });
-    queryClient.setQueryData(userQueryKey, user);
+    setUser(user);
   };
 }
 

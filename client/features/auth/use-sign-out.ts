@@ -1,9 +1,9 @@
 import * as accountApi from './api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../lib/query-client';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { userQueryKey } from './use-user';
+import { setUser } from './user-store';
 
 /** Sign out (docs/product.md §8's toasts): the server destroys the session, the browser forgets the user and goes home. */
 export function useSignOut() {
@@ -15,9 +15,9 @@ export function useSignOut() {
       // Navigating first gives the home page a new location, so it shows the landing page
       // instead of treating the vanished user as an expired session.
       navigate('/');
-      queryClient.setQueryData(userQueryKey, null);
+      setUser(null);
       // What the previous account loaded (premium or admin data) must not stay in memory.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] && query.queryKey[0] !== '/api/config' });
+      queryClient.removeQueries();
       toast({ title: 'Signed out', description: 'You have been successfully signed out.' });
     },
     onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),

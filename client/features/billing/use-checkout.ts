@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../lib/query-client';
 import { messages } from '#shared/billing/schemas';
 import type { PlanType } from '#shared/pricing';
 import { toast } from '../../components/ui/use-toast';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query-client';
 import { checkupResultQueryKey, type CheckupResultView, type CheckupSubmission } from '#shared/checkup/schemas';
 import { ApiError, apiRequest } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../lib/query-client';
 import type { ContactMessageInput } from '#shared/contact/schemas';
 import { apiRequest } from '../../lib/api';
 

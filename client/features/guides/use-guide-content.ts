@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query-client';
 import type { PillarSlug } from '#shared/content/pillars';
 
 type GuideModule = Promise<{ default: { meta: Record<string, string>; html: string } }>;

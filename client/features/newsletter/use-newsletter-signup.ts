@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../lib/query-client';
 import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../auth/use-access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';

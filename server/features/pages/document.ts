@@ -10,6 +10,18 @@ export function assertTemplate(template: string): void {
   }
 }
 
+const stylesheetLink = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g;
+
+/**
+ * The template with each stylesheet it links written into a `<style>` element. A linked
+ * stylesheet blocks the first paint until it has arrived: one more round trip on a phone (and
+ * Lighthouse then counts the scripts fetched meanwhile as blocking too). The site's CSS is one
+ * file of about 9 KB compressed, so every page carries it instead (CSP allows inline styles).
+ */
+export function inlineStylesheets(template: string, readAsset: (path: string) => string): string {
+  return template.replace(stylesheetLink, (_link, path: string) => `<style>${readAsset(path).replaceAll('</style', '<\\/style')}</style>`);
+}
+
 /**
  * The HTML document of one page: the template with the page's head tags and preloads, the
  * app as the server rendered it inside #root, and the data the browser hydrates from.

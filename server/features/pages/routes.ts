@@ -7,7 +7,7 @@ import { headHtml, pageHead } from '#shared/head';
 import type { PrefilledQuery, RenderedApp, RenderPage } from '#shared/page-render';
 import { matchRoute, redirects, routes } from '#shared/routes';
 import type { SiteConfig } from '#shared/site-config';
-import { assertTemplate, fallbackTemplate, pageDocument } from './document';
+import { assertTemplate, fallbackTemplate, inlineStylesheets, pageDocument } from './document';
 import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
 import { loadRenderer } from './renderer';
 import { pagePreloadTags, type ViteManifest } from './route-assets';
@@ -43,7 +43,7 @@ export interface PagesOptions {
 export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   const built = existsSync(indexFile);
-  const template = built ? readFileSync(indexFile, 'utf8') : fallbackTemplate;
+  const template = built ? inlineStylesheets(readFileSync(indexFile, 'utf8'), (path) => readFileSync(join(options.clientDir, path), 'utf8')) : fallbackTemplate;
   assertTemplate(template);
   const manifestFile = join(options.clientDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
