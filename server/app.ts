@@ -65,7 +65,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.SECURE_COOKIES, stripeJs: Boolean(ctx.env.STRIPE_SECRET_KEY) });
-  await app.register(compress, { threshold: 1024 });
+  // Answers over 1 KB are compressed. Request bodies are not accepted compressed: no client of
+  // ours sends one, and a small compressed body could expand far past the body limit.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -14,9 +14,9 @@ const stripeSources = {
   connectSrc: 'https://api.stripe.com',
 } as const;
 
-const isPaymentPage = (req: IncomingMessage) => PAYMENT_PAGES.has((req.url ?? '').split('?')[0]!.replace(/\/+$/, ''));
+export const isPaymentPage = (req: Pick<IncomingMessage, 'url'>) => PAYMENT_PAGES.has((req.url ?? '').split('?')[0]!.replace(/\/+$/, ''));
 
-/** CSP directive values that add Stripe's origins on payment pages; helmet calls them per response. */
+/** CSP directive values that add Stripe's origins on payment pages (security.ts works out both policies once). */
 export function paymentCspSource(directive: keyof typeof stripeSources, stripeEnabled: boolean): ((req: IncomingMessage) => string)[] {
   if (!stripeEnabled) return [];
   return [(req) => (isPaymentPage(req) ? stripeSources[directive] : '')];

@@ -1,7 +1,8 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from './errors';
-import { paymentCspSource } from './payment-csp';
+import { isPaymentPage, PAYMENT_PAGES, paymentCspSource } from './payment-csp';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -12,7 +13,7 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string; behindHttps: boolean; stripeJs?: boolean }): Promise<void> {
   const stripe = Boolean(options.stripeJs);
-  await app.register(helmet, {
+  const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,6 +37,13 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+  // The same headers on every response but the payment page's: worked out once, not per request.
+  const everyPage = headersOf(helmetOptions, '/');
+  const paymentPage = headersOf(helmetOptions, [...PAYMENT_PAGES][0]!);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(stripe && isPaymentPage(request.raw) ? paymentPage : everyPage);
+    done();
   });
 
   const allowedOrigin = new URL(options.publicUrl).origin;
@@ -52,4 +60,21 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
       throw new HttpError(403, 'Cross-site requests are not allowed');
     }
   });
+}
+
+/**
+ * The headers helmet sets for a request to `path`. Helmet's middleware, as @fastify/helmet ran
+ * it, was rebuilt on every request (its CSP parsed again each time): a quarter of what
+ * `GET /api/user` cost beyond a bare server (docs/benchmarks.md).
+ */
+function headersOf(options: HelmetOptions, path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  helmet(options)({ url: path } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

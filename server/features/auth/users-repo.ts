@@ -5,6 +5,28 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * PublicUser as a JSON schema, for the response of the routes that answer the user: Fastify
+ * then writes it with a serializer compiled for exactly these fields, faster than
+ * JSON.stringify on the request every page makes (GET /api/user).
+ */
+const nullableString = { type: ['string', 'null'] };
+export const publicUserJsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    firstName: nullableString,
+    lastName: nullableString,
+    name: nullableString,
+    profileImageUrl: nullableString,
+    isAdmin: { type: 'boolean' },
+    isPremium: { type: 'boolean' },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'email', 'firstName', 'lastName', 'name', 'profileImageUrl', 'isAdmin', 'isPremium', 'createdAt'],
+} as const satisfies { type: 'object'; properties: Record<keyof PublicUser, unknown>; required: (keyof PublicUser)[] };
+
 export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
