@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
@@ -25,6 +27,18 @@ describe('unknown API paths', () => {
       expect(res.headers.get('content-type'), path).toContain('application/json');
       expect((await res.json()).message).toContain('No API route');
     }
+  });
+});
+
+describe('compressed request bodies', () => {
+  it('are refused with 400 and store nothing: a small gzip body could expand far past the body limit', async () => {
+    const email = uniqueEmail('gzip-body');
+    const body = gzipSync(JSON.stringify({ email, name: 'Gz', organization: 'Org' }));
+    const res = await fetch(`${t.url}/api/newsletter/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBeTruthy();
+    const stored = await t.ctx.db.execute(sql`select 1 from newsletter_signups where email = ${email}`);
+    expect((stored as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 });
 
