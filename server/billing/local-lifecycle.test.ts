@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../db/schema';
 import { registerAccount, type TestAccount } from '../test/auth-client';
-import { startTestApp, type TestApp } from '../test/app';
+import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
 import { startSmtpCapture } from '../test/smtp';
 import { localProvider } from './billing';
 import { signPayload } from './local-provider';
@@ -14,14 +14,22 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+// On PostgreSQL, a database of its own: these tests hold payment events back on purpose, and
+// another file's local provider, sharing the events table, would deliver them meanwhile.
+let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 const SLACK = 'https://join.slack.com/t/test-hub/shared_invite/abc123';
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: SLACK, RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
+  t = await startTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: SLACK, RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
+    scratch ? { databaseUrl: scratch.url } : {},
+  );
 });
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   await smtp.close();
+  await scratch?.drop();
 });
 
 const member = (label: string) => registerAccount(t.url, label);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { postJson, scratchPostgres, startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
 import { startSmtpCapture } from '../test/smtp';
 import { startJobRunner } from './runner';
@@ -31,15 +31,17 @@ const closedPort = () =>
 describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
+  // A database of their own: their outbox jobs send every due email in the database they share,
+  // which on the shared test database would take other test files' emails to this file's servers.
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   beforeAll(async () => {
-    const shared = `two-servers-${run}|`;
-    [a, b] = await Promise.all([
-      startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, { rateLimitKeyPrefix: shared }),
-      startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, { rateLimitKeyPrefix: shared }),
-    ]);
+    scratch = await scratchPostgres();
+    const shared = { rateLimitKeyPrefix: `two-servers-${run}|`, databaseUrl: scratch.url };
+    [a, b] = await Promise.all([startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, shared), startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '6' }, shared)]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
+    await scratch?.drop();
   });
 
   it('count one rate limit across both', async () => {
