@@ -68,7 +68,9 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 
 /**
  * A migrated PostgreSQL database of a test's own, beside TEST_DATABASE_URL's, for what needs an
- * empty site (no admin yet): the shared database has other tests' rows. Dropped by `drop`.
+ * empty site (no admin yet), and for tests whose work sweeps a whole table (payment events held
+ * back, the outbox job): on the shared database, other files' apps would take part, as three
+ * files run at a time. Dropped by `drop`.
  */
 export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
