@@ -49,16 +49,15 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
   const allowedOrigin = new URL(options.publicUrl).origin;
   // Every state-changing request is checked, whatever its path: the router decodes
   // percent-encoding (`/%61pi/contact` is `/api/contact`), so a test on the raw URL is bypassable.
-  app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method)) return;
+  // A callback hook, not an async one: every request passes here, and most are reads.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!stateChanging.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
-    if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new HttpError(403, 'Cross-site requests are not allowed');
-    }
     const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) {
-      throw new HttpError(403, 'Cross-site requests are not allowed');
-    }
+    const crossSite =
+      (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+      (typeof origin === 'string' && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`);
+    done(crossSite ? new HttpError(403, 'Cross-site requests are not allowed') : undefined);
   });
 }
 

@@ -33,8 +33,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     setSessionCookie(reply, await createSession(ctx.db, userId), secure);
   };
 
-  // Every page of a signed-in member asks for it: written by a serializer compiled for its fields.
-  app.get('/api/user', { schema: { response: { 200: publicUserJsonSchema } } }, async (request, reply) => {
+  // Every page of a signed-in member asks for it: written by a serializer compiled for its
+  // fields, and never through the compression hooks (its answer is far under their 1 KB threshold).
+  app.get('/api/user', { schema: { response: { 200: publicUserJsonSchema } }, compress: false }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await getSessionUser(request, ctx);
     if (!user) {
