@@ -181,6 +181,26 @@ test.describe('accounts', () => {
     await other.close();
   });
 
+  test('a form filled in before the scripts have run is kept and sent by React, never by the browser as a GET', async ({ page }) => {
+    // A slow phone: the server's page is on screen, its scripts are still on the way.
+    const scripts = await holdRoute(page, '**/assets/index-*.js');
+    await page.goto('/auth', { waitUntil: 'commit' });
+    const signInButton = page.getByRole('button', { name: 'Sign In' });
+    await expect(signInButton).toBeDisabled();
+    await page.getByLabel('Email').fill('early-bird@example.com');
+    await page.getByLabel('Password').fill('typed-before-react');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    expect(page.url()).not.toContain('typed-before-react');
+
+    scripts.release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByLabel('Email')).toHaveValue('early-bird@example.com');
+    await signInButton.click();
+    await expect(toast(page, 'Login failed')).toContainText('Invalid email or password.');
+    expect(page.url()).toBe(`${baseURL}/auth`);
+  });
+
   test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page }) => {
     // The signed-out redirect would come 500 ms after the page knew: a frozen clock run past it, no waiting.
     await page.clock.install();
