@@ -30,21 +30,37 @@ async function watch(page: Page): Promise<(path: string) => Promise<void>> {
   });
   /** Checks the page just loaded, then starts afresh for the next one. */
   return async (path: string) => {
+    // A page that sends a visitor on, at once or after a notice, is checked where it lands:
+    // leaving it sooner would race its own navigation.
+    const destination = sendsVisitorsTo[path];
+    if (destination) await expect(page).toHaveURL(`${baseURL}${destination}`);
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
     // Whatever the page does right after hydrating (the user, stored values) has had its turn.
     await page.waitForLoadState('networkidle');
-    // A page that sends a visitor on at once (/welcome, /premium-welcome) replaces its main content: the frame stays.
-    const movedOn = new URL(page.url()).pathname !== path.split('?')[0];
-    const kept = await page.evaluate((frameOnly) => {
+    const kept = await page.evaluate((path) => {
+      // Sent on inside the app, the page replaces its main content: the frame stays.
+      const frameOnly = location.pathname !== path.split('?')[0];
       const w = window as unknown as { serverNodes?: (Element | null)[] };
       const nodes = frameOnly ? [w.serverNodes?.[0], w.serverNodes?.[3]] : w.serverNodes!;
       return Boolean(w.serverNodes?.[0]) && nodes.filter(Boolean).every((node) => node!.isConnected);
-    }, movedOn);
+    }, path);
     expect(kept, `the server's HTML was replaced on ${page.url()}`).toBe(true);
     expect(problems, `console on ${page.url()}`).toEqual([]);
     problems = [];
   };
 }
+
+/**
+ * Where a visitor is sent from pages that are not for them: /allies signs them in after its
+ * notice (a full navigation through /api/login), /admin goes home after "Access Denied".
+ */
+const sendsVisitorsTo: Record<string, string> = {
+  '/premium-signup': '/auth',
+  '/welcome': '/free-resources',
+  '/premium-welcome': '/premium',
+  '/allies': '/auth',
+  '/admin': '/',
+};
 
 const paths = [...routes.filter((route) => !route.path.includes(':')).map((route) => route.path), '/checkup/results/00000000-0000-4000-8000-000000000000', '/no-such-page', '/resources?q=board&pillar=fuel'];
 

@@ -8,6 +8,7 @@ import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
 import { formatDate, fullName, ListTable } from './list-table';
 import { OutreachCheckbox } from './outreach';
+import { useSentValue } from './use-sent-value';
 import { patch, remove, useAdminChange } from './use-admin';
 
 const newest = { value: '-createdAt', label: 'Newest first' };
@@ -300,12 +301,13 @@ function ContactStatus({ contact }: { contact: AdminContact }) {
     success: 'Contact status updated',
     failure: 'Failed to update contact status',
   });
+  const status = useSentValue<string>(change, contact.status);
   return (
     <>
       <label htmlFor={id} className="sr-only">
         Status of the message from {contact.email}
       </label>
-      <select id={id} value={contact.status} onChange={(event) => change.mutate(event.target.value)} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm">
+      <select id={id} value={status.value} onChange={(event) => status.send(event.target.value)} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm">
         {contactStatuses.map((status) => (
           <option key={status} value={status}>
             {status}
