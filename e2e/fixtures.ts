@@ -18,6 +18,10 @@ export const test = base.extend<{ visit: (path: string) => Promise<void>; axeAtE
   visit: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);
+      // The settled page is the one scanned: the server's visitor state turns into a member's
+      // page after hydration, through a loading state that has no heading of its own.
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
       await page.locator('main h1').first().waitFor();
       await expectAccessible(page);
     });
