@@ -167,4 +167,40 @@ test.describe('/admin', () => {
     await expect(toast(page, 'Unauthorized')).toContainText('Admin session expired. Please log in again.');
     await expect(page).toHaveURL(/\/auth/, { timeout: 5000 });
   });
+
+  test('a change shows at once on a slow network, and a refused one puts the control back', async ({ page }, testInfo) => {
+    const contactEmail = `slow.${testInfo.project.name}${Date.now().toString(36)}@example.org`;
+    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    await signInAsAdmin(page, testInfo.project.name);
+    await page.goto('/admin');
+    await openTab(page, 'Contact Messages');
+    await search(page, /search contact messages/i, contactEmail);
+    const row = page.getByRole('row').filter({ hasText: contactEmail });
+    const box = row.getByLabel(/outreach done/i);
+    const status = row.getByLabel(/status of the message/i);
+
+    // Held by the network: the box stays ticked while its change is on the way, then says Done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/outreach', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent = page.waitForRequest('**/outreach');
+    await box.check();
+    await sent;
+    expect(await box.isChecked()).toBe(true);
+    release();
+    await expect(row).toContainText('Done');
+    await page.unroute('**/outreach');
+
+    // Refused: the box goes back without a toast, the status goes back with the spec's error.
+    await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
+    await box.uncheck();
+    await expect(box).toBeChecked();
+    await expect(row).toContainText('Done');
+    await status.selectOption('resolved');
+    await expect(toast(page, 'Error')).toContainText('Failed to update contact status');
+    await expect(status).toHaveValue('new');
+  });
 });
