@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
+import { loaderSource } from './features/pages/deferred-scripts';
 import { postJson, startTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
@@ -74,6 +76,9 @@ describe('served HTML', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The one inline script the pages carry (the script loader) is allowed by its hash, exactly.
+    const hashes = /script-src[^;]*/.exec(csp)![0].match(/'sha256-[^']+'/g);
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update(loaderSource).digest('base64')}'`]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

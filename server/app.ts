@@ -16,6 +16,7 @@ import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
+import { loaderCspSource } from './features/pages/deferred-scripts';
 import { pagesRoutes } from './features/pages/routes';
 import { premiumRoutes } from './features/premium/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
@@ -64,7 +65,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', () => ctx.mailer.drain());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurity(app, { publicUrl: ctx.env.PUBLIC_URL, behindHttps: ctx.env.SECURE_COOKIES, stripeJs: Boolean(ctx.env.STRIPE_SECRET_KEY) });
+  await registerSecurity(app, {
+    publicUrl: ctx.env.PUBLIC_URL,
+    behindHttps: ctx.env.SECURE_COOKIES,
+    stripeJs: Boolean(ctx.env.STRIPE_SECRET_KEY),
+    inlineScripts: [loaderCspSource],
+  });
   // Answers over 1 KB are compressed. Request bodies are not accepted compressed: no client of
   // ours sends one, and a small compressed body could expand far past the body limit.
   await app.register(compress, { threshold: 1024, globalDecompression: false });

@@ -11,15 +11,19 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * send Sec-Fetch-Site on every request (and Origin on every POST); a request with neither is
  * not from a browser page, so it cannot ride on a visitor's cookies.
  */
-export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string; behindHttps: boolean; stripeJs?: boolean }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicUrl: string; behindHttps: boolean; stripeJs?: boolean; /** Hash sources of the inline scripts the pages carry. */ inlineScripts?: string[] },
+): Promise<void> {
   const stripe = Boolean(options.stripeJs);
   const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...paymentCspSource('scriptSrc', stripe)],
-        // React and Radix set style properties at run time; no script may be inline.
+        // No inline script runs but the ones named by their hash (the pages' script loader).
+        scriptSrc: ["'self'", ...paymentCspSource('scriptSrc', stripe), ...(options.inlineScripts ?? [])],
+        // React and Radix set style properties at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -1,4 +1,5 @@
 import type { RenderedApp } from '#shared/page-render';
+import { type PageScripts, scriptsHtml } from './deferred-scripts';
 
 const headMarker = '<!--app-head-->';
 const rootElement = '<div id="root"></div>';
@@ -23,14 +24,16 @@ export function inlineStylesheets(template: string, readAsset: (path: string) =>
 }
 
 /**
- * The HTML document of one page: the template with the page's head tags and preloads, the
- * app as the server rendered it inside #root, and the data the browser hydrates from.
- * (Replacer functions, so a `$` in the content is never read as a replacement pattern.)
+ * The HTML document of one page: the template with the page's head tags, the app as the server
+ * rendered it inside #root, the data the browser hydrates from, and (in a build) the scripts and
+ * their loader at the end of the body. (Replacer functions, so a `$` in the content is never
+ * read as a replacement pattern.)
  */
-export function pageDocument(template: string, head: string, app: RenderedApp | undefined): string {
-  const withHead = template.replace(headMarker, () => head);
-  if (!app) return withHead;
-  return withHead.replace(rootElement, () => `<div id="root">${app.html}</div>\n    ${app.pageData}`);
+export function pageDocument(template: string, head: string, app: RenderedApp | undefined, scripts?: PageScripts): string {
+  let html = template.replace(headMarker, () => head);
+  if (app) html = html.replace(rootElement, () => `<div id="root">${app.html}</div>\n    ${app.pageData}`);
+  if (scripts) html = html.replace('</body>', () => `  ${scriptsHtml(scripts)}\n  </body>`);
+  return html;
 }
 
 /** Used when the client has not been built (API tests): the same head, no scripts. */

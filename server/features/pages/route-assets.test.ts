@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { pagePreloadTags, type ViteManifest } from './route-assets';
+import { pageAssets, type ViteManifest } from './route-assets';
 
 const manifest: ViteManifest = {
   'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
@@ -8,16 +8,13 @@ const manifest: ViteManifest = {
   '_card.js': { file: 'assets/card-5.js', imports: ['_react.js'] },
 };
 
-it("preloads a page's chunk and its own imports, not what the entry already loads", () => {
-  expect(pagePreloadTags(manifest, 'home')).toBe(
-    [
-      '<link rel="modulepreload" crossorigin href="/assets/home-3.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/card-5.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/home-4.css">',
-    ].join('\n    '),
-  );
+it("lists a page's chunk and its own imports, not what the entry already loads, and its stylesheets", () => {
+  expect(pageAssets(manifest, 'home')).toEqual({
+    chunks: ['/assets/home-3.js', '/assets/card-5.js'],
+    stylesheetTags: '<link rel="stylesheet" crossorigin href="/assets/home-4.css">',
+  });
 });
 
-it('preloads nothing for a page the manifest does not know', () => {
-  expect(pagePreloadTags(manifest, 'missing')).toBe('');
+it('lists nothing for a page the manifest does not know', () => {
+  expect(pageAssets(manifest, 'missing')).toEqual({ chunks: [], stylesheetTags: '' });
 });

@@ -11,16 +11,17 @@ function reachable(manifest: ViteManifest, start: string[], into = new Set<strin
 }
 
 /**
- * `<link rel="modulepreload">` tags for a page's own chunk and the chunks it imports, minus
- * those the entry already loads: the browser fetches them alongside the main bundle instead of
- * after it has run, which removes a round trip before the first paint.
+ * A page's own chunk and the chunks it imports, minus those the entry already loads (the loader
+ * preloads them beside the entry, instead of the entry finding them one import after another),
+ * and the stylesheets those chunks bring, as tags for the head.
  */
-export function pagePreloadTags(manifest: ViteManifest, page: string): string {
+export function pageAssets(manifest: ViteManifest, page: string): { chunks: string[]; stylesheetTags: string } {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const loadedByEntry = reachable(manifest, entries);
-  const chunks = [...reachable(manifest, [`pages/${page}.tsx`])].filter((key) => !loadedByEntry.has(key));
-  const tags = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-  const css = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []));
-  for (const file of css) tags.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
-  return tags.join('\n    ');
+  const own = [...reachable(manifest, [`pages/${page}.tsx`])].filter((key) => !loadedByEntry.has(key));
+  const css = new Set(own.flatMap((key) => manifest[key]!.css ?? []));
+  return {
+    chunks: own.map((key) => `/${manifest[key]!.file}`),
+    stylesheetTags: [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    '),
+  };
 }

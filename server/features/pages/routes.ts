@@ -9,8 +9,9 @@ import { matchRoute, redirects, routes } from '#shared/routes';
 import type { SiteConfig } from '#shared/site-config';
 import { assertTemplate, fallbackTemplate, inlineStylesheets, pageDocument } from './document';
 import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
+import { takeEntryScript } from './deferred-scripts';
 import { loadRenderer } from './renderer';
-import { pagePreloadTags, type ViteManifest } from './route-assets';
+import { pageAssets, type ViteManifest } from './route-assets';
 
 /** What the server knows about a page before rendering it: whether it exists, and its data. */
 export interface PageLookup {
@@ -43,14 +44,18 @@ export interface PagesOptions {
 export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   const built = existsSync(indexFile);
-  const template = built ? inlineStylesheets(readFileSync(indexFile, 'utf8'), (path) => readFileSync(join(options.clientDir, path), 'utf8')) : fallbackTemplate;
+  // The entry is asked for by the loader after the first paint (decision 024), not by the head.
+  const { template, entry } = takeEntryScript(
+    built ? inlineStylesheets(readFileSync(indexFile, 'utf8'), (path) => readFileSync(join(options.clientDir, path), 'utf8')) : fallbackTemplate,
+  );
   assertTemplate(template);
+  if (built && !entry) throw new Error('The page template (index.html) has no entry script');
   const manifestFile = join(options.clientDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-  const preloads = new Map<string, string>();
-  const preloadsFor = (page: string) => {
-    if (!preloads.has(page)) preloads.set(page, pagePreloadTags(manifest, page));
-    return preloads.get(page)!;
+  const assets = new Map<string, ReturnType<typeof pageAssets>>();
+  const assetsFor = (page: string) => {
+    if (!assets.has(page)) assets.set(page, pageAssets(manifest, page));
+    return assets.get(page)!;
   };
   let renderer: Promise<RenderPage | undefined> | undefined;
   const getRenderer = () =>
@@ -95,7 +100,8 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
         log.error({ err: error, url }, 'could not render the page on the server');
       }
     }
-    const html = pageDocument(template, [headHtml({ ...head, status }), preloadsFor(page)].filter(Boolean).join('\n    '), rendered);
+    const { chunks, stylesheetTags } = assetsFor(page);
+    const html = pageDocument(template, [headHtml({ ...head, status }), stylesheetTags].filter(Boolean).join('\n    '), rendered, entry ? { entry, chunks } : undefined);
     return encodePage(status, html, effort);
   }
 

@@ -1,0 +1,44 @@
+import { baseURL } from '../playwright.config';
+import { expect, holdRoute, test } from './fixtures';
+
+/**
+ * Pages ask for their scripts once the browser has painted the server's HTML, and hold what a
+ * visitor clicks until React is there to carry it out (decision 024).
+ */
+test('the page paints before its scripts are asked for, and they follow without anything done', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  const times = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+    return { paint: paint?.startTime, entry: entry?.startTime };
+  });
+  expect(times.paint, 'first contentful paint').toBeGreaterThan(0);
+  expect(times.entry, 'the entry script was asked for').toBeGreaterThan(0);
+  expect(times.entry!).toBeGreaterThanOrEqual(times.paint!);
+});
+
+test('a click before the scripts have run is carried out once they have', async ({ page }) => {
+  const scripts = await holdRoute(page, '**/assets/index-*.js');
+  // Not the load event: once the page has painted, it waits for the scripts asked for.
+  const response = await page.goto('/no-such-page-here', { waitUntil: 'domcontentloaded' });
+  expect(response?.status()).toBe(404);
+  const goBack = page.getByRole('button', { name: 'Go Back' });
+  await goBack.click();
+  await goBack.press('Enter');
+  // Held, not lost: nothing happens while React is not there.
+  await expect(page).toHaveURL(`${baseURL}/no-such-page-here`);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+
+  scripts.release();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Page Not Found');
+});
+
+test('a link followed before the scripts have run goes where it says', async ({ page }) => {
+  await holdRoute(page, '**/assets/index-*.js');
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(`${baseURL}/privacy-policy`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+});

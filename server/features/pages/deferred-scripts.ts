@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+
+/** A page's scripts: the build's entry and the chunks of the page it shows first. */
+export interface PageScripts {
+  entry: string;
+  chunks: string[];
+}
+
+/**
+ * The one inline script of every page (decision 024). It does two things:
+ *
+ * - It asks for the page's scripts once the browser has painted the server's HTML. A phone on a
+ *   slow network then shows the page before spending its bandwidth on 100 KB of JavaScript, and
+ *   Lighthouse's mobile simulation no longer counts the scripts as something the paint waited
+ *   for. A hidden page never paints, so it loads them at once; three seconds is the backstop.
+ * - Until React has hydrated (it sets `data-hydrated` on <html>), a click on a control and a
+ *   form's submission are held and replayed once React is there. The load event no longer waits
+ *   for the scripts, so people (and tools that act on the load event) can click first.
+ *   Links are not held: the browser follows them on its own.
+ *
+ * Plain ES2017, no build step: its exact text is what the CSP's hash allows.
+ */
+export const loaderSource = `(() => {
+  const root = document.documentElement;
+  const hydrated = () => root.dataset.hydrated === 'true';
+  const controls = 'button,summary,input[type=checkbox],input[type=radio],[role=button],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]';
+  const held = [];
+  const hold = (event) => {
+    if (hydrated()) return;
+    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest(controls);
+    if (!target) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push([event.type, target]);
+  };
+  addEventListener('click', hold, true);
+  addEventListener('submit', hold, true);
+  const nextTask = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  });
+  new MutationObserver(async (_records, observer) => {
+    if (!hydrated()) return;
+    observer.disconnect();
+    removeEventListener('click', hold, true);
+    removeEventListener('submit', hold, true);
+    for (const [type, target] of held) {
+      // Each in a task of its own, as a person's clicks come: the page has answered the one
+      // before (a control that went away with it is not clicked).
+      await nextTask();
+      if (!target.isConnected) continue;
+      if (type === 'submit') target.requestSubmit();
+      else target.click();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    const { entry, chunks } = JSON.parse(document.getElementById('page-scripts').textContent);
+    for (const href of chunks) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  const paints = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint');
+  if (!paints || document.visibilityState === 'hidden') {
+    load();
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    load();
+  }).observe({ type: 'paint', buffered: true });
+  addEventListener('visibilitychange', load, { once: true });
+  setTimeout(load, 3000);
+})();`;
+
+/** The CSP source that allows the loader, and nothing else inline. */
+export const loaderCspSource = `'sha256-${createHash('sha256').update(loaderSource).digest('base64')}'`;
+
+const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
+
+/**
+ * The built template without its entry script tag, and the entry's address: the loader asks
+ * for it instead. A template without one (no client build) is left as it is.
+ */
+export function takeEntryScript(template: string): { template: string; entry?: string } {
+  const match = entryScript.exec(template);
+  if (!match) return { template };
+  return { template: template.replace(match[0], ''), entry: match[1] };
+}
+
+/** What goes at the end of a page's body: the scripts to load, then the loader. */
+export function scriptsHtml(scripts: PageScripts): string {
+  // `<` escaped, so nothing in the list can end the element early.
+  const list = JSON.stringify(scripts).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="page-scripts">${list}</script>\n    <script>${loaderSource}</script>`;
+}
