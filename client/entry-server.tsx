@@ -1,5 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The web-streams build, not Node's: Node's keeps an AsyncLocalStorage, and once a page is
+// rendered its promise hooks would run on every promise of every request the process serves.
+import { prerender } from 'react-dom/static.browser';
 import { StaticRouter } from 'react-router';
 import type { RenderedApp, RenderRequest } from '#shared/page-render';
 import { App } from './app/app';
@@ -21,7 +23,7 @@ export async function render(request: RenderRequest): Promise<RenderedApp> {
   const handedOver = new Set((request.queries ?? []).map((query) => JSON.stringify(query.queryKey)));
 
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StaticRouter location={request.url}>
       <App queryClient={queryClient} siteConfig={request.siteConfig} facts={facts} />
     </StaticRouter>,
@@ -32,9 +34,8 @@ export async function render(request: RenderRequest): Promise<RenderedApp> {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = await new Response(prelude).text();
   const queries = handedOver.size ? dehydrate(queryClient, { shouldDehydrateQuery: (query) => handedOver.has(JSON.stringify(query.queryKey)) }) : undefined;
   queryClient.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), pageData: pageDataScript({ ...facts, siteConfig: request.siteConfig, ...(queries ? { queries } : {}) }), errors };
+  return { html, pageData: pageDataScript({ ...facts, siteConfig: request.siteConfig, ...(queries ? { queries } : {}) }), errors };
 }
