@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { buttonClasses } from '../components/ui/button-classes';
 import { errorType, reportError } from '../lib/report-error';
+import { PageHydrated } from './page-hydrated';
 
 interface State {
   failed: boolean;
@@ -36,6 +37,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
             Go Home
           </a>
         </div>
+        <PageHydrated />
       </div>
     );
   }

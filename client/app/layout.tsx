@@ -6,6 +6,7 @@ import { useHydrated } from '../lib/hydrated';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageHydrated } from './page-hydrated';
 import { useRouteHead } from './use-route-head';
 
 const skipLinkClass =
@@ -59,11 +60,6 @@ export function Layout() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
 
-  // Says the page has become interactive (hydrated), for tests and measuring tools.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
@@ -106,6 +102,7 @@ export function Layout() {
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </PageErrorBoundary>
       </main>

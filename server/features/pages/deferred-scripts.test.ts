@@ -41,4 +41,8 @@ describe('scripts loaded after the first paint', () => {
     expect(JSON.parse(list!)).toEqual({ entry: '/assets/index-a1.js', chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'] });
     expect(html.match(/<script/g)).toHaveLength(3);
   });
+
+  it('is a script the browser can parse (it is a string here, checked by no compiler)', () => {
+    expect(() => new Function(loaderSource)).not.toThrow();
+  });
 });

@@ -13,28 +13,39 @@ export interface PageScripts {
  *   slow network then shows the page before spending its bandwidth on 100 KB of JavaScript, and
  *   Lighthouse's mobile simulation no longer counts the scripts as something the paint waited
  *   for. A hidden page never paints, so it loads them at once; three seconds is the backstop.
- * - Until React has hydrated (it sets `data-hydrated` on <html>), a click on a control and a
- *   form's submission are held and replayed once React is there. The load event no longer waits
- *   for the scripts, so people (and tools that act on the load event) can click first.
- *   Links are not held: the browser follows them on its own.
+ * - Until React has hydrated (it sets `data-hydrated` on <html>), a click on a control, Enter in
+ *   a form's field and a form's submission are held and replayed once React is there. The load
+ *   event no longer waits for the scripts, so people (and tools that act on the load event) can
+ *   act first. Links are not held: the browser follows them on its own. Nor are native check
+ *   boxes and radios: holding the click would undo the tick a visitor sees (no page shows one
+ *   before a first action: the Check-Up's radios come after its start button).
  *
  * Plain ES2017, no build step: its exact text is what the CSP's hash allows.
  */
 export const loaderSource = `(() => {
   const root = document.documentElement;
   const hydrated = () => root.dataset.hydrated === 'true';
-  const controls = 'button,summary,input[type=checkbox],input[type=radio],[role=button],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]';
+  const controls = 'button,summary,[role=button],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]';
+  const typing = /^(text|email|password|search|tel|url|number)$/;
   const held = [];
+  const heldTarget = (event) => {
+    const target = event.target;
+    if (event.type === 'submit') return target;
+    if (event.type === 'click') return target instanceof Element && target.closest(controls);
+    // Enter in a form's field sends the form; the browser would not while its button is disabled.
+    const enter = event.key === 'Enter' && !event.isComposing && target instanceof HTMLInputElement && typing.test(target.type);
+    return enter && target.form;
+  };
   const hold = (event) => {
     if (hydrated()) return;
-    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest(controls);
+    const target = heldTarget(event);
     if (!target) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push([event.type, target]);
+    held.push(target);
   };
-  addEventListener('click', hold, true);
-  addEventListener('submit', hold, true);
+  const events = ['click', 'submit', 'keydown'];
+  for (const type of events) addEventListener(type, hold, true);
   const nextTask = () => new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = resolve;
@@ -43,14 +54,13 @@ export const loaderSource = `(() => {
   new MutationObserver(async (_records, observer) => {
     if (!hydrated()) return;
     observer.disconnect();
-    removeEventListener('click', hold, true);
-    removeEventListener('submit', hold, true);
-    for (const [type, target] of held) {
+    for (const type of events) removeEventListener(type, hold, true);
+    for (const target of held) {
       // Each in a task of its own, as a person's clicks come: the page has answered the one
-      // before (a control that went away with it is not clicked).
+      // before (a control that went away or was hidden with it is not clicked).
       await nextTask();
-      if (!target.isConnected) continue;
-      if (type === 'submit') target.requestSubmit();
+      if (!target.isConnected || (target.checkVisibility && !target.checkVisibility())) continue;
+      if (target instanceof HTMLFormElement) target.requestSubmit();
       else target.click();
     }
   }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
