@@ -55,11 +55,17 @@ export const loaderSource = `(() => {
     if (!hydrated()) return;
     observer.disconnect();
     for (const type of events) removeEventListener(type, hold, true);
+    // A form is sent once, however often Enter or its button was pressed while waiting: its
+    // answer takes longer than a task, so the form would still be there for a second send.
+    const sent = new Set();
     for (const target of held) {
       // Each in a task of its own, as a person's clicks come: the page has answered the one
       // before (a control that went away or was hidden with it is not clicked).
       await nextTask();
       if (!target.isConnected || (target.checkVisibility && !target.checkVisibility())) continue;
+      const form = target instanceof HTMLFormElement ? target : target.type === 'submit' ? target.form : null;
+      if (form && sent.has(form)) continue;
+      if (form) sent.add(form);
       if (target instanceof HTMLFormElement) target.requestSubmit();
       else target.click();
     }
