@@ -53,6 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
   plugins: [markdown(), react(), tailwindcss(), chunkReport()],
+  // The server's renderer is React's production build whatever NODE_ENV the process has:
+  // `npm start` sets none, and React's development build renders slower and logs dev warnings.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
       // React Router's package exports only its development build (ENABLE_DEV_WARNINGS = true,
