@@ -69,7 +69,7 @@ describe('at the same moment', () => {
     local.setDelivery(async () => false);
     try {
       const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
-      expect((await api.post(`/api/billing/local/checkouts/${new URL(url).pathname.split('/').pop()}/pay`, goodCard)).status).toBe(200);
+      expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
     } finally {
       local.setDelivery(async (payload, signature) => (await deliver(payload, signature)).ok);
     }

@@ -66,7 +66,11 @@ const envSchema = z.object({
   /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */
   SLACK_INVITE_URL: z.url('SLACK_INVITE_URL must be a URL').default('https://join.slack.com/t/nonprofit-leaders-hub/shared_invite/premium-members'),
   COACHING_BOOKING_URL: z.url('COACHING_BOOKING_URL must be a URL').default('https://cal.com/nonprofit-leaders-hub/premium-coaching'),
-  /** How often the membership check (renewals of the local provider, ends of cancelled periods) runs. */
+  /**
+   * The local provider's test billing clock (POST /api/billing/local/clock, npm run billing:clock):
+   * unset means on in development and tests, off in production (npm start); true or false decides.
+   */
+  BILLING_CLOCK_ENABLED: flag.optional(),
 });
 
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */

@@ -12,7 +12,7 @@ import { useUser } from '../features/auth/use-user';
 import { premiumFeatures } from '../features/billing/plan-features';
 import { TestCardForm } from '../features/billing/test-card-form';
 import { useSiteConfig } from '../features/site/use-site-config';
-import { apiRequest, errorText } from '../lib/api';
+import { ApiError, apiRequest, errorText } from '../lib/api';
 import { storage, storageKeys } from '../lib/storage';
 
 const StripePaymentForm = lazy(() => import('../features/billing/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
@@ -69,16 +69,16 @@ export default function SubscribePage() {
     };
     start()
       .then((clientSecret) => {
+        if (active) setSecret(clientSecret);
+      })
+      .catch((error: unknown) => {
         if (!active) return;
-        if (clientSecret === messages.existingSubscription) {
+        // 409: the member already has a live membership (nothing was opened or charged).
+        if (error instanceof ApiError && error.status === 409) {
           toast({ title: 'Already Subscribed', description: messages.alreadySubscribed });
           navigate('/premium', { replace: true });
           return;
         }
-        setSecret(clientSecret);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
         const message = error instanceof Error && error.message === initFailed ? initFailed : errorText(error, initFailed);
         setSetupError(message);
         toast({ title: 'Error', description: message === initFailed ? initFailed : message || 'Failed to create subscription', variant: 'destructive' });

@@ -1,18 +1,21 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageEvent } from '#shared/events/kinds';
 import { plans } from '#shared/pricing';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
-import { subscriptions, users, webhookEvents } from '../db/schema';
+import { billingCharges, subscriptions, users, webhookEvents } from '../db/schema';
 import { forwardEvent } from '../features/events/forward';
 import { insertUsageEvent } from '../features/events/repo';
 import type { Mail } from '../mail/mailer';
-import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail } from './mails';
-import { type BillingEvent, type BillingProvider, isLive, liveStatuses, type ProviderSubscription } from './provider';
+import { resolveDuplicates } from './duplicates';
+import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
+import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
+import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, type ProviderSubscription } from './provider';
 
 /**
- * The one place memberships change (ARCHITECTURE.md, "Billing"). A verified event is applied
+ * Applies the payment provider's verified events to memberships (premium itself is decided in
+ * membership.ts, decision 025). A verified event is applied
  * once: its id is recorded in `webhook_events` in the same transaction as the change, so a
  * redelivered event does nothing. Events are not trusted for state: the subscription is
  * re-read from the provider, so events arriving out of order still leave the latest state.
@@ -27,6 +30,8 @@ interface Effects {
   /** The mails' outbox rows, written in the transaction of the change they announce. */
   mailIds: string[];
   usage: UsageEvent[];
+  /** Duplicate subscriptions found: cancelled and refunded at the provider after the commit. */
+  duplicates: string[];
 }
 
 export interface ApplyDeps {
@@ -60,7 +65,7 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
   const effects = await db.transaction(async (tx) => {
     const inserted = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (inserted.length === 0) return null;
-    const found: Effects = { mails: [], mailIds: [], usage: [] };
+    const found: Effects = { mails: [], mailIds: [], usage: [], duplicates: [] };
     if (state) await applyState(tx, deps, state, readAt, found, event);
     await storeMails(tx, deps, found);
     return found;
@@ -76,7 +81,7 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
  * then finds nothing new to do.
  */
 export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscription, readAt: Date): Promise<void> {
-  const effects: Effects = { mails: [], mailIds: [], usage: [] };
+  const effects: Effects = { mails: [], mailIds: [], usage: [], duplicates: [] };
   await deps.ctx.db.transaction(async (tx) => {
     await applyState(tx, deps, state, readAt, effects);
     await storeMails(tx, deps, effects);
@@ -94,55 +99,69 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
     deps.log.warn({ subscription: state.id }, 'billing: a subscription without a member; ignored');
     return;
   }
+  // Every change of this member's memberships waits here: two subscriptions arriving at once see each other.
+  await lockMember(tx, userId);
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   // The account was deleted: there is nobody to apply it to.
   if (!user) return;
 
   // A fresher read of this subscription was written already (events applied concurrently): keep it.
   const stale = old && old.updatedAt > readAt;
-  const live = isLive(state.status);
-  const wasLive = old ? isLive(old.status) : false;
-  const welcome = !stale && live && state.status !== 'past_due' && !old?.welcomedAt;
+  let status = state.status;
+  if (old?.status === DUPLICATE) {
+    // Being (or already) cancelled and refunded: it never becomes the membership.
+    status = DUPLICATE;
+  } else if (isLive(state.status) && !(old && isLive(old.status))) {
+    // One membership per member: a paid subscription replaces an admin's complimentary one; a
+    // second paid one is a duplicate, cancelled and refunded after the commit.
+    const other = await otherLiveMembership(tx, userId, state.id);
+    if (other?.provider === COMPLIMENTARY) await endComplimentary(tx, userId);
+    else if (other) status = DUPLICATE;
+  }
+  const live = isLive(status);
+  const welcome = !stale && live && status !== 'past_due' && !old?.welcomedAt;
+  const periodEnd = state.currentPeriodEnd?.getTime() ?? null;
+  const cancelled = !stale && live && state.cancelAtPeriodEnd && old && !old.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() !== periodEnd;
+  // "Resumed" answers an "ends" email of this period, once.
+  const resumed =
+    !stale && live && !state.cancelAtPeriodEnd && old?.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() === periodEnd && old.resumeMailedFor?.getTime() !== periodEnd;
 
   if (!stale) {
     const values = {
       plan: state.plan,
-      status: state.status,
+      status,
       providerCustomerId: state.customerId,
       currentPeriodEnd: state.currentPeriodEnd,
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       updatedAt: readAt,
       ...(welcome ? { welcomedAt: new Date() } : {}),
+      ...(cancelled ? { cancelMailedFor: state.currentPeriodEnd } : {}),
+      ...(resumed ? { resumeMailedFor: state.currentPeriodEnd } : {}),
     };
     await tx
       .insert(subscriptions)
       .values({ userId, provider: deps.provider.name, providerSubscriptionId: state.id, ...values })
       .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
-
-    if (live && !user.isPremium) {
-      await tx.update(users).set({ isPremium: true, updatedAt: new Date() }).where(eq(users.id, userId));
-    } else if (!live && wasLive) {
-      // Premium ends with the last live subscription (an admin's grant without one is left alone).
-      await tx
-        .update(users)
-        .set({ isPremium: false, updatedAt: new Date() })
-        .where(
-          and(
-            eq(users.id, userId),
-            sql`not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.providerSubscriptionId} <> ${state.id} and ${inArray(subscriptions.status, [...liveStatuses])})`,
-          ),
-        );
-    }
+    await syncPremium(tx, userId);
   }
+  if (status === DUPLICATE && !old?.resolvedAt) effects.duplicates.push(state.id);
+
+  if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
+    await tx
+      .insert(billingCharges)
+      .values({ id: event.invoice.id, userId, provider: deps.provider.name, providerSubscriptionId: state.id, plan: state.plan, amountCents: event.invoice.amountCents, currency: event.invoice.currency, paidAt: new Date() })
+      .onConflictDoNothing();
+  }
+  // A duplicate's member hears about it once, with its refund (resolveDuplicates).
+  if (status === DUPLICATE) return;
 
   const member = { email: user.email, firstName: user.firstName };
   if (welcome) {
     effects.mails.push(premiumWelcomeMail(member, { plan: state.plan, slackInviteUrl: env.SLACK_INVITE_URL, publicUrl: env.PUBLIC_URL }));
     effects.usage.push({ kind: 'premium_signup', path: '/premium-welcome', props: { plan: state.plan, value: plans[state.plan].amountCents / 100, currency: 'USD' } });
   }
-  if (!stale && live && state.cancelAtPeriodEnd && old && !old.cancelAtPeriodEnd) {
-    effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
-  }
+  if (cancelled) effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
+  if (resumed) effects.mails.push(resumedMail(member, { plan: state.plan, renewsAt: state.currentPeriodEnd, amountCents: plans[state.plan].amountCents, publicUrl: env.PUBLIC_URL }));
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
     effects.mails.push(
       receiptMail(member, {
@@ -168,6 +187,8 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   const { ctx, log } = deps;
   // Stored with the change; a mail server being down delays them (the outbox retries) and never undoes a payment.
   ctx.mailer.deliverNow(effects.mailIds);
+  // Refunds are network calls, after the commit; a failure is retried by the membership check.
+  if (effects.duplicates.length) await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) => log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'));
   for (const usage of effects.usage) {
     await insertUsageEvent(ctx.db, usage).catch((err: unknown) => log.error({ err }, 'could not record a usage event'));
     if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, usage, ctx.env.PUBLIC_URL, log);

@@ -21,7 +21,7 @@ export function billingProvider(ctx: AppContext): BillingProvider {
           prices: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
           apiUrl: env.STRIPE_API_URL,
         })
-      : new LocalProvider(ctx.db, env.PUBLIC_URL);
+      : new LocalProvider(ctx.db);
     providers.set(ctx, provider);
   }
   return provider;

@@ -7,6 +7,8 @@ import { billingNow } from './clock';
 import {
   type BillingEvent,
   type BillingProvider,
+  CHECKOUT_LIFETIME_SECONDS,
+  CheckoutExpiredError,
   PaymentDeclinedError,
   type ProviderSubscription,
   toBillingEvent,
@@ -121,16 +123,21 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 
 const TOLERANCE_SECONDS = 300;
 
+/** Runs inside the paying transaction, after the checkout is locked: throws to refuse the payment. */
+export type PayGuard = (tx: Tx, checkout: typeof localBillingCheckouts.$inferSelect) => Promise<void>;
+
+/** An open checkout can be paid for a day, as Stripe's (CHECKOUT_LIFETIME_SECONDS). */
+export function checkoutExpired(checkout: { createdAt: Date }, now: Date): boolean {
+  return now.getTime() - checkout.createdAt.getTime() > CHECKOUT_LIFETIME_SECONDS * 1000;
+}
+
 export class LocalProvider implements BillingProvider {
   readonly name = 'local' as const;
   /** Per process: only this process signs local events, and only it verifies them. */
   readonly webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
   private delivery: Delivery | undefined;
 
-  constructor(
-    private readonly db: Database,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** Where events go: the app's webhook route (set by server/billing/routes.ts). */
   setDelivery(delivery: Delivery): void {
@@ -152,8 +159,11 @@ export class LocalProvider implements BillingProvider {
       mode: 'checkout',
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
+      // On the billing clock, as its expiry is checked: moving the clock ages open checkouts too.
+      createdAt: await billingNow(this.db),
     });
-    return { url: `${this.publicUrl}/checkout/local/${id}` };
+    // Relative: the browser stays on the address the visitor is using (PUBLIC_URL may name another).
+    return { url: `/checkout/local/${id}` };
   }
 
   async createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
@@ -167,7 +177,8 @@ export class LocalProvider implements BillingProvider {
       plan: input.plan,
       mode: 'subscription',
       successUrl: input.returnUrl,
-      cancelUrl: `${this.publicUrl}/pricing`,
+      cancelUrl: '/pricing',
+      createdAt: await billingNow(this.db),
     });
     return { clientSecret: `${id}_secret_${secret}` };
   }
@@ -195,11 +206,14 @@ export class LocalProvider implements BillingProvider {
    * and the events a real provider sends are delivered before this returns, so the member is
    * premium when the browser reaches the success page. A declined card changes nothing.
    */
-  async payCheckout(checkoutId: string, card: { cardNumber: string; expiry: string }): Promise<{ successUrl: string }> {
+  async payCheckout(checkoutId: string, card: { cardNumber: string; expiry: string }, guard?: PayGuard): Promise<{ successUrl: string }> {
     const now = await billingNow(this.db);
     const result = await this.db.transaction(async (tx) => {
       const [checkout] = await tx.select().from(localBillingCheckouts).where(eq(localBillingCheckouts.id, checkoutId)).for('update');
-      if (!checkout || checkout.status !== 'open') return { successUrl: checkout?.successUrl ?? `${this.publicUrl}/account`, already: true };
+      if (!checkout || checkout.status !== 'open') return { successUrl: checkout?.successUrl ?? '/account', already: true };
+      if (checkoutExpired(checkout, now)) throw new CheckoutExpiredError();
+      // The app's rule, checked under its lock in this same transaction: one membership per member.
+      await guard?.(tx, checkout);
       const { last4, failsRenewal } = checkTestCard(card, now);
       const [sub] = await tx
         .insert(localBillingSubscriptions)
@@ -293,6 +307,15 @@ export class LocalProvider implements BillingProvider {
     });
     await this.deliverPending();
     return toProviderSubscription(row);
+  }
+
+  /**
+   * The local provider keeps no charge ledger: a duplicate is found and refunded as soon as it is
+   * paid, before any renewal, so its one charge is the plan's price.
+   */
+  async refundCharges(id: string): Promise<number> {
+    const row = await this.getSubscription(id);
+    return row ? plans[row.plan].amountCents : 0;
   }
 
   async createPortalSession(): Promise<null> {

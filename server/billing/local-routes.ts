@@ -1,15 +1,19 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
 import { messages, testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';
 import type { AppContext } from '../context';
+import { localBillingSubscriptions } from '../db/schema';
 import { getSessionUser, requireUser } from '../features/auth/guards';
 import { HttpError, parseInput } from '../http/errors';
 import { localProvider } from './billing';
-import { advanceBillingClock, parseDuration } from './clock';
+import { advanceBillingClock, billingNow, parseDuration } from './clock';
+import { checkoutExpired, type PayGuard } from './local-provider';
+import { liveMembership, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
-import { PaymentDeclinedError } from './provider';
+import { CheckoutExpiredError, PaymentDeclinedError } from './provider';
 
 const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
 
@@ -25,15 +29,32 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
   const signedIn = { preHandler: requireUser(ctx) };
   const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
+  /**
+   * One membership per member (decision 025): the member's lock is taken inside the paying
+   * transaction, and the membership checked there, so checkouts paid at the same moment queue up
+   * and only the first is charged. The provider's own record counts too: a subscription paid a
+   * moment ago whose events are still on their way to the webhook.
+   */
+  const oneMembership: PayGuard = async (tx, checkout) => {
+    await lockMember(tx, checkout.userId);
+    const [own] = await tx
+      .select({ id: localBillingSubscriptions.id })
+      .from(localBillingSubscriptions)
+      .where(and(eq(localBillingSubscriptions.userId, checkout.userId), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
+      .limit(1);
+    if (own || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
+  };
+
   const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
     const user = await userOf(request);
     // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again").
     if (user.isPremium) throw new HttpError(409, messages.alreadyPremium);
     try {
-      const { successUrl } = await local.payCheckout(checkoutId, card);
+      const { successUrl } = await local.payCheckout(checkoutId, card, oneMembership);
       return { redirectUrl: successUrl };
     } catch (error) {
       if (error instanceof PaymentDeclinedError) throw new HttpError(402, error.message);
+      if (error instanceof CheckoutExpiredError) throw new HttpError(410, error.message);
       throw error;
     }
   };
@@ -44,7 +65,8 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const checkout = await local.findCheckout(request.params.id, user.id);
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     const plan = plans[checkout.plan];
-    return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status: checkout.status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
+    const status = checkout.status === 'open' && checkoutExpired(checkout, await billingNow(ctx.db)) ? 'expired' : checkout.status;
+    return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
   });
 
   app.post<{ Params: { id: string } }>('/api/billing/local/checkouts/:id/pay', signedIn, async (request) => {
@@ -66,9 +88,11 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
 
   /**
    * `npm run billing:clock -- --advance 31d` (scripts/billing-clock.mjs): moves the billing clock
-   * forward and runs the membership check. Only from this machine (a developer, a test), and
-   * never through a proxy, since it can end anyone's membership.
+   * forward and runs the membership check. It can end anyone's membership, so it exists only
+   * where it was asked for (development, tests, or BILLING_CLOCK_ENABLED), and even then only
+   * from this machine, never through a proxy.
    */
+  if (!clockEnabled(ctx.env)) return;
   app.post('/api/billing/local/clock', async (request) => {
     if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
       throw new HttpError(403, 'The billing clock can only be moved from the machine the server runs on.');
@@ -80,4 +104,9 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const { ended } = await runMembershipCheck(ctx);
     return { now: now.toISOString(), ended };
   });
+}
+
+/** The test billing clock: on in development and tests, elsewhere only when BILLING_CLOCK_ENABLED says so. */
+export function clockEnabled(env: AppContext['env']): boolean {
+  return env.BILLING_CLOCK_ENABLED ?? env.NODE_ENV !== 'production';
 }

@@ -93,3 +93,45 @@ The ${site.name} team
 `;
   return { to: m.email, subject: `Your premium membership ends on ${end}`, text };
 }
+
+export function resumedMail(m: Member, input: { plan: PlanType; renewsAt: Date | null; amountCents: number; publicUrl: string }): Mail {
+  const renews = input.renewsAt ? longDate(input.renewsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Your premium membership is back on: it renews on ${renews} at ${formatDollars(input.amountCents)} (${plans[input.plan].label}), and nothing changes until then.
+
+You can cancel again at any time from your account page:
+${input.publicUrl}/account
+
+Thank you for staying,
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'Your premium membership will continue', text };
+}
+
+/** A second paid subscription for a member who already had one: cancelled and refunded at once (decision 025). */
+export function duplicateRefundedMail(m: Member, input: { plan: PlanType; refundedCents: number; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+You were charged twice for one premium membership: a second ${plans[input.plan].label.toLowerCase()} subscription was started while your membership was already active (two checkouts paid at once, for example).
+
+We cancelled that second subscription straight away and refunded ${formatDollars(input.refundedCents)} to your card: refunds usually show within 5-10 business days. Your membership itself is unchanged:
+${input.publicUrl}/account
+
+Sorry for the trouble,
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'We refunded a duplicate charge', text };
+}
+
+export function duplicateAdminMail(to: string, input: { memberEmail: string; subscriptionId: string; refundedCents: number; provider: string }): Mail {
+  const text = `A duplicate premium subscription was cancelled and refunded automatically.
+
+Member: ${input.memberEmail}
+Subscription: ${input.subscriptionId} (${input.provider})
+Refunded: ${formatDollars(input.refundedCents)}
+
+The member was told by email. Nothing else needs doing; this is for your records.
+`;
+  return { to, subject: `Duplicate subscription refunded: ${input.memberEmail}`, text };
+}

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { billingProvider, localProvider } from './billing';
 import { billingNow } from './clock';
+import { resolveDuplicates } from './duplicates';
+import { syncPremium } from './membership';
 import { liveStatuses } from './provider';
 
 /**
@@ -21,10 +23,13 @@ export async function runMembershipCheck(ctx: AppContext): Promise<{ ended: numb
     await local.tick();
     await local.deliverPending();
   }
-  return { ended: await endFinishedPeriods(ctx) };
+  const ended = await endFinishedPeriods(ctx);
+  // Duplicates whose refund failed when they arrived (the provider was unreachable) are retried here.
+  await resolveDuplicates({ ctx, provider: billingProvider(ctx) });
+  return { ended };
 }
 
-/** Ends subscriptions cancelled at period end whose period is over, and premium with the last of them. */
+/** Ends subscriptions cancelled at period end whose period is over, and premium with them (membership.ts). */
 export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
   // Only the local provider's clock can be moved; Stripe's periods follow real time.
   const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
@@ -42,11 +47,7 @@ export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
       from due where s.id = due.id
       returning s.user_id`);
     const userIds = [...new Set((ended as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id))];
-    if (userIds.length === 0) return 0;
-    await tx.execute(sql`
-      update users u set is_premium = false, updated_at = now()
-      where u.id in (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)})
-        and not exists (select 1 from subscriptions s where s.user_id = u.id and s.status in (${live}))`);
+    for (const userId of userIds) await syncPremium(tx, userId);
     return userIds.length;
   });
 }

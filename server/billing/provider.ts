@@ -50,6 +50,8 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription at once (account deletion, an admin removing a member). */
   cancelNow(id: string): Promise<ProviderSubscription | null>;
+  /** Refunds every paid charge of the subscription (a duplicate); returns the cents refunded. */
+  refundCharges(id: string): Promise<number>;
   /** Self-service billing page (Stripe's Customer Portal); null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** Checks the signature over the raw body and returns the event; throws WebhookSignatureError otherwise. */
@@ -61,11 +63,27 @@ export class WebhookSignatureError extends Error {}
 /** A card the provider refused: the member sees the provider's own words. */
 export class PaymentDeclinedError extends Error {}
 
+/** Open checkouts expire after a day, on both providers, as Stripe's do (decision 025). */
+export const CHECKOUT_LIFETIME_SECONDS = 24 * 3600;
+
+/** An open checkout older than a day: nothing was charged; the member starts a new one. */
+export class CheckoutExpiredError extends Error {
+  constructor() {
+    super('This checkout has expired: nothing was charged. Choose a plan again to start a new one.');
+  }
+}
+
 /** The provider could not be reached or failed: nothing was charged or recorded. */
 export class ProviderUnavailableError extends Error {}
 
 /** Statuses in which the member has paid for the current period (past_due: the provider is still retrying). */
 export const liveStatuses = ['active', 'trialing', 'past_due'] as const;
+
+/**
+ * Our own status for a second paid subscription of a member who already has a live one: never
+ * the membership; cancelled and refunded at the provider (server/billing/duplicates.ts).
+ */
+export const DUPLICATE = 'duplicate';
 
 export function isLive(status: string): boolean {
   return (liveStatuses as readonly string[]).includes(status);

@@ -9,13 +9,20 @@ import { applyBillingEvent, syncSubscription } from './apply-event';
 import { billingProvider, localProvider } from './billing';
 import { localBillingRoutes } from './local-routes';
 import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from './provider';
-import { currentSubscription, findCustomer, liveSubscriptions, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
+import { COMPLIMENTARY, liveMembership } from './membership';
+import { currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
+
+const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 
 /** What /account shows: the member's plan and where it stands; never provider ids. */
 export function subscriptionView(row: SubscriptionRow | undefined) {
   if (!row) return null;
+  if (row.provider === COMPLIMENTARY) {
+    // Granted by the team: nothing is billed, so there is no plan, price or renewal to show.
+    return { plan: null, status: row.status, amountCents: 0, interval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, provider: row.provider, complimentary: true };
+  }
   return {
     plan: row.plan,
     status: row.status,
@@ -24,6 +31,7 @@ export function subscriptionView(row: SubscriptionRow | undefined) {
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     provider: row.provider,
+    complimentary: false,
   };
 }
 
@@ -86,7 +94,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     (await findCustomer(ctx.db, user.id, provider.name)) ??
     saveCustomer(ctx.db, user.id, provider.name, await provider.createCustomer({ id: user.id, email: user.email, name: user.name }));
 
-  const alreadyPaying = async (user: PublicUser) => user.isPremium || (await liveSubscriptions(ctx.db, user.id)).length > 0;
+  const alreadyPaying = async (user: PublicUser) => user.isPremium || Boolean(await liveMembership(ctx.db, user.id));
+  // The local checkout is a page of this site: relative addresses keep the visitor on the address
+  // they are using. Stripe's pages come back to PUBLIC_URL.
+  const back = provider.name === 'local' ? '' : publicUrl;
 
   app.post('/api/create-checkout-session', signedIn, async (request, reply) => {
     const user = await userOf(request);
@@ -96,7 +107,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPremium);
     try {
       const customerId = await customerFor(user);
-      return await provider.createCheckoutSession({ user, customerId, plan, successUrl: `${publicUrl}/premium-welcome`, cancelUrl: `${publicUrl}/pricing` });
+      return await provider.createCheckoutSession({ user, customerId, plan, successUrl: `${back}/premium-welcome`, cancelUrl: `${back}/pricing` });
     } catch (error) {
       return sendProviderError(error, reply, request, messages.providerUnavailable);
     }
@@ -107,10 +118,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await userOf(request);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
-    if (await alreadyPaying(user)) return { clientSecret: messages.existingSubscription };
+    if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadySubscribed);
     try {
       const customerId = await customerFor(user);
-      return await provider.createSubscription({ user, customerId, plan, returnUrl: `${publicUrl}/premium-success` });
+      return await provider.createSubscription({ user, customerId, plan, returnUrl: `${back}/premium-success` });
     } catch (error) {
       return sendProviderError(error, reply, request, 'Failed to create subscription');
     }
@@ -124,8 +135,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await userOf(request);
-    const [live] = await liveSubscriptions(ctx.db, user.id);
+    const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, cancel ? 'You have no active subscription to cancel.' : 'You have no subscription to resume.');
+    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
     if (live.cancelAtPeriodEnd !== cancel) {
       try {
         const readAt = new Date();
@@ -159,8 +171,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await userOf(request);
     if (!local) throw new HttpError(404, 'Update your card in the billing portal.');
     const card = parseInput(testCardSchema, request.body);
-    const [live] = await liveSubscriptions(ctx.db, user.id);
+    const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, 'You have no active subscription.');
+    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
     try {
       const readAt = new Date();
       await syncSubscription({ ctx, provider, log: request.log }, await local.updateCard(live.providerSubscriptionId, card), readAt);

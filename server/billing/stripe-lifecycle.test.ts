@@ -105,7 +105,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
 
     const again = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
     expect(again.status).toBe(409);
-    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({ clientSecret: 'existing_subscription' });
+    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({ message: 'You already have an active premium subscription!' });
   });
 
   it('refuses events signed with another secret or unsigned: 400, nothing applied', async () => {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PlanType } from '#shared/pricing';
 import {
   type BillingEvent,
+  CHECKOUT_LIFETIME_SECONDS,
   type BillingProvider,
   PaymentDeclinedError,
   ProviderUnavailableError,
@@ -65,6 +66,8 @@ export class StripeProvider implements BillingProvider {
         cancel_url: input.cancelUrl,
         metadata: { userId: input.user.id, plan: input.plan },
         subscription_data: { metadata: { userId: input.user.id, plan: input.plan } },
+        // Stripe's default, said here: an open checkout cannot be paid a day later.
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a url');
       return { url: session.url };
@@ -122,6 +125,24 @@ export class StripeProvider implements BillingProvider {
 
   cancelNow(id: string): Promise<ProviderSubscription | null> {
     return this.call(async () => this.toSubscription(await this.stripe.subscriptions.cancel(id)));
+  }
+
+  refundCharges(id: string): Promise<number> {
+    return this.call(async () => {
+      let refunded = 0;
+      const invoices = await this.stripe.invoices.list({ subscription: id, status: 'paid', limit: 100, expand: ['data.payments'] });
+      for (const invoice of invoices.data) {
+        for (const payment of invoice.payments?.data ?? []) {
+          const intent = payment.payment.payment_intent;
+          const intentId = typeof intent === 'string' ? intent : intent?.id;
+          if (!intentId) continue;
+          // The key makes a retried refund (a server dying mid-way) the same refund, never a second one.
+          const refund = await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `duplicate-refund-${intentId}` });
+          refunded += refund.amount;
+        }
+      }
+      return refunded;
+    });
   }
 
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {

@@ -44,7 +44,7 @@ describe('the local provider', () => {
   });
 
   it('signs events the way Stripe does, so Stripe’s own verifier accepts them, and verifies only its own', () => {
-    const local = new LocalProvider({} as Database, 'http://x.test');
+    const local = new LocalProvider({} as Database);
     const payload = JSON.stringify({ id: 'evt_1', type: 'invoice.paid', data: { object: { id: 'in_1', subscription: 'sub_1', amount_paid: 1900 } } });
     const header = signPayload(payload, local.webhookSecret);
     expect(new Stripe('sk_test_x').webhooks.constructEvent(payload, header, local.webhookSecret).id).toBe('evt_1');

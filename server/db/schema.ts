@@ -225,14 +225,47 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** Set when the premium welcome email went out for this subscription: it is sent once. */
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+    /**
+     * The period end the "membership ends" email was sent for: cancelling, resuming and
+     * cancelling again in one period sends it once.
+     */
+    cancelMailedFor: timestamp('cancel_mailed_for', { withTimezone: true }),
+    /** The period end the "membership resumed" email was sent for: at most once a period too. */
+    resumeMailedFor: timestamp('resume_mailed_for', { withTimezone: true }),
+    /** A duplicate (status 'duplicate'): when it was cancelled and refunded at the provider and the member told. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One membership per member (decision 025): a second live subscription cannot be stored,
+    // whatever the code above it does. The statuses are server/billing/provider.ts's liveStatuses.
+    uniqueIndex('subscriptions_one_live_per_user_idx').on(t.userId).where(sql`status in ('active', 'trialing', 'past_due')`),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_created_at_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Every charge a member paid, from the provider's invoice.paid events: the receipt history on
+ * /account and its printable receipts. Amounts in cents, as charged.
+ */
+export const billingCharges = pgTable(
+  'billing_charges',
+  {
+    /** The provider's invoice id. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('billing_charges_user_idx').on(t.userId, t.paidAt)],
 );
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */

@@ -57,7 +57,17 @@ export const idParamsSchema = z.object({ id: z.uuid('id must be a UUID') }).stri
 export const emptyBodySchema = z.object({}).strict();
 
 export const setAdminSchema = z.object({ isAdmin: z.boolean({ message: 'isAdmin must be true or false' }) }).strict();
-export const setPremiumSchema = z.object({ isPremium: z.boolean({ message: 'isPremium must be true or false' }) }).strict();
+/**
+ * Turning premium off for a member who pays needs `endSubscription`: end the subscription now, or
+ * at the end of the paid period (premium lasts until then). Without it the answer is 409.
+ */
+export const endSubscriptionChoices = ['now', 'period_end'] as const;
+export const setPremiumSchema = z
+  .object({
+    isPremium: z.boolean({ message: 'isPremium must be true or false' }),
+    endSubscription: z.enum(endSubscriptionChoices, { message: 'endSubscription must be now or period_end' }).optional(),
+  })
+  .strict();
 export const contactStatuses = ['new', 'contacted', 'resolved'] as const;
 export const setContactStatusSchema = z.object({ status: z.enum(contactStatuses, { message: 'status must be new, contacted or resolved' }) }).strict();
 export const setOutreachSchema = z.object({ completed: z.boolean({ message: 'completed must be true or false' }) }).strict();

@@ -23,7 +23,6 @@ export type PlanRequest = z.infer<typeof planRequestSchema>;
 export const messages = {
   alreadyPremium: 'Already Premium: your premium membership is active, so nothing was charged.',
   alreadySubscribed: 'You already have an active premium subscription!',
-  existingSubscription: 'existing_subscription',
   providerUnavailable: 'Failed to create checkout session',
 } as const;
 

@@ -1,7 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
+import { formatDollars, plans } from '#shared/pricing';
+import { syncSubscription } from '../../billing/apply-event';
+import { billingProvider } from '../../billing/billing';
 import { cancelUserSubscriptionsNow } from '../../billing/cancel-now';
+import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../../billing/membership';
 import { ProviderUnavailableError } from '../../billing/provider';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -36,11 +40,47 @@ export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmi
   });
 }
 
-export function setUserPremium(db: Database, admin: PublicUser, id: string, isPremium: boolean) {
+/**
+ * An admin's premium switch, through the membership module (decision 025). On: a complimentary
+ * membership, unless the member has one already. Off: a complimentary membership ends at once; a
+ * paid one needs the admin's choice (`endSubscription`), since the member is billed: ended now at
+ * the provider, or at the end of the paid period (premium stays until then).
+ */
+export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: string, input: { isPremium: boolean; endSubscription?: 'now' | 'period_end' }, log: FastifyBaseLogger) {
+  const { db } = ctx;
+  const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  if (!target) throw notFound('User');
+  const live = await liveMembership(db, id);
+  if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
+    if (!input.endSubscription) {
+      const next = live.cancelAtPeriodEnd ? 'no further charge' : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'its renewal date'}`;
+      throw new HttpError(409, `${target.email} pays for a ${plans[live.plan].label} membership (${next}): choose to end it now or at the end of the paid period.`, {
+        endSubscription: 'Choose now or period_end',
+      });
+    }
+    const provider = billingProvider(ctx);
+    try {
+      const readAt = new Date();
+      const state =
+        input.endSubscription === 'now' ? await provider.cancelNow(live.providerSubscriptionId) : await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
+      if (state) await syncSubscription({ ctx, provider, log }, state, readAt);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new HttpError(502, 'The payment provider could not be reached, so nothing was changed. Please try again.');
+      throw error;
+    }
+  }
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ isPremium, updatedAt: new Date() }).where(eq(users.id, id)).returning(userColumns);
+    await lockMember(tx, id);
+    if (input.isPremium) await grantComplimentary(tx, id);
+    else await endComplimentary(tx, id);
+    const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
     if (!row) throw notFound('User');
-    await recordAudit(tx, admin, { action: isPremium ? 'user.premium.grant' : 'user.premium.revoke', targetType: 'user', targetId: id, details: { email: row.email } });
+    await recordAudit(tx, admin, {
+      action: input.isPremium ? 'user.premium.grant' : 'user.premium.revoke',
+      targetType: 'user',
+      targetId: id,
+      details: { email: row.email, ...(input.endSubscription ? { endSubscription: input.endSubscription } : {}) },
+    });
     return row;
   });
 }

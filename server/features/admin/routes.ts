@@ -15,6 +15,8 @@ import {
   summaryQuerySchema,
 } from '#shared/admin/schemas';
 import type { PublicUser } from '#shared/auth/user';
+import { liveMembership } from '../../billing/membership';
+import { subscriptionView } from '../../billing/routes';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../auth/guards';
@@ -73,8 +75,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     change.setUserAdmin(ctx.db, await adminOf(request), idOf(request), parseInput(setAdminSchema, request.body).isAdmin),
   );
   app.patch('/api/admin/users/:id/premium', async (request) =>
-    change.setUserPremium(ctx.db, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body).isPremium),
+    change.setUserPremium(ctx, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body), request.log),
   );
+  // What the premium switch would end: the confirmation names the plan and the next charge.
+  app.get('/api/admin/users/:id/membership', async (request, reply) => {
+    reply.headers(noStore);
+    return { membership: subscriptionView(await liveMembership(ctx.db, idOf(request))) };
+  });
   app.delete('/api/admin/users/:id', async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
 
   app.patch('/api/admin/allies/:id/approve', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));

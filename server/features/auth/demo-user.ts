@@ -1,3 +1,4 @@
+import { grantComplimentary, lockMember } from '../../billing/membership';
 import type { Database } from '../../db/client';
 import { hashPassword } from './password';
 import { findUserByEmail, insertUserIfAbsent } from './users-repo';
@@ -18,5 +19,12 @@ export const demoUser = {
 export async function seedDemoUser(db: Database): Promise<void> {
   if (await findUserByEmail(db, demoUser.email)) return;
   const { password, ...profile } = demoUser;
-  await insertUserIfAbsent(db, { ...profile, passwordHash: await hashPassword(password), isPremium: true });
+  await insertUserIfAbsent(db, { ...profile, passwordHash: await hashPassword(password) });
+  const user = await findUserByEmail(db, demoUser.email);
+  if (!user) return;
+  // Premium as any member has it: a (complimentary) membership, decision 025.
+  await db.transaction(async (tx) => {
+    await lockMember(tx, user.id);
+    await grantComplimentary(tx, user.id);
+  });
 }

@@ -82,7 +82,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Inserts the user unless one with that email exists; true when inserted. */
 export async function insertUserIfAbsent(
   db: Database,
-  values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium: boolean },
+  values: { email: string; passwordHash: string; firstName: string; lastName: string },
 ): Promise<boolean> {
   const rows = await db
     .insert(users)
