@@ -34,7 +34,15 @@ export async function startFakeStripe() {
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
   const sessions = new Map<string, { id: string; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }>();
+  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   const calls: Call[] = [];
+  /** A paid first invoice, as Checkout makes one: what a refund of the subscription's charges finds. */
+  const payFirstInvoice = (sub: FakeSubscription, price: string) => {
+    const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: /yearly/.test(price) ? 19000 : 1900, payment_intent: next('pi') };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  };
 
   const metadataOf = (form: URLSearchParams, prefix = 'metadata') => {
     const metadata: Record<string, string> = {};
@@ -100,6 +108,26 @@ export async function startFakeStripe() {
       if (!customers.has(form.get('customer') ?? '')) return notFound(res, 'customer');
       return send(res, 200, { id: next('bps'), object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${next('portal')}`, return_url: form.get('return_url') });
     }
+    if (req.method === 'GET' && url.pathname === '/v1/invoices') {
+      const data = [...invoices.values()]
+        .filter((i) => i.subscription === form.get('subscription') && (!form.get('status') || i.status === form.get('status')))
+        .map(({ payment_intent, ...invoice }) => ({
+          ...invoice,
+          payments: { object: 'list', data: [{ id: next('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent } }], has_more: false },
+        }));
+      return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = form.get('payment_intent') ?? '';
+      const invoice = [...invoices.values()].find((i) => i.payment_intent === intent);
+      if (!invoice) return notFound(res, 'payment_intent');
+      // Stripe answers a repeated idempotency key with the first refund; a second refund of a fully refunded charge is refused.
+      const earlier = refunds.find((r) => r.payment_intent === intent);
+      if (earlier) return send(res, 200, { ...earlier, object: 'refund', status: 'succeeded' });
+      const refund = { id: next('re'), payment_intent: intent, amount: invoice.amount_paid };
+      refunds.push(refund);
+      return send(res, 200, { ...refund, object: 'refund', status: 'succeeded' });
+    }
     if (resource === 'subscriptions') {
       if (req.method === 'POST' && !id) {
         const sub = newSubscription(form.get('customer') ?? '', form.get('items[0][price]') ?? '', metadataOf(form), 'incomplete');
@@ -135,13 +163,16 @@ export async function startFakeStripe() {
     customers,
     sessions,
     subscriptions,
-    /** Plays the member paying on Stripe Checkout: the session gets an active subscription. */
-    completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription } {
+    invoices,
+    refunds,
+    /** Plays the member paying on Stripe Checkout: the session gets an active subscription and a paid invoice. */
+    completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription; invoice: { id: string; amount_paid: number } } {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
       const subscription = newSubscription(session.customer, session.price, session.metadata, 'active');
       session.subscription = subscription.id;
-      return { session: { ...session, object: 'checkout.session', payment_status: 'paid', status: 'complete' }, subscription };
+      const invoice = payFirstInvoice(subscription, session.price);
+      return { session: { ...session, object: 'checkout.session', payment_status: 'paid', status: 'complete' }, subscription, invoice };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCustomers } from '../db/schema';
+import { billingCharges, billingCustomers, users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
 import { registerAccount, type TestAccount } from '../test/auth-client';
 import { startTestApp, type TestApp } from '../test/app';
@@ -85,6 +85,9 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(call.form.get('mode')).toBe('subscription');
     expect(call.form.get('success_url')).toBe('https://hub.example.org/premium-welcome');
     expect(call.form.get('cancel_url')).toBe('https://hub.example.org/pricing');
+    // Open checkouts expire after a day, as the local provider's do.
+    expect(Number(call.form.get('expires_at')) - Date.now() / 1000).toBeGreaterThan(23.9 * 3600);
+    expect(Number(call.form.get('expires_at')) - Date.now() / 1000).toBeLessThanOrEqual(24 * 3600);
 
     const second = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
     expect(fake.sessions.get(second.url.split('/').pop())!.customer).toBe(session.customer);
@@ -106,6 +109,44 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const again = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
     expect(again.status).toBe(409);
     expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({ message: 'You already have an active premium subscription!' });
+  });
+
+  it('two Checkout sessions both paid: one membership; the second is cancelled and refunded, the member and the admins told', async () => {
+    const admin = await registerAccount(t.url, 'stripe-dup-admin');
+    await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
+    const account = await registerAccount(t.url, 'stripe-dup');
+    const api = memberApi(t, account.cookie);
+    // Two tabs: both sessions are opened before either is paid.
+    const urls = await Promise.all(['monthly', 'yearly'].map(async (plan) => (await (await api.post('/api/create-checkout-session', { planType: plan })).json()).url as string));
+    const paid = urls.map((url) => fake.completeCheckout(url.split('/').pop()!));
+    const events = paid.flatMap(({ session, subscription, invoice: inv }) => [
+      stripeEvent('checkout.session.completed', session),
+      stripeEvent('customer.subscription.created', subscription),
+      stripeEvent('invoice.paid', { ...invoice(subscription, inv.amount_paid, true), id: inv.id }),
+    ]);
+    // Delivered at the same moment, as Stripe may.
+    const answers = await Promise.all(events.map((event) => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(events.map(() => 200));
+
+    const rows = await subscriptionsOf(t, idOf(account));
+    expect(rows.filter((r) => r.status === 'active')).toHaveLength(1);
+    const duplicate = rows.find((r) => r.status === 'duplicate')!;
+    expect(duplicate.resolvedAt).not.toBeNull();
+    expect(fake.subscriptions.get(duplicate.providerSubscriptionId)!.status).toBe('canceled');
+    const kept = rows.find((r) => r.status === 'active')!;
+    expect(fake.subscriptions.get(kept.providerSubscriptionId)!.status).toBe('active');
+    const refundedInvoice = paid.find((p) => p.subscription.id === duplicate.providerSubscriptionId)!.invoice;
+    expect(fake.refunds.filter((r) => r.amount === refundedInvoice.amount_paid && [...fake.invoices.values()].find((i) => i.payment_intent === r.payment_intent)?.subscription === duplicate.providerSubscriptionId)).toHaveLength(1);
+    expect(await isPremium(t, idOf(account))).toBe(true);
+
+    const told = await smtp.waitFor(account.email, /refunded a duplicate charge/);
+    expect(told.text).toContain(refundedInvoice.amount_paid === 19000 ? '$190' : '$19');
+    await smtp.waitFor(admin.email, /Duplicate subscription refunded/);
+    // One welcome, for the membership that was kept.
+    expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
+    const charges = await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)));
+    expect(charges).toHaveLength(2);
+    expect(charges.filter((c) => c.refundedAt !== null).map((c) => c.providerSubscriptionId)).toEqual([duplicate.providerSubscriptionId]);
   });
 
   it('refuses events signed with another secret or unsigned: 400, nothing applied', async () => {

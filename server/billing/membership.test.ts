@@ -1,0 +1,202 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingCharges, localBillingSubscriptions, users } from '../db/schema';
+import { registerAccount, type TestAccount } from '../test/auth-client';
+import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
+import { startSmtpCapture } from '../test/smtp';
+import { goodCard, memberApi, renewalFailsCard, subscriptionsOf } from './test-support';
+
+// Accounts cost an OWASP-strength password hash each.
+vi.setConfig({ testTimeout: 60_000 });
+
+/**
+ * One member, one membership (issue 26, decision 025) with the local provider: concurrent
+ * payments, expired checkouts, the admin's switch, and every membership state seen the same way
+ * by every part of the site.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let admin: TestAccount;
+// On PostgreSQL, a database of its own: the billing clock moves, which would age other files' checkouts.
+let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' }, scratch ? { databaseUrl: scratch.url } : {});
+  admin = await registerAccount(t.url, 'membership-admin');
+  await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id as string));
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp.close();
+  await scratch?.drop();
+});
+
+const idOf = (a: TestAccount) => a.user.id as string;
+
+async function openCheckout(account: TestAccount, plan: 'monthly' | 'yearly' = 'monthly'): Promise<string> {
+  const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: plan });
+  expect(res.status).toBe(200);
+  return ((await res.json()).url as string).split('/').pop()!;
+}
+const pay = (account: TestAccount, checkoutId: string, card = goodCard) => memberApi(t, account.cookie).post(`/api/billing/local/checkouts/${checkoutId}/pay`, card);
+const advance = (by: string) => fetch(`${t.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: by }) });
+const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
+const setPremium = (account: TestAccount, body: Record<string, unknown>) => asAdmin('PATCH', `/api/admin/users/${idOf(account)}/premium`, body);
+
+describe('paying', () => {
+  it('many open checkouts paid at the same moment: one subscription, one charge, one welcome', async () => {
+    const account = await registerAccount(t.url, 'concurrent-pay');
+    const plans = ['monthly', 'yearly', 'monthly', 'yearly', 'monthly', 'monthly', 'yearly'] as const;
+    const ids: string[] = [];
+    for (const plan of plans) ids.push(await openCheckout(account, plan));
+    const answers = await Promise.all(ids.map((id) => pay(account, id)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array(plans.length - 1).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect((await refused.json()).message).toMatch(/Already Premium/);
+    }
+    const own = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    expect(own).toHaveLength(1);
+    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)))).toHaveLength(1);
+    await smtp.waitFor(account.email, /Slack invitation/);
+    await smtp.waitFor(account.email, /receipt/);
+    await t.ctx.mailer.idle();
+    expect(smtp.find(account.email, /receipt/)).toHaveLength(1);
+    expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
+  });
+
+  it('a checkout opened before an admin granted premium cannot pay into a second membership', async () => {
+    const account = await registerAccount(t.url, 'granted-meanwhile');
+    const checkout = await openCheckout(account);
+    expect((await setPremium(account, { isPremium: true })).status).toBe(200);
+    const res = await pay(account, checkout);
+    expect(res.status).toBe(409);
+    expect(await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)))).toHaveLength(0);
+  });
+
+  it('an open checkout expires after a day: 410, nothing charged, and the page says so', async () => {
+    const account = await registerAccount(t.url, 'expired-checkout');
+    const checkout = await openCheckout(account);
+    expect((await advance('25h')).status).toBe(200);
+    const view = await (await memberApi(t, account.cookie).get(`/api/billing/local/checkouts/${checkout}`)).json();
+    expect(view.status).toBe('expired');
+    const res = await pay(account, checkout);
+    expect(res.status).toBe(410);
+    expect((await res.json()).message).toMatch(/expired: nothing was charged/);
+    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(0);
+    // A new checkout pays as usual.
+    expect((await pay(account, await openCheckout(account))).status).toBe(200);
+  });
+});
+
+describe('cancelling and resuming', () => {
+  it('five cancel/resume cycles send one "membership ends" and one "will continue" email; the toasts come from each answer', async () => {
+    const account = await registerAccount(t.url, 'cycles');
+    expect((await pay(account, await openCheckout(account))).status).toBe(200);
+    const api = memberApi(t, account.cookie);
+    for (let i = 0; i < 5; i++) {
+      expect(((await (await api.post('/api/billing/cancel')).json()).subscription).cancelAtPeriodEnd).toBe(true);
+      expect(((await (await api.post('/api/billing/resume')).json()).subscription).cancelAtPeriodEnd).toBe(false);
+    }
+    await smtp.waitFor(account.email, /will continue/);
+    await t.ctx.mailer.idle();
+    expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
+    expect(smtp.find(account.email, /will continue/)).toHaveLength(1);
+  });
+});
+
+/** What every part of the site says about one member: they must all agree. */
+async function views(account: TestAccount) {
+  const api = memberApi(t, account.cookie);
+  const user = await (await api.get('/api/user')).json();
+  const billing = await (await api.get('/api/billing/subscription')).json();
+  const directory = (await api.get('/api/allies')).status;
+  const premiumContent = (await api.get('/api/premium/resources')).status;
+  const checkout = await api.post('/api/create-checkout-session', { planType: 'monthly' });
+  const listed = await (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json();
+  return {
+    premium: user.isPremium as boolean,
+    billingPremium: billing.isPremium as boolean,
+    subscription: billing.subscription as Record<string, unknown> | null,
+    directory,
+    premiumContent,
+    checkout: checkout.status,
+    admin: listed.items[0].isPremium as boolean,
+  };
+}
+
+const premiumEverywhere = { premium: true, billingPremium: true, directory: 200, premiumContent: 200, checkout: 409, admin: true };
+const freeEverywhere = { premium: false, billingPremium: false, directory: 403, premiumContent: 403, checkout: 200, admin: false };
+
+describe('every membership state, seen the same way everywhere', () => {
+  it('paid, cancelled at period end, expired', async () => {
+    const account = await registerAccount(t.url, 'walk-paid');
+    expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: null });
+    expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { plan: 'yearly', status: 'active', cancelAtPeriodEnd: false, complimentary: false } });
+    await memberApi(t, account.cookie).post('/api/billing/cancel');
+    expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { plan: 'yearly', status: 'active', cancelAtPeriodEnd: true } });
+    expect((await advance('370d')).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: { plan: 'yearly', status: 'canceled' } });
+  });
+
+  it('payment failed: premium while the provider retries, free once it gives up', async () => {
+    const account = await registerAccount(t.url, 'walk-failed');
+    expect((await pay(account, await openCheckout(account), renewalFailsCard)).status).toBe(200);
+    expect((await advance('32d')).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { status: 'past_due' } });
+    expect((await advance('12d')).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: { status: 'canceled' } });
+  });
+
+  it('complimentary: granted and revoked by an admin, shown as such, never billed', async () => {
+    const account = await registerAccount(t.url, 'walk-comp');
+    expect((await setPremium(account, { isPremium: true })).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { complimentary: true, plan: null, amountCents: 0 } });
+    const cancel = await memberApi(t, account.cookie).post('/api/billing/cancel');
+    expect(cancel.status).toBe(409);
+    expect((await cancel.json()).message).toMatch(/complimentary/);
+    // Granting twice makes no second membership.
+    expect((await setPremium(account, { isPremium: true })).status).toBe(200);
+    expect((await subscriptionsOf(t, idOf(account))).filter((r) => r.status === 'active')).toHaveLength(1);
+    expect((await setPremium(account, { isPremium: false })).status).toBe(200);
+    expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: { complimentary: true, status: 'canceled' } });
+  });
+
+  it('revoked by an admin, at the end of the period or now: the admin must choose, and the subscription follows', async () => {
+    const later = await registerAccount(t.url, 'walk-revoke-later');
+    const now = await registerAccount(t.url, 'walk-revoke-now');
+    for (const account of [later, now]) expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
+
+    const asked = await setPremium(later, { isPremium: false });
+    expect(asked.status).toBe(409);
+    const question = await asked.json();
+    expect(question.message).toMatch(/pays for a Yearly membership \(next charge \$190 on \d{4}-\d{2}-\d{2}\): choose to end it now or at the end of the paid period/);
+    expect(question.errors).toEqual({ endSubscription: expect.any(String) });
+    expect(await views(later)).toMatchObject(premiumEverywhere);
+    const membership = await (await asAdmin('GET', `/api/admin/users/${idOf(later)}/membership`)).json();
+    expect(membership.membership).toMatchObject({ plan: 'yearly', amountCents: 19000, cancelAtPeriodEnd: false });
+
+    expect((await setPremium(later, { isPremium: false, endSubscription: 'period_end' })).status).toBe(200);
+    expect(await views(later)).toMatchObject({ ...premiumEverywhere, subscription: { cancelAtPeriodEnd: true } });
+
+    expect((await setPremium(now, { isPremium: false, endSubscription: 'now' })).status).toBe(200);
+    expect(await views(now)).toMatchObject({ ...freeEverywhere, subscription: { status: 'canceled' } });
+    const [own] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(now)));
+    expect(own!.status).toBe('canceled');
+    // Not billed again: nothing renews a year later.
+    expect((await advance('400d')).status).toBe(200);
+    expect(await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(now)))).toHaveLength(1);
+  });
+
+  it('the database refuses a second live membership whatever the code does', async () => {
+    const account = await registerAccount(t.url, 'walk-index');
+    expect((await setPremium(account, { isPremium: true })).status).toBe(200);
+    await expect(
+      t.ctx.db.execute(sql`insert into subscriptions (user_id, provider, provider_subscription_id, plan, status) values (${idOf(account)}, 'local', ${`sub_forced_${idOf(account)}`}, 'monthly', 'active')`),
+    ).rejects.toThrow();
+  });
+});
