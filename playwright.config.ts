@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // The payments spec moves the local provider's billing clock (off by default in production).
+      BILLING_CLOCK_ENABLED: 'true',
       // Many people sign up from one address in a test run.
       RATE_LIMIT_FORMS_PER_HOUR: '10000',
       RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '10000',

@@ -113,6 +113,45 @@ test.describe('premium membership with the local test provider', () => {
     });
   });
 
+  test('the account page: receipts with a printable receipt, resuming confirmed, the expiry typed as card forms do', async ({ page, visit }) => {
+    await registerAndSignIn(page, 'receipts');
+    const { url } = await (await page.request.post('/api/create-checkout-session', { data: { planType: 'yearly' } })).json();
+    await visit(url);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').pressSequentially('1230');
+    await expect(page.getByLabel('Expiry (MM / YY)')).toHaveValue('12 / 30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $190' }).click();
+    await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+
+    await visit('/account');
+    const receipts = page.getByRole('list', { name: 'Receipts' });
+    await expect(receipts.getByRole('listitem')).toHaveCount(1);
+    await expect(receipts).toContainText('Premium membership, Yearly · $190');
+    await receipts.getByRole('link', { name: /View receipt/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+    await expect(page.getByText('$190 USD')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+    await expectAccessible(page);
+
+    await visit('/account');
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel at period end' }).click();
+    await page.getByRole('button', { name: 'Resume membership' }).click();
+    await expect(page.getByText('Membership resumed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Next renewal')).toBeVisible();
+  });
+
+  test('/premium-success sends a visitor to sign in, and tells a member who never paid that premium is not active', async ({ page }) => {
+    await page.goto('/premium-success');
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    await registerAndSignIn(page, 'never-paid');
+    await page.goto('/premium-success');
+    await expect(page.getByRole('status')).toHaveText(/not active/, { timeout: 15_000 });
+    await expect(page.getByRole('link', { name: 'See the plans' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('a visitor’s plan choice survives signing up, and a premium member is told Already Premium', async ({ page, visit }) => {
     test.slow();
     await visit('/pricing');

@@ -65,6 +65,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/subscribe', page: 'subscribe', title: 'Subscribe to premium', description: 'Set up your premium subscription.', signedIn: true, noindex: true },
   { path: '/premium-success', page: 'premium-success', title: 'Thank you for going premium', description: 'Your premium membership is active.', signedIn: true, noindex: true },
   { path: '/account', page: 'account', title: 'Your account', description: 'Your membership, password and data: renew, cancel, download or delete.', signedIn: true, noindex: true },
+  { path: '/account/receipts/:id', page: 'receipt', title: 'Receipt', description: 'A receipt for your premium membership.', signedIn: true, noindex: true },
   { path: '/checkout/local/:id', page: 'checkout-local', title: 'Checkout', description: 'Pay for your premium membership.', signedIn: true, noindex: true },
   { path: '/admin', page: 'admin', title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.', signedIn: true, noindex: true },
 ];

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/page-header';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { DeleteAccount } from '../features/account/delete-account';
 import { MembershipCard } from '../features/account/membership-card';
+import { ReceiptsCard } from '../features/account/receipts-card';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
 
@@ -34,6 +35,7 @@ export default function AccountPage() {
       </PageHeader>
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
         <MembershipCard />
+        <ReceiptsCard />
         <ChangePasswordForm />
         <Card>
           <h2 className="font-serif text-xl font-bold text-stone-900">Download my data</h2>

@@ -15,7 +15,8 @@ interface LocalCheckout {
   plan: PlanType;
   amountCents: number;
   interval: string;
-  status: 'open' | 'complete';
+  /** expired: open for over a day (as Stripe's checkouts); it can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
   successUrl: string;
 }
 
@@ -98,6 +99,13 @@ export default function LocalCheckoutPage() {
             <button type="button" className={buttonClasses('primary', 'md')} onClick={() => goTo(data.successUrl)}>
               Continue
             </button>
+          </div>
+        ) : data.status === 'expired' ? (
+          <div className="mt-4 grid gap-4">
+            <p className="text-stone-700">This checkout has expired: nothing was charged. Choose a plan again to start a new one.</p>
+            <Link to="/pricing" className={buttonClasses('primary', 'md')}>
+              See the plans
+            </Link>
           </div>
         ) : (
           <div className="mt-4">

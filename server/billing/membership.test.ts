@@ -200,3 +200,35 @@ describe('every membership state, seen the same way everywhere', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('receipts', () => {
+  it('lists every charge with a receipt only its member can open', async () => {
+    const account = await registerAccount(t.url, 'receipts');
+    const other = await registerAccount(t.url, 'receipts-other');
+    expect((await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json()).receipts).toEqual([]);
+    expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
+    const { receipts } = await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json();
+    expect(receipts).toEqual([expect.objectContaining({ plan: 'yearly', amountCents: 19000, currency: 'usd', description: 'Premium membership, Yearly', refundedAt: null })]);
+    const one = await memberApi(t, account.cookie).get(`/api/billing/receipts/${receipts[0].id}`);
+    expect(await one.json()).toMatchObject({ receipt: { id: receipts[0].id }, member: { email: account.email } });
+    expect((await memberApi(t, other.cookie).get(`/api/billing/receipts/${receipts[0].id}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/billing/receipts`)).status).toBe(401);
+  });
+});
+
+describe('the test billing clock', () => {
+  it('is on in development and tests, off in production unless BILLING_CLOCK_ENABLED says so', async () => {
+    const { clockEnabled } = await import('./local-routes');
+    const { loadEnv } = await import('../env');
+    expect(clockEnabled(loadEnv({ NODE_ENV: 'production' }))).toBe(false);
+    expect(clockEnabled(loadEnv({ NODE_ENV: 'production', BILLING_CLOCK_ENABLED: 'true' }))).toBe(true);
+    expect(clockEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
+    const off = await startTestApp({ BILLING_CLOCK_ENABLED: 'false' });
+    try {
+      const res = await fetch(`${off.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":"31d"}' });
+      expect(res.status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, planRequestSchema, testCardSchema } from '#shared/billing/schemas';
+import { messages, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
+import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
 import type { AppContext } from '../context';
+import type { billingCharges } from '../db/schema';
 import { getSessionUser, requireUser } from '../features/auth/guards';
 import { HttpError, parseInput } from '../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
@@ -10,7 +12,7 @@ import { billingProvider, localProvider } from './billing';
 import { localBillingRoutes } from './local-routes';
 import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from './provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
+import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
 
@@ -32,6 +34,18 @@ export function subscriptionView(row: SubscriptionRow | undefined) {
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     provider: row.provider,
     complimentary: false,
+  };
+}
+
+function receiptView(charge: typeof billingCharges.$inferSelect): Receipt {
+  return {
+    id: charge.id,
+    plan: charge.plan,
+    description: `Premium membership, ${plans[charge.plan].label}`,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    paidAt: charge.paidAt.toISOString(),
+    refundedAt: charge.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -131,6 +145,20 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+  });
+
+  // The receipt history: every charge, newest first, and one receipt to print.
+  app.get('/api/billing/receipts', signedIn, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await userOf(request);
+    return { receipts: (await chargesOf(ctx.db, user.id)).map(receiptView) };
+  });
+  app.get<{ Params: { id: string } }>('/api/billing/receipts/:id', signedIn, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await userOf(request);
+    const charge = await chargeOf(ctx.db, user.id, parseInput(receiptParamsSchema, request.params).id);
+    if (!charge) throw new HttpError(404, 'This receipt does not exist or is not yours.');
+    return { receipt: receiptView(charge), member: { email: user.email, name: user.name }, seller: { name: site.name, email: ctx.env.CONTACT_EMAIL } };
   });
 
   const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {

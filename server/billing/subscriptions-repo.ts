@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { billingCustomers, subscriptions } from '../db/schema';
+import { billingCharges, billingCustomers, subscriptions } from '../db/schema';
 import { liveStatuses } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -41,4 +41,15 @@ export async function saveCustomer(db: Database, userId: string, provider: strin
     .values({ userId, provider, customerId })
     .onConflictDoUpdate({ target: billingCustomers.userId, set: { provider, customerId }, where: sql`${billingCustomers.provider} <> ${provider}` });
   return (await findCustomer(db, userId, provider)) ?? customerId;
+}
+
+/** The member's charges, newest first: the receipt history. */
+export function chargesOf(db: Database, userId: string) {
+  return db.select().from(billingCharges).where(eq(billingCharges.userId, userId)).orderBy(desc(billingCharges.paidAt)).limit(200);
+}
+
+/** One of the member's charges; another member's is not found. */
+export async function chargeOf(db: Database, userId: string, id: string) {
+  const [row] = await db.select().from(billingCharges).where(and(eq(billingCharges.userId, userId), eq(billingCharges.id, id))).limit(1);
+  return row;
 }

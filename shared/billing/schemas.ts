@@ -27,6 +27,15 @@ export const messages = {
 } as const;
 
 /**
+ * An expiry date as card forms write it while it is typed: digits only, "1230" -> "12 / 30",
+ * "0" -> "0", "12" -> "12", "123" -> "12 / 3"; "12/30" and "12 / 30" stay "12 / 30".
+ */
+export function formatExpiry(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/**
  * The local test provider's card form (docs/payments.md lists the test cards). Only the shape
  * is checked here; whether the card pays is the provider's answer.
  */
@@ -38,8 +47,8 @@ export const testCardSchema = z
       .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
     expiry: z
       .string({ error: "Your card's expiration date is incomplete." })
-      .trim()
-      .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete. Use MM / YY."),
+      .transform(formatExpiry)
+      .pipe(z.string().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete. Use MM / YY.")),
     cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
     /** /subscribe's embedded form proves it was started from create-subscription's client secret. */
     clientSecret: z.string().max(200).optional(),
@@ -47,3 +56,16 @@ export const testCardSchema = z
   .strict();
 
 export type TestCardInput = z.input<typeof testCardSchema>;
+
+export const receiptParamsSchema = z.object({ id: z.string().min(1).max(200, 'Unknown receipt') }).strict();
+
+/** One charge in the receipt history (/account) and on its printable receipt. */
+export interface Receipt {
+  id: string;
+  plan: PlanType;
+  description: string;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  refundedAt: string | null;
+}

@@ -35,6 +35,8 @@ export function MembershipCard() {
   const data = membership.data;
   const sub = data?.subscription;
   const live = sub && ['active', 'trialing', 'past_due'].includes(sub.status);
+  // Complimentary (granted by the team): nothing is billed, so there is nothing to cancel or pay.
+  const paid = live && !sub.complimentary && sub.plan ? { ...sub, plan: sub.plan } : null;
 
   return (
     <Card>
@@ -45,15 +47,21 @@ export function MembershipCard() {
       <dl className="mt-4 grid gap-3 text-stone-800 sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold">Plan</dt>
         <dd data-testid="membership-plan">
-          {live ? `Premium, ${plans[sub.plan].label} (${formatDollars(sub.amountCents)}/${sub.interval})` : data?.isPremium ? 'Premium' : 'Free'}
+          {paid
+            ? `Premium, ${plans[paid.plan].label} (${formatDollars(paid.amountCents)}/${paid.interval})`
+            : live && sub.complimentary
+              ? 'Premium, complimentary (granted by our team, never billed)'
+              : data?.isPremium
+                ? 'Premium'
+                : 'Free'}
         </dd>
-        {live && sub.currentPeriodEnd && (
+        {paid && paid.currentPeriodEnd && (
           <>
-            <dt className="font-semibold">{sub.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
-            <dd data-testid="membership-date">{longDate(sub.currentPeriodEnd)}</dd>
+            <dt className="font-semibold">{paid.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
+            <dd data-testid="membership-date">{longDate(paid.currentPeriodEnd)}</dd>
           </>
         )}
-        {live && sub.status === 'past_due' && (
+        {paid && paid.status === 'past_due' && (
           <>
             <dt className="font-semibold">Status</dt>
             <dd className="font-semibold text-red-800">Your last payment failed. Update your card to keep premium.</dd>
@@ -67,30 +75,43 @@ export function MembershipCard() {
             Go Premium
           </Link>
         )}
-        {live && data?.provider === 'stripe' && (
+        {paid && data?.provider === 'stripe' && (
           <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate(undefined, { onError: fail('Could not open billing') })}>
             {portal.isPending ? 'Opening…' : 'Manage billing'}
           </Button>
         )}
-        {live && data?.provider === 'local' && sub.cancelAtPeriodEnd && (
-          <Button variant="primary" disabled={resume.isPending} onClick={() => resume.mutate(undefined, { onError: fail('Could not resume') })}>
+        {paid && paid.cancelAtPeriodEnd && (
+          <Button
+            variant="primary"
+            disabled={resume.isPending}
+            onClick={() =>
+              resume.mutate(undefined, {
+                onSuccess: () =>
+                  toast({
+                    title: 'Membership resumed',
+                    description: paid.currentPeriodEnd ? `Your membership continues and renews on ${longDate(paid.currentPeriodEnd)}.` : 'Your membership continues.',
+                  }),
+                onError: fail('Could not resume'),
+              })
+            }
+          >
             {resume.isPending ? 'Resuming…' : 'Resume membership'}
           </Button>
         )}
-        {live && data?.provider === 'local' && !sub.cancelAtPeriodEnd && !confirming && (
+        {paid && !paid.cancelAtPeriodEnd && !confirming && (
           <Button variant="outline" onClick={() => setConfirming(true)}>
             Cancel membership
           </Button>
         )}
       </div>
 
-      {confirming && live && !sub.cancelAtPeriodEnd && (
+      {confirming && paid && !paid.cancelAtPeriodEnd && (
         <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="cancel-heading">
           <h3 id="cancel-heading" className="font-semibold text-stone-900">
             Cancel your membership?
           </h3>
           <p className="mt-1 text-stone-700">
-            You keep premium until {sub.currentPeriodEnd ? longDate(sub.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.
+            You keep premium until {paid.currentPeriodEnd ? longDate(paid.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
@@ -100,7 +121,7 @@ export function MembershipCard() {
                 cancel.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    toast({ title: 'Membership cancelled', description: 'You keep premium until the end of the period. A confirmation email is on its way.' });
+                    toast({ title: 'Membership cancelled', description: 'You keep premium until the end of the period. You can resume before then.' });
                   },
                   onError: fail('Could not cancel'),
                 })
@@ -115,7 +136,7 @@ export function MembershipCard() {
         </div>
       )}
 
-      {live && data?.provider === 'local' && sub.status === 'past_due' && (
+      {paid && data?.provider === 'local' && paid.status === 'past_due' && (
         <div className="mt-6 max-w-md">
           <h3 className="font-semibold text-stone-900">Update your card</h3>
           <div className="mt-3">

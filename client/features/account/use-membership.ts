@@ -1,3 +1,4 @@
+import type { Receipt } from '#shared/billing/schemas';
 import type { PlanType } from '#shared/pricing';
 import { apiRequest } from '../../lib/api';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
@@ -7,13 +8,15 @@ export interface MembershipStatus {
   provider: 'local' | 'stripe';
   isPremium: boolean;
   subscription: {
-    plan: PlanType;
+    /** Null for a complimentary membership: nothing is billed. */
+    plan: PlanType | null;
     status: string;
     amountCents: number;
-    interval: string;
+    interval: string | null;
     currentPeriodEnd: string | null;
     cancelAtPeriodEnd: boolean;
     provider: string;
+    complimentary: boolean;
   } | null;
 }
 
@@ -39,5 +42,21 @@ export function useOpenPortal() {
   return useMutation({
     mutationFn: () => apiRequest<{ url: string }>('POST', '/api/billing/portal'),
     onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export const receiptsQueryKey = ['/api/billing/receipts'] as const;
+
+/** Every charge of the member, newest first. */
+export function useReceipts() {
+  return useQuery({ queryKey: receiptsQueryKey, queryFn: () => apiRequest<{ receipts: Receipt[] }>('GET', '/api/billing/receipts'), staleTime: 0 });
+}
+
+/** One receipt, to print. */
+export function useReceipt(id: string) {
+  return useQuery({
+    queryKey: ['/api/billing/receipts', id],
+    queryFn: () => apiRequest<{ receipt: Receipt; member: { email: string; name: string | null }; seller: { name: string; email: string } }>('GET', `/api/billing/receipts/${encodeURIComponent(id)}`),
+    retry: false,
   });
 }

@@ -8,6 +8,7 @@ import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
 import { formatDate, fullName, ListTable } from './list-table';
 import { OutreachCheckbox } from './outreach';
+import { PremiumSwitch } from './premium-switch';
 import { useSentValue } from './use-sent-value';
 import { patch, remove, useAdminChange } from './use-admin';
 
@@ -24,12 +25,6 @@ export function UsersList() {
     request: ({ id, isAdmin }) => patch(`/api/admin/users/${id}/admin`, { isAdmin }),
     lists: ['users'],
     success: 'User admin status updated',
-    failure: 'Failed to update user',
-  });
-  const setPremium = useAdminChange<{ id: string; isPremium: boolean }>({
-    request: ({ id, isPremium }) => patch(`/api/admin/users/${id}/premium`, { isPremium }),
-    lists: ['users'],
-    success: 'User premium status updated',
     failure: 'Failed to update user',
   });
   const deleteUser = useAdminChange<string>({ request: (id) => remove(`/api/admin/users/${id}`), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
@@ -52,11 +47,7 @@ export function UsersList() {
         },
         {
           header: 'Premium',
-          cell: (u) => (
-            <button type="button" className={u.isPremium ? primary : outline} aria-pressed={u.isPremium} aria-label={`Premium: ${u.email}`} onClick={() => setPremium.mutate({ id: u.id, isPremium: !u.isPremium })}>
-              {u.isPremium ? 'Premium' : 'Grant premium'}
-            </button>
-          ),
+          cell: (u) => <PremiumSwitch user={u} className={u.isPremium ? primary : outline} />,
         },
         {
           header: 'Actions',

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type TestCardInput, testCardSchema } from '#shared/billing/schemas';
+import { formatExpiry, type TestCardInput, testCardSchema } from '#shared/billing/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
@@ -60,8 +60,19 @@ export function TestCardForm({
         error={errors.cardNumber?.message}
         {...form.register('cardNumber')}
       />
-      <div className="grid grid-cols-2 gap-4">
-        <TextField label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="12 / 34" error={errors.expiry?.message} {...form.register('expiry')} />
+      {/* items-start: an error under one field never pushes its neighbour out of line (375 px). */}
+      <div className="grid grid-cols-2 items-start gap-4">
+        <TextField
+          label="Expiry (MM / YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12 / 34"
+          error={errors.expiry?.message}
+          {...form.register('expiry', {
+            // Formatted as typed, as card forms do: "1230" reads "12 / 30" (backspace still deletes a digit at a time).
+            onChange: (event: { target: HTMLInputElement }) => form.setValue('expiry', formatExpiry(event.target.value)),
+          })}
+        />
         <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc?.message} {...form.register('cvc')} />
       </div>
       {declined && (

@@ -1,0 +1,75 @@
+import { Printer } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatDollars } from '#shared/pricing';
+import { PageLoading } from '../app/layout';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { receiptDate } from '../features/account/receipts-card';
+import { useReceipt } from '../features/account/use-membership';
+import { useUser } from '../features/auth/use-user';
+
+/** /account/receipts/:id: one charge as a receipt a member can print or save as PDF. */
+export default function ReceiptPage() {
+  const { id = '' } = useParams();
+  const { user, isLoading } = useUser();
+  const receipt = useReceipt(id);
+  if (isLoading || (user && receipt.isPending)) return <PageLoading />;
+  if (!user || receipt.isError || !receipt.data) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">{user ? 'Receipt not found' : 'Login Required'}</h1>
+          <p className="mt-3 text-stone-700">{user ? 'This receipt does not exist or is not yours.' : 'Sign in to see your receipts.'}</p>
+          <Link to={user ? '/account' : '/auth'} className={buttonClasses('primary', 'md', 'mt-6')}>
+            {user ? 'Back to your account' : 'Go to Login'}
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  const { receipt: r, member, seller } = receipt.data;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap justify-between gap-3 print:hidden">
+        <Link to="/account" className="font-semibold text-brand-700 underline underline-offset-2">
+          Back to your account
+        </Link>
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer className="h-4 w-4" aria-hidden="true" />
+          Print receipt
+        </Button>
+      </div>
+      <Card>
+        <h1 className="font-serif text-2xl font-bold text-stone-900">Receipt</h1>
+        <p className="mt-1 text-stone-700">
+          {seller.name} · {seller.email}
+        </p>
+        <dl className="mt-6 grid gap-3 text-stone-800 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-semibold">Receipt number</dt>
+          <dd className="break-all">{r.id}</dd>
+          <dt className="font-semibold">Date paid</dt>
+          <dd>{receiptDate(r.paidAt)}</dd>
+          <dt className="font-semibold">Billed to</dt>
+          <dd>
+            {member.name ? `${member.name}, ` : ''}
+            {member.email}
+          </dd>
+          <dt className="font-semibold">Description</dt>
+          <dd>{r.description}</dd>
+          <dt className="font-semibold">Amount paid</dt>
+          <dd className="text-lg font-bold">
+            {formatDollars(r.amountCents)} {r.currency.toUpperCase()}
+          </dd>
+          {r.refundedAt && (
+            <>
+              <dt className="font-semibold">Refunded</dt>
+              <dd>
+                {formatDollars(r.amountCents)} on {receiptDate(r.refundedAt)}
+              </dd>
+            </>
+          )}
+        </dl>
+      </Card>
+    </div>
+  );
+}
