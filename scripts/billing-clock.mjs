@@ -22,6 +22,10 @@ try {
     body: JSON.stringify({ advance: values.advance }),
   });
   const body = await res.json().catch(() => ({}));
+  if (res.status === 404) {
+    console.error('The server has no billing clock: it is off in production builds. Start the server with BILLING_CLOCK_ENABLED=true (or use npm run dev).');
+    process.exit(1);
+  }
   if (!res.ok) {
     console.error(`The server refused (${res.status}): ${body.message ?? res.statusText}`);
     process.exit(1);
