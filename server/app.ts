@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
-import { billingRoutes } from './billing/routes';
+import { billingRoutes } from './features/billing/routes';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/routes';
 import { alliesRoutes } from './features/allies/routes';

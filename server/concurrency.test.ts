@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localProvider } from './billing/billing';
+import { localProvider } from './billing/choose-provider';
 import { signPayload } from './billing/local-provider';
-import { WEBHOOK_PATH } from './billing/routes';
-import { goodCard, isPremium, memberApi, subscriptionsOf } from './billing/test-support';
+import { WEBHOOK_PATH } from './features/billing/routes';
+import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
 import { registerAccount } from './test/auth-client';
 import { postJson, scratchPostgres, startTestApp, type TestApp } from './test/app';

@@ -139,7 +139,7 @@ export class LocalProvider implements BillingProvider {
 
   constructor(private readonly db: Database) {}
 
-  /** Where events go: the app's webhook route (set by server/billing/routes.ts). */
+  /** Where events go: the app's webhook route (set by server/features/billing/routes.ts). */
   setDelivery(delivery: Delivery): void {
     this.delivery = delivery;
   }

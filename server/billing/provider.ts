@@ -81,7 +81,7 @@ export const liveStatuses = ['active', 'trialing', 'past_due'] as const;
 
 /**
  * Our own status for a second paid subscription of a member who already has a live one: never
- * the membership; cancelled and refunded at the provider (server/billing/duplicates.ts).
+ * the membership; cancelled and refunded at the provider (server/features/billing/duplicates.ts).
  */
 export const DUPLICATE = 'duplicate';
 

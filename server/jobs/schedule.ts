@@ -1,4 +1,4 @@
-import { runMembershipCheck } from '../billing/membership-check';
+import { runMembershipCheck } from '../features/billing/membership-check';
 import type { AppContext } from '../context';
 import type { Outbox } from '../mail/outbox';
 import { cleanUpExpired } from './housekeeping';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localBillingSubscriptions, users } from '../../db/schema';
-import { goodCard, memberApi } from '../../billing/test-support';
+import { goodCard, memberApi } from '../../test/billing';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { getUser, registerAccount, sessionCookieOf, type TestAccount } from '../../test/auth-client';
 

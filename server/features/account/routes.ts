@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema } from '#shared/account/schemas';
 import type { PublicUser } from '#shared/auth/user';
-import { cancelUserSubscriptionsNow } from '../../billing/cancel-now';
+import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
 import { ProviderUnavailableError } from '../../billing/provider';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../auth/guards';
+import { getSessionUser, requireUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
 import { findUserById, setPasswordHash } from '../auth/users-repo';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, localBillingSubscriptions, sessions, users } from '../../db/schema';
-import { goodCard, memberApi } from '../../billing/test-support';
+import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';

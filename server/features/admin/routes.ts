@@ -15,11 +15,11 @@ import {
   summaryQuerySchema,
 } from '#shared/admin/schemas';
 import type { PublicUser } from '#shared/auth/user';
-import { liveMembership } from '../../billing/membership';
-import { subscriptionView } from '../../billing/routes';
+import { liveMembership } from '../billing/membership';
+import { subscriptionView } from '../billing/routes';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser } from '../auth/guards';
+import { getSessionUser } from '../../http/guards';
 import { exportCsv } from './csv';
 import { listPage } from './lists';
 import * as change from './mutations';

@@ -4,7 +4,7 @@ import { allyReviewSchema, allySearchQuerySchema, allySubmissionSchema } from '#
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
-import { getSessionUser, requirePremium } from '../auth/guards';
+import { getSessionUser, requirePremium } from '../../http/guards';
 import { forwardEvent } from '../events/forward';
 import { insertUsageEvent } from '../events/repo';
 import { adminEmails, deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';

@@ -6,7 +6,7 @@ import { refuseFilledHoneypot } from '../../http/honeypot';
 import { seedDemoUser } from './demo-user';
 import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
-import { getSessionUser } from './guards';
+import { getSessionUser } from '../../http/guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';

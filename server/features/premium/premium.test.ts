@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { goodCard, memberApi } from '../../billing/test-support';
+import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { registerAccount } from '../../test/auth-client';
 

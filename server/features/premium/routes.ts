@@ -5,7 +5,7 @@ import { marked } from 'marked';
 import { splitFrontMatter } from '#shared/content/front-matter';
 import type { PremiumResources } from '#shared/premium/resources';
 import type { AppContext } from '../../context';
-import { requirePremium } from '../auth/guards';
+import { requirePremium } from '../../http/guards';
 import { contentDir } from '../../paths';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../db/schema';
-import type { TestApp } from '../test/app';
+import type { TestApp } from './app';
 
 /** Test support for the billing tests: calls as a signed-in member, and what the database holds. */
 export function memberApi(t: TestApp, cookie: string) {

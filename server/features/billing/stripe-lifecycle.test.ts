@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, billingCustomers, users } from '../db/schema';
-import { EnvError, loadEnv } from '../env';
-import { registerAccount, type TestAccount } from '../test/auth-client';
-import { startTestApp, type TestApp } from '../test/app';
-import { startSmtpCapture } from '../test/smtp';
-import { type FakeSubscription, startFakeStripe, stripeEvent } from './fake-stripe';
+import { billingCharges, billingCustomers, users } from '../../db/schema';
+import { EnvError, loadEnv } from '../../env';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { startTestApp, type TestApp } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
 import { WEBHOOK_PATH } from './routes';
-import { isPremium, memberApi, subscriptionsOf } from './test-support';
+import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -4,16 +4,16 @@ import { z } from '#shared/zod';
 import { messages, testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';
-import type { AppContext } from '../context';
-import { localBillingSubscriptions } from '../db/schema';
-import { getSessionUser, requireUser } from '../features/auth/guards';
-import { HttpError, parseInput } from '../http/errors';
-import { localProvider } from './billing';
-import { advanceBillingClock, billingNow, parseDuration } from './clock';
-import { checkoutExpired, type PayGuard } from './local-provider';
+import type { AppContext } from '../../context';
+import { localBillingSubscriptions } from '../../db/schema';
+import { getSessionUser, requireUser } from '../../http/guards';
+import { HttpError, parseInput } from '../../http/errors';
+import { localProvider } from '../../billing/choose-provider';
+import { advanceBillingClock, billingNow, parseDuration } from '../../billing/clock';
+import { checkoutExpired, type PayGuard } from '../../billing/local-provider';
 import { liveMembership, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
-import { CheckoutExpiredError, PaymentDeclinedError } from './provider';
+import { CheckoutExpiredError, PaymentDeclinedError } from '../../billing/provider';
 
 const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
 

@@ -1,13 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../db/schema';
-import { registerAccount, type TestAccount } from '../test/auth-client';
-import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
-import { startSmtpCapture } from '../test/smtp';
-import { localProvider } from './billing';
-import { signPayload } from './local-provider';
+import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../../db/schema';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+import { localProvider } from '../../billing/choose-provider';
+import { signPayload } from '../../billing/local-provider';
 import { WEBHOOK_PATH } from './routes';
-import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from './test-support';
+import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,10 +1,10 @@
 import type { PublicUser } from '#shared/auth/user';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { billingCharges, subscriptions, users } from '../db/schema';
-import { recordAudit } from '../features/admin/audit';
+import type { AppContext } from '../../context';
+import { billingCharges, subscriptions, users } from '../../db/schema';
+import { recordAudit } from '../admin/audit';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
-import { type BillingProvider, DUPLICATE } from './provider';
+import { type BillingProvider, DUPLICATE } from '../../billing/provider';
 
 interface Deps {
   ctx: AppContext;

@@ -2,16 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageEvent } from '#shared/events/kinds';
 import { plans } from '#shared/pricing';
-import type { AppContext } from '../context';
-import type { Database } from '../db/client';
-import { billingCharges, subscriptions, users, webhookEvents } from '../db/schema';
-import { forwardEvent } from '../features/events/forward';
-import { insertUsageEvent } from '../features/events/repo';
-import type { Mail } from '../mail/mailer';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { billingCharges, subscriptions, users, webhookEvents } from '../../db/schema';
+import { forwardEvent } from '../events/forward';
+import { insertUsageEvent } from '../events/repo';
+import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
-import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, type ProviderSubscription } from './provider';
+import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, type ProviderSubscription } from '../../billing/provider';
 
 /**
  * Applies the payment provider's verified events to memberships (premium itself is decided in

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 import { syncSubscription } from './apply-event';
-import { billingProvider } from './billing';
-import { liveSubscriptions } from './subscriptions-repo';
+import { billingProvider } from '../../billing/choose-provider';
+import { liveSubscriptions } from './repo';
 
 /**
  * Ends every subscription the member still pays for, at once, at the provider and here; premium

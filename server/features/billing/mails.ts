@@ -1,6 +1,6 @@
 import { formatDollars, plans, type PlanType } from '#shared/pricing';
 import { site } from '#shared/site';
-import type { Mail } from '../mail/mailer';
+import type { Mail } from '../../mail/mailer';
 
 /**
  * The four membership emails the product promises (issue 12, "Emails"). Each is caused by one

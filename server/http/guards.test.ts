@@ -2,11 +2,11 @@ import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../db/schema';
-import { registerErrorHandler } from '../../http/errors';
-import { startTestApp, type TestApp } from '../../test/app';
+import { users } from '../db/schema';
+import { registerErrorHandler } from './errors';
+import { startTestApp, type TestApp } from '../test/app';
 import { getSessionUser, requireAdmin, requirePremium, requireUser } from './guards';
-import { registerAccount } from '../../test/auth-client';
+import { registerAccount } from '../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });

@@ -3,16 +3,16 @@ import { messages, planRequestSchema, receiptParamsSchema, type Receipt, testCar
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
-import type { AppContext } from '../context';
-import type { billingCharges } from '../db/schema';
-import { getSessionUser, requireUser } from '../features/auth/guards';
-import { HttpError, parseInput } from '../http/errors';
+import type { AppContext } from '../../context';
+import type { billingCharges } from '../../db/schema';
+import { getSessionUser, requireUser } from '../../http/guards';
+import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
-import { billingProvider, localProvider } from './billing';
+import { billingProvider, localProvider } from '../../billing/choose-provider';
 import { localBillingRoutes } from './local-routes';
-import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from './provider';
+import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../billing/provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './subscriptions-repo';
+import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
 

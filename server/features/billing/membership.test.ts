@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, localBillingSubscriptions, users } from '../db/schema';
-import { registerAccount, type TestAccount } from '../test/auth-client';
-import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
-import { startSmtpCapture } from '../test/smtp';
-import { goodCard, memberApi, renewalFailsCard, subscriptionsOf } from './test-support';
+import { billingCharges, localBillingSubscriptions, users } from '../../db/schema';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+import { goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -219,7 +219,7 @@ describe('receipts', () => {
 describe('the test billing clock', () => {
   it('is on in development and tests, off in production unless BILLING_CLOCK_ENABLED says so', async () => {
     const { clockEnabled } = await import('./local-routes');
-    const { loadEnv } = await import('../env');
+    const { loadEnv } = await import('../../env');
     expect(clockEnabled(loadEnv({ NODE_ENV: 'production' }))).toBe(false);
     expect(clockEnabled(loadEnv({ NODE_ENV: 'production', BILLING_CLOCK_ENABLED: 'true' }))).toBe(true);
     expect(clockEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { billingProvider, localProvider } from './billing';
-import { billingNow } from './clock';
+import type { AppContext } from '../../context';
+import { billingProvider, localProvider } from '../../billing/choose-provider';
+import { billingNow } from '../../billing/clock';
 import { resolveDuplicates } from './duplicates';
 import { syncPremium } from './membership';
-import { liveStatuses } from './provider';
+import { liveStatuses } from '../../billing/provider';
 
 /**
  * The scheduled membership check: a job of server/jobs/schedule.ts, every 5 minutes and once at start.
