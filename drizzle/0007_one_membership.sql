@@ -10,6 +10,7 @@ CREATE TABLE "billing_charges" (
 	"refunded_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "local_billing_subscriptions" ADD COLUMN "credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "cancel_mailed_for" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "resume_mailed_for" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "resolved_at" timestamp with time zone;--> statement-breakpoint

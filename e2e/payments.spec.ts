@@ -140,6 +140,14 @@ test.describe('premium membership with the local test provider', () => {
     await page.getByRole('button', { name: 'Resume membership' }).click();
     await expect(page.getByText('Membership resumed', { exact: true })).toBeVisible();
     await expect(page.getByText('Next renewal')).toBeVisible();
+
+    // Switching plans shows its price before anything is charged.
+    await page.getByRole('button', { name: 'Switch to Monthly' }).click();
+    await expect(page.getByTestId('switch-price')).toContainText('You pay $0 now');
+    await expect(page.getByTestId('switch-price')).toContainText('kept as credit');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Keep Yearly' }).click();
+    await expect(page.getByTestId('membership-plan')).toHaveText('Premium, Yearly ($190/year)');
   });
 
   test('/premium-success sends a visitor to sign in, and tells a member who never paid that premium is not active', async ({ page }) => {

@@ -8,6 +8,8 @@ import {
   type BillingEvent,
   type BillingProvider,
   CHECKOUT_LIFETIME_SECONDS,
+  type PlanChangePreview,
+  unusedCredit,
   CheckoutExpiredError,
   PaymentDeclinedError,
   type ProviderSubscription,
@@ -74,6 +76,16 @@ export function checkTestCard(card: { cardNumber: string; expiry: string }, now:
   return { last4: card.cardNumber.slice(-4), failsRenewal: Boolean(known.failsRenewal) };
 }
 
+/**
+ * A switch to `plan` now: the new price less the unused part of the current period is due, and a
+ * new period starts now; what is left over (a switch to a cheaper plan) becomes credit.
+ */
+function planChange(row: SubscriptionRow, plan: PlanType, now: Date): PlanChangePreview & { renewsAt: Date } {
+  const unused = unusedCredit(plans[row.plan].amountCents, row.currentPeriodStart, row.currentPeriodEnd, now);
+  const price = plans[plan].amountCents;
+  return { amountDueCents: Math.max(0, price - unused), creditCents: Math.max(0, unused - price), renewsAt: addPeriod(now, plan) };
+}
+
 export function toProviderSubscription(row: SubscriptionRow): ProviderSubscription {
   return {
     id: row.id,
@@ -100,8 +112,7 @@ function subscriptionObject(row: SubscriptionRow) {
   };
 }
 
-function invoiceObject(row: SubscriptionRow, paid: boolean) {
-  const amount = plans[row.plan].amountCents;
+function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = plans[row.plan].amountCents) {
   return {
     id: newId('in'),
     object: 'invoice',
@@ -309,6 +320,32 @@ export class LocalProvider implements BillingProvider {
     return toProviderSubscription(row);
   }
 
+  async previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
+    const row = await this.liveRow(this.db, id);
+    return planChange(row, plan, await billingNow(this.db));
+  }
+
+  async changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
+    const now = await billingNow(this.db);
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.liveRow(tx, id, true);
+      const { amountDueCents, creditCents, renewsAt } = planChange(current, plan, now);
+      const updated = await this.save(tx, current, { plan, currentPeriodStart: now, currentPeriodEnd: renewsAt, cancelAtPeriodEnd: false, creditCents: current.creditCents + creditCents });
+      if (amountDueCents > 0) await this.record(tx, 'invoice.paid', invoiceObject(updated, true, amountDueCents));
+      await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
+      return updated;
+    });
+    await this.deliverPending();
+    return toProviderSubscription(row);
+  }
+
+  private async liveRow(db: Database | Tx, id: string, lock = false): Promise<SubscriptionRow> {
+    const query = db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row || row.status !== 'active') throw new PaymentDeclinedError('Only an active membership can switch plans: fix the payment first, or start a new one.');
+    return row;
+  }
+
   /**
    * The local provider keeps no charge ledger: a duplicate is found and refunded as soon as it is
    * paid, before any renewal, so its one charge is the plan's price.
@@ -381,8 +418,11 @@ export class LocalProvider implements BillingProvider {
           row = await this.save(tx, row, { ...renewed, status: 'past_due', failedAttempts: 1, nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + RETRY_EVERY_MS) });
           await this.record(tx, 'invoice.payment_failed', invoiceObject(row, false));
         } else {
-          row = await this.save(tx, row, renewed);
-          await this.record(tx, 'invoice.paid', invoiceObject(row, true));
+          // A credit left by a switch to a cheaper plan pays first.
+          const price = plans[row.plan].amountCents;
+          const fromCredit = Math.min(price, row.creditCents);
+          row = await this.save(tx, row, { ...renewed, creditCents: row.creditCents - fromCredit });
+          await this.record(tx, 'invoice.paid', invoiceObject(row, true, price - fromCredit));
         }
         await this.record(tx, 'customer.subscription.updated', subscriptionObject(row));
       } else if (row.status === 'past_due' && row.nextAttemptAt && row.nextAttemptAt <= now) {

@@ -50,12 +50,36 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription at once (account deletion, an admin removing a member). */
   cancelNow(id: string): Promise<ProviderSubscription | null>;
+  /**
+   * What switching to `plan` costs now: the new plan's price less the unused part of the period
+   * already paid, charged at once; the new period starts now (Stripe: always_invoice; a change of
+   * interval restarts the billing cycle).
+   */
+  previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview>;
+  /** Switches the plan as previewed, charging the difference now. */
+  changePlan(id: string, plan: PlanType): Promise<ProviderSubscription>;
   /** Refunds every paid charge of the subscription (a duplicate); returns the cents refunded. */
   refundCharges(id: string): Promise<number>;
   /** Self-service billing page (Stripe's Customer Portal); null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** Checks the signature over the raw body and returns the event; throws WebhookSignatureError otherwise. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent;
+}
+
+export interface PlanChangePreview {
+  amountDueCents: number;
+  /** Left over when the new plan costs less than what is unused: taken off the next charges. */
+  creditCents: number;
+  /** The end of the new period, when the new plan renews. */
+  renewsAt: Date | null;
+}
+
+/** The unused part of a paid period, in cents: what a plan switch credits. */
+export function unusedCredit(amountCents: number, periodStart: Date, periodEnd: Date, now: Date): number {
+  const total = periodEnd.getTime() - periodStart.getTime();
+  if (total <= 0) return 0;
+  const left = Math.min(total, Math.max(0, periodEnd.getTime() - now.getTime()));
+  return Math.round((amountCents * left) / total);
 }
 
 export class WebhookSignatureError extends Error {}

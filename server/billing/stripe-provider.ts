@@ -5,6 +5,7 @@ import {
   CHECKOUT_LIFETIME_SECONDS,
   type BillingProvider,
   PaymentDeclinedError,
+  type PlanChangePreview,
   ProviderUnavailableError,
   type ProviderSubscription,
   toBillingEvent,
@@ -125,6 +126,42 @@ export class StripeProvider implements BillingProvider {
 
   cancelNow(id: string): Promise<ProviderSubscription | null> {
     return this.call(async () => this.toSubscription(await this.stripe.subscriptions.cancel(id)));
+  }
+
+  /**
+   * The switch: the new price on the subscription's item, prorated and invoiced now. Monthly and
+   * yearly have different intervals, so Stripe starts the new period now (as the local provider does).
+   */
+  private newItems(sub: Stripe.Subscription, plan: PlanType) {
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${sub.id} has no item`);
+    return [{ id: item.id, price: this.settings.prices[plan] }];
+  }
+
+  previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
+    return this.call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(id);
+      const preview = await this.stripe.invoices.createPreview({
+        customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+        subscription: id,
+        subscription_details: { items: this.newItems(sub, plan), proration_behavior: 'always_invoice' },
+      });
+      const end = preview.lines.data.find((line) => line.period?.end)?.period.end;
+      // A negative total is Stripe's credit: it goes to the customer's balance for the next invoices.
+      return { amountDueCents: preview.amount_due, creditCents: Math.max(0, -preview.total), renewsAt: end ? new Date(end * 1000) : null };
+    });
+  }
+
+  changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
+    return this.call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(id);
+      return this.toSubscription(await this.stripe.subscriptions.update(id, {
+            items: this.newItems(sub, plan),
+            proration_behavior: 'always_invoice',
+            cancel_at_period_end: false,
+            metadata: { ...sub.metadata, plan },
+          }));
+    });
   }
 
   refundCharges(id: string): Promise<number> {

@@ -311,6 +311,8 @@ export const localBillingSubscriptions = pgTable(
     /** Test card 4000 0000 0000 0341: the first payment succeeds, every renewal is declined. */
     cardFailsRenewal: boolean('card_fails_renewal').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Left over from switching to a cheaper plan mid-period: taken off the next charges, as Stripe's customer balance. */
+    creditCents: integer('credit_cents').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

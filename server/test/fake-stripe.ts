@@ -36,10 +36,20 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }>();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  const planSwitches: { subscription: string; price: string; amountDue: number; invoice: string }[] = [];
+  const priceAmount = (price: string) => (/yearly/.test(price) ? 19000 : 1900);
+  /** Stripe's proration, simplified: the new price less the unused part of the current period. */
+  const planSwitch = (sub: FakeSubscription, price: string) => {
+    const item = sub.items.data[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    const total = item.current_period_end - item.current_period_start;
+    const unused = total > 0 ? Math.round((priceAmount(item.price.id) * Math.max(0, item.current_period_end - now)) / total) : 0;
+    return { amountDue: priceAmount(price) - unused, end: now + (/yearly/.test(price) ? 365 : 30) * DAY };
+  };
   const calls: Call[] = [];
   /** A paid first invoice, as Checkout makes one: what a refund of the subscription's charges finds. */
   const payFirstInvoice = (sub: FakeSubscription, price: string) => {
-    const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: /yearly/.test(price) ? 19000 : 1900, payment_intent: next('pi') };
+    const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: priceAmount(price), payment_intent: next('pi') };
     invoices.set(invoice.id, invoice);
     return invoice;
   };
@@ -117,6 +127,12 @@ export async function startFakeStripe() {
         }));
       return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
     }
+    if (req.method === 'POST' && url.pathname === '/v1/invoices/create_preview') {
+      const sub = subscriptions.get(form.get('subscription') ?? '');
+      if (!sub) return notFound(res, 'subscription');
+      const { amountDue, end } = planSwitch(sub, form.get('subscription_details[items][0][price]') ?? '');
+      return send(res, 200, { id: null, object: 'invoice', amount_due: Math.max(0, amountDue), total: amountDue, currency: 'usd', lines: { object: 'list', data: [{ id: next('il'), period: { start: Math.floor(Date.now() / 1000), end } }], has_more: false } });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = form.get('payment_intent') ?? '';
       const invoice = [...invoices.values()].find((i) => i.payment_intent === intent);
@@ -138,6 +154,17 @@ export async function startFakeStripe() {
       if (req.method === 'GET') return send(res, 200, sub);
       if (req.method === 'POST') {
         if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        const price = form.get('items[0][price]');
+        if (price) {
+          // A change of price (plan switch, proration always_invoice): the difference is paid now and the period restarts.
+          const { amountDue, end } = planSwitch(sub, price);
+          const item = sub.items.data[0]!;
+          Object.assign(item, { price: { id: price }, current_period_start: Math.floor(Date.now() / 1000), current_period_end: end });
+          Object.assign(sub.metadata, metadataOf(form));
+          const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: Math.max(0, amountDue), payment_intent: next('pi') };
+          invoices.set(invoice.id, invoice);
+          planSwitches.push({ subscription: sub.id, price, amountDue, invoice: invoice.id });
+        }
         return send(res, 200, sub);
       }
       if (req.method === 'DELETE') {
@@ -165,6 +192,7 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     refunds,
+    planSwitches,
     /** Plays the member paying on Stripe Checkout: the session gets an active subscription and a paid invoice. */
     completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription; invoice: { id: string; amount_paid: number } } {
       const session = sessions.get(sessionId);

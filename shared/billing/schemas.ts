@@ -57,6 +57,9 @@ export const testCardSchema = z
 
 export type TestCardInput = z.input<typeof testCardSchema>;
 
+/** /account's plan switch: the plan to move to (its price is previewed first). */
+export const changePlanSchema = z.object({ planType: planValue }).strict();
+
 export const receiptParamsSchema = z.object({ id: z.string().min(1).max(200, 'Unknown receipt') }).strict();
 
 /** One charge in the receipt history (/account) and on its printable receipt. */

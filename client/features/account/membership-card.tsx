@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { loadUser } from '../auth/user-store';
 import { TestCardForm } from '../billing/test-card-form';
-import { membershipQueryKey, useMembership, useMembershipAction, useOpenPortal } from './use-membership';
+import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from './use-membership';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -21,6 +21,8 @@ export function MembershipCard() {
   const portal = useOpenPortal();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const planChange = usePlanChange();
+  const [switching, setSwitching] = useState<PlanChangePreview | null>(null);
 
   const fail = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
 
@@ -98,6 +100,17 @@ export function MembershipCard() {
             {resume.isPending ? 'Resuming…' : 'Resume membership'}
           </Button>
         )}
+        {paid && paid.status === 'active' && !switching && (
+          <Button
+            variant="outline"
+            disabled={planChange.preview.isPending}
+            onClick={() =>
+              planChange.preview.mutate(paid.plan === 'monthly' ? 'yearly' : 'monthly', { onSuccess: setSwitching, onError: fail('Could not price the switch') })
+            }
+          >
+            {planChange.preview.isPending ? 'Working out the price…' : `Switch to ${plans[paid.plan === 'monthly' ? 'yearly' : 'monthly'].label}`}
+          </Button>
+        )}
         {paid && !paid.cancelAtPeriodEnd && !confirming && (
           <Button variant="outline" onClick={() => setConfirming(true)}>
             Cancel membership
@@ -131,6 +144,40 @@ export function MembershipCard() {
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
               Keep my membership
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {switching && paid && (
+        <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="switch-heading">
+          <h3 id="switch-heading" className="font-semibold text-stone-900">
+            Switch to {plans[switching.plan].label}?
+          </h3>
+          <p className="mt-1 text-stone-700" data-testid="switch-price">
+            You pay {formatDollars(switching.amountDueCents)} now: {formatDollars(plans[switching.plan].amountCents)} less what is left of the {plans[paid.plan].label.toLowerCase()} period you
+            paid for. Your membership then renews {switching.renewsAt ? `on ${longDate(switching.renewsAt)} ` : ''}at {formatDollars(switching.renewalAmountCents)}/
+            {plans[switching.plan].interval}.
+            {switching.creditCents > 0 && ` The ${formatDollars(switching.creditCents)} left over is kept as credit and taken off your next payments.`}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button
+              variant="primary"
+              disabled={planChange.change.isPending}
+              onClick={() =>
+                planChange.change.mutate(switching.plan, {
+                  onSuccess: () => {
+                    setSwitching(null);
+                    toast({ title: 'Plan changed', description: `You are now on the ${plans[switching.plan].label} plan. A receipt is on its way.` });
+                  },
+                  onError: fail('Could not switch your plan'),
+                })
+              }
+            >
+              {planChange.change.isPending ? 'Switching…' : `Pay ${formatDollars(switching.amountDueCents)} and switch`}
+            </Button>
+            <Button variant="ghost" onClick={() => setSwitching(null)}>
+              Keep {plans[paid.plan].label}
             </Button>
           </div>
         </div>

@@ -60,3 +60,24 @@ export function useReceipt(id: string) {
     retry: false,
   });
 }
+
+export interface PlanChangePreview {
+  plan: PlanType;
+  amountDueCents: number;
+  creditCents: number;
+  renewsAt: string | null;
+  renewalAmountCents: number;
+}
+
+/** Monthly <-> Yearly: priced first (`preview`), then made (`change`); the membership and receipts are read again. */
+export function usePlanChange() {
+  const queryClient = useQueryClient();
+  const preview = useMutation({ mutationFn: (planType: PlanType) => apiRequest<PlanChangePreview>('POST', '/api/billing/change-plan/preview', { planType }) });
+  const change = useMutation({
+    mutationFn: (planType: PlanType) => apiRequest('POST', '/api/billing/change-plan', { planType }),
+    onSettled: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: membershipQueryKey }), queryClient.invalidateQueries({ queryKey: receiptsQueryKey })]);
+    },
+  });
+  return { preview, change };
+}

@@ -149,7 +149,18 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
     await tx
       .insert(billingCharges)
-      .values({ id: event.invoice.id, userId, provider: deps.provider.name, providerSubscriptionId: state.id, plan: state.plan, amountCents: event.invoice.amountCents, currency: event.invoice.currency, paidAt: new Date() })
+      .values({
+        id: event.invoice.id,
+        userId,
+        provider: deps.provider.name,
+        providerSubscriptionId: state.id,
+        plan: state.plan,
+        amountCents: event.invoice.amountCents,
+        currency: event.invoice.currency,
+        paidAt: new Date(),
+        // A duplicate already refunded (its refund covered every paid invoice): this charge is one of them.
+        refundedAt: status === DUPLICATE && old?.resolvedAt ? new Date() : null,
+      })
       .onConflictDoNothing();
   }
   // A duplicate's member hears about it once, with its refund (resolveDuplicates).

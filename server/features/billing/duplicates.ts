@@ -1,5 +1,5 @@
 import type { PublicUser } from '#shared/auth/user';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { billingCharges, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../admin/audit';
@@ -51,6 +51,9 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
       throw error;
     }
     const mailIds = await ctx.db.transaction(async (tx) => {
+      // The lock event application takes for this subscription: a charge it records meanwhile is
+      // either here already, or recorded after this commit and then marked refunded itself.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${row.providerSubscriptionId}`}))`);
       await tx.update(billingCharges).set({ refundedAt: new Date() }).where(and(eq(billingCharges.providerSubscriptionId, row.providerSubscriptionId), isNull(billingCharges.refundedAt)));
       const [member] = await tx.select().from(users).where(eq(users.id, claimed.userId));
       if (!member) return [];

@@ -232,3 +232,48 @@ describe('the test billing clock', () => {
     }
   });
 });
+
+describe('switching plans', () => {
+  it('Monthly to Yearly: the price of the switch is shown first, then charged once, with a receipt, and the new period starts', async () => {
+    const account = await registerAccount(t.url, 'switch');
+    const api = memberApi(t, account.cookie);
+    expect((await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).status).toBe(404);
+    expect((await pay(account, await openCheckout(account, 'monthly'))).status).toBe(200);
+    expect((await api.post('/api/billing/change-plan/preview', { planType: 'monthly' })).status).toBe(400);
+    expect((await api.post('/api/billing/change-plan/preview', { planType: 'weekly' })).status).toBe(400);
+
+    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json();
+    // $190 less the unused part of a month just paid ($19, give or take a cent of elapsed time).
+    expect(preview.amountDueCents).toBeGreaterThanOrEqual(17100);
+    expect(preview.amountDueCents).toBeLessThanOrEqual(17110);
+    expect(preview).toMatchObject({ plan: 'yearly', renewalAmountCents: 19000 });
+    expect(new Date(preview.renewsAt).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
+
+    const changed = await (await api.post('/api/billing/change-plan', { planType: 'yearly' })).json();
+    expect(changed.subscription).toMatchObject({ plan: 'yearly', status: 'active', amountCents: 19000 });
+    const { receipts } = await (await api.get('/api/billing/receipts')).json();
+    expect(receipts.map((r: { amountCents: number }) => r.amountCents)).toEqual([preview.amountDueCents, 1900]);
+    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
+  });
+
+  it('Yearly to Monthly: nothing is due, the rest becomes credit that pays the next renewals', async () => {
+    const account = await registerAccount(t.url, 'switch-down');
+    const api = memberApi(t, account.cookie);
+    expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
+    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'monthly' })).json();
+    expect(preview.amountDueCents).toBe(0);
+    expect(preview.creditCents).toBeGreaterThanOrEqual(17090);
+    expect((await api.post('/api/billing/change-plan', { planType: 'monthly' })).status).toBe(200);
+    // The next renewal is paid from the credit: no new charge.
+    expect((await advance('32d')).status).toBe(200);
+    const { receipts } = await (await api.get('/api/billing/receipts')).json();
+    expect(receipts.map((r: { amountCents: number }) => r.amountCents)).toEqual([19000]);
+    expect(await views(account)).toMatchObject({ premium: true, subscription: { plan: 'monthly', status: 'active' } });
+  });
+
+  it('a complimentary membership has no plan to switch', async () => {
+    const account = await registerAccount(t.url, 'switch-comp');
+    expect((await setPremium(account, { isPremium: true })).status).toBe(200);
+    expect((await memberApi(t, account.cookie).post('/api/billing/change-plan', { planType: 'yearly' })).status).toBe(409);
+  });
+});

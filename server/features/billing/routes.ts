@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
+import { changePlanSchema, messages, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
@@ -145,6 +145,37 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+  });
+
+  // Switching Monthly <-> Yearly: the price of the switch is shown before it is confirmed.
+  const switchable = async (request: FastifyRequest) => {
+    const user = await userOf(request);
+    const plan = parseInput(changePlanSchema, request.body).planType;
+    const live = await liveMembership(ctx.db, user.id);
+    if (!live) throw new HttpError(404, 'You have no active subscription to change.');
+    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (live.plan === plan) throw new HttpError(400, `planType: You are already on the ${plans[plan].label} plan.`, { planType: 'Already your plan' });
+    if (live.status !== 'active') throw new HttpError(409, 'Fix the failed payment first: update your card, then switch plans.');
+    return { user, plan, live };
+  };
+  app.post('/api/billing/change-plan/preview', signedIn, async (request, reply) => {
+    const { plan, live } = await switchable(request);
+    try {
+      const preview = await provider.previewPlanChange(live.providerSubscriptionId, plan);
+      return { plan, amountDueCents: preview.amountDueCents, creditCents: preview.creditCents, renewsAt: preview.renewsAt?.toISOString() ?? null, renewalAmountCents: plans[plan].amountCents };
+    } catch (error) {
+      return sendProviderError(error, reply, request, 'Could not price the switch');
+    }
+  });
+  app.post('/api/billing/change-plan', signedIn, async (request, reply) => {
+    const { user, plan, live } = await switchable(request);
+    try {
+      const readAt = new Date();
+      await syncSubscription({ ctx, provider, log: request.log }, await provider.changePlan(live.providerSubscriptionId, plan), readAt);
+    } catch (error) {
+      return sendProviderError(error, reply, request, 'Could not switch your plan');
+    }
+    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
   });
 
   // The receipt history: every charge, newest first, and one receipt to print.

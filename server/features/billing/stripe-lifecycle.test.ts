@@ -149,6 +149,20 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(charges.filter((c) => c.refundedAt !== null).map((c) => c.providerSubscriptionId)).toEqual([duplicate.providerSubscriptionId]);
   });
 
+  it('switches Monthly to Yearly through Stripe: the prorated amount previewed, then charged once', async () => {
+    const account = await registerAccount(t.url, 'stripe-switch');
+    const { subscription } = await subscribeThroughCheckout(account, 'monthly');
+    const api = memberApi(t, account.cookie);
+    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json();
+    expect(preview.amountDueCents).toBeGreaterThanOrEqual(17100);
+    expect(preview.amountDueCents).toBeLessThanOrEqual(17110);
+    const changed = await (await api.post('/api/billing/change-plan', { planType: 'annual' })).json();
+    expect(changed.subscription).toMatchObject({ plan: 'yearly', status: 'active' });
+    expect(fake.planSwitches.filter((s) => s.subscription === subscription.id)).toEqual([expect.objectContaining({ price: PRICES.yearly })]);
+    const update = fake.calls.find((c) => c.method === 'POST' && c.path === `/v1/subscriptions/${subscription.id}` && c.form.has('items[0][price]'))!;
+    expect(update.form.get('proration_behavior')).toBe('always_invoice');
+  });
+
   it('refuses events signed with another secret or unsigned: 400, nothing applied', async () => {
     const account = await registerAccount(t.url, 'stripe-forged');
     const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
