@@ -8,6 +8,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
+import { voidResetTokens } from '../auth/reset-tokens-repo';
 import { findUserById, setPasswordHash } from '../auth/users-repo';
 import { collectMemberData, deleteMember } from './repo';
 
@@ -34,7 +35,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       throw new HttpError(400, `currentPassword: ${accountMessages.wrongPassword}`, { currentPassword: accountMessages.wrongPassword });
     }
     await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
-    // Every other device is signed out; this browser gets a fresh session.
+    // A reset link asked for before the change would undo it: every one is void now, as
+    // confirming one already voids the others. Every other device is signed out; this browser
+    // gets a fresh session.
+    await voidResetTokens(ctx.db, user.id);
     await deleteUserSessions(ctx.db, user.id);
     setSessionCookie(reply, await createSession(ctx.db, user.id), secure);
     return { ok: true };

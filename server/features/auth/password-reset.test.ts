@@ -135,3 +135,25 @@ describe('password reset', () => {
     expect((await short.json()).errors).toEqual({ password: 'Password must be at least 6 characters' });
   });
 });
+
+describe('a password changed on /account', () => {
+  it('voids every reset link asked for before, and ends the other sessions while this one stays', async () => {
+    const account = await registerAccount(t.url, 'change-voids');
+    const otherDevice = sessionCookieOf(await login(account.email, 'correct-horse'))!;
+    expect((await request(account.email)).status).toBe(200);
+    const token = new URL(await resetLinkFor(account.email)).searchParams.get('token')!;
+    const changed = await fetch(`${t.url}/api/account/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: account.cookie },
+      body: JSON.stringify({ currentPassword: 'correct-horse', newPassword: 'brand-new-secret' }),
+    });
+    expect(changed.status).toBe(200);
+    const stayed = sessionCookieOf(changed)!;
+    const old = await confirm(token, 'attacker-chosen');
+    expect(old.status).toBe(400);
+    expect(sessionCookieOf(old)).toBeUndefined();
+    expect((await login(account.email, 'attacker-chosen')).status).toBe(401);
+    expect((await getUser(t.url, otherDevice)).status).toBe(401);
+    expect((await getUser(t.url, stayed)).status).toBe(200);
+  });
+});
