@@ -24,6 +24,7 @@ import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
+import { refuseUnstorableText } from './http/unstorable-text';
 import { clientDistDir } from './paths';
 
 export interface BuildAppOptions {
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   recordApiRoutes(app);
+  refuseUnstorableText(app);
   ctx.mailer.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.
   app.addHook('onClose', () => ctx.mailer.drain());
