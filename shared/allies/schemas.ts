@@ -26,22 +26,39 @@ const optionalText = (label: string, max: number) => plainText(label, max).defau
 
 const invalidWebsiteMessage = 'Please enter a valid website address, like example.org';
 
-/** The address as shown and linked: https:// added when it does not start with http (docs/product.md §2). */
+/** The address as linked: https:// added when it does not start with http (docs/product.md §2). */
 export function websiteHref(website: string): string {
-  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+  return /^https?:\/\//i.test(website) ? website : `https://${website.replace(/^\/+/, '')}`;
 }
 
-/** A URL with or without scheme; only http(s), and the host must have a dot (example.org). */
+/**
+ * What a member sees of a website: the host it really leads to (and its path), never the text
+ * it was written as, so "https://trusted.org@evil.com" shows evil.com. Null when it is no URL.
+ */
+export function websiteLabel(website: string): string | null {
+  try {
+    const url = new URL(websiteHref(website));
+    return `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A URL with or without scheme; only http(s), the host must have a dot (example.org), and
+ * nothing that hides where it leads: no protocol-relative "//host", no user-info "name@host".
+ */
 const website = z
   .string({ error: invalidWebsiteMessage })
   .trim()
   .max(300, 'Website must be at most 300 characters')
   .refine((value) => {
     if (value === '') return true;
+    if (value.startsWith('//') || /^[a-z][a-z0-9+.-]*:\/{3,}/i.test(value)) return false;
     if (/\s/.test(value) || /^[a-z][a-z0-9+.-]*:(?!\/\/)/i.test(value) || (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^https?:\/\//i.test(value))) return false;
     try {
       const url = new URL(websiteHref(value));
-      return /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+      return url.username === '' && url.password === '' && !/@/.test(value.replace(/^https?:\/\//i, '').split(/[/?#]/)[0]!) && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
     } catch {
       return false;
     }

@@ -1,6 +1,6 @@
 import { ExternalLink, ShieldCheck, Star } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type DirectoryAlly, websiteHref } from '#shared/allies/schemas';
+import { type DirectoryAlly, websiteHref, websiteLabel } from '#shared/allies/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { AllyReviews } from './ally-reviews';
@@ -66,14 +66,14 @@ export function AllyCard({ ally }: { ally: DirectoryAlly }) {
         )}
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
-        {ally.website ? (
+        {ally.website && websiteLabel(ally.website) ? (
           <a
             href={websiteHref(ally.website)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex min-w-0 items-center gap-1 break-all text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            {ally.website.replace(/^https?:\/\//i, '')}
+            {websiteLabel(ally.website)}
             <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
