@@ -79,6 +79,26 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
   });
 
+  test('the welcome email’s link confirms the address once its button is pressed; /account says what waits for it', async ({ page, visit }) => {
+    const email = uniqueEmail('verify');
+    const res = await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Vera', lastName: 'Fy' } });
+    expect(res.status()).toBe(201);
+    await visit('/account');
+    await expect(page.getByRole('heading', { level: 2, name: 'Confirm your email' })).toBeVisible();
+
+    const welcome = await waitForMail(email, /Welcome to/);
+    const link = linkIn(welcome, `${baseURL}/verify-email?token=`);
+    // Opening the link (as a mail scanner does) confirms nothing.
+    await visit(link.replace(baseURL, ''));
+    expect((await (await page.request.get('/api/user')).json()).emailVerified).toBe(false);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(page.getByRole('status')).toContainText('Your email address is confirmed.');
+    await expectAccessible(page);
+    expect((await (await page.request.get('/api/user')).json()).emailVerified).toBe(true);
+    await visit('/account');
+    await expect(page.getByRole('heading', { level: 2, name: 'Confirm your email' })).toHaveCount(0);
+  });
+
   test('/auth shows the spec messages under the fields, the pending texts and both cards', async ({ page, visit }) => {
     await visit('/auth');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');

@@ -28,6 +28,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/', page: 'home', title: `${site.name}: resources and community for nonprofit leaders`, description: 'Free field guides, a 10-minute organisational Check-Up, The Weekly Dish newsletter and a premium community with vetted vendors for nonprofit leaders.' },
   { path: '/auth', page: 'auth', title: 'Sign in or create your free account', description: 'Sign in to your account or create a free one to unlock all five field guides, the Check-Up and the resources library.' },
   { path: '/reset-password', page: 'reset-password', title: 'Reset your password', description: 'Choose a new password for your account.', noindex: true },
+  { path: '/verify-email', page: 'verify-email', title: 'Confirm your email', description: 'Confirm that this email address is yours.', noindex: true },
   { path: '/newsletter', page: 'newsletter', title: 'Get The Weekly Dish, free', description: 'Join The Weekly Dish: one short email every Tuesday morning with trends, spotlights and tips for nonprofit leaders. Free.' },
   { path: '/free-resources', page: 'free-resources', title: 'Free resources for nonprofit leaders', description: 'Sign up free to unlock all five field guides, the essential resources library and The Weekly Dish newsletter.' },
   { path: '/create-profile', page: 'create-profile', title: 'Create your free profile', description: 'Create your free profile to unlock the field guides and resources for nonprofit leaders.' },

@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../features/account/change-password-form';
 import { DeleteAccount } from '../features/account/delete-account';
 import { MembershipCard } from '../features/account/membership-card';
 import { ReceiptsCard } from '../features/account/receipts-card';
+import { UnverifiedEmailCard } from '../features/account/verify-email';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
 
@@ -34,6 +35,7 @@ export default function AccountPage() {
         <p>{user.email}</p>
       </PageHeader>
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
+        {!user.emailVerified && <UnverifiedEmailCard email={user.email} />}
         <MembershipCard />
         <ReceiptsCard />
         <ChangePasswordForm />

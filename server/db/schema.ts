@@ -48,6 +48,12 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
+    /**
+     * When the account proved it owns its email (the link mailed at registration). Until then
+     * the account reaches only what it did itself, never what was submitted under that address
+     * without an account (issue 27.1, docs/auth.md).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +81,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/** A link that proves an account owns its email: one purpose, one address, stored hashed, expiring. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to: it verifies only that one. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -94,6 +115,8 @@ export const newsletterSignups = pgTable(
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
     organization: text('organization').notNull().default(''),
+    /** The account that submitted it while signed in (null: submitted without an account). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...outreach(),
@@ -101,6 +124,7 @@ export const newsletterSignups = pgTable(
   (t) => [
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
     index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
+    index('newsletter_signups_user_idx').on(t.userId),
     searchIndex('newsletter_signups_email_search_idx', t.email),
     searchIndex('newsletter_signups_name_search_idx', t.name),
     searchIndex('newsletter_signups_organization_search_idx', t.organization),
@@ -117,10 +141,13 @@ export const communitySignups = pgTable(
     email: text('email').notNull(),
     organization: text('organization').notNull().default(''),
     signupType: text('signup_type', { enum: signupSources }).notNull(),
+    /** The account that submitted it while signed in (null: submitted without an account). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('community_signups_created_at_idx').on(t.createdAt, t.id),
+    index('community_signups_user_idx').on(t.userId),
     searchIndex('community_signups_email_search_idx', t.email),
     searchIndex('community_signups_name_search_idx', t.name),
     searchIndex('community_signups_organization_search_idx', t.organization),
@@ -137,11 +164,14 @@ export const checkupResults = pgTable(
     totalScore: integer('total_score').notNull(),
     categoryScores: jsonb('category_scores').$type<CategoryScores>().notNull(),
     answers: jsonb('answers').$type<CheckupSubmission['answers']>().notNull(),
+    /** The account that submitted it while signed in (null: submitted without an account). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     ...outreach(),
   },
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
+    index('checkup_results_user_idx').on(t.userId),
     searchIndex('checkup_results_email_search_idx', t.email),
     index('checkup_results_email_idx').on(t.email, t.id),
     index('checkup_results_score_idx').on(t.score, t.id),
@@ -197,11 +227,14 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
     status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
+    /** The account that submitted it while signed in (null: submitted without an account). */
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     ...outreach(),
   },
   (t) => [
     index('contact_messages_created_at_idx').on(t.createdAt, t.id),
+    index('contact_messages_user_idx').on(t.userId),
     searchIndex('contact_messages_email_search_idx', t.email),
     searchIndex('contact_messages_name_search_idx', t.name),
     searchIndex('contact_messages_subject_search_idx', t.subject),

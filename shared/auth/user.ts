@@ -11,5 +11,7 @@ export interface PublicUser {
   profileImageUrl: string | null;
   isAdmin: boolean;
   isPremium: boolean;
+  /** The account proved it owns its email (docs/auth.md): until then it reaches only what it did itself. */
+  emailVerified: boolean;
   createdAt: string;
 }

@@ -4,6 +4,8 @@ import { localBillingSubscriptions, users } from '../../db/schema';
 import { goodCard, memberApi } from '../../test/billing';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { getUser, registerAccount, sessionCookieOf, type TestAccount } from '../../test/auth-client';
+import { uniqueEmail } from '../../test/unique-email';
+import { createVerificationToken } from './email-verification';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -22,6 +24,14 @@ async function becomePremium(account: TestAccount) {
   expect(res.status).toBe(200);
 }
 
+/** What clicking the emailed link and its page's button does. */
+async function verifyEmail(account: TestAccount) {
+  const token = await createVerificationToken(t.ctx.db, { id: idOf(account), email: account.email });
+  const res = await postJson(`${t.url}/api/account/verify-email`, { token });
+  expect(res.status).toBe(200);
+  return token;
+}
+
 const countByEmail = async (table: string, email: string) => {
   const result = await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where lower(email) = lower(${email})`);
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
@@ -33,6 +43,7 @@ describe('download my data', () => {
     await postJson(`${t.url}/api/newsletter/signup`, { email: account.email.toUpperCase(), name: 'Ada', organization: 'Food Bank' });
     await postJson(`${t.url}/api/contact`, { name: 'Ada', email: account.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' });
     await becomePremium(account);
+    await verifyEmail(account);
 
     const res = await memberApi(t, account.cookie).get('/api/account/export');
     expect(res.status).toBe(200);
@@ -89,6 +100,8 @@ describe('delete my account', () => {
     const second = sessionCookieOf(await postJson(`${t.url}/api/login`, { email: account.email, password: account.password }))!;
     await postJson(`${t.url}/api/newsletter/signup`, { email: account.email, name: 'Leaving' });
     await becomePremium(account);
+    // Signed up without the account's session: its own only once the address is confirmed.
+    await verifyEmail(account);
 
     const res = await memberApi(t, account.cookie).call('DELETE', '/api/account', { confirmEmail: `  ${account.email.toUpperCase()} ` });
     expect(res.status).toBe(200);
@@ -101,5 +114,68 @@ describe('delete my account', () => {
     expect(await countByEmail('community_signups', account.email)).toBe(0);
     expect((await getUser(t.url, account.cookie)).status).toBe(401);
     expect((await getUser(t.url, second)).status).toBe(401);
+  });
+});
+
+describe('data submitted without an account belongs to an account only once its email is verified (issue 27.1)', () => {
+  it('someone registering with Bob’s address (any case) can neither read nor erase what Bob sent; after Bob verifies, he can', async () => {
+    const bob = uniqueEmail('bob');
+    expect((await postJson(`${t.url}/api/contact`, { name: 'Bob', email: bob, organization: 'Org', subject: 'Budget', message: 'budget shortfall, please call', contactType: 'support' })).status).toBe(201);
+    expect((await postJson(`${t.url}/api/newsletter/signup`, { email: bob, name: 'Bob', organization: 'Org' })).status).toBe(201);
+    const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
+    expect((await postJson(`${t.url}/api/checkup-results`, { email: bob, answers })).status).toBe(201);
+
+    const impostor = await registerAccount(t.url, 'impostor', { email: bob.toUpperCase() });
+    expect((await getUser(t.url, impostor.cookie).then((r) => r.json())).emailVerified).toBe(false);
+    const data = await (await memberApi(t, impostor.cookie).get('/api/account/export')).json();
+    expect(JSON.stringify(data)).not.toContain('budget shortfall');
+    expect(data).toMatchObject({ contactMessages: [], newsletterSignups: [], communitySignups: [], checkupResults: [] });
+
+    // What the account does itself is its own at once.
+    expect((await memberApi(t, impostor.cookie).call('POST', '/api/contact', { name: 'I', email: bob, organization: '', subject: 'Mine', message: 'my own message', contactType: 'other' })).status).toBe(201);
+    expect((await (await memberApi(t, impostor.cookie).get('/api/account/export')).json()).contactMessages).toMatchObject([{ message: 'my own message' }]);
+
+    const deleted = await memberApi(t, impostor.cookie).call('DELETE', '/api/account', { confirmEmail: bob });
+    expect(deleted.status).toBe(200);
+    expect(await countByEmail('contact_messages', bob)).toBe(1);
+    expect(await countByEmail('newsletter_signups', bob)).toBe(1);
+    expect(await countByEmail('checkup_results', bob)).toBe(1);
+
+    // The inbox's owner registers and confirms the address: it is all his now.
+    const owner = await registerAccount(t.url, 'bob-owner', { email: bob });
+    await verifyEmail(owner);
+    expect((await getUser(t.url, owner.cookie).then((r) => r.json())).emailVerified).toBe(true);
+    const his = await (await memberApi(t, owner.cookie).get('/api/account/export')).json();
+    expect(his.contactMessages).toMatchObject([{ message: 'budget shortfall, please call' }]);
+    expect(his.newsletterSignups).toHaveLength(1);
+    expect(his.checkupResults).toHaveLength(1);
+  });
+
+  it('the link verifies once, only its own address, and a bad token changes nothing', async () => {
+    const account = await registerAccount(t.url, 'verify-once');
+    const token = await verifyEmail(account);
+    const again = await postJson(`${t.url}/api/account/verify-email`, { token });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toMatch(/already used/);
+    const bad = await postJson(`${t.url}/api/account/verify-email`, { token: 'x'.repeat(43) });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toHaveProperty('token');
+
+    // A link sent before the address changed does not verify the new one.
+    const moved = await registerAccount(t.url, 'verify-moved');
+    const stale = await createVerificationToken(t.ctx.db, { id: idOf(moved), email: moved.email });
+    await t.ctx.db.update(users).set({ email: uniqueEmail('moved-to') }).where(eq(users.id, idOf(moved)));
+    expect((await postJson(`${t.url}/api/account/verify-email`, { token: stale })).status).toBe(400);
+    const [row] = await t.ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, idOf(moved)));
+    expect(row!.verifiedAt).toBeNull();
+  });
+
+  it('a signed-in member asks for a new link; an already confirmed one is told so', async () => {
+    const account = await registerAccount(t.url, 'verify-resend');
+    const res = await memberApi(t, account.cookie).post('/api/account/verification-email');
+    expect(res.status).toBe(200);
+    await verifyEmail(account);
+    expect((await memberApi(t, account.cookie).post('/api/account/verification-email')).status).toBe(409);
+    expect((await fetch(`${t.url}/api/account/verification-email`, { method: 'POST' })).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountMessages, changePasswordSchema, deleteAccountSchema } from '#shared/account/schemas';
+import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
 import { ProviderUnavailableError } from '../../billing/provider';
@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
 import { findUserById, setPasswordHash } from '../auth/users-repo';
+import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from './email-verification';
 import { collectMemberData, deleteMember } from './repo';
 
 /** /account's API: download my data, change password, delete my account (issue 12, item 5). */
@@ -43,6 +44,28 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     setSessionCookie(reply, await createSession(ctx.db, user.id), secure);
     return { ok: true };
   });
+
+  // The link from the welcome (or a resent) email: the token proves the address, no session needed.
+  // The page at /verify-email only shows a button; this POST is what verifies (mail scanners fetch links).
+  app.post('/api/account/verify-email', async (request) => {
+    const { token } = parseInput(verifyEmailSchema, request.body);
+    const result = await verifyEmailToken(ctx.db, token);
+    if (!result.ok) throw new HttpError(400, `token: ${verifyMessages[result.reason]}`, { token: verifyMessages[result.reason] });
+    return { ok: true, message: verifyMessages.verified };
+  });
+
+  app.post(
+    '/api/account/verification-email',
+    { preHandler: requireUser(ctx), config: { rateLimit: { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' } } },
+    async (request) => {
+      const user = await findUserById(ctx.db, (await userOf(request)).id);
+      if (!user) throw new HttpError(401, 'Not signed in');
+      if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
+      const url = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(ctx.db, user));
+      await ctx.mailer.send(verifyEmailMail(user, url));
+      return { ok: true, message: verifyMessages.sent };
+    },
+  );
 
   app.delete('/api/account', signedIn, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);

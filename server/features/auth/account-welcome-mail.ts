@@ -2,10 +2,13 @@ import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
 
 /** Sent once, when an account is created: what the free account opens and how to get back in. */
-export function accountWelcomeMail(to: { email: string; firstName: string }, publicUrl: string): Mail {
+export function accountWelcomeMail(to: { email: string; firstName: string }, publicUrl: string, verifyUrl: string): Mail {
   const text = `Hi ${to.firstName},
 
 Welcome to ${site.name}! Your free account is ready.
+
+Please confirm this is your address (the link works once, for a week):
+${verifyUrl}
 
 What your free account opens:
 - All five field guides: Impact, Humans, Fuel, Gears and Future.

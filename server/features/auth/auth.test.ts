@@ -24,7 +24,7 @@ describe('register', () => {
     expect(res.status).toBe(201);
     const user = await res.json();
     expect(user).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', isAdmin: false, isPremium: false, profileImageUrl: null });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'isPremium', 'lastName', 'name', 'profileImageUrl']);
+    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'isPremium', 'lastName', 'name', 'profileImageUrl']);
     expectNoSecrets(user);
 
     const cookieLine = res.headers.getSetCookie().find((c) => c.startsWith('nlh_session='))!;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { seedDemoUser } from './demo-user';
+import { createVerificationToken, verifyEmailUrl } from '../account/email-verification';
 import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
 import { getSessionUser } from '../../http/guards';
@@ -76,8 +77,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (registering.get(key) === attempt) registering.delete(key);
       }
       await signIn(request, reply, user.id);
-      // Once per account: only the request that created it gets here. The account exists either way.
-      ctx.mailer.sendInBackground(accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL), { mail: 'account welcome' });
+      // Once per account: only the request that created it gets here. The account exists either
+      // way. The welcome carries the link that proves the address is the member's (docs/auth.md).
+      const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(ctx.db, user));
+      ctx.mailer.sendInBackground(accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl), { mail: 'account welcome' });
       return reply.status(201).send(toPublicUser(user));
     },
   );

@@ -22,9 +22,10 @@ export const publicUserJsonSchema = {
     profileImageUrl: nullableString,
     isAdmin: { type: 'boolean' },
     isPremium: { type: 'boolean' },
+    emailVerified: { type: 'boolean' },
     createdAt: { type: 'string' },
   },
-  required: ['id', 'email', 'firstName', 'lastName', 'name', 'profileImageUrl', 'isAdmin', 'isPremium', 'createdAt'],
+  required: ['id', 'email', 'firstName', 'lastName', 'name', 'profileImageUrl', 'isAdmin', 'isPremium', 'emailVerified', 'createdAt'],
 } as const satisfies { type: 'object'; properties: Record<keyof PublicUser, unknown>; required: (keyof PublicUser)[] };
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -37,6 +38,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     profileImageUrl: row.profileImageUrl,
     isAdmin: row.isAdmin,
     isPremium: row.isPremium,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -7,7 +7,7 @@ export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
 export async function insertCheckupResult(
   db: Database,
-  values: CheckupScores & { email: string; answers: Record<string, number> },
+  values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();
   return row!;

@@ -3,6 +3,7 @@ import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
+import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
@@ -34,7 +35,8 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(checkupSubmissionSchema, request.body);
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, ...scores });
+    const userId = (await getSessionUser(request, ctx))?.id ?? null;
+    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
     return reply.status(201).send(toView(row));
   });
 

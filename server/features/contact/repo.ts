@@ -9,10 +9,12 @@ export interface NewContactMessage {
   contactType: ContactType;
   subject: string;
   message: string;
+  /** The signed-in account that sent it, if any. */
+  userId: string | null;
 }
 
 /** Stores a message as 'new' (docs/product.md §4) and answers its id (docs/product.md (Decisions)). */
-export async function insertContactMessage(db: Database, message: NewContactMessage): Promise<string> {
+export async function insertContactMessage(db: Pick<Database, 'insert'>, message: NewContactMessage): Promise<string> {
   const [row] = await db.insert(contactMessages).values({ ...message, status: 'new' }).returning({ id: contactMessages.id });
   return row!.id;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactMessageSchema } from '#shared/contact/schemas';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
+import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { acknowledgementMail } from './acknowledgement-mail';
 import { insertContactMessage } from './repo';
@@ -15,9 +16,15 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
       refuseFilledHoneypot(request.body);
       const { fax: _empty, ...message } = parseInput(contactMessageSchema, request.body);
 
-      const id = await insertContactMessage(ctx.db, message);
-      // The message is stored and the team will see it: a mail server being down must not turn that into an error.
-      ctx.mailer.sendInBackground(acknowledgementMail(message, ctx.env.PUBLIC_URL), { contactMessageId: id });
+      // A message sent while signed in is the account's own (its export and deletion cover it).
+      const userId = (await getSessionUser(request, ctx))?.id ?? null;
+      // The message and its acknowledgement are one write: neither exists without the other after
+      // a crash, and a mail server being down delays the email, never the message (the outbox retries).
+      const { id, mailId } = await ctx.db.transaction(async (tx) => ({
+        id: await insertContactMessage(tx, { ...message, userId }),
+        mailId: await ctx.mailer.store(tx, acknowledgementMail(message, ctx.env.PUBLIC_URL)),
+      }));
+      ctx.mailer.deliverNow([mailId]);
       return reply.status(201).send({ id });
     },
   );

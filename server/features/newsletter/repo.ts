@@ -8,21 +8,23 @@ export interface SignupRecord {
   name: string;
   organization: string;
   signupType: SignupSource;
+  /** The signed-in account that signed up, if any: recorded on new rows only, never taken over. */
+  userId: string | null;
 }
 
 /**
- * Stores a newsletter signup and the community signup it stands for, in one transaction.
+ * Stores a newsletter signup and the community signup it stands for, in the caller's transaction.
  * Signups are unique by lower(email) (docs/product.md (Decisions)): signing up again changes nothing stored.
  * Anyone can type anyone's email, so a re-signup never writes a name or organisation for the
  * inbox's owner, not even into a blank one (the answer is a success either way). Drizzle's
  * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.
  * Answers whether this email is new to the list.
  */
-export async function recordSignup(db: Database, signup: SignupRecord): Promise<{ created: boolean }> {
-  return db.transaction(async (tx) => {
+export async function recordSignup(tx: Pick<Database, 'execute'>, signup: SignupRecord): Promise<{ created: boolean }> {
+  {
     const result = await tx.execute(sql`
-      insert into ${newsletterSignups} (email, name, organization)
-      values (${signup.email}, ${signup.name}, ${signup.organization})
+      insert into ${newsletterSignups} (email, name, organization, user_id)
+      values (${signup.email}, ${signup.name}, ${signup.organization}, ${signup.userId})
       on conflict ((lower(email))) do update set
         updated_at = now()
       returning (xmax = 0) as created`);
@@ -30,12 +32,12 @@ export async function recordSignup(db: Database, signup: SignupRecord): Promise<
 
     // One community signup per person and way of joining: a repeated form is not a new member.
     await tx.execute(sql`
-      insert into ${communitySignups} (email, name, organization, signup_type)
-      select ${signup.email}, ${signup.name}, ${signup.organization}, ${signup.signupType}
+      insert into ${communitySignups} (email, name, organization, signup_type, user_id)
+      select ${signup.email}, ${signup.name}, ${signup.organization}, ${signup.signupType}, ${signup.userId}
       where not exists (
         select 1 from ${communitySignups}
         where lower(email) = lower(${signup.email}) and signup_type = ${signup.signupType}
       )`);
     return { created };
-  });
+  }
 }

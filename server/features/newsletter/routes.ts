@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { newsletterSignupSchema } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
+import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordSignup } from './repo';
 import { welcomeMail } from './welcome-mail';
@@ -15,16 +16,13 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
       refuseFilledHoneypot(request.body);
       const input = parseInput(newsletterSignupSchema, request.body);
 
-      const { created } = await recordSignup(ctx.db, {
-        email: input.email,
-        name: input.name,
-        organization: input.organization,
-        signupType: input.source,
+      const userId = (await getSessionUser(request, ctx))?.id ?? null;
+      // The signup and its welcome email are one write (the outbox delivers and retries it).
+      const { created, mailIds } = await ctx.db.transaction(async (tx) => {
+        const { created } = await recordSignup(tx, { email: input.email, name: input.name, organization: input.organization, signupType: input.source, userId });
+        return { created, mailIds: created ? [await ctx.mailer.store(tx, welcomeMail(input, ctx.env.PUBLIC_URL))] : [] };
       });
-      if (created) {
-        // The signup is stored either way: a mail server being down must not turn it into an error.
-        ctx.mailer.sendInBackground(welcomeMail(input, ctx.env.PUBLIC_URL), { mail: 'newsletter welcome' });
-      }
+      ctx.mailer.deliverNow(mailIds);
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
   );
