@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const zodDirect = { name: 'zod', message: "Import z from shared/zod.ts (#shared/zod): Zod is configured there once, for the CSP." };
 const noServer = { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' };
 // TanStack Query loads only with the pages that use it (decision 021): its hooks come from
 // client/lib/query-client.ts, whose loading gives the browser its client.
@@ -21,6 +22,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Zod is configured once (jitless, for the CSP): everything imports it through shared/zod.ts.
+      'no-restricted-imports': ['error', { paths: [zodDirect] }],
     },
   },
   {
@@ -28,7 +31,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [queryLibrary], patterns: [noServer] }],
+      'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect], patterns: [noServer] }],
     },
   },
   // Feature folders (as bulletproof-react keeps them): a feature uses another only through its
@@ -41,7 +44,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [queryLibrary],
+          paths: [queryLibrary, zodDirect],
           patterns: [
             noServer,
             {
@@ -59,7 +62,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [queryLibrary],
+          paths: [queryLibrary, zodDirect],
           patterns: [
             noServer,
             { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' },
@@ -71,12 +74,14 @@ export default tseslint.config(
   {
     // The query client's own module, its context in the entry, and the server's render.
     files: ['client/lib/query-client.ts', 'client/lib/query-provider.tsx', 'client/entry-server.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [noServer] }] },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }] }],
+      'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }] }],
     },
   },
+  // The one module that imports Zod itself.
+  { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

@@ -64,6 +64,18 @@ describe('main', { timeout: 60_000 }, () => {
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
   });
 
+  it.skipIf(onPostgres)('stops on SIGTERM even when its output pipe is gone (a parent that died)', async () => {
+    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')) });
+    children.push(server.child);
+    await server.ready();
+    // The reading end of stdout closes: every later log write fails with EPIPE.
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    server.child.kill('SIGTERM');
+    const code = await Promise.race([server.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    expect(code).not.toBe('still running');
+  });
+
   it.skipIf(onPostgres)('refuses to start with a bad setting and names it', async () => {
     const bad = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')), PORT: 'eighty' });
     children.push(bad.child);

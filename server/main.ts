@@ -6,6 +6,7 @@ import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './jobs/schedule';
 import { createMailer } from './mail/mailer';
 import { createOutbox } from './mail/outbox';
+import { createShutdown } from './shutdown';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -21,23 +22,11 @@ async function main(): Promise<void> {
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    // close() stops accepting connections and waits for requests under way; then the database goes.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    await app.close();
-    await jobs?.stop();
-    await outbox.idle();
-    await database.close();
-    clearTimeout(timer);
-    process.exit(0);
-  };
+  const stop = createShutdown({
+    log: app.log,
+    steps: [() => app.close(), async () => jobs?.stop(), () => outbox.idle(), () => database.close()],
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
