@@ -1,10 +1,10 @@
-import type { EventKind } from '#shared/events/kinds';
+import type { pageEventKinds } from '#shared/events/kinds';
 
 /**
  * Records a first-party usage event. Never throws and never delays the page: keepalive lets it
  * finish when the visitor navigates away.
  */
-export function track(kind: EventKind, props?: Record<string, string | number | boolean>): void {
+export function track(kind: (typeof pageEventKinds)[number], props?: Record<string, string | number | boolean>): void {
   try {
     void fetch('/api/events', {
       method: 'POST',

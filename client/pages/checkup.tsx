@@ -2,7 +2,7 @@ import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
-import { gradeScores, scoreAnswers } from '#shared/checkup/grading';
+import { scoreAnswers } from '#shared/checkup/grading';
 import { type AnswerValue, questions } from '#shared/checkup/questions';
 import { shuffle } from '#shared/checkup/shuffle';
 import { PageLoading } from '../app/layout';
@@ -75,13 +75,12 @@ export default function Checkup() {
   // The flow moves on only when the current question is answered, whatever this render saw.
   const onNext = useCallback(() => dispatch({ type: 'next' }), []);
 
-  // Finished: record the completion and store the result once per attempt, from the flow's
-  // complete answers, while the overlay shows.
+  // Finished: store the result once per attempt, from the flow's complete answers, while the
+  // overlay shows (the server records the completion when it stores it).
   const savedAttempt = useRef(-1);
   useEffect(() => {
     if (state.step !== 'celebrating' || savedAttempt.current === state.attempt) return;
     savedAttempt.current = state.attempt;
-    track('quiz_complete', { grade: gradeScores(scoreAnswers(state.answers)).overall.grade });
     save.mutate(payload());
   });
 

@@ -18,12 +18,27 @@ export const eventKinds = [
 export type EventKind = (typeof eventKinds)[number];
 
 /**
+ * What only the server can know, recorded by the server when it happens (issue 27.4): a premium
+ * signup is a confirmed payment, an ally submission and a community signup are stored rows, a
+ * completed Check-Up is a stored, server-scored result. A page cannot send these.
+ */
+export const serverEventKinds = ['quiz_complete', 'premium_signup', 'community_signup', 'ally_submit'] as const satisfies readonly EventKind[];
+
+/** What only the page knows: the events POST /api/events accepts. */
+export const pageEventKinds = eventKinds.filter((kind): kind is Exclude<EventKind, (typeof serverEventKinds)[number]> => !(serverEventKinds as readonly string[]).includes(kind));
+
+/**
  * An event carries the path it happened on and a few small properties (a guide's slug, a
  * search's category, a plan): never names, emails or free text typed by a person.
  */
 export const usageEventSchema = z
   .object({
-    kind: z.enum(eventKinds),
+    kind: z.enum(pageEventKinds, {
+      error: (issue) =>
+        (serverEventKinds as readonly unknown[]).includes(issue.input)
+          ? `${String(issue.input)} is recorded by the server when it happens; a page cannot send it`
+          : `kind must be one of ${pageEventKinds.join(', ')}`,
+    }),
     path: z.string().startsWith('/', 'Path must start with /').max(300).refine(isStorableText, unstorableTextMessage),
     props: z
       .record(
@@ -35,4 +50,5 @@ export const usageEventSchema = z
   })
   .strict();
 
-export type UsageEvent = z.infer<typeof usageEventSchema>;
+/** An event as stored: a page's (usageEventSchema) or one the server records itself. */
+export type UsageEvent = Omit<z.infer<typeof usageEventSchema>, 'kind'> & { kind: EventKind };

@@ -2,18 +2,16 @@ import { useMutation } from '../../lib/query-client';
 import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../auth/use-access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { track } from '../../lib/track';
 
 /**
  * Signs a person up for The Weekly Dish. On success the browser keeps the free-access flag and
- * email (docs/product.md §4: free gated content unlocks at once) and a community signup is recorded.
+ * email (docs/product.md §4: free gated content unlocks at once); the server records the community signup.
  */
 export function useNewsletterSignup(source: SignupSource) {
   return useMutation({
     mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest('POST', '/api/newsletter/signup', { ...input, source }),
     onSuccess: (_data, input) => {
       grantNewsletterAccess(input.email);
-      track('community_signup', { source });
     },
   });
 }

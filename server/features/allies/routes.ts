@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { getSessionUser, requirePremium } from '../../http/guards';
-import { forwardEvent } from '../events/forward';
-import { insertUsageEvent } from '../events/repo';
+import { recordServerEvent } from '../events/record';
 import { adminEmails, deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
 import { seedSampleAllies } from './sample-allies';
 import { submissionForAdminsMail, submissionReceivedMail } from './submission-mails';
@@ -44,14 +43,17 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
       refuseFilledHoneypot(request.body);
       const { fax: _empty, ...submission } = parseInput(allySubmissionSchema, request.body);
 
-      const id = await insertAllySubmission(ctx.db, submission);
-      const event = { kind: 'ally_submit' as const, path: '/allies/submit', props: { category: submission.category } };
-      await insertUsageEvent(ctx.db, event);
-      if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, event, ctx.env.PUBLIC_URL, request.log);
-
-      // The submission is stored and admins will see it: a mail server being down must not turn that into an error.
-      const mails = [submissionReceivedMail(submission, ctx.env.PUBLIC_URL), ...(await adminEmails(ctx.db)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL))];
-      for (const mail of mails) ctx.mailer.sendInBackground(mail, { allyId: id, mail: 'ally submission' });
+      // The submission and its emails (to the vendor and every admin) are one write: neither exists
+      // without the other after a crash; a mail server being down delays the emails (the outbox retries).
+      const { id, mailIds } = await ctx.db.transaction(async (tx) => {
+        const id = await insertAllySubmission(tx, submission);
+        const mails = [submissionReceivedMail(submission, ctx.env.PUBLIC_URL), ...(await adminEmails(tx)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL))];
+        const mailIds: string[] = [];
+        for (const mail of mails) mailIds.push(await ctx.mailer.store(tx, mail));
+        return { id, mailIds };
+      });
+      ctx.mailer.deliverNow(mailIds);
+      await recordServerEvent(ctx, { kind: 'ally_submit', path: '/allies/submit', props: { category: submission.category } }, request.log);
       return reply.status(201).send({ id });
     },
   );

@@ -5,8 +5,7 @@ import { plans } from '#shared/pricing';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { billingCharges, subscriptions, users, webhookEvents } from '../../db/schema';
-import { forwardEvent } from '../events/forward';
-import { insertUsageEvent } from '../events/repo';
+import { recordServerEvent } from '../events/record';
 import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
@@ -200,8 +199,5 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   ctx.mailer.deliverNow(effects.mailIds);
   // Refunds are network calls, after the commit; a failure is retried by the membership check.
   if (effects.duplicates.length) await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) => log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'));
-  for (const usage of effects.usage) {
-    await insertUsageEvent(ctx.db, usage).catch((err: unknown) => log.error({ err }, 'could not record a usage event'));
-    if (ctx.env.ANALYTICS_FORWARD_URL) forwardEvent(ctx.env.ANALYTICS_FORWARD_URL, usage, ctx.env.PUBLIC_URL, log);
-  }
+  for (const usage of effects.usage) await recordServerEvent(ctx, usage, log);
 }

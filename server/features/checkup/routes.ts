@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
+import { recordServerEvent } from '../events/record';
 import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
@@ -37,6 +38,8 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const scores = scoreAnswers(input.answers);
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
     const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
+    // The completion as stored and scored here: a page cannot report one with a score of its choosing (issue 27.4).
+    await recordServerEvent(ctx, { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } }, request.log);
     return reply.status(201).send(toView(row));
   });
 

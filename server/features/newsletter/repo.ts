@@ -18,9 +18,9 @@ export interface SignupRecord {
  * Anyone can type anyone's email, so a re-signup never writes a name or organisation for the
  * inbox's owner, not even into a blank one (the answer is a success either way). Drizzle's
  * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.
- * Answers whether this email is new to the list.
+ * Answers whether this email is new to the list, and whether the person joined this way for the first time.
  */
-export async function recordSignup(tx: Pick<Database, 'execute'>, signup: SignupRecord): Promise<{ created: boolean }> {
+export async function recordSignup(tx: Pick<Database, 'execute'>, signup: SignupRecord): Promise<{ created: boolean; joined: boolean }> {
   {
     const result = await tx.execute(sql`
       insert into ${newsletterSignups} (email, name, organization, user_id)
@@ -31,13 +31,15 @@ export async function recordSignup(tx: Pick<Database, 'execute'>, signup: Signup
     const created = (result as unknown as { rows: { created: boolean }[] }).rows[0]?.created === true;
 
     // One community signup per person and way of joining: a repeated form is not a new member.
-    await tx.execute(sql`
+    const community = await tx.execute(sql`
       insert into ${communitySignups} (email, name, organization, signup_type, user_id)
       select ${signup.email}, ${signup.name}, ${signup.organization}, ${signup.signupType}, ${signup.userId}
       where not exists (
         select 1 from ${communitySignups}
         where lower(email) = lower(${signup.email}) and signup_type = ${signup.signupType}
-      )`);
-    return { created };
+      )
+      returning 1`);
+    const joined = (community as unknown as { rows: unknown[] }).rows.length > 0;
+    return { created, joined };
   }
 }

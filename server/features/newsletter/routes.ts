@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { newsletterSignupSchema } from '#shared/newsletter/schemas';
+import { newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
+import { recordServerEvent } from '../events/record';
 import { recordSignup } from './repo';
 import { welcomeMail } from './welcome-mail';
+
+/** The page each form lives on: where a community signup happened. */
+const signupPaths: Record<SignupSource, string> = { newsletter: '/newsletter', 'free-resources': '/free-resources', 'create-profile': '/create-profile', checkup: '/checkup', home: '/' };
 
 /** POST /api/newsletter/signup: every free sign-up form (newsletter, free resources, profile, Check-Up, member home). */
 export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -18,11 +22,13 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
 
       const userId = (await getSessionUser(request, ctx))?.id ?? null;
       // The signup and its welcome email are one write (the outbox delivers and retries it).
-      const { created, mailIds } = await ctx.db.transaction(async (tx) => {
-        const { created } = await recordSignup(tx, { email: input.email, name: input.name, organization: input.organization, signupType: input.source, userId });
-        return { created, mailIds: created ? [await ctx.mailer.store(tx, welcomeMail(input, ctx.env.PUBLIC_URL))] : [] };
+      const { created, joined, mailIds } = await ctx.db.transaction(async (tx) => {
+        const { created, joined } = await recordSignup(tx, { email: input.email, name: input.name, organization: input.organization, signupType: input.source, userId });
+        return { created, joined, mailIds: created ? [await ctx.mailer.store(tx, welcomeMail(input, ctx.env.PUBLIC_URL))] : [] };
       });
       ctx.mailer.deliverNow(mailIds);
+      // Counted once per person and way of joining, as stored: a page cannot invent one (issue 27.4).
+      if (joined) await recordServerEvent(ctx, { kind: 'community_signup', path: signupPaths[input.source], props: { source: input.source } }, request.log);
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
   );
