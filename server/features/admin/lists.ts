@@ -29,8 +29,12 @@ async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
   return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
 }
 
-const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omitImage, ...userFields } = getTableColumns(users);
-const { categoryScores, answers: _omitAnswers, ...checkupFields } = getTableColumns(checkupResults);
+const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omitImage, emailVerifiedAt: _omitVerified, ...userFields } = getTableColumns(users);
+// Which account submitted a row decides whose data it is (account export), not what the lists show.
+const { categoryScores, answers: _omitAnswers, userId: _omitCheckupOwner, ...checkupFields } = getTableColumns(checkupResults);
+const { userId: _omitSignupOwner, ...newsletterFields } = getTableColumns(newsletterSignups);
+const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
+const { userId: _omitContactOwner, ...contactFields } = getTableColumns(contactMessages);
 
 export const listSpecs: Record<AdminList, ListSpec> = {
   users: {
@@ -42,7 +46,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
   },
   newsletters: {
     table: newsletterSignups,
-    fields: getTableColumns(newsletterSignups),
+    fields: newsletterFields,
     decorate: markUpgraded,
     // Written out in full: inside the subquery an unqualified email would be the users' own.
     exportExtras: { upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))` },
@@ -52,7 +56,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
   },
   signups: {
     table: communitySignups,
-    fields: getTableColumns(communitySignups),
+    fields: communityFields,
     id: communitySignups.id,
     search: [communitySignups.email, communitySignups.name, communitySignups.organization],
     sort: { createdAt: communitySignups.createdAt, email: communitySignups.email, signupType: communitySignups.signupType },
@@ -74,7 +78,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
   },
   contacts: {
     table: contactMessages,
-    fields: getTableColumns(contactMessages),
+    fields: contactFields,
     id: contactMessages.id,
     search: [contactMessages.email, contactMessages.name, contactMessages.subject, contactMessages.organization],
     sort: { createdAt: contactMessages.createdAt, email: contactMessages.email, status: contactMessages.status },
