@@ -50,13 +50,19 @@ export default function AdminSetupPage() {
         <div className="mt-6">
           {user ? (
             <>
-              <p className="mb-4 text-sm text-stone-700">
+              <p className="mb-4 text-sm text-stone-700" role={user.isAdmin ? 'status' : undefined}>
                 Signed in as <strong className="text-stone-900">{user.email}</strong>
-                {user.isAdmin && ': this account is already an admin.'}
+                {user.isAdmin && ': this account is already an admin. There is nothing to claim.'}
               </p>
-              <Button size="lg" className="w-full" disabled={makeAdmin.isPending || makeAdmin.isSuccess} onClick={() => makeAdmin.mutate()}>
-                Make Me Admin
-              </Button>
+              {user.isAdmin && !makeAdmin.isSuccess ? (
+                <Link to="/admin" className={buttonClasses('primary', 'lg', 'w-full')}>
+                  Open the Admin Dashboard
+                </Link>
+              ) : (
+                <Button size="lg" className="w-full" disabled={makeAdmin.isPending || makeAdmin.isSuccess} onClick={() => makeAdmin.mutate()}>
+                  Make Me Admin
+                </Button>
+              )}
             </>
           ) : (
             <>

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ActivityItem, AdminSummary } from '#shared/admin/schemas';
 import { conversionRate } from './checkup-bands';
-import { formatDate } from './list-table';
+import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
 import { adminKey, useAdminQuery } from './use-admin';
@@ -31,18 +31,13 @@ const panels: Record<TabId, () => ReactNode> = {
   reports: () => <Reports />,
 };
 
-/** Local midnight and the first of this month (docs/product.md §9), computed in the browser, never during server render. */
-function summaryPath(): string {
-  const now = new Date();
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const month = new Date(now.getFullYear(), now.getMonth(), 1);
-  return `/api/admin/summary?${new URLSearchParams({ todayStart: today.toISOString(), monthStart: month.toISOString() })}`;
-}
+/** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */
+const summaryPath = '/api/admin/summary';
 
 export function Dashboard() {
   const [tab, setTab] = useState<TabId>('activity');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
-  const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath());
+  const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
   const s = summary.data;
 
   const cards: { label: string; value: number | undefined; tab: TabId }[] = [
@@ -85,7 +80,8 @@ export function Dashboard() {
       </ul>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <div role="tablist" aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto border-b border-stone-200" onKeyDown={onTabKey}>
+        {/* Wrapped on a phone, so every section is on screen; one scrolling row from 640 px. */}
+        <div role="tablist" aria-label="Admin sections" className="relative flex flex-wrap gap-1 border-b border-stone-200 sm:flex-nowrap sm:overflow-x-auto" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button
               key={t.id}
@@ -121,7 +117,7 @@ const activityLabels: Record<ActivityItem['kind'], string> = {
 };
 
 function RecentActivity() {
-  const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath());
+  const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
   const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), '/api/admin/activity');
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
@@ -159,7 +155,7 @@ function RecentActivity() {
                 {item.detail && <span className="text-stone-700"> ({item.detail})</span>}
               </span>
               <time dateTime={item.createdAt} className="text-sm text-stone-600">
-                {formatDate(item.createdAt)}
+                {formatDateTime(item.createdAt)}
               </time>
             </li>
           ))}

@@ -39,11 +39,32 @@ export function UsersList() {
         { header: 'Joined', cell: (u) => formatDate(u.createdAt) },
         {
           header: 'Admin',
-          cell: (u) => (
-            <button type="button" className={u.isAdmin ? primary : outline} aria-pressed={u.isAdmin} aria-label={`Admin: ${u.email}`} onClick={() => setAdmin.mutate({ id: u.id, isAdmin: !u.isAdmin })}>
-              {u.isAdmin ? 'Admin' : 'Make admin'}
-            </button>
-          ),
+          cell: (u) => {
+            const button = (
+              <button
+                type="button"
+                className={u.isAdmin ? primary : outline}
+                aria-pressed={u.isAdmin}
+                aria-label={`Admin: ${u.email}`}
+                onClick={u.id === me?.id && u.isAdmin ? undefined : () => setAdmin.mutate({ id: u.id, isAdmin: !u.isAdmin })}
+              >
+                {u.isAdmin ? 'Admin' : 'Make admin'}
+              </button>
+            );
+            // Removing one's own admin access ends this dashboard for them at once: asked first (issue 27.7).
+            return u.id === me?.id && u.isAdmin ? (
+              <Confirm
+                title="Remove your own admin access?"
+                description="You will lose this dashboard at once, and only another admin can give it back. The last admin cannot remove their own access."
+                confirmLabel="Remove my admin access"
+                destructive
+                onConfirm={() => setAdmin.mutate({ id: u.id, isAdmin: false })}
+                trigger={button}
+              />
+            ) : (
+              button
+            );
+          },
         },
         {
           header: 'Premium',

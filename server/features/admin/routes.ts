@@ -18,6 +18,7 @@ import type { PublicUser } from '#shared/auth/user';
 import { liveMembership } from '../billing/membership';
 import { subscriptionView } from '../billing/routes';
 import type { AppContext } from '../../context';
+import { siteDayAndMonthStart } from '../../site-time';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { exportCsv } from './csv';
@@ -61,9 +62,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/api/admin/summary', async (request, reply) => {
     const query = parseInput(summaryQuerySchema, request.query);
-    const now = new Date();
-    const todayStart = query.todayStart ? new Date(query.todayStart) : new Date(now.getFullYear(), now.getMonth(), now.getDate());
-    const monthStart = query.monthStart ? new Date(query.monthStart) : new Date(now.getFullYear(), now.getMonth(), 1);
+    // Days and months begin in the site's time zone, for Today and This Month alike, so the
+    // month's count always includes today's (issue 27.7). A caller may still give its own.
+    const site = siteDayAndMonthStart(new Date(), ctx.env.SITE_TIMEZONE);
+    const todayStart = query.todayStart ? new Date(query.todayStart) : site.dayStart;
+    const monthStart = query.monthStart ? new Date(query.monthStart) : site.monthStart;
     reply.headers(noStore);
     return summary(ctx.db, todayStart, monthStart);
   });

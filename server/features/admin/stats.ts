@@ -21,8 +21,11 @@ export async function summary(db: Database, todayStart: Date, monthStart: Date):
       (select count(*) from newsletter_signups where created_at >= ${todayStart}) as today_newsletter,
       (select count(*) from checkup_results where created_at >= ${todayStart}) as today_quiz,
       (select count(*) from allies where created_at >= ${todayStart}) as today_allies,
-      (select count(*) from newsletter_signups where created_at >= ${monthStart})
-        + (select count(*) from community_signups where created_at >= ${monthStart}) as this_month`);
+      -- The same four kinds as Today (docs/product.md §9), since the month began.
+      (select count(*) from users where is_premium and created_at >= ${monthStart})
+        + (select count(*) from newsletter_signups where created_at >= ${monthStart})
+        + (select count(*) from checkup_results where created_at >= ${monthStart})
+        + (select count(*) from allies where created_at >= ${monthStart}) as this_month`);
   const r = rowsOf<Record<string, unknown>>(result)[0] ?? {};
   return {
     totalUsers: num(r.total_users),

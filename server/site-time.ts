@@ -1,0 +1,45 @@
+/**
+ * The site's calendar (SITE_TIMEZONE): instants are stored in UTC and turned into the site's days
+ * and months only at the edges, here. Daylight-saving changes are handled by asking Intl for the
+ * zone's offset at the instant itself.
+ */
+
+/** The zone's offset from UTC at `date`, in milliseconds (New York in winter: -5 h). */
+function offsetMs(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The instant the site's clock reads `year-month-day 00:00`. */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  let instant = wall - offsetMs(new Date(wall), timeZone);
+  // The offset at the first guess may be the other side of a daylight-saving change.
+  const corrected = wall - offsetMs(new Date(instant), timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** The site's calendar date at `now`. */
+export function siteDate(now: Date, timeZone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** The start of the site's day and calendar month that contain `now`. */
+export function siteDayAndMonthStart(now: Date, timeZone: string): { dayStart: Date; monthStart: Date } {
+  const { year, month, day } = siteDate(now, timeZone);
+  return { dayStart: zonedMidnight(year, month, day, timeZone), monthStart: zonedMidnight(year, month, 1, timeZone) };
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
