@@ -107,6 +107,12 @@ test.describe('/admin', () => {
     await openTab(page, 'Users');
     await search(page, /search users/i, targetEmail);
     const userRow = page.getByRole('row').filter({ hasText: targetEmail });
+    // Every action of the row is on screen without scrolling sideways, on a phone too (issue 27.8).
+    const width = page.viewportSize()!.width;
+    for (const name of [`Admin: ${targetEmail}`, `Premium: ${targetEmail}`, `Delete ${targetEmail}`]) {
+      const box = (await userRow.getByRole('button', { name }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+    }
     await userRow.getByRole('button', { name: `Admin: ${targetEmail}` }).click();
     await expect(toast(page, 'User admin status updated')).toBeVisible();
     await expect(userRow.getByRole('button', { name: `Admin: ${targetEmail}` })).toHaveAttribute('aria-pressed', 'true');
@@ -121,6 +127,17 @@ test.describe('/admin', () => {
     await expect(toast(page, 'User deleted')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: targetEmail })).toHaveCount(0);
     await expectAccessible(page);
+
+    // Removing one's own admin access is asked first (issue 27.7); cancelling changes nothing.
+    const adminEmail = `e2e-admin-${project}@example.org`;
+    await search(page, /search users/i, adminEmail);
+    const ownRow = page.getByRole('row').filter({ hasText: adminEmail });
+    await ownRow.getByRole('button', { name: `Admin: ${adminEmail}` }).click();
+    const confirmOwn = page.getByRole('alertdialog', { name: 'Remove your own admin access?' });
+    await expect(confirmOwn).toContainText('only another admin can give it back');
+    await confirmOwn.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmOwn).toHaveCount(0);
+    await expect(ownRow.getByRole('button', { name: `Admin: ${adminEmail}` })).toHaveAttribute('aria-pressed', 'true');
 
     await openTab(page, 'Allies');
     await expect(page.getByRole('region', { name: 'Pending allies table' })).toBeVisible();

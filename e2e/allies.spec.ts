@@ -184,6 +184,11 @@ test.describe('/allies for premium members', () => {
     await expect(page.getByRole('heading', { name: 'No allies found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
 
+    // The search is kept in the URL, in place: emptied, the URL has none either.
+    await expect(page).toHaveURL(new RegExp(`/allies\\?search=${marker}$`));
+    await page.getByLabel('Search allies').fill('');
+    await expect(page).toHaveURL(/\/allies$/);
+
     await approveAllies(playwright, [harborSubmitter, beaconSubmitter]);
     const searches: string[] = [];
     page.on('request', (request) => {
@@ -204,6 +209,18 @@ test.describe('/allies for premium members', () => {
     // One ally_search per settled search: the category and the count, never the words typed.
     expect((await searchEvent).postDataJSON()).toEqual({ kind: 'ally_search', path: '/allies', props: { category: 'Fuel', results: 1, hasText: true } });
     await expect(cards.first()).toContainText(`Beacon Grants ${marker}`);
+    // Category and search are in the URL: a reload keeps both, Back undoes the category (issue 27.8).
+    await expect(page).toHaveURL(new RegExp(`/allies\\?search=${marker}&category=Fuel$`));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Fuel' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Search allies')).toHaveValue(marker);
+    await expect(cards).toHaveCount(1);
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'All Categories' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Search allies')).toHaveValue(marker);
+    await expect(cards).toHaveCount(2);
+    await page.getByRole('button', { name: 'Fuel' }).click();
+    await expect(cards).toHaveCount(1);
     await page.getByRole('button', { name: 'All Categories' }).click();
     await expect(cards).toHaveCount(2);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminListPaths, adminOutreachPaths, apiPaths } from '#shared/api/paths';
 import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
 import { postJson, startTestApp, type TestApp } from './test/app';
 import { uniqueEmail } from './test/unique-email';
@@ -33,6 +34,13 @@ describe('authorization matrix', () => {
     const registered = t.app.apiRoutes.map(keyOf).sort();
     expect(registered.filter((key) => !(key in table)), 'routes without a row in the table').toEqual([]);
     expect(Object.keys(table).filter((key) => !registered.includes(key)), 'rows for routes that do not exist').toEqual([]);
+  });
+
+  it('serves exactly the paths of the shared table the client calls (shared/api/paths.ts)', () => {
+    const shared = [...Object.values(apiPaths), ...Object.values(adminListPaths), ...Object.values(adminListPaths).map((path) => `${path}.csv`), ...Object.values(adminOutreachPaths)];
+    const served = [...new Set(t.app.apiRoutes.map((route) => route.url))];
+    expect(served.filter((url) => !shared.includes(url as never)), 'routes whose path is typed by hand').toEqual([]);
+    expect(shared.filter((url) => !served.includes(url)), 'shared paths no route serves').toEqual([]);
   });
 
   it('answers each route as the table says for visitors, free members, premium members and admins', async () => {

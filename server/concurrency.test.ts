@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '#shared/api/paths';
 import { localProvider } from './billing/choose-provider';
 import { signPayload } from './billing/local-provider';
-import { WEBHOOK_PATH } from './features/billing/routes';
 import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
 import { registerAccount } from './test/auth-client';
@@ -113,5 +113,5 @@ describe('at the same moment', () => {
 });
 
 function deliver(payload: string, signature: string) {
-  return fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
 }

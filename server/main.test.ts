@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileDatabaseUrl } from './test/postgres';
 
 /** Starts server/main.ts as a real process (through tsx) and collects what it prints. */
 function startServer(env: Record<string, string>) {
@@ -33,7 +34,7 @@ const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TES
 
 describe('main', { timeout: 60_000 }, () => {
   it.runIf(onPostgres)('starts on PostgreSQL, migrates, logs it and stops cleanly', async () => {
-    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')), DATABASE_URL: process.env.TEST_DATABASE_URL!, PUBLIC_URL: 'http://localhost:3000' });
+    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')), DATABASE_URL: await fileDatabaseUrl(), PUBLIC_URL: 'http://localhost:3000' });
     children.push(server.child);
     const url = await server.ready();
     expect(server.output()).toMatch(/Database: PostgreSQL at /);

@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { reportError, routeOf } from './report-error';
 
 /**
@@ -16,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /** A failed call is recorded as an `error` event, except a visitor's expected "not signed in". */
-const isExpected = (url: string, status: number) => status === 401 && url === '/api/user';
+const isExpected = (url: string, status: number) => status === 401 && url === apiPaths.user;
 
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   let res: Response;

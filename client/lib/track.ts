@@ -1,4 +1,5 @@
 import type { pageEventKinds } from '#shared/events/kinds';
+import { apiPaths } from '#shared/api/paths';
 
 /**
  * Records a first-party usage event. Never throws and never delays the page: keepalive lets it
@@ -6,7 +7,7 @@ import type { pageEventKinds } from '#shared/events/kinds';
  */
 export function track(kind: (typeof pageEventKinds)[number], props?: Record<string, string | number | boolean>): void {
   try {
-    void fetch('/api/events', {
+    void fetch(apiPaths.events, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind, path: location.pathname, ...(props ? { props } : {}) }),

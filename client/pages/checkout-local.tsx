@@ -1,3 +1,4 @@
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../lib/query-client';
 import { ArrowLeft, FlaskConical } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -35,8 +36,8 @@ export default function LocalCheckoutPage() {
   const { id = '' } = useParams();
   const { user, isLoading: userLoading } = useUser();
   const checkout = useQuery({
-    queryKey: ['/api/billing/local/checkouts', id],
-    queryFn: () => apiRequest<LocalCheckout>('GET', `/api/billing/local/checkouts/${encodeURIComponent(id)}`),
+    queryKey: [apiPaths.localCheckout, id],
+    queryFn: () => apiRequest<LocalCheckout>('GET', apiPath(apiPaths.localCheckout, { id })),
     enabled: Boolean(user),
     retry: false,
   });
@@ -110,7 +111,7 @@ export default function LocalCheckoutPage() {
         ) : (
           <div className="mt-4">
             <TestCardForm
-              endpoint={`/api/billing/local/checkouts/${encodeURIComponent(data.id)}/pay`}
+              endpoint={apiPath(apiPaths.localCheckoutPay, { id: data.id })}
               submitLabel={`Pay ${formatDollars(data.amountCents)}`}
               onPaid={({ redirectUrl }) => goTo(redirectUrl ?? data.successUrl)}
             />

@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { useQuery } from '../lib/query-client';
 import { BookOpenCheck, Crown, MessagesSquare, Presentation, Video, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -56,7 +57,7 @@ function Overview() {
 
 /** The premium hub itself: its content comes from the API, for premium sessions only. */
 function Hub() {
-  const resources = useQuery({ queryKey: ['/api/premium/resources'], queryFn: () => apiRequest<PremiumResources>('GET', '/api/premium/resources') });
+  const resources = useQuery({ queryKey: [apiPaths.premiumResources], queryFn: () => apiRequest<PremiumResources>('GET', apiPaths.premiumResources) });
   if (resources.isLoading) return <PageLoading />;
   if (!resources.data) {
     return (

@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -54,7 +55,7 @@ export default function SubscribePage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: () => apiRequest<{ clientSecret: string }>('POST', '/api/create-subscription', { planType: 'monthly' }),
+    mutationFn: () => apiRequest<{ clientSecret: string }>('POST', apiPaths.createSubscription, { planType: 'monthly' }),
     retry: false,
   });
   const { mutateAsync } = create;

@@ -10,6 +10,7 @@ import { openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
 import { createMailer } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
+import { copyTemplate, fileDatabaseUrl } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,8 +22,9 @@ export interface TestApp {
 
 /**
  * A real app on a real database, listening on a free port: an in-memory PGlite copied from the
- * migrated dump, or the PostgreSQL of TEST_DATABASE_URL in the "postgres" project. Tests share
- * PostgreSQL, so they create their own rows (unique emails) and never count whole tables.
+ * migrated dump, or in the "postgres" project the test file's own PostgreSQL database, copied
+ * from a migrated template on the server of TEST_DATABASE_URL. Apps of one file share it, so
+ * tests still create their own rows (unique emails).
  * Pages are served with their head only, unless `renderPage` renders them (the client's source
  * renderer, as in server/features/pages/pages.test.ts).
  */
@@ -35,7 +37,7 @@ export async function startTestApp(
   const database = options.databaseUrl
     ? await openDatabase({ url: options.databaseUrl, poolSize: 4 })
     : process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
-      ? await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 4 })
+      ? await openDatabase({ url: await fileDatabaseUrl(), poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   // The production path: every email through the outbox table, delivered at once.
   const mailer = createOutbox(database.db, createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
@@ -67,25 +69,18 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 /**
- * A migrated PostgreSQL database of a test's own, beside TEST_DATABASE_URL's, for what needs an
- * empty site (no admin yet), and for tests whose work sweeps a whole table (payment events held
- * back, the outbox job): on the shared database, other files' apps would take part, as three
- * files run at a time. Dropped by `drop`.
+ * A migrated PostgreSQL database of a test's own, for what needs an empty site (no admin yet),
+ * and for tests whose work sweeps a whole table (payment events held back, the outbox job)
+ * while other apps of the same file could take part. Dropped by `drop`.
  */
 export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `scratch_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = await openDatabase({ url: base.toString(), poolSize: 1 });
-  await admin.executeSql(`create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  const handle = await openDatabase({ url, poolSize: 1 });
-  await handle.migrate();
-  await handle.close();
+  const { url, name } = await copyTemplate();
   return {
     url,
     drop: async () => {
-      await admin.executeSql(`drop database if exists ${name} with (force)`);
-      await admin.close();
+      const server = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+      await server.executeSql(`drop database if exists ${name} with (force)`);
+      await server.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import type { AllySubmission } from '../allies/schemas';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
 export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit'] as const;
@@ -129,23 +130,12 @@ export interface AdminCheckup extends Outreach {
   categoryScores: Record<string, number>;
   createdAt: string;
 }
-export interface AdminAlly {
+/** The whole submission (AllySubmission's fields less the honeypot) and the columns only admins see. */
+export interface AdminAlly extends Omit<AllySubmission, 'fax'> {
   id: string;
-  name: string;
-  tagline: string;
-  category: string;
   description: string;
   services: string;
-  howTheyHelp: string;
-  whatMakesDifferent: string;
-  traction: string;
-  offerForMembers: string;
-  vibeCheck: string;
-  website: string;
-  email: string;
   phone: string;
-  submitterName: string;
-  submitterEmail: string;
   approved: boolean;
   lastVerifiedAt: string | null;
   createdAt: string;

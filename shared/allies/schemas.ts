@@ -1,10 +1,11 @@
 import { z } from '../zod';
 import { emailAddress, invalidEmailMessage } from '../email';
 import { honeypot } from '../newsletter/schemas';
+import { type PillarName, pillarNames } from '../content/pillars';
 
-/** The five pillars an ally serves (docs/product.md §3's directory item). */
-export const allyCategories = ['Impact', 'Humans', 'Fuel', 'Gears', 'Future'] as const;
-export type AllyCategory = (typeof allyCategories)[number];
+/** An ally serves one of the five pillars (docs/product.md §3's directory item). */
+export const allyCategories = pillarNames;
+export type AllyCategory = PillarName;
 
 export const TAGLINE_MAX = 500;
 /** Longer search text is cut, not refused: a search box should always answer. */
@@ -117,18 +118,12 @@ export const allyReviewSchema = z
 
 export type AllyReviewInput = z.input<typeof allyReviewSchema>;
 
+/** An ally's public profile, as submitted: what the directory and the admin both show. */
+export type AllyProfile = Omit<AllySubmission, 'email' | 'submitterName' | 'submitterEmail' | 'fax'>;
+
 /** What a premium member sees of an ally (docs/product.md §3's directory item, plus freshness and ratings). */
-export interface DirectoryAlly {
+export interface DirectoryAlly extends AllyProfile {
   id: string;
-  name: string;
-  tagline: string;
-  category: AllyCategory;
-  howTheyHelp: string;
-  whatMakesDifferent: string;
-  traction: string;
-  offerForMembers: string;
-  vibeCheck: string;
-  website: string;
   lastVerifiedAt: string | null;
   rating: { average: number | null; count: number };
   myReview: { rating: number; comment: string; hidden: boolean } | null;

@@ -1,16 +1,15 @@
+import { type PillarName, pillars as sitePillars } from '../content/pillars';
+
 /** The Check-Up's 20 statements, 4 per pillar. Answers run 1 'Not true at all' to 4 'Totally true'; a higher answer means more dysfunction. */
-export const pillars = ['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'] as const;
-export type Pillar = (typeof pillars)[number];
+export type Pillar = Uppercase<PillarName>;
+/** The Check-Up names each pillar in capitals (stored in results as such), in the pillars' order. */
+export const pillars: readonly Pillar[] = sitePillars.map((pillar) => pillar.name.toUpperCase() as Pillar);
 export interface Question { id: number; category: Pillar; text: string }
 
 /** How each pillar is named and described (docs/product.md §3's category descriptions), and its field guide. */
-export const pillarInfo: Record<Pillar, { name: string; description: string; guideSlug: string }> = {
-  IMPACT: { name: 'Impact', description: 'Mission-driven tools and services', guideSlug: 'impact' },
-  HUMANS: { name: 'Humans', description: 'People, culture, and team building', guideSlug: 'humans' },
-  FUEL: { name: 'Fuel', description: 'Fundraising and financial sustainability', guideSlug: 'fuel' },
-  GEARS: { name: 'Gears', description: 'Operations, systems, and technology', guideSlug: 'gears' },
-  FUTURE: { name: 'Future', description: 'Strategy, growth, and innovation', guideSlug: 'future' },
-};
+export const pillarInfo = Object.fromEntries(
+  sitePillars.map((pillar) => [pillar.name.toUpperCase(), { name: pillar.name, description: pillar.about[0]!.toUpperCase() + pillar.about.slice(1), guideSlug: pillar.slug }]),
+) as Record<Pillar, { name: PillarName; description: string; guideSlug: string }>;
 
 /** The four answers, exactly as docs/product.md §3 labels them. */
 export const answerOptions = [

@@ -13,4 +13,5 @@ export const pillars = [
 export type PillarSlug = (typeof pillars)[number]['slug'];
 export type PillarName = (typeof pillars)[number]['name'];
 
-export const pillarNames: readonly PillarName[] = pillars.map((pillar) => pillar.name);
+/** The names in order, as a non-empty tuple so a schema can take them as its choices. */
+export const pillarNames = pillars.map((pillar) => pillar.name) as [PillarName, ...PillarName[]];

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordInput, changePasswordSchema } from '#shared/account/schemas';
+import { apiPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
@@ -14,7 +15,7 @@ export function ChangePasswordForm() {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await apiRequest('POST', '/api/account/password', input);
+      await apiRequest('POST', apiPaths.accountPassword, input);
       form.reset();
       toast({ title: 'Password changed', description: 'You stay signed in here; other devices were signed out.' });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { apiPaths } from '#shared/api/paths';
 import { useQueryClient } from '../../lib/query-client';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ export function DeleteAccount({ email }: { email: string }) {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await apiRequest('DELETE', '/api/account', input);
+      await apiRequest('DELETE', apiPaths.account, input);
       setUser(null);
       // What the account loaded (premium or admin data) must not stay in memory.
       queryClient.clear();

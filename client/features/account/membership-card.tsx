@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { useQueryClient } from '../../lib/query-client';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
@@ -16,8 +17,8 @@ const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { da
 /** /account's membership section: plan, next renewal or end date, and the member's own controls. */
 export function MembershipCard() {
   const membership = useMembership(true);
-  const cancel = useMembershipAction('/api/billing/cancel');
-  const resume = useMembershipAction('/api/billing/resume');
+  const cancel = useMembershipAction(apiPaths.cancel);
+  const resume = useMembershipAction(apiPaths.resume);
   const portal = useOpenPortal();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);

@@ -1,5 +1,6 @@
 import type { Receipt } from '#shared/billing/schemas';
 import type { PlanType } from '#shared/pricing';
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { apiRequest } from '../../lib/api';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
 import { loadUser } from '../auth/user-store';
@@ -20,14 +21,14 @@ export interface MembershipStatus {
   } | null;
 }
 
-export const membershipQueryKey = ['/api/billing/subscription'] as const;
+export const membershipQueryKey = [apiPaths.subscription] as const;
 
 export function useMembership(enabled: boolean) {
-  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiRequest<MembershipStatus>('GET', '/api/billing/subscription'), enabled, staleTime: 0 });
+  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiRequest<MembershipStatus>('GET', apiPaths.subscription), enabled, staleTime: 0 });
 }
 
 /** Cancel at period end, resume, or update the card: then the membership and the user are read again. */
-export function useMembershipAction(path: '/api/billing/cancel' | '/api/billing/resume') {
+export function useMembershipAction(path: typeof apiPaths.cancel | typeof apiPaths.resume) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', path),
@@ -40,23 +41,23 @@ export function useMembershipAction(path: '/api/billing/cancel' | '/api/billing/
 
 export function useOpenPortal() {
   return useMutation({
-    mutationFn: () => apiRequest<{ url: string }>('POST', '/api/billing/portal'),
+    mutationFn: () => apiRequest<{ url: string }>('POST', apiPaths.portal),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
-export const receiptsQueryKey = ['/api/billing/receipts'] as const;
+export const receiptsQueryKey = [apiPaths.receipts] as const;
 
 /** Every charge of the member, newest first. */
 export function useReceipts() {
-  return useQuery({ queryKey: receiptsQueryKey, queryFn: () => apiRequest<{ receipts: Receipt[] }>('GET', '/api/billing/receipts'), staleTime: 0 });
+  return useQuery({ queryKey: receiptsQueryKey, queryFn: () => apiRequest<{ receipts: Receipt[] }>('GET', apiPaths.receipts), staleTime: 0 });
 }
 
 /** One receipt, to print. */
 export function useReceipt(id: string) {
   return useQuery({
-    queryKey: ['/api/billing/receipts', id],
-    queryFn: () => apiRequest<{ receipt: Receipt; member: { email: string; name: string | null }; seller: { name: string; email: string } }>('GET', `/api/billing/receipts/${encodeURIComponent(id)}`),
+    queryKey: [apiPaths.receipts, id],
+    queryFn: () => apiRequest<{ receipt: Receipt; member: { email: string; name: string | null }; seller: { name: string; email: string } }>('GET', apiPath(apiPaths.receipt, { id })),
     retry: false,
   });
 }
@@ -72,9 +73,9 @@ export interface PlanChangePreview {
 /** Monthly <-> Yearly: priced first (`preview`), then made (`change`); the membership and receipts are read again. */
 export function usePlanChange() {
   const queryClient = useQueryClient();
-  const preview = useMutation({ mutationFn: (planType: PlanType) => apiRequest<PlanChangePreview>('POST', '/api/billing/change-plan/preview', { planType }) });
+  const preview = useMutation({ mutationFn: (planType: PlanType) => apiRequest<PlanChangePreview>('POST', apiPaths.changePlanPreview, { planType }) });
   const change = useMutation({
-    mutationFn: (planType: PlanType) => apiRequest('POST', '/api/billing/change-plan', { planType }),
+    mutationFn: (planType: PlanType) => apiRequest('POST', apiPaths.changePlan, { planType }),
     onSettled: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: membershipQueryKey }), queryClient.invalidateQueries({ queryKey: receiptsQueryKey })]);
     },

@@ -1,4 +1,5 @@
 import { verifyMessages } from '#shared/account/schemas';
+import { apiPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -9,7 +10,7 @@ import { loadUser } from '../auth/user-store';
 /** The button on /verify-email: only this POST confirms the address (mail scanners merely fetch the link). */
 export function ConfirmEmailButton({ token }: { token: string }) {
   const confirm = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/account/verify-email', { token }),
+    mutationFn: () => apiRequest<{ message: string }>('POST', apiPaths.accountVerifyEmail, { token }),
     onSuccess: () => void loadUser(),
   });
   if (confirm.isSuccess) {
@@ -37,7 +38,7 @@ export function ConfirmEmailButton({ token }: { token: string }) {
 /** /account, until the address is confirmed: why it matters, and a new link. */
 export function UnverifiedEmailCard({ email }: { email: string }) {
   const resend = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/account/verification-email'),
+    mutationFn: () => apiRequest<{ message: string }>('POST', apiPaths.accountVerificationEmail),
     onSuccess: ({ message }) => toast({ title: 'Email sent', description: `${message} Check ${email}.` }),
     onError: (error) => toast({ title: 'Could not send the email', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
   });

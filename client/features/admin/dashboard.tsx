@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ActivityItem, AdminSummary } from '#shared/admin/schemas';
+import { apiPaths } from '#shared/api/paths';
 import { conversionRate } from './checkup-bands';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
@@ -9,7 +10,7 @@ import { adminKey, useAdminQuery } from './use-admin';
 const tabs = [
   { id: 'activity', label: 'Recent Activity' },
   { id: 'users', label: 'Users' },
-  { id: 'newsletter', label: 'Newsletter' },
+  { id: 'newsletters', label: 'Newsletter' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
@@ -22,7 +23,7 @@ type TabId = (typeof tabs)[number]['id'];
 const panels: Record<TabId, () => ReactNode> = {
   activity: () => <RecentActivity />,
   users: () => <UsersList />,
-  newsletter: () => <NewslettersList />,
+  newsletters: () => <NewslettersList />,
   signups: () => <SignupsList />,
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,
@@ -32,7 +33,7 @@ const panels: Record<TabId, () => ReactNode> = {
 };
 
 /** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */
-const summaryPath = '/api/admin/summary';
+const summaryPath = apiPaths.adminSummary;
 
 export function Dashboard() {
   const [tab, setTab] = useState<TabId>('activity');
@@ -44,7 +45,7 @@ export function Dashboard() {
     { label: 'Total Users', value: s?.totalUsers, tab: 'users' },
     { label: 'Premium Users', value: s?.premiumUsers, tab: 'users' },
     { label: 'Check-ups', value: s?.checkups, tab: 'checkups' },
-    { label: 'Newsletter Signups', value: s?.newsletters, tab: 'newsletter' },
+    { label: 'Newsletter Signups', value: s?.newsletters, tab: 'newsletters' },
     { label: 'Pending Allies', value: s?.pendingAllies, tab: 'allies' },
     { label: 'Contact Messages', value: s?.contacts, tab: 'contacts' },
   ];
@@ -118,7 +119,7 @@ const activityLabels: Record<ActivityItem['kind'], string> = {
 
 function RecentActivity() {
   const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
-  const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), '/api/admin/activity');
+  const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), apiPaths.adminActivity);
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
   return (

@@ -1,12 +1,16 @@
+import { clsx } from 'clsx';
 import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type AdminList, DEFAULT_PAGE_SIZE, type Page } from '#shared/admin/schemas';
+import { adminListPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { adminKey, useAdminQuery } from './use-admin';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** Left out on a phone, where the row's actions must fit beside what identifies it (issue 27.8). */
+  wideOnly?: boolean;
 }
 
 interface ListTableProps<T> {
@@ -17,8 +21,6 @@ interface ListTableProps<T> {
   sorts: { value: string; label: string }[];
   status?: string;
 }
-
-export const listPath = (list: AdminList) => (list === 'audit' ? '/api/admin/audit-log' : `/api/admin/${list}`);
 
 /**
  * One admin list, searched, sorted and paged by the server (issue 14): the table scrolls sideways
@@ -39,7 +41,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
   }, [typed]);
 
   const params = new URLSearchParams({ search, sort, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE), ...(status ? { status } : {}) });
-  const query = useAdminQuery<Page<T>>(adminKey(list, params.toString()), `${listPath(list)}?${params}`);
+  const query = useAdminQuery<Page<T>>(adminKey(list, params.toString()), `${adminListPaths[list]}?${params}`);
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const exportParams = new URLSearchParams({ search, ...(status ? { status } : {}) });
@@ -50,7 +52,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
         <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-stone-900">
           {title} {data && <span className="text-base font-normal text-stone-600">({data.estimated ? 'about ' : ''}{data.total.toLocaleString()})</span>}
         </h2>
-        <a href={`${listPath(list)}.csv?${exportParams}`} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
+        <a href={`${adminListPaths[list]}.csv?${exportParams}`} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
       </div>
@@ -96,7 +98,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
           <thead className="bg-stone-50 text-stone-700">
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                <th key={column.header} scope="col" className={clsx('whitespace-nowrap px-3 py-2 font-semibold', column.wideOnly && 'hidden sm:table-cell')}>
                   {column.header}
                 </th>
               ))}
@@ -106,7 +108,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
             {data?.items.map((row) => (
               <tr key={row.id} className="border-t border-stone-200 align-top">
                 {columns.map((column) => (
-                  <td key={column.header} className="px-3 py-2 text-stone-800">
+                  <td key={column.header} className={clsx('px-3 py-2 text-stone-800', column.wideOnly && 'hidden sm:table-cell')}>
                     {column.cell(row)}
                   </td>
                 ))}

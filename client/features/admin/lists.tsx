@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useId } from 'react';
 import type { AdminAlly, AdminCheckup, AdminContact, AdminNewsletter, AdminSignup, AdminUser, AuditEntry } from '#shared/admin/schemas';
 import { contactStatuses } from '#shared/admin/schemas';
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
@@ -22,72 +23,65 @@ const primary = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
 export function UsersList() {
   const { user: me } = useUser();
   const setAdmin = useAdminChange<{ id: string; isAdmin: boolean }>({
-    request: ({ id, isAdmin }) => patch(`/api/admin/users/${id}/admin`, { isAdmin }),
+    request: ({ id, isAdmin }) => patch(apiPath(apiPaths.adminUserAdmin, { id }), { isAdmin }),
     lists: ['users'],
     success: 'User admin status updated',
     failure: 'Failed to update user',
   });
-  const deleteUser = useAdminChange<string>({ request: (id) => remove(`/api/admin/users/${id}`), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
+  const deleteUser = useAdminChange<string>({ request: (id) => remove(apiPath(apiPaths.adminUser, { id })), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
   return (
     <ListTable<AdminUser>
       list="users"
       title="Users"
       sorts={[newest, oldest, byEmail, { value: 'lastName', label: 'Last name A-Z' }]}
       columns={[
-        { header: 'Name', cell: (u) => fullName(u) || '—' },
-        { header: 'Email', cell: (u) => u.email },
-        { header: 'Joined', cell: (u) => formatDate(u.createdAt) },
+        { header: 'Name', cell: (u) => fullName(u) || '—', wideOnly: true },
+        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: 'Joined', cell: (u) => formatDate(u.createdAt), wideOnly: true },
         {
-          header: 'Admin',
-          cell: (u) => {
-            const button = (
-              <button
-                type="button"
-                className={u.isAdmin ? primary : outline}
-                aria-pressed={u.isAdmin}
-                aria-label={`Admin: ${u.email}`}
-                onClick={u.id === me?.id && u.isAdmin ? undefined : () => setAdmin.mutate({ id: u.id, isAdmin: !u.isAdmin })}
-              >
-                {u.isAdmin ? 'Admin' : 'Make admin'}
-              </button>
-            );
-            // Removing one's own admin access ends this dashboard for them at once: asked first (issue 27.7).
-            return u.id === me?.id && u.isAdmin ? (
-              <Confirm
-                title="Remove your own admin access?"
-                description="You will lose this dashboard at once, and only another admin can give it back. The last admin cannot remove their own access."
-                confirmLabel="Remove my admin access"
-                destructive
-                onConfirm={() => setAdmin.mutate({ id: u.id, isAdmin: false })}
-                trigger={button}
-              />
-            ) : (
-              button
-            );
-          },
-        },
-        {
-          header: 'Premium',
-          cell: (u) => <PremiumSwitch user={u} className={u.isPremium ? primary : outline} />,
-        },
-        {
+          // Admin, Premium and Delete share one cell that wraps: on a phone they stack beside the email.
           header: 'Actions',
           cell: (u) => (
-            <Confirm
-              title="Delete this user?"
-              description={`${u.email} will be deleted permanently: their account, sessions and subscription end now.${u.id === me?.id ? ' This is your own account.' : ''}`}
-              confirmLabel="Delete user"
-              destructive
-              onConfirm={() => deleteUser.mutate(u.id)}
-              trigger={
-                <button type="button" className={danger} aria-label={`Delete ${u.email}`}>
-                  Delete
-                </button>
-              }
-            />
+            <div className="flex flex-wrap gap-2">
+              <AdminToggle user={u} me={me?.id} onChange={(isAdmin) => setAdmin.mutate({ id: u.id, isAdmin })} />
+              <PremiumSwitch user={u} className={u.isPremium ? primary : outline} />
+              <Confirm
+                title="Delete this user?"
+                description={`${u.email} will be deleted permanently: their account, sessions and subscription end now.${u.id === me?.id ? ' This is your own account.' : ''}`}
+                confirmLabel="Delete user"
+                destructive
+                onConfirm={() => deleteUser.mutate(u.id)}
+                trigger={
+                  <button type="button" className={danger} aria-label={`Delete ${u.email}`}>
+                    Delete
+                  </button>
+                }
+              />
+            </div>
           ),
         },
       ]}
+    />
+  );
+}
+
+/** Make admin / Admin; removing one's own admin access ends this dashboard for them at once, so it is asked first (issue 27.7). */
+function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | undefined; onChange: (isAdmin: boolean) => void }) {
+  const own = user.id === me && user.isAdmin;
+  const button = (
+    <button type="button" className={user.isAdmin ? primary : outline} aria-pressed={user.isAdmin} aria-label={`Admin: ${user.email}`} onClick={own ? undefined : () => onChange(!user.isAdmin)}>
+      {user.isAdmin ? 'Admin' : 'Make admin'}
+    </button>
+  );
+  if (!own) return button;
+  return (
+    <Confirm
+      title="Remove your own admin access?"
+      description="You will lose this dashboard at once, and only another admin can give it back. The last admin cannot remove their own access."
+      confirmLabel="Remove my admin access"
+      destructive
+      onConfirm={() => onChange(false)}
+      trigger={button}
     />
   );
 }
@@ -150,10 +144,10 @@ export function CheckupsList() {
 
 function useAllyChanges() {
   return {
-    approve: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/approve`), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
-    unapprove: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/unapprove`), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
-    verify: useAdminChange<string>({ request: (id) => patch(`/api/admin/allies/${id}/verify`), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
-    remove: useAdminChange<string>({ request: (id) => remove(`/api/admin/allies/${id}`), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
+    approve: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyApprove, { id })), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
+    unapprove: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyUnapprove, { id })), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
+    verify: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyVerify, { id })), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
+    remove: useAdminChange<string>({ request: (id) => remove(apiPath(apiPaths.adminAlly, { id })), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
   };
 }
 
@@ -308,7 +302,7 @@ function AllyReview({ ally }: { ally: AdminAlly }) {
 function ContactStatus({ contact }: { contact: AdminContact }) {
   const id = useId();
   const change = useAdminChange<string>({
-    request: (status) => patch(`/api/admin/contacts/${contact.id}/status`, { status }),
+    request: (status) => patch(apiPath(apiPaths.adminContactStatus, { id: contact.id }), { status }),
     lists: ['contacts'],
     success: 'Contact status updated',
     failure: 'Failed to update contact status',

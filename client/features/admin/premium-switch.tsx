@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { AdminUser } from '#shared/admin/schemas';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { patch, useAdminChange } from './use-admin';
@@ -25,7 +26,7 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
   const [asking, setAsking] = useState<Membership | null>(null);
   const [checking, setChecking] = useState(false);
   const setPremium = useAdminChange<{ isPremium: boolean; endSubscription?: 'now' | 'period_end' }>({
-    request: (body) => patch(`/api/admin/users/${user.id}/premium`, body),
+    request: (body) => patch(apiPath(apiPaths.adminUserPremium, { id: user.id }), body),
     lists: ['users'],
     success: 'User premium status updated',
     failure: 'Failed to update user',
@@ -35,7 +36,7 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
     if (!user.isPremium) return setPremium.mutate({ isPremium: true });
     setChecking(true);
     try {
-      const { membership } = await apiRequest<{ membership: Membership | null }>('GET', `/api/admin/users/${user.id}/membership`);
+      const { membership } = await apiRequest<{ membership: Membership | null }>('GET', apiPath(apiPaths.adminUserMembership, { id: user.id }));
       if (membership && !membership.complimentary && membership.plan) setAsking(membership);
       else setPremium.mutate({ isPremium: false });
     } catch {

@@ -1,8 +1,9 @@
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '../../lib/query-client';
 import type { AllyCategory, AllyPage, AllyReview, AllyReviewInput, AllySubmissionInput } from '#shared/allies/schemas';
 import { apiRequest } from '../../lib/api';
 
-export const alliesQueryKey = ['/api/allies'] as const;
+export const alliesQueryKey = [apiPaths.allies] as const;
 
 /** GET /api/allies, one page at a time; the previous results stay on screen while a new search loads. */
 export function useAllies(search: string, category: AllyCategory | null) {
@@ -12,7 +13,7 @@ export function useAllies(search: string, category: AllyCategory | null) {
       const params = new URLSearchParams({ page: String(pageParam) });
       if (search) params.set('search', search);
       if (category) params.set('category', category);
-      return apiRequest<AllyPage>('GET', `/api/allies?${params}`);
+      return apiRequest<AllyPage>('GET', `${apiPaths.allies}?${params}`);
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
@@ -22,15 +23,15 @@ export function useAllies(search: string, category: AllyCategory | null) {
 }
 
 export function useSubmitAlly() {
-  return useMutation({ mutationFn: (submission: AllySubmissionInput) => apiRequest<{ id: string }>('POST', '/api/allies/submit', submission) });
+  return useMutation({ mutationFn: (submission: AllySubmissionInput) => apiRequest<{ id: string }>('POST', apiPaths.allySubmit, submission) });
 }
 
-const reviewsKey = (allyId: string) => ['/api/allies', allyId, 'reviews'] as const;
+const reviewsKey = (allyId: string) => [apiPaths.allies, allyId, 'reviews'] as const;
 
 export function useAllyReviews(allyId: string) {
   return useQuery({
     queryKey: reviewsKey(allyId),
-    queryFn: () => apiRequest<{ reviews: AllyReview[] }>('GET', `/api/allies/${allyId}/reviews`),
+    queryFn: () => apiRequest<{ reviews: AllyReview[] }>('GET', apiPath(apiPaths.allyReviews, { id: allyId })),
   });
 }
 
@@ -40,11 +41,11 @@ export function useReviewMutations(allyId: string) {
   // The reviews key starts with the directory key, so this refreshes both.
   const refresh = () => queryClient.invalidateQueries({ queryKey: alliesQueryKey });
   const save = useMutation({
-    mutationFn: (review: AllyReviewInput) => apiRequest('PUT', `/api/allies/${allyId}/review`, review),
+    mutationFn: (review: AllyReviewInput) => apiRequest('PUT', apiPath(apiPaths.allyReview, { id: allyId }), review),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/allies/${allyId}/review`),
+    mutationFn: () => apiRequest('DELETE', apiPath(apiPaths.allyReview, { id: allyId })),
     onSuccess: refresh,
   });
   return { save, remove };

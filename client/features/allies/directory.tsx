@@ -2,6 +2,7 @@ import { Crown, Loader2, Search, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allyCategories, type AllyCategory, SEARCH_MAX } from '#shared/allies/schemas';
+import { apiPaths } from '#shared/api/paths';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -29,7 +30,7 @@ export function AlliesDirectory() {
     toast({ title: 'Authentication Required', description: 'Please sign in to access The Allies directory.', variant: 'destructive' });
     // Back to the directory after signing in (docs/product.md (Decisions), "/api/login as a navigation").
     storage.set(storageKeys.redirectAfterAuth, '/allies');
-    const timer = setTimeout(() => window.location.assign('/api/login'), SIGN_IN_REDIRECT_MS);
+    const timer = setTimeout(() => window.location.assign(apiPaths.login), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [signedOut]);
 
@@ -78,12 +79,37 @@ function categoryNamed(value: string | null): AllyCategory | null {
   return allyCategories.find((c) => c.toLowerCase() === value?.toLowerCase()) ?? null;
 }
 
+function withParam(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+}
+
 function Directory() {
-  const [text, setText] = useState('');
-  // The Check-Up links to /allies?category=X; the router's location works on the server too.
-  const [searchParams] = useSearchParams();
-  const [category, setCategory] = useState(() => categoryNamed(searchParams.get('category')));
+  // The category and the search live in the URL (/allies?category=Fuel&search=grants), so reload,
+  // Back and a shared link keep them (issue 27.8); the Check-Up links to /allies?category=X.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const category = categoryNamed(searchParams.get('category'));
+  const urlSearch = searchParams.get('search') ?? '';
+  const [text, setText] = useState(urlSearch);
+  // Back or Forward changed the URL's search: the box shows it (React's "adjust state on a prop change").
+  const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
+  if (urlSearch !== shownUrlSearch) {
+    setShownUrlSearch(urlSearch);
+    setText(urlSearch);
+  }
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // A settled search is written to the URL in place (typing adds no history entries); only a new
+  // settled value is, so the old one is not written back while Back's value settles.
+  const written = useRef(search);
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    if (search === urlSearch) return;
+    setSearchParams((params) => withParam(params, 'search', search), { replace: true });
+  }, [search, urlSearch, setSearchParams]);
+  const setCategory = (value: AllyCategory | null) => setSearchParams((params) => withParam(params, 'category', value ?? ''));
   const searchId = useId();
   const query = useAllies(search, category);
 

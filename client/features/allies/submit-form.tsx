@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
-import { type FieldErrors, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { allyCategories, type AllySubmissionInput, allySubmissionSchema, TAGLINE_MAX } from '#shared/allies/schemas';
 import { Button } from '../../components/ui/button';
-import { HoneypotField, TextField } from '../../components/ui/field';
+import { HoneypotField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
 import { useSubmitAlly } from './api';
@@ -36,8 +36,7 @@ const categoryHelp: Record<(typeof allyCategories)[number], string> = {
   Future: 'Future: strategy, governance, succession',
 };
 
-const controlClass =
-  'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700';
+const categoryOptions = allyCategories.map((category) => ({ value: category, label: categoryHelp[category] }));
 
 /** The vendor submission form (docs/product.md §2, §4, §5 and §8), validated by the same schema as the server. */
 export function AllySubmitForm() {
@@ -86,15 +85,23 @@ export function AllySubmitForm() {
           error={errors.name?.message}
           {...form.register('name')}
         />
-        <Select label="Category *" hint="The pillar of nonprofit work you help with most." error={errors.category?.message} registration={form.register('category')} />
-        <LongText
+        <SelectField
+          label="Category *"
+          hint="The pillar of nonprofit work you help with most."
+          placeholder="Choose a category"
+          options={categoryOptions}
+          aria-required="true"
+          error={errors.category?.message}
+          {...form.register('category')}
+        />
+        <TextAreaField
           label="Tagline"
           hint={`One sentence that sums up what you do. Up to ${TAGLINE_MAX} characters.`}
           rows={2}
           maxLength={TAGLINE_MAX}
           counter={`${tagline.length}/${TAGLINE_MAX} characters`}
           error={errors.tagline?.message}
-          registration={form.register('tagline')}
+          {...form.register('tagline')}
         />
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <TextField
@@ -118,30 +125,34 @@ export function AllySubmitForm() {
       </FormSection>
 
       <FormSection title="What members should know">
-        <LongText label="How you help nonprofits" hint="The services you offer and the problems you solve for nonprofits." error={errors.howTheyHelp?.message} registration={form.register('howTheyHelp')} />
-        <LongText
+        <TextAreaField label="How you help nonprofits" hint="The services you offer and the problems you solve for nonprofits." error={errors.howTheyHelp?.message} maxLength={3000} {...form.register('howTheyHelp')} />
+        <TextAreaField
           label="What makes you different"
           hint="Why a nonprofit leader should pick you over other vendors."
           error={errors.whatMakesDifferent?.message}
-          registration={form.register('whatMakesDifferent')}
+          maxLength={3000}
+          {...form.register('whatMakesDifferent')}
         />
-        <LongText
+        <TextAreaField
           label="Traction (optional)"
           hint="Results so far: how many nonprofits you have served, outcomes, notable clients."
           error={errors.traction?.message}
-          registration={form.register('traction')}
+          maxLength={3000}
+          {...form.register('traction')}
         />
-        <LongText
+        <TextAreaField
           label="Offer for members"
           hint="A discount, free consultation or other perk for our premium members."
           error={errors.offerForMembers?.message}
-          registration={form.register('offerForMembers')}
+          maxLength={3000}
+          {...form.register('offerForMembers')}
         />
-        <LongText
+        <TextAreaField
           label="Vibe check (optional)"
           hint="Your team's personality in a sentence or two: how is it to work with you?"
           error={errors.vibeCheck?.message}
-          registration={form.register('vibeCheck')}
+          maxLength={3000}
+          {...form.register('vibeCheck')}
         />
       </FormSection>
 
@@ -177,89 +188,5 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
       <legend className="mb-4 font-serif text-xl font-bold text-stone-900">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-function Describe({ id, hint, counter, error }: { id: string; hint: string; counter?: string; error?: string }) {
-  return (
-    <>
-      <p id={`${id}-hint`} className="text-xs text-stone-600">
-        {hint}
-        {counter && (
-          <span className="ml-2 font-medium text-stone-700">
-            {counter}
-          </span>
-        )}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-function LongText({
-  label,
-  hint,
-  error,
-  counter,
-  rows = 4,
-  maxLength = 3000,
-  registration,
-}: {
-  label: string;
-  hint: string;
-  error?: string;
-  counter?: string;
-  rows?: number;
-  maxLength?: number;
-  registration: UseFormRegisterReturn;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
-        className={controlClass}
-        {...registration}
-      />
-      <Describe id={id} hint={hint} counter={counter} error={error} />
-    </div>
-  );
-}
-
-function Select({ label, hint, error, registration }: { label: string; hint: string; error?: string; registration: UseFormRegisterReturn }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
-        className={controlClass}
-        {...registration}
-      >
-        <option value="">Choose a category</option>
-        {allyCategories.map((category) => (
-          <option key={category} value={category}>
-            {categoryHelp[category]}
-          </option>
-        ))}
-      </select>
-      <Describe id={id} hint={hint} error={error} />
-    </div>
   );
 }

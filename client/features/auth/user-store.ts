@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
+import { apiPaths } from '#shared/api/paths';
 import { ApiError, apiRequest } from '../../lib/api';
 import type { User } from './use-user';
 
@@ -27,7 +28,7 @@ export const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.s
 async function fetchCurrentUser(): Promise<User | null> {
   if (!hasSignedInHint()) return null;
   try {
-    return await apiRequest<User>('GET', '/api/user');
+    return await apiRequest<User>('GET', apiPaths.user);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     // The session is gone: drop the stale hint so the next pages do not ask again.

@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../../lib/query-client';
 import { messages } from '#shared/billing/schemas';
 import type { PlanType } from '#shared/pricing';
@@ -23,7 +24,7 @@ export function showCheckoutError(error: unknown): void {
  */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (plan: PlanType) => apiRequest<{ url: string }>('POST', '/api/create-checkout-session', { planType: plan }),
+    mutationFn: (plan: PlanType) => apiRequest<{ url: string }>('POST', apiPaths.createCheckoutSession, { planType: plan }),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => {
       console.error(messages.providerUnavailable, error);

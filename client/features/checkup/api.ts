@@ -1,17 +1,18 @@
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
 import { checkupResultQueryKey, type CheckupResultView, type CheckupSubmission } from '#shared/checkup/schemas';
 import { ApiError, apiRequest } from '../../lib/api';
 
-export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<CheckupResultView>('POST', '/api/checkup-results', submission);
+export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<CheckupResultView>('POST', apiPaths.checkupResults, submission);
 
 export const requestBreakdown = (id: string, body: { email: string; fax?: string }) =>
-  apiRequest<{ ok: true }>('POST', `/api/checkup-results/${encodeURIComponent(id)}/breakdown`, body);
+  apiRequest<{ ok: true }>('POST', apiPath(apiPaths.checkupBreakdown, { id }), body);
 
 /** A saved result by its id; an unknown id is a plain "not found", never retried. A server-rendered page carries it already (null when unknown). */
 export function useCheckupResult(id: string) {
   return useQuery({
     queryKey: checkupResultQueryKey(id),
-    queryFn: () => apiRequest<CheckupResultView>('GET', `/api/checkup-results/${encodeURIComponent(id)}`),
+    queryFn: () => apiRequest<CheckupResultView>('GET', apiPath(apiPaths.checkupResult, { id })),
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }

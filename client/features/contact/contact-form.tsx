@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { forwardRef, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from '#shared/zod';
 import { contactMessageSchema, contactTypeLabels, contactTypes } from '#shared/contact/schemas';
 import { Button } from '../../components/ui/button';
-import { HoneypotField, TextAreaField, TextField } from '../../components/ui/field';
+import { HoneypotField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorText } from '../../lib/api';
 import { useSendContact } from './use-send-contact';
@@ -15,6 +15,7 @@ type FieldName = Exclude<keyof Values, 'fax'>;
 
 const empty = { name: '', email: '', organization: '', contactType: '' as Values['contactType'], subject: '', message: '', fax: '' };
 const required = ['name', 'email', 'contactType', 'message'] as const;
+const topicOptions = contactTypes.map((type) => ({ value: type, label: contactTypeLabels[type] }));
 
 /** The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or error (form kept). */
 export function ContactForm() {
@@ -82,7 +83,14 @@ export function ContactForm() {
       </div>
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />
-        <SelectField label="What is it about? *" error={errors.contactType?.message} {...form.register('contactType')} />
+        <SelectField
+          label="What is it about? *"
+          placeholder="Choose a topic"
+          options={topicOptions}
+          aria-required="true"
+          error={errors.contactType?.message}
+          {...form.register('contactType')}
+        />
       </div>
       <TextField label="Subject (optional)" maxLength={300} error={errors.subject?.message} {...form.register('subject')} />
       <TextAreaField label="Message *" aria-required="true" maxLength={5000} rows={6} error={errors.message?.message} {...form.register('message')} />
@@ -95,38 +103,6 @@ export function ContactForm() {
     </form>
   );
 }
-
-const SelectField = forwardRef<HTMLSelectElement, { label: string; error?: string } & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField({ label, error, ...props }, ref) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-        className="block h-[42px] w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700"
-      >
-        <option value="">Choose a topic</option>
-        {contactTypes.map((type) => (
-          <option key={type} value={type}>
-            {contactTypeLabels[type]}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});
 
 /** The sent state: focus moves to its heading so the change is announced. */
 function MessageSent({ onAnother }: { onAnother: () => void }) {

@@ -2,6 +2,7 @@ import { ArrowLeft, ClipboardCheck, Clock, Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { FieldGuideInfo } from '#shared/content/field-guides';
+import { apiPath, apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../../app/layout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { track } from '../../lib/track';
@@ -44,7 +45,7 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
               {guide.pillar}: {guide.about}
             </span>
           </div>
-          <a href={`/api/guides/${guide.slug}.pdf`} download={`${guide.slug}-field-guide.pdf`} className={buttonClasses('primary', 'md', 'mt-6')}>
+          <a href={apiPath(apiPaths.guideFile, { file: `${guide.slug}.pdf` })} download={`${guide.slug}-field-guide.pdf`} className={buttonClasses('primary', 'md', 'mt-6')}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download PDF Guide
           </a>

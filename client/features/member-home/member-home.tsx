@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { BookOpen, ClipboardCheck, Compass, Crown, LayoutDashboard, Library, type LucideIcon, Users } from 'lucide-react';
+import { apiPaths } from '#shared/api/paths';
 import { CheckList } from '../../components/check-list';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
@@ -38,7 +39,7 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
   useEffect(() => {
     if (!loggedOut) return;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign('/api/login'), LOGGED_OUT_REDIRECT_MS);
+    const timer = setTimeout(() => window.location.assign(apiPaths.login), LOGGED_OUT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [loggedOut]);
 

@@ -1,3 +1,4 @@
+import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../../lib/query-client';
 import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../auth/use-access';
@@ -9,7 +10,7 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
  */
 export function useNewsletterSignup(source: SignupSource) {
   return useMutation({
-    mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest('POST', '/api/newsletter/signup', { ...input, source }),
+    mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest('POST', apiPaths.newsletterSignup, { ...input, source }),
     onSuccess: (_data, input) => {
       grantNewsletterAccess(input.email);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
 import type { PublicUser } from '#shared/auth/user';
+import { apiPaths } from '#shared/api/paths';
 import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
 import { ProviderUnavailableError } from '../../billing/provider';
 import type { AppContext } from '../../context';
@@ -19,7 +20,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const signedIn = { preHandler: requireUser(ctx) };
   const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
-  app.get('/api/account/export', signedIn, async (request, reply) => {
+  app.get(apiPaths.accountExport, signedIn, async (request, reply) => {
     const user = await userOf(request);
     const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, user)) };
     return reply
@@ -29,7 +30,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.post('/api/account/password', signedIn, async (request, reply) => {
+  app.post(apiPaths.accountPassword, signedIn, async (request, reply) => {
     const input = parseInput(changePasswordSchema, request.body);
     const user = await findUserById(ctx.db, (await userOf(request)).id);
     if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // The link from the welcome (or a resent) email: the token proves the address, no session needed.
   // The page at /verify-email only shows a button; this POST is what verifies (mail scanners fetch links).
-  app.post('/api/account/verify-email', async (request) => {
+  app.post(apiPaths.accountVerifyEmail, async (request) => {
     const { token } = parseInput(verifyEmailSchema, request.body);
     const result = await verifyEmailToken(ctx.db, token);
     if (!result.ok) throw new HttpError(400, `token: ${verifyMessages[result.reason]}`, { token: verifyMessages[result.reason] });
@@ -55,19 +56,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.post(
-    '/api/account/verification-email',
+    apiPaths.accountVerificationEmail,
     { preHandler: requireUser(ctx), config: { rateLimit: { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' } } },
     async (request) => {
       const user = await findUserById(ctx.db, (await userOf(request)).id);
       if (!user) throw new HttpError(401, 'Not signed in');
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
-      const url = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(ctx.db, user));
-      await ctx.mailer.send(verifyEmailMail(user, url));
+      // The link and its mail are one write (issue 22.8): no stored link that was never sent.
+      const mailId = await ctx.db.transaction(async (tx) => ctx.mailer.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))));
+      ctx.mailer.deliverNow([mailId]);
       return { ok: true, message: verifyMessages.sent };
     },
   );
 
-  app.delete('/api/account', signedIn, async (request, reply) => {
+  app.delete(apiPaths.account, signedIn, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);
     const user = await userOf(request);
     if (input.confirmEmail.toLowerCase() !== user.email.trim().toLowerCase()) {

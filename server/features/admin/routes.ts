@@ -15,6 +15,7 @@ import {
   summaryQuerySchema,
 } from '#shared/admin/schemas';
 import type { PublicUser } from '#shared/auth/user';
+import { adminListPaths, adminOutreachPaths, apiPaths, type OutreachList } from '#shared/api/paths';
 import { liveMembership } from '../billing/membership';
 import { subscriptionView } from '../billing/routes';
 import type { AppContext } from '../../context';
@@ -46,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);
-    const path = list === 'audit' ? '/api/admin/audit-log' : `/api/admin/${list}`;
+    const path = adminListPaths[list];
     app.get(path, async (request, reply) => {
       reply.headers(noStore);
       return listPage(ctx.db, list, parseInput(schema, request.query) as ListQuery);
@@ -60,7 +61,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
   }
 
-  app.get('/api/admin/summary', async (request, reply) => {
+  app.get(apiPaths.adminSummary, async (request, reply) => {
     const query = parseInput(summaryQuerySchema, request.query);
     // Days and months begin in the site's time zone, for Today and This Month alike, so the
     // month's count always includes today's (issue 27.7). A caller may still give its own.
@@ -70,36 +71,36 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     reply.headers(noStore);
     return summary(ctx.db, todayStart, monthStart);
   });
-  app.get('/api/admin/activity', async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
-  app.get('/api/admin/charts', async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
-  app.get('/api/admin/funnel', async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
+  app.get(apiPaths.adminActivity, async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
+  app.get(apiPaths.adminCharts, async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
+  app.get(apiPaths.adminFunnel, async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
 
-  app.patch('/api/admin/users/:id/admin', async (request) =>
+  app.patch(apiPaths.adminUserAdmin, async (request) =>
     change.setUserAdmin(ctx.db, await adminOf(request), idOf(request), parseInput(setAdminSchema, request.body).isAdmin),
   );
-  app.patch('/api/admin/users/:id/premium', async (request) =>
+  app.patch(apiPaths.adminUserPremium, async (request) =>
     change.setUserPremium(ctx, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body), request.log),
   );
   // What the premium switch would end: the confirmation names the plan and the next charge.
-  app.get('/api/admin/users/:id/membership', async (request, reply) => {
+  app.get(apiPaths.adminUserMembership, async (request, reply) => {
     reply.headers(noStore);
     return { membership: subscriptionView(await liveMembership(ctx.db, idOf(request))) };
   });
-  app.delete('/api/admin/users/:id', async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
+  app.delete(apiPaths.adminUser, async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
 
-  app.patch('/api/admin/allies/:id/approve', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
-  app.patch('/api/admin/allies/:id/unapprove', async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));
-  app.patch('/api/admin/allies/:id/verify', async (request) => change.verifyAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
-  app.delete('/api/admin/allies/:id', async (request) => change.deleteAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
-  app.patch('/api/admin/reviews/:id/hidden', async (request) =>
+  app.patch(apiPaths.adminAllyApprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
+  app.patch(apiPaths.adminAllyUnapprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));
+  app.patch(apiPaths.adminAllyVerify, async (request) => change.verifyAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.delete(apiPaths.adminAlly, async (request) => change.deleteAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.patch(apiPaths.adminReviewHidden, async (request) =>
     change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
   );
 
-  app.patch('/api/admin/contacts/:id/status', async (request) =>
+  app.patch(apiPaths.adminContactStatus, async (request) =>
     change.setContactStatus(ctx.db, await adminOf(request), idOf(request), parseInput(setContactStatusSchema, request.body).status),
   );
-  for (const list of ['contacts', 'checkups', 'newsletters'] as const) {
-    app.patch(`/api/admin/${list}/:id/outreach`, async (request) =>
+  for (const [list, path] of Object.entries(adminOutreachPaths) as [OutreachList, string][]) {
+    app.patch(path, async (request) =>
       change.setOutreach(ctx.db, await adminOf(request), list, idOf(request), parseInput(setOutreachSchema, request.body).completed),
     );
   }

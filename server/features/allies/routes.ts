@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
 import { allyReviewSchema, allySearchQuerySchema, allySubmissionSchema } from '#shared/allies/schemas';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
@@ -31,13 +32,13 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
   if (ctx.env.DEMO_MODE) await seedSampleAllies(ctx.db);
   const premium = { preHandler: requirePremium(ctx, 'The Allies directory is available to premium subscribers only.') };
 
-  app.get('/api/allies', premium, async (request) => {
+  app.get(apiPaths.allies, premium, async (request) => {
     const query = allySearchQuerySchema.parse(request.query ?? {});
     return searchApprovedAllies(ctx.db, { ...query, userId: await currentUserId(request, ctx) });
   });
 
   app.post(
-    '/api/allies/submit',
+    apiPaths.allySubmit,
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
       refuseFilledHoneypot(request.body);
@@ -58,19 +59,19 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get('/api/allies/:id/reviews', premium, async (request) => {
+  app.get(apiPaths.allyReviews, premium, async (request) => {
     const id = await approvedAllyId(request, ctx);
     return { reviews: await listVisibleReviews(ctx.db, id, await currentUserId(request, ctx)) };
   });
 
-  app.put('/api/allies/:id/review', premium, async (request) => {
+  app.put(apiPaths.allyReview, premium, async (request) => {
     const id = await approvedAllyId(request, ctx);
     const review = parseInput(allyReviewSchema, request.body);
     await upsertReview(ctx.db, id, await currentUserId(request, ctx), review);
     return { ok: true };
   });
 
-  app.delete('/api/allies/:id/review', premium, async (request, reply) => {
+  app.delete(apiPaths.allyReview, premium, async (request, reply) => {
     const id = await approvedAllyId(request, ctx);
     if (!(await deleteReview(ctx.db, id, await currentUserId(request, ctx)))) throw new HttpError(404, 'You have not reviewed this ally');
     return reply.status(204).send();

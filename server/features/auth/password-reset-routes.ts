@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '#shared/auth/schemas';
 import { site } from '#shared/site';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { perEmailRateLimit } from './email-rate-limit';
@@ -25,7 +26,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
   const perHour = { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' };
 
   app.post(
-    '/api/password-reset/request',
+    apiPaths.passwordResetRequest,
     {
       config: { rateLimit: perHour },
       preHandler: perEmailRateLimit(app, { scope: 'password-reset', ...perHour, what: 'password reset requests' }),
@@ -46,7 +47,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.post('/api/password-reset/confirm', { config: { rateLimit: perHour } }, async (request, reply) => {
+  app.post(apiPaths.passwordResetConfirm, { config: { rateLimit: perHour } }, async (request, reply) => {
     const input = parseInput(passwordResetConfirmSchema, request.body);
     // Hashing is slow: done before the transaction, which must hold no connection while waiting.
     const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginSchema, registerSchema } from '#shared/auth/schemas';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
@@ -36,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Every page of a signed-in member asks for it: written by a serializer compiled for its
   // fields, and never through the compression hooks (its answer is far under their 1 KB threshold).
-  app.get('/api/user', { schema: { response: { 200: publicUserJsonSchema } }, compress: false }, async (request, reply) => {
+  app.get(apiPaths.user, { schema: { response: { 200: publicUserJsonSchema } }, compress: false }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await getSessionUser(request, ctx);
     if (!user) {
@@ -51,7 +52,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, messages.emailTaken);
     const passwordHash = await hashPassword(input.password);
     try {
-      return await insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+      // The account, its verification link and the welcome that carries the link are one write:
+      // a crash leaves all of them or none (issue 22.8); the outbox delivers and retries the mail.
+      const { user, mailId } = await ctx.db.transaction(async (tx) => {
+        const user = await insertUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+        const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user));
+        return { user, mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)) };
+      });
+      ctx.mailer.deliverNow([mailId]);
+      return user;
     } catch (error) {
       if (error instanceof EmailTakenError) throw new HttpError(409, messages.emailTaken);
       throw error;
@@ -59,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
 
   app.post(
-    '/api/register',
+    apiPaths.register,
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
       refuseFilledHoneypot(request.body);
@@ -77,16 +86,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (registering.get(key) === attempt) registering.delete(key);
       }
       await signIn(request, reply, user.id);
-      // Once per account: only the request that created it gets here. The account exists either
-      // way. The welcome carries the link that proves the address is the member's (docs/auth.md).
-      const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(ctx.db, user));
-      ctx.mailer.sendInBackground(accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl), { mail: 'account welcome' });
       return reply.status(201).send(toPublicUser(user));
     },
   );
 
   app.post(
-    '/api/login',
+    apiPaths.login,
     {
       config: { rateLimit: { max: ctx.env.RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN, timeWindow: '15 minutes' } },
     },
@@ -110,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post(apiPaths.logout, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await deleteSession(ctx.db, token);
     clearSessionCookie(reply, secure);
@@ -118,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   // First-run bootstrap (docs/product.md (Decisions)): allowed while no admin exists, or for ADMIN_EMAILS addresses.
-  app.post('/api/auth/make-admin', async (request) => {
+  app.post(apiPaths.makeAdmin, async (request) => {
     const user = await getSessionUser(request, ctx);
     if (!user) throw new HttpError(401, messages.notSignedIn);
     if (user.isAdmin) return user;

@@ -59,7 +59,7 @@ export class EmailTakenError extends Error {}
 
 /** Inserts a user; an email taken in any letter case (even by a concurrent request) is an EmailTakenError. */
 export async function insertUser(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium?: boolean },
 ): Promise<UserRow> {
   try {

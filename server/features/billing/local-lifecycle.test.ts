@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '#shared/api/paths';
 import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
 import { localProvider } from '../../billing/choose-provider';
 import { signPayload } from '../../billing/local-provider';
-import { WEBHOOK_PATH } from './routes';
 import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
@@ -186,7 +186,7 @@ describe('paying through the local checkout', () => {
 
 describe('the webhook route', () => {
   const post = (body: string, signature?: string) =>
-    fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+    fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
 
   it('refuses a missing or wrong signature with 400 and records nothing', async () => {
     const body = JSON.stringify({ id: `evt_forged_${Date.now()}`, type: 'invoice.paid', data: { object: { id: 'in_1' } } });
@@ -230,7 +230,9 @@ describe('the webhook route', () => {
     }
     expect(await isPremium(t, idOf(account))).toBe(true);
     expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
+    // The outbox sends the two mails independently: either may arrive first.
     await smtp.waitFor(account.email, /receipt/);
+    await smtp.waitFor(account.email, /Premium: your Slack invitation/);
     expect(smtp.find(account.email, /Premium: your Slack invitation/)).toHaveLength(1);
     expect(smtp.find(account.email, /receipt/)).toHaveLength(1);
 

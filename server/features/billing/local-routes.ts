@@ -4,6 +4,7 @@ import { z } from '#shared/zod';
 import { messages, testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { localBillingSubscriptions } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
@@ -59,7 +60,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     }
   };
 
-  app.get<{ Params: { id: string } }>('/api/billing/local/checkouts/:id', signedIn, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(apiPaths.localCheckout, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     const checkout = await local.findCheckout(request.params.id, user.id);
@@ -69,7 +70,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
   });
 
-  app.post<{ Params: { id: string } }>('/api/billing/local/checkouts/:id/pay', signedIn, async (request) => {
+  app.post<{ Params: { id: string } }>(apiPaths.localCheckoutPay, signedIn, async (request) => {
     const card = parseInput(testCardSchema.omit({ clientSecret: true }), request.body);
     const user = await userOf(request);
     const checkout = await local.findCheckout(request.params.id, user.id);
@@ -78,7 +79,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // /subscribe's embedded form: started from create-subscription's client secret.
-  app.post('/api/billing/local/pay', signedIn, async (request) => {
+  app.post(apiPaths.localPay, signedIn, async (request) => {
     const input = parseInput(testCardSchema, request.body);
     const user = await userOf(request);
     const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
@@ -93,7 +94,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
    * from this machine, never through a proxy.
    */
   if (!clockEnabled(ctx.env)) return;
-  app.post('/api/billing/local/clock', async (request) => {
+  app.post(apiPaths.localClock, async (request) => {
     if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
       throw new HttpError(403, 'The billing clock can only be moved from the machine the server runs on.');
     }

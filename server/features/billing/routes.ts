@@ -3,6 +3,7 @@ import { changePlanSchema, messages, planRequestSchema, receiptParamsSchema, typ
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import type { billingCharges } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
@@ -13,8 +14,6 @@ import { localBillingRoutes } from './local-routes';
 import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../billing/provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
-
-export const WEBHOOK_PATH = '/api/webhooks/stripe';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 
@@ -73,7 +72,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(WEBHOOK_PATH, async (request, reply) => {
+    webhook.post(apiPaths.stripeWebhook, async (request, reply) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'The webhook body must be JSON');
       const header = request.headers['stripe-signature'];
@@ -98,7 +97,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const local = localProvider(ctx);
   if (local) {
     local.setDelivery(async (payload, signature) => {
-      const res = await app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      const res = await app.inject({ method: 'POST', url: apiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
       return res.statusCode < 300;
     });
     await app.register(localBillingRoutes, ctx);
@@ -113,7 +112,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // they are using. Stripe's pages come back to PUBLIC_URL.
   const back = provider.name === 'local' ? '' : publicUrl;
 
-  app.post('/api/create-checkout-session', signedIn, async (request, reply) => {
+  app.post(apiPaths.createCheckoutSession, signedIn, async (request, reply) => {
     const user = await userOf(request);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType | undefined = input.planType ?? input.plan;
@@ -128,7 +127,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // docs/product.md §7: planType in one reading, no payload in another (then monthly).
-  app.post('/api/create-subscription', signedIn, async (request, reply) => {
+  app.post(apiPaths.createSubscription, signedIn, async (request, reply) => {
     const user = await userOf(request);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
@@ -141,7 +140,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  app.get('/api/billing/subscription', signedIn, async (request, reply) => {
+  app.get(apiPaths.subscription, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
@@ -158,7 +157,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (live.status !== 'active') throw new HttpError(409, 'Fix the failed payment first: update your card, then switch plans.');
     return { user, plan, live };
   };
-  app.post('/api/billing/change-plan/preview', signedIn, async (request, reply) => {
+  app.post(apiPaths.changePlanPreview, signedIn, async (request, reply) => {
     const { plan, live } = await switchable(request);
     try {
       const preview = await provider.previewPlanChange(live.providerSubscriptionId, plan);
@@ -167,7 +166,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return sendProviderError(error, reply, request, 'Could not price the switch');
     }
   });
-  app.post('/api/billing/change-plan', signedIn, async (request, reply) => {
+  app.post(apiPaths.changePlan, signedIn, async (request, reply) => {
     const { user, plan, live } = await switchable(request);
     try {
       const readAt = new Date();
@@ -179,12 +178,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // The receipt history: every charge, newest first, and one receipt to print.
-  app.get('/api/billing/receipts', signedIn, async (request, reply) => {
+  app.get(apiPaths.receipts, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     return { receipts: (await chargesOf(ctx.db, user.id)).map(receiptView) };
   });
-  app.get<{ Params: { id: string } }>('/api/billing/receipts/:id', signedIn, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(apiPaths.receipt, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
     const charge = await chargeOf(ctx.db, user.id, parseInput(receiptParamsSchema, request.params).id);
@@ -208,10 +207,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
   };
-  app.post('/api/billing/cancel', signedIn, setCancel(true));
-  app.post('/api/billing/resume', signedIn, setCancel(false));
+  app.post(apiPaths.cancel, signedIn, setCancel(true));
+  app.post(apiPaths.resume, signedIn, setCancel(false));
 
-  app.post('/api/billing/portal', signedIn, async (request, reply) => {
+  app.post(apiPaths.portal, signedIn, async (request, reply) => {
     const user = await userOf(request);
     const customerId = await findCustomer(ctx.db, user.id, provider.name);
     if (!customerId) throw new HttpError(404, 'You have no billing account yet.');
@@ -226,7 +225,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // Only the local provider keeps cards here; under Stripe the portal updates the card.
-  app.post('/api/billing/update-card', signedIn, async (request, reply) => {
+  app.post(apiPaths.updateCard, signedIn, async (request, reply) => {
     const user = await userOf(request);
     if (!local) throw new HttpError(404, 'Update your card in the billing portal.');
     const card = parseInput(testCardSchema, request.body);

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '#shared/api/paths';
 import { billingCharges, billingCustomers, users } from '../../db/schema';
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
-import { WEBHOOK_PATH } from './routes';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -45,7 +45,7 @@ const idOf = (a: TestAccount) => a.user.id as string;
 function deliver(event: ReturnType<typeof stripeEvent>, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
 }
 
 const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
@@ -169,7 +169,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const { session, subscription } = fake.completeCheckout((await res.json()).url.split('/').pop());
     const forged = await deliver(stripeEvent('checkout.session.completed', session), 'whsec_attacker');
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(`${t.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)) });
+    const unsigned = await fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)) });
     expect(unsigned.status).toBe(400);
     expect(await isPremium(t, idOf(account))).toBe(false);
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
@@ -32,7 +33,7 @@ async function loadResult(ctx: AppContext, id: string): Promise<CheckupResultRow
 export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const formLimit = { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } };
 
-  app.post('/api/checkup-results', { config: formLimit }, async (request, reply) => {
+  app.post(apiPaths.checkupResults, { config: formLimit }, async (request, reply) => {
     const input = parseInput(checkupSubmissionSchema, request.body);
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
@@ -43,9 +44,9 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.status(201).send(toView(row));
   });
 
-  app.get<{ Params: { id: string } }>('/api/checkup-results/:id', async (request) => toView(await loadResult(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => toView(await loadResult(ctx, request.params.id)));
 
-  app.post<{ Params: { id: string } }>('/api/checkup-results/:id/breakdown', { config: formLimit }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>(apiPaths.checkupBreakdown, { config: formLimit }, async (request, reply) => {
     refuseFilledHoneypot(request.body);
     const input = parseInput(breakdownRequestSchema, request.body);
     const row = await loadResult(ctx, request.params.id);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessageSchema } from '#shared/contact/schemas';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
@@ -10,7 +11,7 @@ import { insertContactMessage } from './repo';
 /** POST /api/contact: the contact form (docs/product.md §2, §5 and §7). */
 export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
-    '/api/contact',
+    apiPaths.contact,
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
       refuseFilledHoneypot(request.body);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { usageEventSchema } from '#shared/events/kinds';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { forwardEvent } from './forward';
@@ -8,7 +9,7 @@ import { insertUsageEvent } from './repo';
 /** First-party usage events (docs/product.md §1). Nothing about the visitor is stored: no IP, no cookie, no user id. */
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
-    '/api/events',
+    apiPaths.events,
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_EVENTS_PER_MINUTE, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const event = parseInput(usageEventSchema, request.body);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findFieldGuide } from '#shared/content/field-guides';
 import { site } from '#shared/site';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { contentDir } from '../../paths';
@@ -28,7 +29,7 @@ export async function guidesRoutes(app: FastifyInstance, _ctx: AppContext): Prom
     return pdf;
   };
 
-  app.get<{ Params: { file: string } }>('/api/guides/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>(apiPaths.guideFile, async (request, reply) => {
     const match = /^([a-z]+)\.pdf$/.exec(request.params.file);
     const guide = match ? findFieldGuide(match[1]!) : undefined;
     if (!guide) throw new HttpError(404, `No field guide PDF named ${request.params.file}`);

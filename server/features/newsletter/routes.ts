@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
@@ -14,7 +15,7 @@ const signupPaths: Record<SignupSource, string> = { newsletter: '/newsletter', '
 /** POST /api/newsletter/signup: every free sign-up form (newsletter, free resources, profile, Check-Up, member home). */
 export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
-    '/api/newsletter/signup',
+    apiPaths.newsletterSignup,
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
     async (request, reply) => {
       refuseFilledHoneypot(request.body);

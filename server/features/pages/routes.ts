@@ -7,6 +7,7 @@ import { headHtml, pageHead } from '#shared/head';
 import type { PrefilledQuery, RenderedApp, RenderPage } from '#shared/page-render';
 import { matchRoute, redirects, routes } from '#shared/routes';
 import type { SiteConfig } from '#shared/site-config';
+import { apiPaths } from '#shared/api/paths';
 import { assertTemplate, fallbackTemplate, inlineStylesheets, pageDocument } from './document';
 import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
 import { takeEntryScript } from './deferred-scripts';
@@ -81,7 +82,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     app.get(from, (_request, reply) => reply.redirect(to, 301));
   }
   // There is no external identity provider: the spec's navigation to /api/login lands on our sign-in page.
-  app.get('/api/login', (_request, reply) => reply.redirect('/auth', 302));
+  app.get(apiPaths.login, (_request, reply) => reply.redirect('/auth', 302));
 
   async function buildPage(log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> {
     const pathname = url.split('?')[0]!;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { marked } from 'marked';
 import { splitFrontMatter } from '#shared/content/front-matter';
 import type { PremiumResources } from '#shared/premium/resources';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { requirePremium } from '../../http/guards';
 import { contentDir } from '../../paths';
@@ -36,7 +37,7 @@ export async function premiumRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const links = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL, COACHING_BOOKING_URL: ctx.env.COACHING_BOOKING_URL };
   let cached: Promise<PremiumResources['sections']> | undefined;
 
-  app.get('/api/premium/resources', { preHandler: requirePremium(ctx) }, async (_request, reply): Promise<PremiumResources> => {
+  app.get(apiPaths.premiumResources, { preHandler: requirePremium(ctx) }, async (_request, reply): Promise<PremiumResources> => {
     // Premium answers are personal: no shared cache may keep them.
     reply.header('Cache-Control', 'private, no-store');
     cached ??= loadSections(links).catch((error: unknown) => {

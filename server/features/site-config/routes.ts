@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SiteConfig } from '#shared/site-config';
+import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 
@@ -15,7 +16,7 @@ export function siteConfig(env: Env): SiteConfig {
 }
 
 export async function siteConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/config', async (_request, reply) => {
+  app.get(apiPaths.config, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return siteConfig(ctx.env);
   });
