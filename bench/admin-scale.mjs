@@ -137,6 +137,11 @@ export async function runAdminScale() {
       ['check-ups, search', '/api/admin/checkups?search=quiz12345', true],
       ['check-ups, sort by score', '/api/admin/checkups?sort=-score', true],
       ['contacts, search', '/api/admin/contacts?search=writer777', true],
+      // Inside values (trigram indexes, decision 027): a part of an address, and a domain every row has.
+      ['users, inside a value', '/api/admin/users?search=ser4242%40', true],
+      ['check-ups, inside a value', '/api/admin/checkups?search=iz12345%40', true],
+      ['contacts, inside a value', '/api/admin/contacts?search=riter777%40', true],
+      ['newsletters, a domain in every row', '/api/admin/newsletters?search=%40example.org', false],
       ['contacts, status new', '/api/admin/contacts?status=new', true],
       ['allies, pending', '/api/admin/allies?status=pending', true],
       ['summary', '/api/admin/summary', true],

@@ -35,6 +35,16 @@ test('a click before the scripts have run is carried out once they have', async 
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Page Not Found');
 });
 
+test('Alt+M and Alt+N move focus from the moment the page is shown, before the scripts have run', async ({ page }) => {
+  await holdRoute(page, '**/assets/index-*.js');
+  await page.goto('/start-here', { waitUntil: 'domcontentloaded' });
+  await page.keyboard.press('Alt+N');
+  await expect(page.locator('#main-navigation')).toBeFocused();
+  await page.keyboard.press('Alt+M');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+});
+
 test('a link followed before the scripts have run goes where it says', async ({ page }) => {
   await holdRoute(page, '**/assets/index-*.js');
   await page.goto('/pricing', { waitUntil: 'domcontentloaded' });

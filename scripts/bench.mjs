@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runAdminScale } from '../bench/admin-scale.mjs';
+import { runThrottled } from '../bench/throttled.mjs';
 import { runApi } from '../bench/api.mjs';
 import { clientDir, resultsDir, serverEntry, usesDefaultBuild } from '../bench/config.mjs';
 import { runColdStart } from '../bench/cold-start.mjs';
@@ -17,7 +18,7 @@ import { runPages } from '../bench/pages.mjs';
 import { printTable } from '../bench/table.mjs';
 
 // admin seeds millions of rows: it runs only when asked for with --only admin.
-const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse, admin: runAdminScale };
+const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse, throttled: runThrottled, admin: runAdminScale };
 const onRequestOnly = new Set(['admin']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];

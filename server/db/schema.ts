@@ -26,10 +26,15 @@ import { signupSources } from '#shared/newsletter/schemas';
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /**
- * The admin lists' case-insensitive prefix search (decision 017): `lower(col) LIKE 'text%'` can
- * use a btree on lower(col) only with text_pattern_ops, whatever the database's collation.
+ * The admin lists' case-insensitive search (decisions 017 and 027): a search of three characters
+ * or more matches inside values, `lower(col) LIKE '%text%'`, through a trigram GIN index (pg_trgm);
+ * a shorter one matches the start, `lower(col) LIKE 'te%'`, through a btree on lower(col) with
+ * text_pattern_ops (whatever the database's collation), where trigrams would not narrow it.
  */
-const searchIndex = (name: string, column: AnyPgColumn) => index(name).using('btree', sql`lower(${column}) text_pattern_ops`);
+const searchIndexes = (name: string, column: AnyPgColumn) => [
+  index(`${name}_search_idx`).using('btree', sql`lower(${column}) text_pattern_ops`),
+  index(`${name}_trgm_idx`).using('gin', sql`lower(${column}) gin_trgm_ops`),
+];
 
 const outreach = () => ({
   outreachCompleted: boolean('outreach_completed').notNull().default(false),
@@ -60,10 +65,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt, t.id),
-    searchIndex('users_email_search_idx', t.email),
-    searchIndex('users_first_name_search_idx', t.firstName),
-    searchIndex('users_last_name_search_idx', t.lastName),
-    searchIndex('users_name_search_idx', t.name),
+    ...searchIndexes('users_email', t.email),
+    ...searchIndexes('users_first_name', t.firstName),
+    ...searchIndexes('users_last_name', t.lastName),
+    ...searchIndexes('users_name', t.name),
     index('users_email_idx').on(t.email, t.id),
     index('users_last_name_idx').on(t.lastName, t.id),
   ],
@@ -125,9 +130,9 @@ export const newsletterSignups = pgTable(
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
     index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
     index('newsletter_signups_user_idx').on(t.userId),
-    searchIndex('newsletter_signups_email_search_idx', t.email),
-    searchIndex('newsletter_signups_name_search_idx', t.name),
-    searchIndex('newsletter_signups_organization_search_idx', t.organization),
+    ...searchIndexes('newsletter_signups_email', t.email),
+    ...searchIndexes('newsletter_signups_name', t.name),
+    ...searchIndexes('newsletter_signups_organization', t.organization),
     index('newsletter_signups_email_idx').on(t.email, t.id),
     index('newsletter_signups_name_idx').on(t.name, t.id),
   ],
@@ -148,9 +153,9 @@ export const communitySignups = pgTable(
   (t) => [
     index('community_signups_created_at_idx').on(t.createdAt, t.id),
     index('community_signups_user_idx').on(t.userId),
-    searchIndex('community_signups_email_search_idx', t.email),
-    searchIndex('community_signups_name_search_idx', t.name),
-    searchIndex('community_signups_organization_search_idx', t.organization),
+    ...searchIndexes('community_signups_email', t.email),
+    ...searchIndexes('community_signups_name', t.name),
+    ...searchIndexes('community_signups_organization', t.organization),
   ],
 );
 
@@ -172,7 +177,7 @@ export const checkupResults = pgTable(
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
     index('checkup_results_user_idx').on(t.userId),
-    searchIndex('checkup_results_email_search_idx', t.email),
+    ...searchIndexes('checkup_results_email', t.email),
     index('checkup_results_email_idx').on(t.email, t.id),
     index('checkup_results_score_idx').on(t.score, t.id),
   ],
@@ -207,10 +212,10 @@ export const allies = pgTable(
     index('allies_approved_category_idx').on(t.approved, t.category),
     index('allies_created_at_idx').on(t.createdAt, t.id),
     index('allies_approved_created_at_idx').on(t.approved, t.createdAt, t.id),
-    searchIndex('allies_name_search_idx', t.name),
-    searchIndex('allies_email_search_idx', t.email),
-    searchIndex('allies_submitter_email_search_idx', t.submitterEmail),
-    searchIndex('allies_category_search_idx', t.category),
+    ...searchIndexes('allies_name', t.name),
+    ...searchIndexes('allies_email', t.email),
+    ...searchIndexes('allies_submitter_email', t.submitterEmail),
+    ...searchIndexes('allies_category', t.category),
     // The directory lists approved allies by name: this index serves the order and the page limit.
     index('allies_approved_name_idx').on(t.approved, sql`lower(${t.name})`),
   ],
@@ -235,10 +240,10 @@ export const contactMessages = pgTable(
   (t) => [
     index('contact_messages_created_at_idx').on(t.createdAt, t.id),
     index('contact_messages_user_idx').on(t.userId),
-    searchIndex('contact_messages_email_search_idx', t.email),
-    searchIndex('contact_messages_name_search_idx', t.name),
-    searchIndex('contact_messages_subject_search_idx', t.subject),
-    searchIndex('contact_messages_organization_search_idx', t.organization),
+    ...searchIndexes('contact_messages_email', t.email),
+    ...searchIndexes('contact_messages_name', t.name),
+    ...searchIndexes('contact_messages_subject', t.subject),
+    ...searchIndexes('contact_messages_organization', t.organization),
     index('contact_messages_email_idx').on(t.email, t.id),
     index('contact_messages_status_idx').on(t.status, t.createdAt, t.id),
   ],
@@ -404,9 +409,9 @@ export const adminAuditLog = pgTable(
   },
   (t) => [
     index('admin_audit_log_created_at_idx').on(t.createdAt, t.id),
-    searchIndex('admin_audit_log_admin_email_search_idx', t.adminEmail),
-    searchIndex('admin_audit_log_action_search_idx', t.action),
-    searchIndex('admin_audit_log_target_id_search_idx', t.targetId),
+    ...searchIndexes('admin_audit_log_admin_email', t.adminEmail),
+    ...searchIndexes('admin_audit_log_action', t.action),
+    ...searchIndexes('admin_audit_log_target_id', t.targetId),
   ],
 );
 

@@ -63,7 +63,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
             type="search"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            placeholder="Starts with…"
+            placeholder="Any part of a name, email…"
             className="rounded-md border border-stone-300 px-3 py-2 text-base"
           />
         </label>

@@ -147,6 +147,26 @@ describe('admin lists', () => {
     expect(none.json).toMatchObject({ items: [], total: 0 });
   });
 
+  it('finds three or more characters anywhere in a value, on every list; one or two match the start (issue 22.7)', async () => {
+    const tag = uniqueEmail('in').split('@')[0]!.replace(/\W/g, '');
+    const domain = `big${tag}.org`;
+    const news = await seedNewsletter(`director@${domain}`, `Ana ${tag} Silva`);
+    const contact = await seedContact({ email: `ed@${domain}`, organization: `The ${tag} Trust` });
+    const ally = await seedAlly({ name: `Helpful ${tag} Partners` });
+    const ids = async (path: string, search: string) => (await asAdmin('GET', `${path}?search=${encodeURIComponent(search)}`)).json.items.map((i: { id: string }) => i.id);
+    expect(await ids('/api/admin/newsletters', `@${domain}`)).toEqual([news.id]);
+    expect(await ids('/api/admin/newsletters', `${tag.toUpperCase()} silva`)).toEqual([news.id]);
+    expect(await ids('/api/admin/contacts', `@${domain}`)).toEqual([contact.id]);
+    expect(await ids('/api/admin/contacts', `${tag} trust`)).toEqual([contact.id]);
+    expect(await ids('/api/admin/allies', `${tag} partners`)).toEqual([ally.id]);
+    const csv = await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(`@${domain}`)}`, { headers: { cookie: admin.cookie } });
+    expect((await csv.text()).trim().split('\n')).toHaveLength(2);
+    // "or" is inside "director" but not at the start of any of these values.
+    const short = await ids('/api/admin/newsletters', 'ir');
+    expect(short).not.toContain(news.id);
+    expect(await ids('/api/admin/newsletters', 'di')).toContain(news.id);
+  });
+
   it('treats wildcards and quotes in a search as plain text', async () => {
     for (const search of ['%', '_', "' or 1=1 --", '\\', '"; drop table users; --']) {
       const res = await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(search)}`);

@@ -5,14 +5,20 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** From this many characters a search matches inside values; a shorter one matches their start. */
+export const CONTAINS_FROM = 3;
+
 /**
- * Case-insensitive prefix search over a few columns (decision 017): `lower(col) LIKE 'text%'`
- * uses the lower(col) text_pattern_ops indexes, so it stays fast on a million rows where a
- * substring search would scan them all. Empty search: no condition.
+ * Case-insensitive search over a few columns (decision 027): "@bigorg.org" or a word in a name
+ * is found anywhere in a value, `lower(col) LIKE '%text%'`, through the trigram GIN indexes,
+ * so it stays fast on a million rows. One or two characters give a trigram index nothing to
+ * narrow on: they match the start of a value (`'te%'`, the text_pattern_ops btrees), as the
+ * first letters of a name or an address do. Empty search: no condition.
  */
 export function searchCondition(search: string, columns: AnyColumn[]): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `${escapeLike(search.toLowerCase())}%`;
+  const escaped = escapeLike(search.toLowerCase());
+  const pattern = [...search].length >= CONTAINS_FROM ? `%${escaped}%` : `${escaped}%`;
   return sql.join(
     columns.map((column) => sql`lower(${column}) like ${pattern}`),
     sql` or `,

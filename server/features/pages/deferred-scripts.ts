@@ -14,7 +14,8 @@ export interface PageScripts {
  *   Lighthouse's mobile simulation no longer counts the scripts as something the paint waited
  *   for. A hidden page never paints, so it loads them at once; three seconds is the backstop.
  * - Until React has hydrated (it sets `data-hydrated` on <html>), a click on a control, Enter in
- *   a form's field and a form's submission are held and replayed once React is there. The load
+ *   a form's field and a form's submission are held and replayed once React is there, and the
+ *   Alt+M / Alt+N shortcuts move focus themselves (React's Layout takes them over after). The load
  *   event no longer waits for the scripts, so people (and tools that act on the load event) can
  *   act first. Links are not held: the browser follows them on its own. Nor are native check
  *   boxes and radios: holding the click would undo the tick a visitor sees (no page shows one
@@ -36,8 +37,23 @@ export const loaderSource = `(() => {
     const enter = event.key === 'Enter' && !event.isComposing && target instanceof HTMLInputElement && typing.test(target.type);
     return enter && target.form;
   };
+  // Alt+M and Alt+N (docs/product.md's shortcuts) need nothing of React: done at once.
+  const shortcut = (event) => {
+    if (event.type !== 'keydown' || !event.altKey || event.ctrlKey || event.metaKey) return null;
+    const key = event.key.toLowerCase();
+    if (key === 'm' || event.code === 'KeyM') return document.getElementById('main-content');
+    if (key === 'n' || event.code === 'KeyN') return document.getElementById('main-navigation');
+    return null;
+  };
   const hold = (event) => {
     if (hydrated()) return;
+    const goal = shortcut(event);
+    if (goal) {
+      event.preventDefault();
+      goal.focus();
+      goal.scrollIntoView({ block: 'start' });
+      return;
+    }
     const target = heldTarget(event);
     if (!target) return;
     event.preventDefault();
