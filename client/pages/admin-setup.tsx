@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '../app/layout';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { toast } from '../components/ui/use-toast';
+import { afterToastShown, toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { setUser } from '../features/auth/user-store';
 import { errorText } from '../lib/api';
@@ -18,15 +18,15 @@ const ADMIN_REDIRECT_MS = 2000;
 export default function AdminSetupPage() {
   const { user, isLoading } = useUser();
   const navigate = useNavigate();
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  const cancelRedirect = useRef<() => void>(undefined);
+  useEffect(() => () => cancelRedirect.current?.(), []);
 
   const makeAdmin = useMutation({
     mutationFn: accountApi.makeAdmin,
     onSuccess: (updated) => {
       setUser(updated);
       toast({ title: 'Admin access granted', description: 'You are now an admin! Refresh the page to see admin features.' });
-      redirect.current = setTimeout(() => navigate('/admin'), ADMIN_REDIRECT_MS);
+      cancelRedirect.current = afterToastShown(() => navigate('/admin'), ADMIN_REDIRECT_MS);
     },
     onError: (error) => toast({ title: 'Failed to grant admin access', description: errorText(error, '') || undefined, variant: 'destructive' }),
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../app/layout';
-import { toast } from '../components/ui/use-toast';
+import { afterToastShown, toast } from '../components/ui/use-toast';
 import { Dashboard } from '../features/admin/dashboard';
 import { useUser } from '../features/auth/use-user';
 
@@ -16,8 +16,7 @@ export default function AdminPage() {
   useEffect(() => {
     if (!denied) return;
     toast({ title: 'Access Denied', description: 'Admin privileges required. Redirecting...', variant: 'destructive' });
-    const timer = setTimeout(() => navigate('/'), NON_ADMIN_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    return afterToastShown(() => navigate('/'), NON_ADMIN_REDIRECT_MS);
   }, [denied, navigate]);
 
   if (isLoading || denied) return <PageLoading />;

@@ -1,11 +1,13 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { clsx } from 'clsx';
-import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
+import { useEffect } from 'react';
+import { dismissToast, markToasterShown, TOAST_DURATION_MS, useToasts } from './use-toast';
 
 /** Renders the toast queue with Radix: swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
   const toasts = useToasts();
+  useEffect(markToasterShown, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { dismissFailureToasts, dismissToast, getToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast } from './use-toast';
+import { afterToastShown, dismissFailureToasts, dismissToast, getToasts, markToasterShown, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast } from './use-toast';
 
 afterEach(() => vi.useRealTimers());
 
@@ -28,4 +28,27 @@ it('closes an error toast when an action then succeeds, and leaves other toasts 
   const info = toast({ title: 'Saved' });
   dismissFailureToasts();
   expect(getToasts()).toEqual([expect.objectContaining({ id: info.id, open: true })]);
+});
+
+it('times an action from the moment the toaster is on screen, not from the call', () => {
+  vi.useFakeTimers();
+  const redirect = vi.fn();
+  const cancelled = vi.fn();
+  afterToastShown(redirect, 1000);
+  const cancel = afterToastShown(cancelled, 1000);
+  cancel();
+  // The toaster's code is still loading: a second passes and nothing may leave yet.
+  vi.advanceTimersByTime(5000);
+  expect(redirect).not.toHaveBeenCalled();
+  markToasterShown();
+  vi.advanceTimersByTime(999);
+  expect(redirect).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1);
+  expect(redirect).toHaveBeenCalledOnce();
+  expect(cancelled).not.toHaveBeenCalled();
+  // Once shown, later actions are timed from their call.
+  const later = vi.fn();
+  afterToastShown(later, 500);
+  vi.advanceTimersByTime(500);
+  expect(later).toHaveBeenCalledOnce();
 });

@@ -74,3 +74,31 @@ export function useToasts(): ToastItem[] {
     () => noToasts,
   );
 }
+
+let toasterShown = false;
+const toasterWaiters = new Set<() => void>();
+
+/** Called by the Toaster once it is on screen: its code arrives lazily with the first toast. */
+export function markToasterShown(): void {
+  toasterShown = true;
+  for (const waiter of toasterWaiters) waiter();
+  toasterWaiters.clear();
+}
+
+/**
+ * Runs `action` `delayMs` after the toast just raised is on screen, not after it was asked for:
+ * on a slow phone the toaster's code can take longer than the delay, and a redirect timed from
+ * the call would leave before anyone could read why. Returns a cancel function.
+ */
+export function afterToastShown(action: () => void, delayMs: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    timer = setTimeout(action, delayMs);
+  };
+  if (toasterShown) start();
+  else toasterWaiters.add(start);
+  return () => {
+    toasterWaiters.delete(start);
+    clearTimeout(timer);
+  };
+}

@@ -1,6 +1,6 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
-import { toast } from '../../components/ui/use-toast';
+import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest } from '../../lib/api';
 
 /** Every admin query key starts with 'admin': a change reloads the matching list and the cards. */
@@ -40,7 +40,7 @@ export function useAdminChange<V>({ request, lists, success, failure }: AdminCha
     onError: (error) => {
       if (isSessionExpired(error)) {
         toast({ title: 'Unauthorized', description: 'Admin session expired. Please log in again.', variant: 'destructive' });
-        setTimeout(() => window.location.assign(apiPaths.login), 500);
+        afterToastShown(() => window.location.assign(apiPaths.login), 500);
         return;
       }
       // A guard rail's reason (409: the last admin) is worth showing after the spec's words.

@@ -5,7 +5,7 @@ import { allyCategories, type AllyCategory, SEARCH_MAX } from '#shared/allies/sc
 import { apiPaths } from '#shared/api/paths';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
+import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { storage, storageKeys } from '../../lib/storage';
 import { track } from '../../lib/track';
@@ -30,8 +30,7 @@ export function AlliesDirectory() {
     toast({ title: 'Authentication Required', description: 'Please sign in to access The Allies directory.', variant: 'destructive' });
     // Back to the directory after signing in (docs/product.md (Decisions), "/api/login as a navigation").
     storage.set(storageKeys.redirectAfterAuth, '/allies');
-    const timer = setTimeout(() => window.location.assign(apiPaths.login), SIGN_IN_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    return afterToastShown(() => window.location.assign(apiPaths.login), SIGN_IN_REDIRECT_MS);
   }, [signedOut]);
 
   useEffect(() => {

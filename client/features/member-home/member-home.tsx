@@ -9,7 +9,7 @@ import { formatDollars, plans } from '#shared/pricing';
 import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
+import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { useAccess } from '../auth/use-access';
 import { NewsletterSignup } from './newsletter-signup';
 
@@ -39,8 +39,7 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
   useEffect(() => {
     if (!loggedOut) return;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign(apiPaths.login), LOGGED_OUT_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    return afterToastShown(() => window.location.assign(apiPaths.login), LOGGED_OUT_REDIRECT_MS);
   }, [loggedOut]);
 
   const isPremium = Boolean(user?.isPremium);
