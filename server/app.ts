@@ -1,3 +1,6 @@
+import { feedRoutes } from './features/editions/feeds';
+import { editionRoutes } from './features/editions/routes';
+import { subscriptionRoutes } from './features/newsletter/subscription-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -10,6 +13,7 @@ import { alliesRoutes } from './features/allies/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
+import { lookupEditionPage } from './features/editions/pages';
 import { checkupRoutes } from './features/checkup/routes';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -17,7 +21,7 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { loaderCspSource } from './features/pages/deferred-scripts';
-import { pagesRoutes } from './features/pages/routes';
+import { type PageLookup, pagesRoutes } from './features/pages/routes';
 import { premiumRoutes } from './features/premium/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
@@ -90,6 +94,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(eventsRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(newsletterRoutes, ctx);
+  await app.register(subscriptionRoutes, ctx);
+  await app.register(editionRoutes, ctx);
+  await app.register(feedRoutes, ctx);
   await app.register(contactRoutes, ctx);
   await app.register(guidesRoutes, ctx);
   await app.register(checkupRoutes, ctx);
@@ -109,10 +116,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientDir: options.clientDir ?? clientDistDir,
     siteConfig: siteConfig(ctx.env),
     renderPage: options.renderPage,
-    lookupPage: lookupResultPage(ctx),
+    lookupPage: firstLookup([lookupResultPage(ctx), lookupEditionPage(ctx)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 
   return app;
+}
+
+/** The first lookup that knows the path answers for it. */
+function firstLookup(lookups: ((pathname: string) => Promise<PageLookup | undefined>)[]) {
+  return async (pathname: string): Promise<PageLookup | undefined> => {
+    for (const lookup of lookups) {
+      const found = await lookup(pathname);
+      if (found) return found;
+    }
+    return undefined;
+  };
 }

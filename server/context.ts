@@ -9,4 +9,6 @@ export interface AppContext {
   db: Database;
   /** Every email goes through the outbox table (server/mail/outbox.ts). */
   mailer: Outbox;
+  /** The job queue, when this process runs one (not in tests that build the app alone): `kick` runs a job soon. */
+  jobs?: { kick(name: string): void };
 }

@@ -74,6 +74,13 @@ const envSchema = z.object({
    * unset means on in development and tests, off in production (npm start); true or false decides.
    */
   BILLING_CLOCK_ENABLED: flag.optional(),
+  /** The organisation's postal address, in the footer of every edition (anti-spam laws ask for one). */
+  POSTAL_ADDRESS: z.string().trim().min(5).max(300).default('Nonprofit Leaders Hub, 100 Main Street, Suite 200, Springfield, USA'),
+  /** Editions go to new signups only after they click the confirmation link (confirmed opt-in). */
+  NEWSLETTER_CONFIRMED_OPT_IN: flag.default(true),
+  /** The sending rate of editions, messages per second across the site, and the SMTP connections used for it. */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
+  NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */

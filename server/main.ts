@@ -2,9 +2,11 @@ import { openDatabase } from './db/client';
 import { DirLockedError } from './db/dir-lock';
 import { EnvError, loadEnv } from './env';
 import { buildApp } from './app';
+import type { AppContext } from './context';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './jobs/schedule';
-import { createMailer } from './mail/mailer';
+import { createMailer, createTransport } from './mail/mailer';
+import { seedEditions } from './features/editions/seed';
 import { createOutbox } from './mail/outbox';
 import { createShutdown } from './shutdown';
 
@@ -14,17 +16,32 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR });
   await database.migrate();
+  // The four editions of content/weekly-dish, as already sent, on the first start only.
+  await seedEditions(database.db);
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
-  const ctx = { env, database, db: database.db, mailer: outbox };
+  const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
   const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true });
+  // Editions go out over pooled SMTP connections of their own, at the configured rate.
+  const bulkTransport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } }, () => app.log);
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
+  let stopping = false;
 
   const stop = createShutdown({
     log: app.log,
-    steps: [() => app.close(), async () => jobs?.stop(), () => outbox.idle(), () => database.close()],
+    steps: [
+      () => app.close(),
+      async () => {
+        // An edition being sent stops after the messages in flight; the next server carries on.
+        stopping = true;
+        await jobs?.stop();
+        bulkTransport.close();
+      },
+      () => outbox.idle(),
+      () => database.close(),
+    ],
     exit: (code) => process.exit(code),
   });
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -37,7 +54,8 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') {
     app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
   }
-  jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox }), app.log);
+  jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
+  ctx.jobs = jobs;
   app.log.info(`Mail: ${outbox.description}`);
   if (env.PUBLIC_URL_DERIVED) {
     app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, siteDayAndMonthStart } from './site-time';
+import { isTimeZone, nextTuesdayMorning, siteDayAndMonthStart } from './site-time';
 
 describe("the site's calendar", () => {
   it('starts days and months at local midnight, around the daylight-saving changes too', () => {
@@ -17,5 +17,25 @@ describe("the site's calendar", () => {
   it('knows a time zone from a typo', () => {
     expect(isTimeZone('America/New_York')).toBe(true);
     expect(isTimeZone('America/Nowhere')).toBe(false);
+  });
+});
+
+describe('nextTuesdayMorning', () => {
+  it('is the coming Tuesday at 07:00 in the site time zone', () => {
+    // Wednesday 2026-11-25 12:00 UTC → Tuesday 2026-12-01 07:00 New York (EST, UTC-5).
+    expect(nextTuesdayMorning(new Date('2026-11-25T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+  it('is today when it is Tuesday before 07:00, next week after', () => {
+    expect(nextTuesdayMorning(new Date('2026-12-01T11:59:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(nextTuesdayMorning(new Date('2026-12-01T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-08T12:00:00.000Z');
+  });
+  it('follows daylight saving: 07:00 EDT in spring, and London in summer', () => {
+    // US clocks go forward on Sunday 2027-03-14: Tuesday 03-16 07:00 is UTC-4.
+    expect(nextTuesdayMorning(new Date('2027-03-13T12:00:00Z'), 'America/New_York').toISOString()).toBe('2027-03-16T11:00:00.000Z');
+    expect(nextTuesdayMorning(new Date('2027-07-01T00:00:00Z'), 'Europe/London').toISOString()).toBe('2027-07-06T06:00:00.000Z');
+  });
+  it('uses the site date, not the UTC date, near midnight', () => {
+    // Tuesday 01:00 UTC is still Monday evening in New York: the slot is that same Tuesday morning.
+    expect(nextTuesdayMorning(new Date('2026-12-01T01:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
   });
 });

@@ -12,9 +12,9 @@ function offsetMs(date: Date, timeZone: string): number {
   return wall - Math.floor(date.getTime() / 1000) * 1000;
 }
 
-/** The instant the site's clock reads `year-month-day 00:00`. */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
+/** The instant the site's clock reads `year-month-day hour:00`. */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string, hour = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour);
   let instant = wall - offsetMs(new Date(wall), timeZone);
   // The offset at the first guess may be the other side of a daylight-saving change.
   const corrected = wall - offsetMs(new Date(instant), timeZone);
@@ -33,6 +33,20 @@ export function siteDate(now: Date, timeZone: string): { year: number; month: nu
 export function siteDayAndMonthStart(now: Date, timeZone: string): { dayStart: Date; monthStart: Date } {
   const { year, month, day } = siteDate(now, timeZone);
   return { dayStart: zonedMidnight(year, month, day, timeZone), monthStart: zonedMidnight(year, month, 1, timeZone) };
+}
+
+/**
+ * The Weekly Dish's slot (issue 23.2): the next Tuesday at 07:00 on the site's clock after `now`
+ * (a week later when it is Tuesday past 07:00), right across daylight-saving changes.
+ */
+export function nextTuesdayMorning(now: Date, timeZone: string): Date {
+  const { year, month, day } = siteDate(now, timeZone);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  for (let ahead = (2 - weekday + 7) % 7; ; ahead += 7) {
+    const date = new Date(Date.UTC(year, month - 1, day + ahead));
+    const slot = zonedMidnight(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone, 7);
+    if (slot.getTime() > now.getTime()) return slot;
+  }
 }
 
 export function isTimeZone(value: string): boolean {

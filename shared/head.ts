@@ -39,10 +39,11 @@ export function isIndexable(route: RouteMeta | undefined): boolean {
  * The server writes it into the HTML and the client applies it on every navigation, so both
  * always agree. URLs are absolute from the site's public address, never from the browser's.
  */
-export function pageHead(pathname: string, publicUrl: string): PageHead {
+export function pageHead(pathname: string, publicUrl: string, content?: { title: string; description: string }): PageHead {
   const route = matchRoute(pathname);
   const path = route ? pathname.replace(/\/+$/, '') || '/' : '/404';
-  const meta = route ?? notFoundMeta;
+  // A page whose words come from the database (an edition) names itself; the route table has the rest.
+  const meta = route && content ? { ...route, ...content } : (route ?? notFoundMeta);
   const title = pageTitle(meta, path);
   const url = route ? `${publicUrl}${path}` : `${publicUrl}${pathname}`;
   const image = `${publicUrl}${socialCard.path}`;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { type PageHead, pageHead } from '#shared/head';
 import { useSiteConfig } from '../features/site/use-site-config';
+import { useHeadContentFor } from './page-head-content';
 import { resetErrorBudget } from '../lib/report-error';
 import { track } from '../lib/track';
 
@@ -26,10 +27,12 @@ function applyHead(head: PageHead): void {
 export function useRouteHead(): void {
   const { pathname } = useLocation();
   const publicUrl = useSiteConfig()?.publicUrl;
+  const content = useHeadContentFor(pathname);
+  const { title, description } = content ?? {};
 
   useEffect(() => {
-    if (publicUrl !== undefined) applyHead(pageHead(pathname, publicUrl));
-  }, [pathname, publicUrl]);
+    if (publicUrl !== undefined) applyHead(pageHead(pathname, publicUrl, title !== undefined ? { title, description: description ?? '' } : undefined));
+  }, [pathname, publicUrl, title, description]);
 
   useEffect(() => {
     resetErrorBudget();

@@ -17,7 +17,8 @@ import type { CategoryScores } from '#shared/checkup/grading';
 import type { CheckupSubmission } from '#shared/checkup/schemas';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
-import { signupSources } from '#shared/newsletter/schemas';
+import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
+import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
 
 /**
  * Every entity of docs/product.md §3 plus what the server needs (sessions, reset tokens,
@@ -124,9 +125,18 @@ export const newsletterSignups = pgTable(
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether editions go to this address (issue 23.5): 'pending' until the confirmation link is
+     * clicked (confirmed opt-in), 'bounced' once a mail server refused it for good. Signups from
+     * before confirmed opt-in count as subscribed.
+     */
+    status: text('status', { enum: subscriberStatuses }).notNull().default('subscribed'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     ...outreach(),
   },
   (t) => [
+    index('newsletter_signups_status_idx').on(t.status, t.createdAt, t.id),
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
     index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
     index('newsletter_signups_user_idx').on(t.userId),
@@ -470,4 +480,80 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Secrets every server shares, made once on first start (the key that signs unsubscribe links). */
+export const siteSecrets = pgTable('site_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Addresses a mail server refused for good (5xx at RCPT): never mailed an edition again. */
+export const mailSuppressions = pgTable(
+  'mail_suppressions',
+  {
+    email: text('email').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_suppressions_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** An edition of The Weekly Dish (issue 23): a draft until it is scheduled or sent, then archived on the site. */
+export const newsletterEditions = pgTable(
+  'newsletter_editions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull(),
+    audience: text('audience', { enum: editionAudiences }).notNull().default('subscribers'),
+    status: text('status', { enum: editionStatuses }).notNull().default('draft'),
+    /** Raised by every save: a save from an older version is refused, so a second tab loses nothing. */
+    version: integer('version').notNull().default(1),
+    issueNumber: integer('issue_number'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** When sending started: the recipients were fixed then, and unsubscribes are counted from then. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Rendered once when sending starts; each recipient's copy only fills in its own unsubscribe link. */
+    html: text('html'),
+    text: text('text'),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_editions_slug_idx').on(t.slug),
+    uniqueIndex('newsletter_editions_issue_idx').on(t.issueNumber),
+    index('newsletter_editions_status_idx').on(t.status, t.scheduledAt),
+  ],
+);
+
+/**
+ * One row per edition and recipient (unique): the edition goes to an address at most once.
+ * Claimed in batches with FOR UPDATE SKIP LOCKED and marked sent right after the mail server
+ * accepts it (decision 028).
+ */
+export const editionDeliveries = pgTable(
+  'edition_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('edition_deliveries_recipient_idx').on(t.editionId, sql`lower(${t.email})`),
+    index('edition_deliveries_due_idx').on(t.editionId, t.status, t.nextAttemptAt),
+  ],
 );

@@ -7,6 +7,7 @@ export interface ScheduledJob {
   name: string;
   /** Five-field cron, in UTC. */
   cron: string;
+  /** Answering 'again' queues the next run at once (long work done in slices, each within the job's expiry). */
   run(): Promise<unknown>;
   /** Also queued when a server starts (one run however many start in the same minute). */
   atStart?: boolean;
@@ -18,6 +19,8 @@ export interface JobRunner {
    * servers ask in that minute (pg-boss's singleton slot).
    */
   trigger(name: string): Promise<void>;
+  /** Queues a run now, without waiting; a queue that already has one waiting keeps that one (stately). */
+  kick(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -44,7 +47,7 @@ export async function startJobRunner(database: DatabaseHandle, jobs: readonly Sc
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
       const started = performance.now();
       try {
-        await job.run();
+        if ((await job.run()) === 'again') await boss.send(job.name, {});
         log.debug({ job: job.name, ms: Math.round(performance.now() - started) }, 'job done');
       } catch (err) {
         log.error({ err, job: job.name }, 'job failed; pg-boss retries it');
@@ -60,6 +63,9 @@ export async function startJobRunner(database: DatabaseHandle, jobs: readonly Sc
 
   return {
     trigger,
+    kick(name) {
+      void boss.send(name, {}).catch((err: unknown) => log.error({ err, job: name }, 'could not queue a job; its cron runs it within a minute'));
+    },
     async stop() {
       // Waits for jobs under way (graceful), then lets go of the database; the pool is ours to close.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 8000 });

@@ -1,12 +1,30 @@
 import { runMembershipCheck } from '../features/billing/membership-check';
 import type { AppContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
+import { deliverEditions, startDueEditions } from '../features/editions/sender';
+import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import { cleanUpExpired } from './housekeeping';
 import type { ScheduledJob } from './runner';
 
 /** Every piece of scheduled work the site does, and when. */
-export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox }): ScheduledJob[] {
+export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTransport: Transport; isStopping: () => boolean; log: FastifyBaseLogger }): ScheduledJob[] {
+  const { env } = deps.ctx;
+  const sending = { publicUrl: env.PUBLIC_URL, postalAddress: env.POSTAL_ADDRESS, ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND, connections: env.NEWSLETTER_CONNECTIONS };
   return [
+    // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most
+    // four minutes (within the job's expiry); a slice that stopped with work left queues the next at once.
+    {
+      name: 'weekly-dish',
+      cron: '* * * * *',
+      atStart: true,
+      run: async () => {
+        await startDueEditions(deps.ctx.db, sending);
+        const deadline = Date.now() + 4 * 60_000;
+        await deliverEditions(deps.ctx.db, deps.bulkTransport, sending, { deadline, shouldStop: deps.isStopping, log: deps.log });
+        return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
+      },
+    },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe on editions). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -62,18 +64,33 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   };
 }
 
-function createTransport(
-  options: { smtpUrl?: string; from: string; dataDir: string },
+export interface Transport {
+  description: string;
+  deliver(mail: Mail): Promise<void>;
+  /** Closes pooled connections. */
+  close(): void;
+}
+
+/**
+ * SMTP when `smtpUrl` is set (with `pool`, that many connections kept open and reused, for
+ * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with nodemailer's error,
+ * which carries the server's `responseCode` and the `command` it answered.
+ */
+export function createTransport(
+  options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } },
   log: () => FastifyBaseLogger | undefined,
-): { description: string; deliver(mail: Mail): Promise<void> } {
+): Transport {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     const url = new URL(options.smtpUrl);
+    const transport = options.pool
+      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.pool.connections, maxMessages: Infinity })
+      : nodemailer.createTransport(options.smtpUrl);
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async deliver(mail) {
         await transport.sendMail({ from: options.from, ...mail });
       },
+      close: () => transport.close(),
     };
   }
   const outbox = resolve(options.dataDir, 'outbox');
@@ -92,5 +109,6 @@ function createTransport(
       await rename(temporary, join(outbox, name));
       log()?.info({ file: name }, 'mail written to the local outbox');
     },
+    close() {},
   };
 }

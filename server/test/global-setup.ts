@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { seedEditions } from '../features/editions/seed';
 import { databaseUrl } from './postgres';
 
 /**
@@ -19,6 +20,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dumpFile = join(dir, 'pglite-dump.tar.gz');
   const pglite = await openDatabase({});
   await pglite.migrate();
+  await seedEditions(pglite.db);
   const client = (pglite.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     await server.executeSql(`create database ${template}`);
     const migrated = await openDatabase({ url: databaseUrl(url, template), poolSize: 1 });
     await migrated.migrate();
+    await seedEditions(migrated.db);
     await migrated.close();
     await server.close();
   }

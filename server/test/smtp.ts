@@ -6,6 +6,8 @@ export interface CapturedMail {
   subject: string;
   /** The decoded body. */
   text: string;
+  /** The raw header block, unfolded. */
+  headers: string;
 }
 
 /** Undoes quoted-printable, nodemailer's encoding for long or non-ASCII lines. */
@@ -28,7 +30,7 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
   // Multipart mail (text and HTML) names the encoding per part, so look through the whole message.
   const unpacked = /base64/i.test(raw) ? body.replace(/^([A-Za-z0-9+/=\r\n]{40,})$/gm, (block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8')) : body;
   const text = /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(unpacked) : unpacked;
-  return { to, subject, text: text.replace(/\r\n/g, '\n') };
+  return { to, subject, text: text.replace(/\r\n/g, '\n'), headers };
 }
 
 /**
@@ -36,12 +38,24 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
  * pointing at it, so a test sees exactly the mail that left through the transport. `onMail`
  * also hands each raw message on (the end-to-end runner writes them where the tests read them).
  */
-export async function startSmtpCapture(options: { port?: number; onMail?: (raw: string, to: string[]) => void } = {}) {
+export async function startSmtpCapture(
+  options: {
+    port?: number;
+    onMail?: (raw: string, to: string[]) => void;
+    /** A refusal for a recipient, as a mail server answers RCPT TO: `{ code: 550 }` for good, `{ code: 421 }` for now. */
+    refuse?: (address: string) => { code: number; message: string } | null;
+  } = {},
+) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,3 +1,4 @@
+import { type SubscriberStatus, subscriberStatuses } from '../newsletter/schemas';
 import { z } from '../zod';
 import type { AllySubmission } from '../allies/schemas';
 
@@ -41,6 +42,7 @@ export function listQuerySchema<L extends AdminList>(list: L) {
       sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? '-createdAt'),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
+      ...(list === 'newsletters' ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() } : {}),
     })
     .strict();
 }
@@ -113,6 +115,8 @@ export interface AdminNewsletter extends Outreach {
   createdAt: string;
   /** docs/product.md §9: a user with the same email means 'Upgraded to Premium'. */
   upgraded: boolean;
+  /** Whether editions go to it (issue 23.5). */
+  status: SubscriberStatus;
 }
 export interface AdminSignup {
   id: string;

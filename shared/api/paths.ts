@@ -28,6 +28,11 @@ export const apiPaths = {
 
   contact: '/api/contact',
   newsletterSignup: '/api/newsletter/signup',
+  newsletterUnsubscribe: '/api/newsletter/unsubscribe',
+  newsletterResubscribe: '/api/newsletter/resubscribe',
+  newsletterConfirm: '/api/newsletter/confirm',
+  editions: '/api/editions',
+  edition: '/api/editions/:slug',
   guideFile: '/api/guides/:file',
   premiumResources: '/api/premium/resources',
 
@@ -67,6 +72,17 @@ export const apiPaths = {
   adminAlly: '/api/admin/allies/:id',
   adminReviewHidden: '/api/admin/reviews/:id/hidden',
   adminContactStatus: '/api/admin/contacts/:id/status',
+  adminEditions: '/api/admin/editions',
+  adminEditionPreview: '/api/admin/editions/preview',
+  adminEditionAudience: '/api/admin/editions/audience/:audience',
+  adminEdition: '/api/admin/editions/:id',
+  adminEditionTest: '/api/admin/editions/:id/test',
+  adminEditionSchedule: '/api/admin/editions/:id/schedule',
+  adminEditionSend: '/api/admin/editions/:id/send',
+  adminEditionCancel: '/api/admin/editions/:id/cancel',
+  adminEditionPause: '/api/admin/editions/:id/pause',
+  adminEditionResume: '/api/admin/editions/:id/resume',
+  adminNewsletterImport: '/api/admin/newsletters/import',
 } as const;
 
 /** The names of a path's `:values`. */

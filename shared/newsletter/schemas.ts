@@ -13,6 +13,16 @@ const optionalText = (label: string, max: number) =>
  */
 export const honeypot = z.string().max(500).optional();
 
+/** Whether editions go to a signup (issue 23.5). */
+export const subscriberStatuses = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
+  pending: 'Pending confirmation',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+};
+
 /** Where a person signed up from: stored as the community signup's type. */
 export const signupSources = ['newsletter', 'free-resources', 'create-profile', 'checkup', 'home'] as const;
 export type SignupSource = (typeof signupSources)[number];

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ActivityItem, AdminSummary } from '#shared/admin/schemas';
 import { apiPaths } from '#shared/api/paths';
 import { conversionRate } from './checkup-bands';
+import { EditionsPanel } from './editions/editions-panel';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
@@ -11,6 +12,7 @@ const tabs = [
   { id: 'activity', label: 'Recent Activity' },
   { id: 'users', label: 'Users' },
   { id: 'newsletters', label: 'Newsletter' },
+  { id: 'editions', label: 'Weekly Dish' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
@@ -24,6 +26,7 @@ const panels: Record<TabId, () => ReactNode> = {
   activity: () => <RecentActivity />,
   users: () => <UsersList />,
   newsletters: () => <NewslettersList />,
+  editions: () => <EditionsPanel />,
   signups: () => <SignupsList />,
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,

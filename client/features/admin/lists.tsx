@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { type SubscriberStatus, subscriberStatuses, subscriberStatusLabels } from '#shared/newsletter/schemas';
 import type { AdminAlly, AdminCheckup, AdminContact, AdminNewsletter, AdminSignup, AdminUser, AuditEntry } from '#shared/admin/schemas';
 import { contactStatuses } from '#shared/admin/schemas';
 import { apiPath, apiPaths } from '#shared/api/paths';
@@ -10,6 +11,7 @@ import { Confirm, smallButton } from './confirm';
 import { formatDate, fullName, ListTable } from './list-table';
 import { OutreachCheckbox } from './outreach';
 import { PremiumSwitch } from './premium-switch';
+import { SubscriberImport } from './subscriber-import';
 import { useSentValue } from './use-sent-value';
 import { patch, remove, useAdminChange } from './use-admin';
 
@@ -87,20 +89,37 @@ function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | und
 }
 
 export function NewslettersList() {
+  const [state, setState] = useState<SubscriberStatus | ''>('');
   return (
-    <ListTable<AdminNewsletter>
-      list="newsletters"
-      title="Newsletter signups"
-      sorts={[newest, oldest, byEmail, { value: 'name', label: 'Name A-Z' }]}
-      columns={[
-        { header: 'Name', cell: (n) => n.name || '—' },
-        { header: 'Email', cell: (n) => n.email },
-        { header: 'Organization', cell: (n) => n.organization || '—' },
-        { header: 'Signed up', cell: (n) => formatDate(n.createdAt) },
-        { header: 'Status', cell: (n) => (n.upgraded ? 'Upgraded to Premium' : 'Free Resources') },
-        { header: 'Outreach', cell: (n) => <OutreachCheckbox list="newsletters" id={n.id} completed={n.outreachCompleted} date={n.outreachDate} who={n.email} /> },
-      ]}
-    />
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <label className="grid max-w-xs gap-1 text-sm font-medium text-stone-800">
+        Subscription state
+        <select value={state} onChange={(event) => setState(event.target.value as SubscriberStatus | '')} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base">
+          <option value="">Every state</option>
+          {subscriberStatuses.map((value) => (
+            <option key={value} value={value}>
+              {subscriberStatusLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ListTable<AdminNewsletter>
+        list="newsletters"
+        title="Newsletter signups"
+        status={state || undefined}
+        sorts={[newest, oldest, byEmail, { value: 'name', label: 'Name A-Z' }]}
+        columns={[
+          { header: 'Name', cell: (n) => n.name || '—', wideOnly: true },
+          { header: 'Email', cell: (n) => n.email },
+          { header: 'Organization', cell: (n) => n.organization || '—', wideOnly: true },
+          { header: 'Signed up', cell: (n) => formatDate(n.createdAt), wideOnly: true },
+          { header: 'Subscription', cell: (n) => subscriberStatusLabels[n.status] },
+          { header: 'Status', cell: (n) => (n.upgraded ? 'Upgraded to Premium' : 'Free Resources') },
+          { header: 'Outreach', cell: (n) => <OutreachCheckbox list="newsletters" id={n.id} completed={n.outreachCompleted} date={n.outreachDate} who={n.email} /> },
+        ]}
+      />
+      <SubscriberImport />
+    </div>
   );
 }
 

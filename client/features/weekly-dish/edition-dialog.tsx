@@ -2,14 +2,14 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactElement } from 'react';
 import { demoteHeadings, formatEditionDate } from './edition-html';
-import type { Edition } from './editions';
+import type { PublicEdition } from '#shared/newsletter/editions';
 
 /**
  * An edition read in full in a modal dialog (docs/product.md (Decisions)): Radix traps focus inside, closes
  * on Escape or the close button, and gives focus back to the button that opened it. The trigger
  * is a plain <button> element, which always takes the ref Radix needs to return focus to it.
  */
-export function EditionDialog({ edition, trigger }: { edition: Edition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
+export function EditionDialog({ edition, trigger }: { edition: PublicEdition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -19,7 +19,7 @@ export function EditionDialog({ edition, trigger }: { edition: Edition; trigger:
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5 sm:px-8">
             <div>
               <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-                The Weekly Dish · Issue {edition.issue} · <time dateTime={edition.date}>{formatEditionDate(edition.date)}</time>
+                The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''} · <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt)}</time>
               </Dialog.Description>
               <Dialog.Title className="mt-1 font-serif text-2xl font-bold text-stone-900">{edition.title}</Dialog.Title>
             </div>

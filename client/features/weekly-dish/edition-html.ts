@@ -1,10 +1,13 @@
 /** Pure helpers for showing an edition: its date, a preview, its headings under a dialog or card title. */
 
-/** 2026-11-17 → "November 17, 2026", the same in every time zone. */
+/**
+ * 2026-11-17 or an instant of that day → "November 17, 2026", the same in every time zone:
+ * editions go out on Tuesday mornings in the site's zone, which is the same date in UTC.
+ */
 export function formatEditionDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) return date;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  const instant = new Date(date);
+  if (Number.isNaN(instant.getTime())) return date;
+  return instant.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** The edition's opening paragraph and its section headings (inner HTML), for a preview. */

@@ -414,7 +414,7 @@ describe('admin reports', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const upgraded = await seedNewsletter(premium.email.toUpperCase());
     const newsCsv = await (await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, { headers: { cookie: admin.cookie } })).text();
-    expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,upgraded');
+    expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,status,upgraded');
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
     expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
     expect((await fetch(`${t.url}/api/admin/contacts.csv?sort=nope`, { headers: { cookie: admin.cookie } })).status).toBe(400);

@@ -32,7 +32,9 @@ async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
 const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omitImage, emailVerifiedAt: _omitVerified, ...userFields } = getTableColumns(users);
 // Which account submitted a row decides whose data it is (account export), not what the lists show.
 const { categoryScores, answers: _omitAnswers, userId: _omitCheckupOwner, ...checkupFields } = getTableColumns(checkupResults);
-const { userId: _omitSignupOwner, ...newsletterFields } = getTableColumns(newsletterSignups);
+// The subscription's state is shown (and exported) last, after the columns the spec lists.
+const { userId: _omitSignupOwner, status: subscriberStatus, confirmedAt: _omitConfirmed, unsubscribedAt: _omitUnsubscribed, ...newsletterSignupColumns } = getTableColumns(newsletterSignups);
+const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
 const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
 const { userId: _omitContactOwner, ...contactFields } = getTableColumns(contactMessages);
 
@@ -48,6 +50,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     table: newsletterSignups,
     fields: newsletterFields,
     decorate: markUpgraded,
+    filter: (status) => eq(newsletterSignups.status, status as 'subscribed'),
     // Written out in full: inside the subquery an unqualified email would be the users' own.
     exportExtras: { upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))` },
     id: newsletterSignups.id,

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { siteDayAndMonthStart } from '../../site-time';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
+import { editionAdminRoutes } from '../editions/admin-routes';
 import { exportCsv } from './csv';
 import { listPage } from './lists';
 import * as change from './mutations';
@@ -44,6 +45,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return id;
   };
   const noStore = { 'cache-control': 'no-store' };
+  await editionAdminRoutes(app, ctx, adminOf);
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);

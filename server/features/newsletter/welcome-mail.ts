@@ -1,11 +1,15 @@
 import type { Mail } from '../../mail/mailer';
 
 /** The welcome email promised to every new Weekly Dish subscriber (docs/product.md (Decisions), "Emails the product promises"). */
-export function welcomeMail(to: { email: string; name: string }, publicUrl: string): Mail {
+export function welcomeMail(to: { email: string; name: string }, publicUrl: string, confirmUrl: string | null = null): Mail {
   const greeting = to.name ? `Hi ${to.name},` : 'Hi there,';
   const text = `${greeting}
 
-Welcome to The Weekly Dish! You're now subscribed.
+Welcome to The Weekly Dish! ${confirmUrl ? `One step left: confirm your subscription, so the editions reach you:
+
+${confirmUrl}
+
+The free resources are already open to you.` : "You're now subscribed."}
 
 What you get:
 - The Weekly Dish in your inbox every Tuesday morning: global trends, org spotlights and practical tips, about 5 minutes to read.
@@ -25,4 +29,20 @@ You're receiving this because this address was signed up for The Weekly Dish at 
 Not you, or changed your mind? Reply to this email and we will remove you.
 `;
   return { to: to.email, subject: 'Welcome to The Weekly Dish', text };
+}
+
+/** The confirmation link again: a signup still pending, or an address back after unsubscribing. */
+export function confirmationMail(to: { email: string; name: string }, confirmUrl: string): Mail {
+  const greeting = to.name ? `Hi ${to.name},` : 'Hi there,';
+  const text = `${greeting}
+
+Please confirm that you want The Weekly Dish at this address:
+
+${confirmUrl}
+
+If you did not ask for it, ignore this email: nothing will be sent.
+
+The Weekly Dish team
+`;
+  return { to: to.email, subject: 'Confirm your subscription to The Weekly Dish', text };
 }

@@ -156,7 +156,7 @@ describe('kept, encoded and revalidated HTML', () => {
     // node:http, not fetch, which would decode the body itself.
     const raw = (encoding: string) =>
       new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
-        request(`${t.url}/weekly-dish`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        request(`${t.url}/pricing`, { headers: { 'accept-encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));

@@ -18,6 +18,8 @@ import { pageAssets, type ViteManifest } from './route-assets';
 export interface PageLookup {
   found: boolean;
   queries: PrefilledQuery[];
+  /** The page's own title and description, when they come from the database (an edition). */
+  head?: { title: string; description: string };
 }
 
 export interface PagesOptions {
@@ -87,7 +89,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   async function buildPage(log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> {
     const pathname = url.split('?')[0]!;
     const route = matchRoute(pathname);
-    const head = pageHead(pathname, options.siteConfig.publicUrl);
+    const head = pageHead(pathname, options.siteConfig.publicUrl, lookup?.head);
     const status = lookup?.found === false ? 404 : head.status;
     const page = route ? (route.page ?? 'placeholder') : 'not-found';
     const render = await getRenderer();

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { apiPath, apiPaths } from '#shared/api/paths';
+import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionStatusLabel } from '#shared/newsletter/editions';
+import { Button } from '../../../components/ui/button';
+import { apiRequest } from '../../../lib/api';
+import { useQuery } from '../../../lib/query-client';
+import { Confirm, smallButton } from '../confirm';
+import { formatDateTime } from '../list-table';
+import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { EditionEditor } from './edition-editor';
+
+const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
+
+/** The admin's "Weekly Dish" tab (issue 23.1-23.2): every edition with its status and figures, and what can be done with it now. */
+export function EditionsPanel() {
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const list = useQuery({
+    queryKey: adminKey('editions'),
+    queryFn: () => apiRequest<EditionList>('GET', apiPaths.adminEditions),
+    retry: false,
+    // Live progress while an edition sends.
+    refetchInterval: (query) => ((query.state.data as EditionList | undefined)?.editions.some((e) => e.status === 'sending') ? 2000 : false),
+  });
+  const opened = useAdminQuery<Edition>(adminKey('editions', editing?.id ?? 'new'), editing?.id ? apiPath(apiPaths.adminEdition, { id: editing.id }) : '', Boolean(editing?.id));
+
+  if (editing) {
+    if (editing.id && !opened.data) return <p role="status">Loading the edition...</p>;
+    return <EditionEditor key={editing.id ?? 'new'} edition={editing.id ? opened.data! : null} onClose={() => setEditing(null)} />;
+  }
+  if (list.isError) return <p role="alert">The editions could not be loaded. Reload the page to try again.</p>;
+  if (!list.data) return <p role="status">Loading editions...</p>;
+  const { editions, nextSlot, timeZone } = list.data;
+
+  return (
+    <section aria-labelledby="editions-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="editions-heading" className="font-serif text-2xl font-bold text-stone-900">
+            The Weekly Dish
+          </h2>
+          <p className="text-sm text-stone-700">
+            Next Tuesday slot: {formatDateTime(nextSlot)} ({timeZone} 07:00).
+          </p>
+        </div>
+        <Button onClick={() => setEditing({ id: null })}>New edition</Button>
+      </div>
+      {editions.length === 0 ? (
+        <p role="status" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
+          No editions yet. Write the first one with “New edition”.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {editions.map((edition) => (
+            <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} timeZone={timeZone} onEdit={() => setEditing({ id: edition.id })} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Progress({ edition }: { edition: EditionSummary }) {
+  const { total, sent, failed, skipped, remaining } = edition.progress;
+  const done = total === 0 ? 100 : Math.round(((sent + failed + skipped) / total) * 100);
+  return (
+    <div className="grid gap-1">
+      <div
+        role="progressbar"
+        aria-label={`Sending ${edition.title}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={done}
+        className="h-2 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${done}%` }} />
+      </div>
+      <p className="text-sm text-stone-700">
+        Sent {sent.toLocaleString()} · Failed {failed.toLocaleString()} · Remaining {remaining.toLocaleString()}
+        {skipped > 0 && ` · Skipped ${skipped.toLocaleString()} (unsubscribed or removed meanwhile)`}
+      </p>
+    </div>
+  );
+}
+
+function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionSummary; nextSlot: string; timeZone: string; onEdit: () => void }) {
+  const [when, setWhen] = useState(() => toLocalInput(nextSlot));
+  const audience = useAdminQuery<{ count: number }>(adminKey('editions', 'audience', edition.audience), apiPath(apiPaths.adminEditionAudience, { audience: edition.audience }), ['draft', 'scheduled'].includes(edition.status));
+  const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
+  const test = useEditionAction(edition.id, apiPaths.adminEditionTest, 'A test was sent to your address.');
+  const sendNow = useEditionAction(edition.id, apiPaths.adminEditionSend, 'The edition is sending.');
+  const schedule = useAdminChange({
+    request: () => apiRequest('POST', apiPath(apiPaths.adminEditionSchedule, { id: edition.id }), { sendAt: new Date(when).toISOString() }),
+    lists: ['editions'],
+    success: 'The edition is scheduled.',
+    failure: 'The edition was not scheduled.',
+  });
+  const cancel = useEditionAction(edition.id, apiPaths.adminEditionCancel, 'The scheduled send is cancelled.');
+  const pause = useEditionAction(edition.id, apiPaths.adminEditionPause, 'Sending is paused.');
+  const resume = useEditionAction(edition.id, apiPaths.adminEditionResume, 'Sending goes on.');
+  const remove = useAdminChange({ request: () => apiRequest('DELETE', apiPath(apiPaths.adminEdition, { id: edition.id })), lists: ['editions'], success: 'The draft is deleted.', failure: 'The draft was not deleted.' });
+  const editable = edition.status === 'draft' || edition.status === 'scheduled';
+  const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', sending: 'bg-blue-100 text-blue-900', paused: 'bg-amber-100 text-amber-900', sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900', cancelled: 'bg-stone-200 text-stone-700' }[edition.status];
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-stone-900">
+            {edition.issueNumber ? `Issue ${edition.issueNumber}: ` : ''}
+            {edition.title}
+          </h3>
+          <p className="text-sm text-stone-600">
+            {audienceLabels[edition.audience]} · /weekly-dish/{edition.slug}
+            {edition.scheduledAt && edition.status === 'scheduled' && ` · Sends ${formatDateTime(edition.scheduledAt)}`}
+            {edition.sentAt && ` · Sent ${formatDateTime(edition.sentAt)}`}
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass}`}>{editionStatusLabel(edition)}</span>
+      </div>
+      {(live(edition) || edition.status === 'sent') && edition.progress.total > 0 && <Progress edition={edition} />}
+      {edition.status === 'sent' && edition.progress.total > 0 && (
+        <p className="text-sm text-stone-700">
+          Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since {edition.unsubscribesSince.toLocaleString()}
+        </p>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        {editable && (
+          <>
+            <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={onEdit}>
+              Edit
+            </button>
+            <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} disabled={test.isPending} onClick={() => test.mutate(undefined)}>
+              Send a test to me
+            </button>
+            <label className="grid gap-1 text-sm text-stone-800">
+              <span>Send at (your time; the slot is 07:00 {timeZone})</span>
+              <input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} className="h-9 rounded-md border border-stone-300 px-2" />
+            </label>
+            <Confirm
+              title="Schedule this edition?"
+              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) on ${when ? formatDateTime(new Date(when).toISOString()) : '…'}.`}
+              confirmLabel="Schedule"
+              onConfirm={() => schedule.mutate(undefined)}
+              trigger={
+                <button type="button" className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`} disabled={!when}>
+                  Schedule
+                </button>
+              }
+            />
+            <Confirm
+              title="Send this edition now?"
+              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) now. It cannot be unsent.`}
+              confirmLabel="Send now"
+              onConfirm={() => sendNow.mutate(undefined)}
+              trigger={
+                <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}>
+                  Send now
+                </button>
+              }
+            />
+          </>
+        )}
+        {edition.status === 'scheduled' && (
+          <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={() => cancel.mutate(undefined)}>
+            Cancel schedule
+          </button>
+        )}
+        {edition.status === 'sending' && (
+          <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={() => pause.mutate(undefined)}>
+            Pause
+          </button>
+        )}
+        {edition.status === 'paused' && (
+          <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`} onClick={() => resume.mutate(undefined)}>
+            Resume
+          </button>
+        )}
+        {(edition.status === 'draft' || edition.status === 'cancelled') && (
+          <Confirm
+            title="Delete this draft?"
+            description={`“${edition.title}” will be deleted. This cannot be undone.`}
+            confirmLabel="Delete"
+            destructive
+            onConfirm={() => remove.mutate(undefined)}
+            trigger={
+              <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
+                Delete
+              </button>
+            }
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+function useEditionAction(id: string, path: string, success: string) {
+  return useAdminChange({ request: () => apiRequest('POST', apiPath(path, { id }), {}), lists: ['editions'], success, failure: 'The edition was not changed.' });
+}
+
+/** An instant as the value of a datetime-local input, in the browser's own time. */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

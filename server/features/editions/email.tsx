@@ -1,0 +1,118 @@
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import { markdownToHtml, markdownToText } from '#shared/markdown/render';
+
+/**
+ * An edition as email (issue 23.4): the HTML part from react-email (a maintained email-HTML
+ * library: tables, inlined widths and Outlook fixes are its job), the text part from the same
+ * Markdown. Rendered once per edition; each recipient's copy only replaces UNSUBSCRIBE_PLACEHOLDER.
+ * No tracking pixel, no rewritten links: the links are the ones the author wrote.
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
+
+export interface EditionContent {
+  title: string;
+  summary: string;
+  body: string;
+  slug: string;
+  issueNumber: number | null;
+}
+
+export interface EmailSettings {
+  publicUrl: string;
+  postalAddress: string;
+}
+
+// Typography for the Markdown part, and dark mode for the clients that honour it (Apple Mail,
+// iOS, Outlook.com); the others keep the light colours, which read well either way.
+const styles = `
+  .body h1, .body h2, .body h3 { font-family: Georgia, 'Times New Roman', serif; color: #1c1917; line-height: 1.3; margin: 24px 0 8px; }
+  .body h2 { font-size: 20px; } .body h3 { font-size: 17px; }
+  .body p, .body li { font-size: 16px; line-height: 1.6; color: #292524; margin: 0 0 14px; }
+  .body ul, .body ol { padding-left: 22px; margin: 0 0 14px; }
+  .body a { color: #0f766e; text-decoration: underline; }
+  .body blockquote { border-left: 4px solid #99f6e4; margin: 0 0 14px; padding: 4px 0 4px 14px; color: #44403c; }
+  .body img { max-width: 100%; height: auto; }
+  @media (prefers-color-scheme: dark) {
+    body, .outer { background: #1c1917 !important; }
+    .card { background: #292524 !important; }
+    .body h1, .body h2, .body h3, .title { color: #fafaf9 !important; }
+    .body p, .body li, .body blockquote { color: #e7e5e4 !important; }
+    .body a, .brand { color: #5eead4 !important; }
+    .muted { color: #a8a29e !important; }
+  }
+`;
+
+function EditionEmail({ edition, settings }: { edition: EditionContent; settings: EmailSettings }) {
+  const webUrl = `${settings.publicUrl}/weekly-dish/${edition.slug}`;
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <style>{styles}</style>
+      </Head>
+      {edition.summary ? <Preview>{edition.summary}</Preview> : null}
+      <Body className="outer" style={{ backgroundColor: '#f5f5f4', margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        <Container style={{ maxWidth: '600px', width: '100%', padding: '0 8px' }}>
+          <Text className="muted" style={{ fontSize: '12px', color: '#57534e', textAlign: 'center', margin: '0 0 8px' }}>
+            <Link href={webUrl} style={{ color: '#57534e', textDecoration: 'underline' }}>
+              View in your browser
+            </Link>
+          </Text>
+          <Section className="card" style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
+            <Text className="brand" style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}>
+              The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''}
+            </Text>
+            <Text className="title" style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: '26px', lineHeight: '1.25', fontWeight: 700, color: '#1c1917', margin: '8px 0 16px' }}>
+              {edition.title}
+            </Text>
+            <Section>
+              <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body) }} />
+            </Section>
+          </Section>
+          <Hr style={{ borderColor: '#d6d3d1', margin: '20px 0 12px' }} />
+          <Text className="muted" style={{ fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center', margin: '0 0 4px' }}>
+            You are receiving The Weekly Dish because you signed up at {new URL(settings.publicUrl).host}.{' '}
+            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ color: '#57534e', textDecoration: 'underline' }}>
+              Unsubscribe
+            </Link>
+          </Text>
+          <Text className="muted" style={{ fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center', margin: 0 }}>
+            {settings.postalAddress}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export interface RenderedEdition {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function renderEdition(edition: EditionContent, settings: EmailSettings): Promise<RenderedEdition> {
+  const html = await render(<EditionEmail edition={edition} settings={settings} />);
+  const text = [
+    `The Weekly Dish${edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''}`,
+    '',
+    edition.title.toUpperCase(),
+    '',
+    markdownToText(edition.body).trim(),
+    '',
+    '----',
+    `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
+    `Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+    settings.postalAddress,
+    '',
+  ].join('\n');
+  return { subject: edition.title, html, text };
+}
+
+/** One recipient's copy: the only per-recipient part is the unsubscribe link. */
+export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
+  const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
+  return { subject: rendered.subject, html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped), text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl) };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { isIndexable } from '#shared/head';
+import { routes } from '#shared/routes';
+import { site } from '#shared/site';
+import type { AppContext } from '../../context';
+import { sentEditions } from './repo';
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/**
+ * The archive for machines (issue 23.6): an RSS 2.0 feed of the sent editions (advertised in the
+ * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
+ * absolute addresses come from PUBLIC_URL.
+ */
+export async function feedRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const base = ctx.env.PUBLIC_URL;
+
+  app.get('/weekly-dish/feed.xml', async (_request, reply) => {
+    const editions = await sentEditions(ctx.db, 50);
+    const items = editions
+      .map(
+        (edition) => `    <item>
+      <title>${xml(edition.title)}</title>
+      <link>${base}/weekly-dish/${edition.slug}</link>
+      <guid isPermaLink="true">${base}/weekly-dish/${edition.slug}</guid>
+      <pubDate>${new Date(edition.sentAt).toUTCString()}</pubDate>
+      <description>${xml(edition.summary)}</description>
+      <content:encoded><![CDATA[${edition.html.replaceAll(']]>', ']]]]><![CDATA[>')}]]></content:encoded>
+    </item>`,
+      )
+      .join('\n');
+    const body = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>The Weekly Dish</title>
+    <link>${base}/weekly-dish</link>
+    <atom:link href="${base}/weekly-dish/feed.xml" rel="self" type="application/rss+xml"/>
+    <description>Trends, spotlights and one good tip for nonprofit leaders, every Tuesday morning. From ${xml(site.name)}.</description>
+    <language>en</language>
+${items}
+  </channel>
+</rss>
+`;
+    return reply.header('cache-control', 'public, max-age=300').type('application/rss+xml; charset=utf-8').send(body);
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const pages = routes.filter((route) => !route.path.includes(':') && isIndexable(route)).map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc></url>`);
+    const editions = (await sentEditions(ctx.db, 5000)).map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
+    const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${[...pages, ...editions].join('\n')}
+</urlset>
+`;
+    return reply.header('cache-control', 'public, max-age=300').type('application/xml; charset=utf-8').send(body);
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
+  );
+}

@@ -1,0 +1,33 @@
+import { editionHead, editionQueryKey, editionsQueryKey, type PublicEditions } from '#shared/newsletter/editions';
+import type { AppContext } from '../../context';
+import type { PageLookup } from '../pages/routes';
+import { sentEdition, sentEditions } from './repo';
+
+/**
+ * /weekly-dish and /weekly-dish/<slug> (issue 23.6): rendered by the server with the editions in
+ * them, each edition with its own title and description in the head (and social card); an
+ * unknown or unsent edition is a 404.
+ */
+export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promise<PageLookup | undefined> {
+  return async (pathname) => {
+    if (pathname === '/weekly-dish') {
+      const [latest = null, ...earlier] = await sentEditions(ctx.db);
+      const data: PublicEditions = { latest, earlier };
+      return { found: true, queries: [{ queryKey: editionsQueryKey, data }] };
+    }
+    const match = /^\/weekly-dish\/([^/]+)$/.exec(pathname);
+    if (!match) return undefined;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(match[1]!);
+    } catch {
+      return { found: false, queries: [] };
+    }
+    const edition = /^[a-z0-9-]{1,80}$/.test(slug) ? await sentEdition(ctx.db, slug) : null;
+    return {
+      found: Boolean(edition),
+      queries: [{ queryKey: editionQueryKey(slug), data: edition }],
+      ...(edition ? { head: editionHead(edition) } : {}),
+    };
+  };
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiPaths } from '#shared/api/paths';
+import { unsubscribeSchema } from '#shared/newsletter/editions';
+import type { SubscriberStatus } from '#shared/newsletter/schemas';
+import type { AppContext } from '../../context';
+import { HttpError, parseInput } from '../../http/errors';
+import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface SubscriptionAnswer {
+  email: string;
+  status: SubscriberStatus | 'none';
+  message: string;
+}
+
+/**
+ * Subscribers in control (issue 23.5): the unsubscribe link of every edition, the mail client's
+ * one-click unsubscribe (RFC 8058), resubscribing, and the confirmation of a new signup. Each
+ * works signed out, with the token of the link as the only key; a GET only reads (mail scanners
+ * fetch links), a POST changes.
+ */
+export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const keyOnce = loadLinkKey(ctx.db);
+  keyOnce.catch(() => undefined);
+
+  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
+  // address, which carries the token in its query. Only this plugin reads form bodies.
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, { form: String(body) }));
+
+  const emailOf = async (request: FastifyRequest, purpose: LinkPurpose, source: unknown) => {
+    const { token } = parseInput(unsubscribeSchema, source);
+    const email = verifyLink(await keyOnce, purpose, token);
+    if (!email) {
+      throw new HttpError(
+        400,
+        purpose === 'confirm'
+          ? 'This confirmation link is not valid. Use the link from your latest email, or sign up again.'
+          : 'This unsubscribe link is not valid: it may be incomplete or altered. Use the link from your latest email, or contact us and we will remove you.',
+      );
+    }
+    request.log.debug({ purpose }, 'subscription link used');
+    return email;
+  };
+  const statusOf = async (email: string): Promise<SubscriberStatus | 'none'> => {
+    const [row] = rowsOf<{ status: SubscriberStatus }>(await ctx.db.execute(sql`select status from newsletter_signups where lower(email) = lower(${email})`));
+    return row?.status ?? 'none';
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  // The page asks what the link is for; nothing changes.
+  app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(request, 'unsubscribe', request.query);
+    const status = await statusOf(email);
+    return { email, status, message: status === 'unsubscribed' ? 'This address is unsubscribed.' : 'This address receives The Weekly Dish.' };
+  });
+
+  app.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+    reply.headers(noStore);
+    const oneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';
+    if (oneClick && !/(^|&)List-Unsubscribe=One-Click(&|$)/.test((request.body as { form: string }).form)) {
+      throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
+    }
+    const email = await emailOf(request, 'unsubscribe', oneClick ? request.query : request.body);
+    await ctx.db.transaction(async (tx) => {
+      // An address with no signup (a premium member's announcement) gets one that says unsubscribed.
+      await tx.execute(sql`
+        insert into newsletter_signups (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
+        on conflict ((lower(email))) do update set
+          status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
+          unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
+      // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
+      await tx.execute(sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`);
+    });
+    return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish. You will not receive another edition.' };
+  });
+
+  app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(request, 'unsubscribe', request.body);
+    if ((await statusOf(email)) === 'bounced') {
+      throw new HttpError(409, 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.');
+    }
+    // The link came from an edition sent to this inbox: that proves the address, no confirmation needed.
+    await ctx.db.execute(sql`
+      update newsletter_signups set status = 'subscribed', unsubscribed_at = null, confirmed_at = coalesce(confirmed_at, now()), updated_at = now()
+      where lower(email) = lower(${email})`);
+    return { email, status: await statusOf(email), message: 'Welcome back! You will receive The Weekly Dish again from next Tuesday.' };
+  });
+
+  app.post(apiPaths.newsletterConfirm, async (request, reply): Promise<SubscriptionAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(request, 'confirm', request.body);
+    const status = await statusOf(email);
+    if (status === 'none') throw new HttpError(404, 'This address is not signed up any more. Sign up again to receive The Weekly Dish.');
+    if (status === 'unsubscribed') throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
+    await ctx.db.execute(sql`update newsletter_signups set status = 'subscribed', confirmed_at = coalesce(confirmed_at, now()), updated_at = now() where lower(email) = lower(${email}) and status = 'pending'`);
+    return { email, status: await statusOf(email), message: 'Your subscription is confirmed. The Weekly Dish arrives every Tuesday morning.' };
+  });
+}

@@ -1,0 +1,38 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/**
+ * Links in editions and confirmation emails carry a token bound to one address and one purpose:
+ * the address and an HMAC of it under a key every server shares (stored in site_secrets, made
+ * once on first start). Nobody can make a token for an address that is not theirs, and one
+ * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
+ * year-old edition must still work (RFC 8058).
+ */
+export type LinkPurpose = 'unsubscribe' | 'confirm';
+
+const KEY_NAME = 'link-signing-key';
+
+export async function loadLinkKey(db: Database): Promise<Buffer> {
+  // Two servers starting together: the first insert wins, both read the same key.
+  await db.execute(sql`insert into site_secrets (name, value) values (${KEY_NAME}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
+  const rows = (await db.execute(sql`select value from site_secrets where name = ${KEY_NAME}`)) as unknown as { rows: { value: string }[] };
+  return Buffer.from(rows.rows[0]!.value, 'base64url');
+}
+
+const mac = (key: Buffer, purpose: LinkPurpose, email: string) => createHmac('sha256', key).update(`${purpose}\n${email.trim().toLowerCase()}`).digest().subarray(0, 18);
+
+export function signLink(key: Buffer, purpose: LinkPurpose, email: string): string {
+  return `${Buffer.from(email.trim().toLowerCase()).toString('base64url')}.${mac(key, purpose, email).toString('base64url')}`;
+}
+
+/** The address a token was made for, or null when it is unknown, tampered with or for another purpose. */
+export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): string | null {
+  const [encoded, signature, extra] = token.split('.');
+  if (!encoded || !signature || extra !== undefined) return null;
+  const email = Buffer.from(encoded, 'base64url').toString('utf8');
+  if (!email.includes('@') || email.length > 320) return null;
+  const expected = mac(key, purpose, email);
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+}

@@ -1,0 +1,148 @@
+import { z } from '../zod';
+import { isStorableText, unstorableTextMessage } from '../text';
+
+/** The Weekly Dish's editions (issue 23): written in the admin, sent to an audience, archived on the site. */
+export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type EditionStatus = (typeof editionStatuses)[number];
+
+export const editionAudiences = ['subscribers', 'premium'] as const;
+export type EditionAudience = (typeof editionAudiences)[number];
+export const audienceLabels: Record<EditionAudience, string> = {
+  subscribers: 'Every newsletter subscriber',
+  premium: 'Premium members only',
+};
+
+export const EDITION_LIMITS = { title: 200, summary: 300, slug: 80, body: 100_000 } as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, unstorableTextMessage);
+
+/** Lower-case words joined by dashes: the edition's address under /weekly-dish/. */
+export const slugSchema = z
+  .string({ error: 'Web address must be text' })
+  .trim()
+  .min(1, 'Web address is required')
+  .max(EDITION_LIMITS.slug, `Web address must be at most ${EDITION_LIMITS.slug} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Web address may use lower-case letters, digits and single dashes only');
+
+/** The title as a web address: "Year-End Giving!" → "year-end-giving". */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, EDITION_LIMITS.slug)
+    .replace(/-+$/, '');
+}
+
+export const editionDraftSchema = z
+  .object({
+    title: text('Title', EDITION_LIMITS.title),
+    summary: z
+      .string({ error: 'Summary must be text' })
+      .trim()
+      .max(EDITION_LIMITS.summary, `Summary must be at most ${EDITION_LIMITS.summary} characters`)
+      .refine(isStorableText, unstorableTextMessage)
+      .default(''),
+    slug: slugSchema,
+    body: text('Body', EDITION_LIMITS.body),
+    audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+  })
+  .strict();
+export type EditionDraft = z.input<typeof editionDraftSchema>;
+
+/** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
+export const editionSaveSchema = editionDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export type EditionSave = z.input<typeof editionSaveSchema>;
+
+export const editionScheduleSchema = z.object({ sendAt: z.iso.datetime({ offset: true, error: 'Send time must be a date and time' }) }).strict();
+
+export const editionPreviewSchema = editionDraftSchema.pick({ title: true, summary: true, body: true }).partial().strict();
+
+export interface EditionProgress {
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  remaining: number;
+}
+
+/** A row of the admin's list. */
+export interface EditionSummary {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  audience: EditionAudience;
+  status: EditionStatus;
+  issueNumber: number | null;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  updatedAt: string;
+  progress: EditionProgress;
+  /** Subscribers who unsubscribed since the edition started sending. */
+  unsubscribesSince: number;
+}
+
+export interface Edition extends EditionSummary {
+  body: string;
+  version: number;
+  failures: { reason: string; count: number }[];
+}
+
+export interface EditionList {
+  editions: EditionSummary[];
+  /** The default "Schedule" time: next Tuesday at 07:00 in the site's time zone, as an instant. */
+  nextSlot: string;
+  timeZone: string;
+}
+
+/** What the public archive shows of a sent edition. */
+export interface PublicEdition {
+  slug: string;
+  title: string;
+  summary: string;
+  issueNumber: number | null;
+  sentAt: string;
+  readingTime: string;
+  html: string;
+}
+export type PublicEditionSummary = Omit<PublicEdition, 'html'>;
+
+export interface PublicEditions {
+  /** The latest sent edition, in full (the 'View Sample Issue' dialog). */
+  latest: PublicEdition | null;
+  /** The ones before it, newest first, also in full for their dialogs. */
+  earlier: PublicEdition[];
+}
+
+/** About 230 words a minute, at least one. */
+export function readingTime(markdown: string): string {
+  const words = markdown.split(/\s+/).filter(Boolean).length;
+  return `${Math.max(1, Math.round(words / 230))} min read`;
+}
+
+export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'progress'>): string => {
+  const base = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', paused: 'Paused', sent: 'Sent', cancelled: 'Cancelled' }[edition.status];
+  // Never "Sent" alone when messages failed (issue 23.2).
+  return edition.status === 'sent' && edition.progress.failed > 0 ? `${base} · ${edition.progress.failed} failed` : base;
+};
+
+export const unsubscribeSchema = z.object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') }).strict();
+
+/** The query keys of the archive: the server renders /weekly-dish pages with them filled in. */
+export const editionsQueryKey = ['/api/editions'] as const;
+export const editionQueryKey = (slug: string) => ['/api/editions', slug] as const;
+
+/** An edition page's title and description, for the server's head and the client's alike. */
+export const editionHead = (edition: Pick<PublicEdition, 'title' | 'summary' | 'issueNumber'>) => ({
+  title: `${edition.title} · The Weekly Dish`,
+  description: edition.summary || `Issue ${edition.issueNumber ?? ''} of The Weekly Dish, the free Tuesday newsletter for nonprofit leaders.`,
+});
