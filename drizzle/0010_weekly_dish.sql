@@ -47,7 +47,7 @@ ALTER TABLE "newsletter_signups" ADD COLUMN "confirmed_at" timestamp with time z
 ALTER TABLE "newsletter_signups" ADD COLUMN "unsubscribed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "edition_deliveries" ADD CONSTRAINT "edition_deliveries_edition_id_newsletter_editions_id_fk" FOREIGN KEY ("edition_id") REFERENCES "public"."newsletter_editions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "edition_deliveries_recipient_idx" ON "edition_deliveries" USING btree ("edition_id",lower("email"));--> statement-breakpoint
-CREATE INDEX "edition_deliveries_due_idx" ON "edition_deliveries" USING btree ("edition_id","status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "edition_deliveries_pending_idx" ON "edition_deliveries" USING btree ("edition_id","id") WHERE status = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_suppressions_email_lower_idx" ON "mail_suppressions" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_editions_slug_idx" ON "newsletter_editions" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_editions_issue_idx" ON "newsletter_editions" USING btree ("issue_number");--> statement-breakpoint

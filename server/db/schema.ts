@@ -554,6 +554,7 @@ export const editionDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('edition_deliveries_recipient_idx').on(t.editionId, sql`lower(${t.email})`),
-    index('edition_deliveries_due_idx').on(t.editionId, t.status, t.nextAttemptAt),
+    // What is left to send, in claiming order: only the pending rows, so a half-sent edition's claims never walk the sent ones.
+    index('edition_deliveries_pending_idx').on(t.editionId, t.id).where(sql`status = 'pending'`),
   ],
 );

@@ -11,6 +11,12 @@ export interface ScheduledJob {
   run(): Promise<unknown>;
   /** Also queued when a server starts (one run however many start in the same minute). */
   atStart?: boolean;
+  /**
+   * Runs may overlap (pg-boss's standard policy) instead of one at a time: for work that is safe to
+   * share (rows claimed with SKIP LOCKED), so that a server killed mid-run, whose job stays
+   * "active" until it expires, holds nothing up. Such a job must end well within `expireInSeconds`.
+   */
+  overlapping?: { expireInSeconds: number };
 }
 
 export interface JobRunner {
@@ -42,7 +48,8 @@ export async function startJobRunner(database: DatabaseHandle, jobs: readonly Sc
   await boss.start();
 
   for (const job of jobs) {
-    await withRetryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 3, retryBackoff: true, expireInSeconds: 15 * 60 }));
+    const policy = job.overlapping ? { policy: 'standard' as const, expireInSeconds: job.overlapping.expireInSeconds } : { policy: 'stately' as const, expireInSeconds: 15 * 60 };
+    await withRetryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryBackoff: true, ...policy }));
     await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
       const started = performance.now();

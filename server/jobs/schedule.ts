@@ -12,15 +12,18 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
   const { env } = deps.ctx;
   const sending = { publicUrl: env.PUBLIC_URL, postalAddress: env.POSTAL_ADDRESS, ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND, connections: env.NEWSLETTER_CONNECTIONS };
   return [
-    // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most
-    // four minutes (within the job's expiry); a slice that stopped with work left queues the next at once.
+    // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most 50
+    // seconds; a slice that stopped with work left queues the next at once. Slices may overlap
+    // (two servers share the rows, SKIP LOCKED), so a server killed mid-send delays the rest by
+    // the claim of its rows (a minute), not by its job's expiry (decision 028).
     {
       name: 'weekly-dish',
       cron: '* * * * *',
       atStart: true,
+      overlapping: { expireInSeconds: 120 },
       run: async () => {
         await startDueEditions(deps.ctx.db, sending);
-        const deadline = Date.now() + 4 * 60_000;
+        const deadline = Date.now() + 50_000;
         await deliverEditions(deps.ctx.db, deps.bulkTransport, sending, { deadline, shouldStop: deps.isStopping, log: deps.log });
         return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
       },

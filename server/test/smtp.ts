@@ -68,6 +68,8 @@ export async function startSmtpCapture(
       });
     },
   });
+  // A client that drops its connection (a pooled sender closing) must not stop the tests' server.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
