@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { EditionDialog } from '../features/weekly-dish/edition-dialog';
 import { editionPreview, formatEditionDate } from '../features/weekly-dish/edition-html';
-import type { PublicEdition } from '#shared/newsletter/editions';
+import type { PublicEditions } from '#shared/newsletter/editions';
 import { PageLoading } from '../app/layout';
 import { useEditions } from '../features/weekly-dish/api';
 
@@ -18,13 +18,11 @@ const features = [
 export default function WeeklyDishPage() {
   const editions = useEditions();
   if (!editions.data) return <PageLoading />;
-  const { latest, earlier } = editions.data;
-  return <WeeklyDish latest={latest} earlier={earlier} />;
+  return <WeeklyDish {...editions.data} />;
 }
 
-function WeeklyDish({ latest, earlier }: { latest: PublicEdition | null; earlier: PublicEdition[] }) {
+function WeeklyDish({ latest, recent, archive }: PublicEditions) {
   const preview = latest ? editionPreview(latest.html) : null;
-  const recent = earlier.slice(0, 3);
   return (
     <>
       <section className="border-b border-stone-200 bg-gradient-to-b from-brand-50 to-stone-50">
@@ -151,13 +149,13 @@ function WeeklyDish({ latest, earlier }: { latest: PublicEdition | null; earlier
           </section>
         )}
 
-        {earlier.length > 0 && (
+        {archive.length > 1 && (
           <section aria-labelledby="archive-heading" className="mt-14">
             <h2 id="archive-heading" className="font-serif text-2xl font-semibold text-stone-900">
               Archive
             </h2>
             <ul className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-              {[latest, ...earlier].filter((edition): edition is PublicEdition => Boolean(edition)).map((edition) => (
+              {archive.map((edition) => (
                 <li key={edition.slug} className="flex flex-col gap-1 px-5 py-3 sm:flex-row sm:items-baseline sm:gap-4">
                   <time dateTime={edition.sentAt} className="shrink-0 text-sm text-stone-600 sm:w-40">
                     {formatEditionDate(edition.sentAt)}

@@ -119,9 +119,14 @@ export type PublicEditionSummary = Omit<PublicEdition, 'html'>;
 export interface PublicEditions {
   /** The latest sent edition, in full (the 'View Sample Issue' dialog). */
   latest: PublicEdition | null;
-  /** The ones before it, newest first, also in full for their dialogs. */
-  earlier: PublicEdition[];
+  /** The three before it, in full for their dialogs. */
+  recent: PublicEdition[];
+  /** Every sent edition, newest first, without its text: the archive's links. */
+  archive: PublicEditionSummary[];
 }
+
+/** How many editions after the latest the archive page shows in full. */
+export const RECENT_EDITIONS = 3;
 
 /** About 230 words a minute, at least one. */
 export function readingTime(markdown: string): string {

@@ -297,9 +297,12 @@ describe('subscribers in control', () => {
 describe('the archive', () => {
   it('lists sent editions newest first and serves each by its web address', async () => {
     const res = await fetch(`${t.url}/api/editions`);
-    const body = (await res.json()) as { latest: { slug: string; html: string }; earlier: { slug: string }[] };
-    expect(body.latest).toBeTruthy();
-    const one = await fetch(`${t.url}/api/editions/${body.earlier.at(-1)!.slug}`);
+    const body = (await res.json()) as { latest: { slug: string; html: string }; recent: { html: string }[]; archive: { slug: string; html?: string }[] };
+    expect(body.latest.html).toContain('<h2>');
+    expect(body.recent.length).toBeLessThanOrEqual(3);
+    expect(body.archive[0]!.slug).toBe(body.latest.slug);
+    expect(body.archive[0]!.html).toBeUndefined();
+    const one = await fetch(`${t.url}/api/editions/${body.archive.at(-1)!.slug}`);
     expect(one.status).toBe(200);
     expect((await fetch(`${t.url}/api/editions/no-such-edition`)).status).toBe(404);
   });

@@ -16,7 +16,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const base = ctx.env.PUBLIC_URL;
 
   app.get('/weekly-dish/feed.xml', async (_request, reply) => {
-    const editions = await sentEditions(ctx.db, 50);
+    const editions = (await sentEditions(ctx.db, 50, 50)).full;
     const items = editions
       .map(
         (edition) => `    <item>
@@ -46,7 +46,7 @@ ${items}
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const pages = routes.filter((route) => !route.path.includes(':') && isIndexable(route)).map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc></url>`);
-    const editions = (await sentEditions(ctx.db, 5000)).map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
+    const editions = (await sentEditions(ctx.db, 0)).all.map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${[...pages, ...editions].join('\n')}

@@ -1,7 +1,7 @@
-import { editionHead, editionQueryKey, editionsQueryKey, type PublicEditions } from '#shared/newsletter/editions';
+import { editionHead, editionQueryKey, editionsQueryKey } from '#shared/newsletter/editions';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../pages/routes';
-import { sentEdition, sentEditions } from './repo';
+import { archivePage, sentEdition } from './repo';
 
 /**
  * /weekly-dish and /weekly-dish/<slug> (issue 23.6): rendered by the server with the editions in
@@ -11,9 +11,7 @@ import { sentEdition, sentEditions } from './repo';
 export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promise<PageLookup | undefined> {
   return async (pathname) => {
     if (pathname === '/weekly-dish') {
-      const [latest = null, ...earlier] = await sentEditions(ctx.db);
-      const data: PublicEditions = { latest, earlier };
-      return { found: true, queries: [{ queryKey: editionsQueryKey, data }] };
+      return { found: true, queries: [{ queryKey: editionsQueryKey, data: await archivePage(ctx.db) }] };
     }
     const match = /^\/weekly-dish\/([^/]+)$/.exec(pathname);
     if (!match) return undefined;

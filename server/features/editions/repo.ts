@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Edition, EditionSummary, PublicEdition } from '#shared/newsletter/editions';
-import { readingTime } from '#shared/newsletter/editions';
+import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Database } from '../../db/client';
 
@@ -79,24 +78,34 @@ interface PublicRow {
   sent_at: string;
 }
 
-const toPublic = (row: PublicRow): PublicEdition => ({
+const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   slug: row.slug,
   title: row.title,
   summary: row.summary,
   issueNumber: row.issue_number,
   sentAt: iso(row.sent_at)!,
   readingTime: readingTime(row.body),
-  html: markdownToHtml(row.body),
 });
+const toPublic = (row: PublicRow): PublicEdition => ({ ...toPublicSummary(row), html: markdownToHtml(row.body) });
 
-/** Sent editions for everyone (premium announcements stay in members' inboxes), newest first. */
-export async function sentEditions(db: Pick<Database, 'execute'>, limit = 200): Promise<PublicEdition[]> {
+/**
+ * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
+ * first `inFull` rendered to HTML, the rest as summaries.
+ */
+export async function sentEditions(db: Pick<Database, 'execute'>, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
   const rows = rowsOf<PublicRow>(
     await db.execute(sql`
       select slug, title, summary, body, issue_number, sent_at from newsletter_editions
       where status = 'sent' and audience = 'subscribers' order by sent_at desc, issue_number desc nulls last limit ${limit}`),
   );
-  return rows.map(toPublic);
+  return { full: rows.slice(0, inFull).map(toPublic), all: rows.map(toPublicSummary) };
+}
+
+/** What /weekly-dish and GET /api/editions show: the latest, the three before it, and the archive. */
+export async function archivePage(db: Pick<Database, 'execute'>): Promise<PublicEditions> {
+  const { full, all } = await sentEditions(db, 1 + RECENT_EDITIONS);
+  const [latest = null, ...recent] = full;
+  return { latest, recent, archive: all };
 }
 
 export async function sentEdition(db: Pick<Database, 'execute'>, slug: string): Promise<PublicEdition | null> {

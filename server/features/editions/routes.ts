@@ -4,7 +4,7 @@ import { type PublicEditions, slugSchema } from '#shared/newsletter/editions';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { sentEdition, sentEditions } from './repo';
+import { archivePage, sentEdition } from './repo';
 
 const slugParams = z.object({ slug: slugSchema }).strict();
 
@@ -12,8 +12,7 @@ const slugParams = z.object({ slug: slugSchema }).strict();
 export async function editionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(apiPaths.editions, async (_request, reply): Promise<PublicEditions> => {
     reply.header('cache-control', 'no-cache');
-    const [latest = null, ...earlier] = await sentEditions(ctx.db);
-    return { latest, earlier };
+    return archivePage(ctx.db);
   });
   app.get(apiPaths.edition, async (request, reply) => {
     reply.header('cache-control', 'no-cache');

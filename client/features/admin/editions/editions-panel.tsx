@@ -123,6 +123,7 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
           Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since {edition.unsubscribesSince.toLocaleString()}
         </p>
       )}
+      {edition.progress.failed > 0 && <FailureReasons id={edition.id} />}
       <div className="flex flex-wrap items-end gap-2">
         {editable && (
           <>
@@ -191,6 +192,28 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
         )}
       </div>
     </li>
+  );
+}
+
+/** Why messages failed, loaded when the admin opens it. */
+function FailureReasons({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const detail = useAdminQuery<Edition>(adminKey('editions', id), apiPath(apiPaths.adminEdition, { id }), open);
+  return (
+    <details className="text-sm text-stone-800" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium">Why messages failed</summary>
+      {!detail.data ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <ul className="mt-2 grid gap-1">
+          {detail.data.failures.map((failure) => (
+            <li key={failure.reason} className="break-words">
+              {failure.count.toLocaleString()} × {failure.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }
 
