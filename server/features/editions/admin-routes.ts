@@ -24,6 +24,8 @@ import { findEdition, listEditions } from './repo';
 import { audienceSize, startSending } from './sender';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** An edition's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
+const EDITION_BODY_BYTES = 1024 * 1024;
 const audienceParams = z.object({ audience: z.enum(editionAudiences, { error: `audience must be one of: ${editionAudiences.join(', ')}` }) }).strict();
 
 /**
@@ -77,13 +79,13 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   app.get(apiPaths.adminEditionAudience, async (request) => ({ count: await audienceSize(db, parseInput(audienceParams, request.params).audience) }));
 
   // The editor's live preview: exactly the HTML subscribers get (their unsubscribe link aside).
-  app.post(apiPaths.adminEditionPreview, async (request) => {
+  app.post(apiPaths.adminEditionPreview, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const input = parseInput(editionPreviewSchema, request.body);
     const rendered = await renderEdition({ title: input.title ?? '', summary: input.summary ?? '', body: input.body ?? '', slug: 'preview', issueNumber: null }, settings);
     return { html: personalise(rendered, `${ctx.env.PUBLIC_URL}/unsubscribe`).html };
   });
 
-  app.post(apiPaths.adminEditions, async (request, reply) => {
+  app.post(apiPaths.adminEditions, { bodyLimit: EDITION_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(editionDraftSchema, request.body);
     await slugFree(input.slug, null);
@@ -100,7 +102,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return existing(idOf(request));
   });
 
-  app.put(apiPaths.adminEdition, async (request) => {
+  app.put(apiPaths.adminEdition, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(editionSaveSchema, request.body);

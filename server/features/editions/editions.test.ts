@@ -103,6 +103,14 @@ describe('editions in the admin', () => {
     expect((await call('GET', `/api/admin/editions/${first.json.id}`)).json.status).toBe('draft');
   });
 
+  it('takes a body of 100,000 characters (multi-byte too) and refuses one more, naming the field', async () => {
+    const long = await call('POST', '/api/admin/editions', draft({ body: 'é'.repeat(100_000) }));
+    expect(long.status).toBe(201);
+    const tooLong = await call('POST', '/api/admin/editions', draft({ body: 'x'.repeat(100_001) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toBe('body: Body must be at most 100000 characters');
+  });
+
   it('answers 401 and 403 before validating anything', async () => {
     for (const [method, path] of [
       ['GET', '/api/admin/editions'],

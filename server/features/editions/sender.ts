@@ -61,6 +61,8 @@ export async function startSending(db: Database, editionId: string, settings: Pi
       await tx.execute(sql`select id, title, summary, body, slug, audience, status from newsletter_editions where id = ${editionId} for update`),
     );
     if (!edition || !from.includes(edition.status)) return false;
+    // Issue numbers are handed out one edition at a time, whichever server starts which edition.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
     const [numbered] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(issue_number), 0) + 1 as next from newsletter_editions`));
     const issueNumber = numbered!.next;
     const rendered = await renderEdition({ ...edition, issueNumber }, settings);
@@ -212,13 +214,25 @@ export async function deliverEditions(
     report.skipped += skippedIds.size;
     const queue = claimed.filter((row) => !skippedIds.has(row.id));
 
-    // At most `connections` messages in flight, started no faster than the rate allows.
+    // At most `connections` messages in flight, started no faster than the rate allows. A pause
+    // (or anything else that stops the edition) is seen within a second, not at the batch's end.
     let stopBatch = false;
+    let paused = false;
+    let checkedAt = Date.now();
+    const stillSending = async () => {
+      if (Date.now() - checkedAt < 1000) return !paused;
+      checkedAt = Date.now();
+      const ids = [...new Set(queue.map((row) => row.editionId))];
+      if (ids.length === 0) return true;
+      const live = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from newsletter_editions where status = 'sending' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
+      paused = live[0]!.n < ids.length;
+      return !paused;
+    };
     const workers = Array.from({ length: Math.min(settings.connections, queue.length) }, async () => {
       for (;;) {
         const row = queue.shift();
         if (!row) return;
-        if (stopBatch) {
+        if (stopBatch || !(await stillSending())) {
           queue.unshift(row);
           return;
         }
