@@ -1,3 +1,4 @@
+import { escapeHtml } from './text';
 import { matchRoute, notFoundMeta, pageTitle, type RouteMeta } from './routes';
 import { site } from './site';
 
@@ -72,9 +73,6 @@ export function pageHead(pathname: string, publicUrl: string, content?: { title:
     ],
   };
 }
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The head as HTML, for the server's page template. */
 export function headHtml(head: PageHead): string {

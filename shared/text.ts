@@ -8,3 +8,7 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !loneSurrogate.test(value);
 
 export const unstorableTextMessage = 'Contains characters that cannot be stored (a NUL or an unpaired surrogate)';
+
+/** Text made safe inside HTML or XML, in an element or a quoted attribute. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Mail, Mailer } from './mailer';
+import { rowsOf } from '../db/rows';
 
 /** After this many failed attempts (about a day of backoff) an email is marked failed and logged. */
 export const MAX_ATTEMPTS = 10;
@@ -37,7 +38,6 @@ export interface Outbox extends Mailer {
   idle(): Promise<void>;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every email is first written to the mail_outbox table (durable once send() resolves), then

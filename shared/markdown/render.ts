@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '../text';
 
 /**
  * The one Markdown pipeline (ARCHITECTURE.md, wave 3): the web page, the email's HTML and text
@@ -7,8 +8,6 @@ import { Marked, type Tokens } from 'marked';
  * address only when it is http(s), mailto or a path on this site (no javascript:, data:, vbscript:
  * or protocol-relative //host).
  */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
 export function safeUrl(href: string): string | null {
   const url = href.trim();
   // Control characters and whitespace inside a scheme ("java\tscript:") are how filters are fooled.

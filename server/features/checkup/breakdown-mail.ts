@@ -1,10 +1,9 @@
 import { type CategoryScores, gradeScores, weakestPillars } from '#shared/checkup/grading';
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
+import { escapeHtml } from '#shared/text';
 import type { Mail } from '../../mail/mailer';
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * The detailed breakdown the results page promises: the overall grade, each pillar's grade,

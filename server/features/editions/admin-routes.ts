@@ -22,8 +22,8 @@ import { personalise, renderEdition } from './email';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { findEdition, listEditions } from './repo';
 import { audienceSize, startSending } from './sender';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** An edition's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const EDITION_BODY_BYTES = 1024 * 1024;
 const audienceParams = z.object({ audience: z.enum(editionAudiences, { error: `audience must be one of: ${editionAudiences.join(', ')}` }) }).strict();

@@ -212,6 +212,15 @@ describe('sending', () => {
     expect((await call('GET', `/api/admin/editions/${id}`)).json.unsubscribesSince).toBeGreaterThanOrEqual(1);
   });
 
+  it('two senders at once (two servers) share the work: every subscriber gets one copy', async () => {
+    const readers = await Promise.all(Array.from({ length: 30 }, (_, n) => subscriber(`shared${n}`)));
+    const created = await call('POST', '/api/admin/editions', draft({ title: 'Two senders' }));
+    await call('POST', `/api/admin/editions/${created.json.id}/send`, {});
+    const [first, second] = await Promise.all([sendAll(), sendAll()]);
+    for (const reader of readers) expect(smtp.find(reader, /^Two senders$/)).toHaveLength(1);
+    expect(first.sent + second.sent).toBe((await call('GET', `/api/admin/editions/${created.json.id}`)).json.progress.sent);
+  });
+
   it('slows down on 421 and delivers everything once the mail server takes mail again', async () => {
     const readers = await Promise.all([1, 2, 3, 4].map((n) => subscriber(`busy${n}`)));
     let refusals = 0;

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { isIndexable } from '#shared/head';
 import { routes } from '#shared/routes';
 import { site } from '#shared/site';
+import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';
 import { sentEditions } from './repo';
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /**
  * The archive for machines (issue 23.6): an RSS 2.0 feed of the sent editions (advertised in the
@@ -20,11 +20,11 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const items = editions
       .map(
         (edition) => `    <item>
-      <title>${xml(edition.title)}</title>
+      <title>${escapeHtml(edition.title)}</title>
       <link>${base}/weekly-dish/${edition.slug}</link>
       <guid isPermaLink="true">${base}/weekly-dish/${edition.slug}</guid>
       <pubDate>${new Date(edition.sentAt).toUTCString()}</pubDate>
-      <description>${xml(edition.summary)}</description>
+      <description>${escapeHtml(edition.summary)}</description>
       <content:encoded><![CDATA[${edition.html.replaceAll(']]>', ']]]]><![CDATA[>')}]]></content:encoded>
     </item>`,
       )
@@ -35,7 +35,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext): Promise
     <title>The Weekly Dish</title>
     <link>${base}/weekly-dish</link>
     <atom:link href="${base}/weekly-dish/feed.xml" rel="self" type="application/rss+xml"/>
-    <description>Trends, spotlights and one good tip for nonprofit leaders, every Tuesday morning. From ${xml(site.name)}.</description>
+    <description>Trends, spotlights and one good tip for nonprofit leaders, every Tuesday morning. From ${escapeHtml(site.name)}.</description>
     <language>en</language>
 ${items}
   </channel>

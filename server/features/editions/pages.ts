@@ -1,4 +1,4 @@
-import { editionHead, editionQueryKey, editionsQueryKey } from '#shared/newsletter/editions';
+import { editionHead, editionQueryKey, editionsQueryKey, slugSchema } from '#shared/newsletter/editions';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../pages/routes';
 import { archivePage, sentEdition } from './repo';
@@ -21,7 +21,7 @@ export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promis
     } catch {
       return { found: false, queries: [] };
     }
-    const edition = /^[a-z0-9-]{1,80}$/.test(slug) ? await sentEdition(ctx.db, slug) : null;
+    const edition = slugSchema.safeParse(slug).success ? await sentEdition(ctx.db, slug) : null;
     return {
       found: Boolean(edition),
       queries: [{ queryKey: editionQueryKey(slug), data: edition }],

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 interface SummaryRow {

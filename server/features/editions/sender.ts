@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { Transport } from '../../mail/mailer';
 import { personalise, type RenderedEdition, renderEdition } from './email';
 import { loadLinkKey, signLink } from '../../mail/links';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Sending an edition to everyone (issue 23.3, decision 028). When sending starts, one row per
@@ -30,7 +31,6 @@ const retryDelaySeconds = (attempts: number) => Math.min(600, 5 * 2 ** Math.max(
 /** How long sending pauses after a temporary refusal, doubling while they go on. */
 const SLOW_DOWN_MS = { first: 1000, max: 30_000 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Who receives an edition now: the SQL condition on an address `email`. */
 function eligible(audience: EditionAudience, email: ReturnType<typeof sql>) {

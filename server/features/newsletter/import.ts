@@ -3,8 +3,8 @@ import type { PublicUser } from '#shared/auth/user';
 import { type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../admin/audit';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const SAMPLES_PER_OUTCOME = 100;
 
 /**

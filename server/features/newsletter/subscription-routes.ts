@@ -6,8 +6,8 @@ import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface SubscriptionAnswer {
   email: string;
