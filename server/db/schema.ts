@@ -244,10 +244,14 @@ export const contactMessages = pgTable(
     status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Sent by a signed-in premium member: priority support, a reply within 1 business day (issue 25.3). */
+    premium: boolean('premium').notNull().default(false),
     createdAt: createdAt(),
     ...outreach(),
   },
   (t) => [
+    // The admin's default order: new premium messages first, then newest first.
+    index('contact_messages_priority_idx').on(sql`(${t.status} = 'new' and ${t.premium}) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('contact_messages_created_at_idx').on(t.createdAt, t.id),
     index('contact_messages_user_idx').on(t.userId),
     ...searchIndexes('contact_messages_email', t.email),

@@ -30,6 +30,9 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/** Every list's order when none is asked for: newest first. */
+export const DEFAULT_SORT = '-createdAt';
+
 /** The query string of a list: `?search=&page=&pageSize=&sort=` plus an optional status filter. */
 export function listQuerySchema<L extends AdminList>(list: L) {
   const keys = adminSortKeys[list] as readonly string[];
@@ -39,7 +42,7 @@ export function listQuerySchema<L extends AdminList>(list: L) {
       search: z.string().max(200, 'search must be at most 200 characters').optional().transform((s) => (s ?? '').trim()),
       page: intParam('page', 1, MAX_PAGE, 1),
       pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-      sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? '-createdAt'),
+      sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? DEFAULT_SORT),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
       ...(list === 'newsletters' ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() } : {}),
@@ -154,6 +157,8 @@ export interface AdminContact extends Outreach {
   subject: string;
   message: string;
   status: (typeof contactStatuses)[number];
+  /** From a signed-in premium member: priority support. */
+  premium: boolean;
   createdAt: string;
 }
 export interface AuditEntry {

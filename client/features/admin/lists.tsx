@@ -350,7 +350,24 @@ export function ContactsList() {
       title="Contact messages"
       sorts={[newest, oldest, byEmail, { value: 'status', label: 'Status' }]}
       columns={[
-        { header: 'From', cell: (c) => <span>{c.name}<br />{c.email}{c.organization && <><br />{c.organization}</>}</span> },
+        {
+          header: 'From',
+          cell: (c) => (
+            <span>
+              {c.premium && <span className="mb-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Premium</span>}
+              {c.premium && <br />}
+              {c.name}
+              <br />
+              {c.email}
+              {c.organization && (
+                <>
+                  <br />
+                  {c.organization}
+                </>
+              )}
+            </span>
+          ),
+        },
         { header: 'Type', cell: (c) => c.contactType },
         { header: 'Message', cell: (c) => <span className="block max-w-sm"><strong>{c.subject}</strong> {c.message}</span> },
         { header: 'Received', cell: (c) => formatDate(c.createdAt) },

@@ -409,7 +409,7 @@ describe('admin reports', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="contacts-/);
     const text = await res.text();
     const [header, ...rest] = text.split('\r\n');
-    expect(header).toBe('id,name,email,organization,contactType,subject,message,status,createdAt,outreachCompleted,outreachDate');
+    expect(header).toBe('id,name,email,organization,contactType,subject,message,status,createdAt,outreachCompleted,outreachDate,premium');
     expect(rest.join('\r\n')).toContain(`${evil.id},"'=HYPERLINK(""http://x"")",${evil.email},,support,"a, ""b""\nc",Hello,new,`);
     expect(text.endsWith('\r\n')).toBe(true);
     const upgraded = await seedNewsletter(premium.email.toUpperCase());

@@ -1,6 +1,6 @@
-import { type AnyColumn, and, count, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AdminList, ListQuery, Page } from '#shared/admin/schemas';
+import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
 import { adminAuditLog, allies, checkupResults, communitySignups, contactMessages, newsletterSignups, users } from '../../db/schema';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
@@ -13,6 +13,8 @@ export interface ListSpec {
   search: AnyColumn[];
   sort: Record<string, PgColumn>;
   filter?: (status: string) => SQL;
+  /** Rows that come first in the default order (newest first), whatever else is asked. */
+  pinned?: SQL;
   /** Adds computed fields to the rows of one page (a handful of indexed lookups, never per table row). */
   decorate?: (db: Database, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** The same computed fields for the CSV export, as SQL evaluated per exported row. */
@@ -36,7 +38,9 @@ const { categoryScores, answers: _omitAnswers, userId: _omitCheckupOwner, ...che
 const { userId: _omitSignupOwner, status: subscriberStatus, confirmedAt: _omitConfirmed, unsubscribedAt: _omitUnsubscribed, ...newsletterSignupColumns } = getTableColumns(newsletterSignups);
 const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
 const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
-const { userId: _omitContactOwner, ...contactFields } = getTableColumns(contactMessages);
+// Priority support's mark (issue 25.3) comes last, after the columns the spec lists.
+const { userId: _omitContactOwner, premium: premiumContact, ...contactColumns } = getTableColumns(contactMessages);
+const contactFields = { ...contactColumns, premium: premiumContact };
 
 export const listSpecs: Record<AdminList, ListSpec> = {
   users: {
@@ -86,6 +90,8 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     search: [contactMessages.email, contactMessages.name, contactMessages.subject, contactMessages.organization],
     sort: { createdAt: contactMessages.createdAt, email: contactMessages.email, status: contactMessages.status },
     filter: (status) => eq(contactMessages.status, status as 'new'),
+    // Priority support (issue 25.3): new messages from premium members lead the list.
+    pinned: sql`(${contactMessages.status} = 'new' and ${contactMessages.premium})`,
   },
   audit: {
     table: adminAuditLog,
@@ -105,7 +111,7 @@ export function listWhere(spec: ListSpec, query: Pick<ListQuery, 'search' | 'sta
 export async function listPage<T>(db: Database, list: AdminList, query: ListQuery): Promise<Page<T>> {
   const spec = listSpecs[list];
   const where = listWhere(spec, query);
-  const order = orderBy(query.sort, spec.sort, spec.id);
+  const order = [...(spec.pinned && query.sort === DEFAULT_SORT ? [desc(spec.pinned)] : []), ...orderBy(query.sort, spec.sort, spec.id)];
   // Deferred join: the offset walks the (column, id) index for ids only; whole rows are read for the page alone.
   const pageIds = db.select({ id: spec.id }).from(spec.table).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize));
   const [rows, [counted]] = await Promise.all([

@@ -63,6 +63,43 @@ describe('POST /api/contact', () => {
     expect(mail.text).not.toContain('spring food drive');
   });
 
+  it('marks a signed-in premium member\'s message Premium, lists new ones first, and promises a reply within 1 business day', async () => {
+    const account = async (label: string, premium: boolean) => {
+      const email = uniqueEmail(label);
+      const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' });
+      expect(res.status).toBe(201);
+      if (premium) await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+      return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    };
+    const member = await account('priority', true);
+    const free = await account('ordinary', false);
+    const admin = await account('support-admin', false);
+    await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${admin.email})`);
+
+    expect((await postJson(`${t.url}/api/contact`, valid(member.email), { cookie: member.cookie })).status).toBe(201);
+    // Sent later, by a free member and by a visitor: newer, yet listed after the premium one.
+    expect((await postJson(`${t.url}/api/contact`, valid(free.email), { cookie: free.cookie })).status).toBe(201);
+    expect((await send(valid(uniqueEmail('visitor')))).status).toBe(201);
+
+    const premiumMail = await smtp.waitFor(member.email, /^We received your message$/);
+    expect(premiumMail.text).toContain('within 1 business day');
+    expect((await smtp.waitFor(free.email, /^We received your message$/)).text).toContain('1-2 business days');
+
+    const list = async (query = '') => {
+      const res = await fetch(`${t.url}/api/admin/contacts${query}`, { headers: { cookie: admin.cookie } });
+      return ((await res.json()) as { items: { email: string; premium: boolean; status: string }[] }).items;
+    };
+    const items = await list();
+    const firstOrdinary = items.findIndex((item) => !(item.premium && item.status === 'new'));
+    const ours = items.findIndex((item) => item.email === member.email);
+    expect(items[ours]).toMatchObject({ premium: true, status: 'new' });
+    expect(ours).toBeLessThan(firstOrdinary);
+    expect(items.find((item) => item.email === free.email)?.premium).toBe(false);
+    // Another order asked for is kept as asked: oldest first is oldest first.
+    const oldest = await list('?sort=createdAt&pageSize=100');
+    expect(oldest.map((item) => item.email).indexOf(member.email)).toBeLessThan(oldest.map((item) => item.email).indexOf(free.email));
+  });
+
   it('accepts a message without organization and subject', async () => {
     const email = uniqueEmail('minimal');
     const res = await send({ name: 'Ann', email, contactType: 'other', message: 'Hello' });

@@ -11,6 +11,8 @@ export interface NewContactMessage {
   message: string;
   /** The signed-in account that sent it, if any. */
   userId: string | null;
+  /** Sent by a signed-in premium member (priority support). */
+  premium: boolean;
 }
 
 /** Stores a message as 'new' (docs/product.md §4) and answers its id (docs/product.md (Decisions)). */

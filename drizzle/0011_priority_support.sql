@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "premium" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "contact_messages_priority_idx" ON "contact_messages" USING btree (("status" = 'new' and "premium") desc,"created_at" desc,"id" desc);
