@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
@@ -219,5 +220,42 @@ test.describe('/admin', () => {
     await status.selectOption('resolved');
     await expect(toast(page, 'Error')).toContainText('Failed to update contact status');
     await expect(status).toHaveValue('new');
+  });
+
+  test('premium members come first: a premium support message is marked and listed first, and the Slack invitation goes out from the admin', async ({ page, browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const project = testInfo.project.name;
+    const tag = `${project}${Date.now().toString(36)}`;
+    // A member whom the admin makes premium writes in while signed in.
+    const memberContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const memberEmail = `premium.${tag}@example.org`;
+    const registered = await memberContext.request.post('/api/register', { data: { email: memberEmail, password: 'correct-horse', firstName: 'Priya', lastName: 'Member' } });
+    expect(registered.status()).toBe(201);
+    const memberId = ((await registered.json()) as { id: string }).id;
+    await signInAsAdmin(page, project);
+    expect((await page.request.patch(`/api/admin/users/${memberId}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
+    expect((await memberContext.request.post('/api/contact', { data: { name: 'Priya', email: memberEmail, organization: '', subject: `Urgent ${tag}`, message: 'Board meeting tomorrow', contactType: 'support' } })).status()).toBe(201);
+    expect((await page.request.post('/api/contact', { data: { name: 'Visitor', email: `visitor.${tag}@example.org`, organization: '', subject: `Later ${tag}`, message: 'No rush', contactType: 'support' } })).status()).toBe(201);
+    const ack = await waitForMail(memberEmail, /^We received your message$/);
+    expect(ack.text).toContain('within 1 business day');
+    await memberContext.close();
+
+    await page.goto('/admin');
+    await openTab(page, 'Contact Messages');
+    const rows = page.getByRole('region', { name: 'Contact messages table' }).getByRole('row');
+    await expect(rows.filter({ hasText: `Urgent ${tag}` })).toContainText('Premium');
+    const texts = await rows.allTextContents();
+    expect(texts.findIndex((text) => text.includes(`Urgent ${tag}`))).toBeLessThan(texts.findIndex((text) => text.includes(`Later ${tag}`)));
+
+    await openTab(page, 'Slack');
+    const waiting = page.getByRole('listitem').filter({ hasText: memberEmail });
+    await expect(waiting).toContainText(/waiting \d+ hours?/);
+    await expectAccessible(page);
+    await waiting.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(toast(page, 'Success')).toContainText('Invitation sent.');
+    await expect(page.locator('section[aria-labelledby="slack-invited"]').getByText(memberEmail)).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="slack-waiting"]').getByText(memberEmail)).toHaveCount(0);
+    const invitation = await waitForMail(memberEmail, /^Your invitation to the premium Slack community$/);
+    expect(invitation.text).toContain('https://join.slack.com/');
   });
 });

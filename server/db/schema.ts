@@ -562,3 +562,16 @@ export const editionDeliveries = pgTable(
     index('edition_deliveries_pending_idx').on(t.editionId, t.id).where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * Premium's "Slack access within 24 hours" (issue 25.4): when an admin invited a member, by
+ * sending the invitation from the admin or by marking it done elsewhere.
+ */
+export const slackInvitations = pgTable('slack_invitations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  invitedBy: text('invited_by').notNull(),
+  method: text('method', { enum: ['emailed', 'marked'] }).notNull(),
+});

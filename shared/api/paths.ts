@@ -83,6 +83,9 @@ export const apiPaths = {
   adminEditionPause: '/api/admin/editions/:id/pause',
   adminEditionResume: '/api/admin/editions/:id/resume',
   adminNewsletterImport: '/api/admin/newsletters/import',
+  adminSlackInvitations: '/api/admin/slack-invitations',
+  adminSlackInvitationSend: '/api/admin/slack-invitations/:id/send',
+  adminSlackInvitationMark: '/api/admin/slack-invitations/:id/invited',
 } as const;
 
 /** The names of a path's `:values`. */

@@ -6,6 +6,7 @@ import { EditionsPanel } from './editions/editions-panel';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
+import { SlackInvitationsPanel } from './slack-invitations';
 import { adminKey, useAdminQuery } from './use-admin';
 
 const tabs = [
@@ -17,6 +18,7 @@ const tabs = [
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
   { id: 'contacts', label: 'Contact Messages' },
+  { id: 'slack', label: 'Slack' },
   { id: 'audit', label: 'Audit log' },
   { id: 'reports', label: 'Reports' },
 ] as const;
@@ -31,6 +33,7 @@ const panels: Record<TabId, () => ReactNode> = {
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,
   contacts: () => <ContactsList />,
+  slack: () => <SlackInvitationsPanel />,
   audit: () => <AuditList />,
   reports: () => <Reports />,
 };

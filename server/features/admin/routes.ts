@@ -24,6 +24,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { editionAdminRoutes } from '../editions/admin-routes';
 import { exportCsv } from './csv';
+import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
 import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
@@ -97,6 +98,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.patch(apiPaths.adminReviewHidden, async (request) =>
     change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
   );
+
+  // Slack access within 24 hours (issue 25.4).
+  app.get(apiPaths.adminSlackInvitations, async (_request, reply) => {
+    reply.headers(noStore);
+    return slackInvitations(ctx);
+  });
+  app.post(apiPaths.adminSlackInvitationSend, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), true));
+  app.post(apiPaths.adminSlackInvitationMark, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), false));
 
   app.patch(apiPaths.adminContactStatus, async (request) =>
     change.setContactStatus(ctx.db, await adminOf(request), idOf(request), parseInput(setContactStatusSchema, request.body).status),

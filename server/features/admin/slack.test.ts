@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startSmtpCapture } from '../../test/smtp';
+import { uniqueEmail } from '../../test/unique-email';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let admin: string;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: 'https://join.slack.com/t/hub/shared_invite/abc' });
+  admin = (await account('slack-admin')).cookie;
+  await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) like 'slack-admin%'`);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function account(label: string) {
+  const email = uniqueEmail(label);
+  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Sam', lastName: label });
+  expect(res.status).toBe(201);
+  return { email, id: ((await res.json()) as { id: string }).id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+
+const call = async (method: string, path: string, cookie = admin) => {
+  const res = await fetch(`${t.url}${path}`, { method, headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] } };
+};
+
+/** A premium member as an admin makes one: a complimentary membership. */
+async function premiumMember(label: string) {
+  const member = await account(label);
+  const res = await fetch(`${t.url}/api/admin/users/${member.id}/premium`, { method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ isPremium: true }) });
+  expect(res.status).toBe(200);
+  return member;
+}
+
+describe('Slack invitations (issue 25.4)', () => {
+  it('lists premium members not yet invited, longest waiting first, flags those past 24 hours, and leaves free members out', async () => {
+    const late = await premiumMember('late');
+    const fresh = await premiumMember('fresh');
+    const free = await account('free');
+    await t.ctx.db.execute(sql`update subscriptions set created_at = now() - interval '30 hours' where user_id = ${late.id}`);
+    const { json } = await call('GET', '/api/admin/slack-invitations');
+    const emails = json.waiting.map((row) => row.email);
+    expect(emails.indexOf(late.email)).toBeLessThan(emails.indexOf(fresh.email));
+    expect(json.waiting.find((row) => row.email === late.email)?.overdue).toBe(true);
+    expect(json.waiting.find((row) => row.email === fresh.email)?.overdue).toBe(false);
+    expect(emails).not.toContain(free.email);
+  });
+
+  it('sends the invitation link once, or marks one sent elsewhere; refuses twice, free members and strangers', async () => {
+    const emailed = await premiumMember('emailed');
+    const marked = await premiumMember('marked');
+    const free = await account('not-premium');
+    const sent = await call('POST', `/api/admin/slack-invitations/${emailed.id}/send`);
+    expect(sent.status).toBe(200);
+    expect(sent.json).toMatchObject({ email: emailed.email, method: 'emailed', overdue: false });
+    const mail = await smtp.waitFor(emailed.email, /^Your invitation to the premium Slack community$/);
+    expect(mail.text).toContain('https://join.slack.com/t/hub/shared_invite/abc');
+
+    expect((await call('POST', `/api/admin/slack-invitations/${marked.id}/invited`)).json).toMatchObject({ method: 'marked' });
+    const again = await call('POST', `/api/admin/slack-invitations/${emailed.id}/send`);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('This member was already invited to Slack.');
+    expect(smtp.find(emailed.email, /Slack/)).toHaveLength(1);
+    expect((await call('POST', `/api/admin/slack-invitations/${free.id}/send`)).status).toBe(409);
+    expect((await call('POST', '/api/admin/slack-invitations/00000000-0000-4000-8000-000000000000/invited')).status).toBe(404);
+
+    const { json } = await call('GET', '/api/admin/slack-invitations');
+    expect(json.waiting.map((row) => row.email)).not.toContain(emailed.email);
+    expect(json.invited.map((row) => row.email)).toEqual(expect.arrayContaining([emailed.email, marked.email]));
+  });
+
+  it('is for admins only', async () => {
+    const member = await premiumMember('curious');
+    expect((await call('GET', '/api/admin/slack-invitations', '')).status).toBe(401);
+    expect((await call('POST', `/api/admin/slack-invitations/${member.id}/send`, member.cookie)).status).toBe(403);
+  });
+});
