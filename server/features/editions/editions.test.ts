@@ -256,6 +256,18 @@ describe('sending', () => {
     expect((await call('GET', `/api/admin/editions/${id}`)).json.progress.skipped).toBeGreaterThanOrEqual(1);
   });
 
+  it('a premium member whose account is deleted mid-send gets nothing after the deletion', async () => {
+    const email = uniqueEmail('leaving');
+    const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Lee', lastName: 'Leaving' });
+    await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const created = await call('POST', '/api/admin/editions', draft({ title: 'Members news', audience: 'premium' }));
+    await call('POST', `/api/admin/editions/${created.json.id}/send`, {});
+    expect((await fetch(`${t.url}/api/account`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ confirmEmail: email }) })).status).toBe(200);
+    await sendAll();
+    expect(smtp.find(email, /^Members news$/)).toHaveLength(0);
+  });
+
   it('pauses and resumes a sending edition, cancels a scheduled one, and sends a premium announcement to premium members only', async () => {
     const reader = await subscriber('paused');
     const created = await call('POST', '/api/admin/editions', draft({ title: 'Paused one' }));

@@ -119,7 +119,8 @@ export interface SendReport {
 
 /**
  * Sends what is due of every edition that is sending, until nothing is left, `deadline` passes or
- * `shouldStop` says so. Run by the weekly-dish job (one server at a time); tests call it directly.
+ * `shouldStop` says so. Run by the weekly-dish job, whose slices may overlap on several servers
+ * (the claims keep them apart); tests call it directly.
  */
 export async function deliverEditions(
   db: Database,
