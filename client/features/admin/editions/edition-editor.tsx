@@ -1,5 +1,5 @@
 import { Bold, Heading2, Italic, Link2, List, Monitor, Quote, Smartphone } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { audienceLabels, type Edition, type EditionAudience, EDITION_LIMITS, editionAudiences, editionDraftSchema, slugify } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
@@ -77,15 +77,23 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   }, [draft.title, draft.summary, draft.body]);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // The selection to restore once the formatted text is on screen: set in the same commit, so a
+  // key typed right after a toolbar click lands in the text, never on the button or a stale caret.
+  const pendingSelection = useRef<{ start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const area = body.current;
+    const selection = pendingSelection.current;
+    if (!area || !selection) return;
+    pendingSelection.current = null;
+    area.setSelectionRange(selection.start, selection.end);
+  }, [draft.body]);
   const format = (kind: Format) => {
     const area = body.current;
     if (!area) return;
     const next = applyFormat({ text: draft.body, start: area.selectionStart, end: area.selectionEnd }, kind);
+    area.focus();
+    pendingSelection.current = { start: next.start, end: next.end };
     change({ body: next.text });
-    requestAnimationFrame(() => {
-      area.focus();
-      area.setSelectionRange(next.start, next.end);
-    });
   };
 
   const save = async () => {
@@ -183,6 +191,8 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
                 <button
                   key={kind}
                   type="button"
+                  // The text keeps the focus and its selection: the button only acts on them.
+                  onMouseDown={(event) => event.preventDefault()}
                   onClick={() => format(kind)}
                   className="inline-flex h-9 items-center gap-1 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-800 hover:bg-stone-100"
                 >
