@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { register, signInAsAdmin } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 import { waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
@@ -6,18 +7,6 @@ import { uniqueEmail } from '../server/test/unique-email';
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
 
 const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), (i % 4) + 1]));
-
-async function register(request: APIRequestContext, email: string, firstName = 'Ada') {
-  const res = await request.post('/api/register', { data: { email, password: 'correct-horse', firstName, lastName: 'Tester' } });
-  if (res.status() === 409) expect((await request.post('/api/login', { data: { email, password: 'correct-horse' } })).ok()).toBe(true);
-  else expect(res.status()).toBe(201);
-}
-
-/** The project's admin account: listed in ADMIN_EMAILS by playwright.config.ts, so make-admin grants it. */
-async function signInAsAdmin(page: Page, project: string) {
-  await register(page.request, `e2e-admin-${project}@example.org`, 'Root');
-  expect((await page.request.post('/api/auth/make-admin')).ok()).toBe(true);
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();

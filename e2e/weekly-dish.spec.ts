@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
+import { signInAsAdmin } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { baseURL } from '../playwright.config';
 import { uniqueEmail } from '../server/test/unique-email';
-
-/** The project's admin account (ADMIN_EMAILS in playwright.config.ts lets it claim admin access). */
-async function signInAsAdmin(page: Page, project: string): Promise<string> {
-  const email = `e2e-admin-${project}@example.org`;
-  const res = await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Root', lastName: 'Tester' } });
-  if (res.status() === 409) expect((await page.request.post('/api/login', { data: { email, password: 'correct-horse' } })).ok()).toBe(true);
-  else expect(res.status()).toBe(201);
-  expect((await page.request.post('/api/auth/make-admin')).ok()).toBe(true);
-  return email;
-}
 
 /** A subscriber as a person becomes one: the form, then the link in the welcome email. */
 async function subscribe(page: Page, email: string) {
