@@ -1,27 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
-import { splitFrontMatter } from './shared/content/front-matter';
-
-/**
- * `import guide from 'content/x.md'` gives `{ meta, html }`, rendered at build time: pages ship
- * finished HTML from our own trusted content/ folder and no Markdown parser reaches the browser.
- */
-export function markdown(): Plugin {
-  return {
-    name: 'content-markdown',
-    enforce: 'pre',
-    load(id) {
-      if (!id.endsWith('.md')) return null;
-      const { meta, body } = splitFrontMatter(readFileSync(id, 'utf8'));
-      const html = marked.parse(body, { async: false, gfm: true });
-      return `export default ${JSON.stringify({ meta, html })};`;
-    },
-  };
-}
 
 /**
  * Writes .vite/chunks.json beside the manifest: for each output chunk, the modules in it and
@@ -52,7 +32,7 @@ function chunkReport(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [markdown(), react(), tailwindcss(), chunkReport()],
+  plugins: [react(), tailwindcss(), chunkReport()],
   // The server's renderer is React's production build whatever NODE_ENV the process has:
   // `npm start` sets none, and React's development build renders slower and logs dev warnings.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { markdown } from './vite.config';
 
 const unitAndPglite = {
   extends: true as const,
@@ -21,8 +20,6 @@ const postgres = {
 };
 
 export default defineConfig({
-  // Tests that render pages load the client's source, Markdown content included.
-  plugins: [markdown()],
   test: {
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 20_000,

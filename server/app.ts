@@ -21,7 +21,11 @@ import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { loaderCspSource } from './features/pages/deferred-scripts';
-import { type PageLookup, pagesRoutes } from './features/pages/routes';
+import { createPageBuilder, type PageLookup } from './features/pages/builder';
+import { pagesRoutes } from './features/pages/routes';
+import { contentRoutes, lookupContentPage } from './features/content/routes';
+import { mediaRoutes } from './features/content/images';
+import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
@@ -89,6 +93,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 
+  // The published pages, read once and again on every publish from any server (issue 24.4).
+  const content = await createContentStore(ctx.database, app.log);
+  app.addHook('onClose', () => content.close());
+  const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
+
   await app.register(healthRoutes, ctx);
   await app.register(siteConfigRoutes, ctx);
   await app.register(eventsRoutes, ctx);
@@ -96,15 +105,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(newsletterRoutes, ctx);
   await app.register(subscriptionRoutes, ctx);
   await app.register(editionRoutes, ctx);
-  await app.register(feedRoutes, ctx);
+  await app.register(feedRoutes, { ctx, content });
+  await app.register(contentRoutes, { ctx, content });
+  await app.register(mediaRoutes, ctx);
   await app.register(contactRoutes, ctx);
-  await app.register(guidesRoutes, ctx);
+  await app.register(guidesRoutes, { ctx, content });
   await app.register(checkupRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
-  await app.register(premiumRoutes, ctx);
+  await app.register(premiumRoutes, { ctx, content });
   await app.register(alliesRoutes, ctx);
-  await app.register(adminRoutes, ctx);
+  await app.register(adminRoutes, { ctx, builder, content });
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
@@ -114,9 +125,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.all('/api/*', unknownApiRoute);
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
-    siteConfig: siteConfig(ctx.env),
-    renderPage: options.renderPage,
-    lookupPage: firstLookup([lookupResultPage(ctx), lookupEditionPage(ctx)]),
+    builder,
+    content,
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));

@@ -7,6 +7,7 @@ import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './jobs/schedule';
 import { createMailer, createTransport } from './mail/mailer';
 import { seedEditions } from './features/editions/seed';
+import { seedContent } from './features/content/seed';
 import { createOutbox } from './mail/outbox';
 import { createShutdown } from './shutdown';
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await database.migrate();
   // The four editions of content/weekly-dish, as already sent, on the first start only.
   await seedEditions(database.db);
+  // The pages and resources of content/ become the first published items (issue 24.1); idempotent.
+  await seedContent(database.db);
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);

@@ -1,6 +1,5 @@
-import content from '../../content/legal/privacy-policy.md';
 import { LegalPage } from '../features/site/legal-page';
 
 export default function Page() {
-  return <LegalPage content={content} />;
+  return <LegalPage slug="privacy-policy" />;
 }

@@ -1,6 +1,7 @@
 import type { PreloadContext } from '../app/routes';
 import { PageHeader } from '../components/page-header';
-import { ResourceLibrary, resourcesQuery } from '../features/resources/resource-library';
+import { resourcesQuery } from '../features/content/use-published';
+import { ResourceLibrary } from '../features/resources/resource-library';
 
 export const preload = async ({ queryClient }: PreloadContext) => (await queryClient()).prefetchQuery(resourcesQuery);
 

@@ -2,13 +2,11 @@ import { ArrowRight, ClipboardCheck } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fillPrices } from '#shared/content/prices-in-text';
-import content from '../../content/start-here.md';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
+import { PublishedContent } from '../features/content/use-published';
 
-const html = fillPrices(content.html);
-
-/** /start-here (About): who we are and how to use the site, from content/start-here.md. */
+/** /start-here (About): who we are and how to use the site, as published in /admin → Content. */
 export default function StartHerePage() {
   const navigate = useNavigate();
 
@@ -22,26 +20,30 @@ export default function StartHerePage() {
   };
 
   return (
-    <>
-      <PageHeader eyebrow="About" title={content.meta.title ?? 'Start Here'}>
-        <p>{content.meta.description}</p>
-      </PageHeader>
-      <div className="mx-auto max-w-4xl px-4 py-10">
-        {/* The click handler only upgrades real links (Enter on a link fires click too). */}
-        <article className="prose-content max-w-3xl" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: html }} />
-        <div className="mt-10 flex max-w-3xl flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-serif text-lg font-semibold text-stone-900">Ready when you are.</p>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/checkup" className={buttonClasses('primary', 'md')}>
-              <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
-              Take the Check-Up
-            </Link>
-            <Link to="/field-guides" className={buttonClasses('outline', 'md')}>
-              Browse the field guides <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Link>
+    <PublishedContent section="pages" slug="start-here">
+      {(page) => (
+        <>
+          <PageHeader eyebrow="About" title={page.title}>
+            <p>{page.summary}</p>
+          </PageHeader>
+          <div className="mx-auto max-w-4xl px-4 py-10">
+            {/* The click handler only upgrades real links (Enter on a link fires click too). */}
+            <article className="prose-content max-w-3xl" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: fillPrices(page.html) }} />
+            <div className="mt-10 flex max-w-3xl flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+              <p className="font-serif text-lg font-semibold text-stone-900">Ready when you are.</p>
+              <div className="flex flex-wrap gap-3">
+                <Link to="/checkup" className={buttonClasses('primary', 'md')}>
+                  <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+                  Take the Check-Up
+                </Link>
+                <Link to="/field-guides" className={buttonClasses('outline', 'md')}>
+                  Browse the field guides <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </Link>
+              </div>
+            </div>
           </div>
-        </div>
-      </div>
-    </>
+        </>
+      )}
+    </PublishedContent>
   );
 }

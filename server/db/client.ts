@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own (the job queue): parameters, or several statements without. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel`, from any server on the database, and also
+   * after a lost listening connection is back (notifications may have been missed meanwhile).
+   * Returns the way to stop listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** Applies the committed drizzle-kit migrations in drizzle/. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +61,40 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       const result = await pool.query(text, values);
       // A text of several statements answers one result each: the last one is the answer.
       return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
+    listen: async (channel, onNotify) => {
+      let stopped = false;
+      let client: InstanceType<typeof pg.Client> | undefined;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        next.on('error', () => {
+          if (stopped) return;
+          client = undefined;
+          next.end().catch(() => {});
+          // Back in a second; whatever was published meanwhile is read again then.
+          setTimeout(() => void reconnect(), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+        client = next;
+      };
+      const reconnect = async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          onNotify();
+        } catch {
+          setTimeout(() => void reconnect(), 1000).unref();
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
     },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -107,6 +147,7 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(drizzle(client), { migrationsFolder: migrationsDir });

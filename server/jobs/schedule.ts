@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deliverEditions, startDueEditions } from '../features/editions/sender';
 import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
+import { publishDue } from '../features/content/repo';
 import { cleanUpExpired } from './housekeeping';
 import type { ScheduledJob } from './runner';
 
@@ -28,6 +29,8 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
         return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
       },
     },
+    // Pages and resources scheduled in /admin → Content go live (issue 24.2), once across servers.
+    { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { seedEditions } from '../features/editions/seed';
+import { seedContent } from '../features/content/seed';
 import { databaseUrl } from './postgres';
 
 /**
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const pglite = await openDatabase({});
   await pglite.migrate();
   await seedEditions(pglite.db);
+  await seedContent(pglite.db);
   const client = (pglite.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const migrated = await openDatabase({ url: databaseUrl(url, template), poolSize: 1 });
     await migrated.migrate();
     await seedEditions(migrated.db);
+    await seedContent(migrated.db);
     await migrated.close();
     await server.close();
   }

@@ -17,6 +17,13 @@ export function safeUrl(href: string): string | null {
   return /^(https?:\/\/[^/\\]|mailto:)/i.test(url) ? url : null;
 }
 
+/** An uploaded image (issue 24.3): a phone-sized WebP is stored beside it. */
+const mediaImage = /^\/media\/([0-9a-f-]{36})\.(png|jpg|webp|gif)$/;
+
+// Set for the length of one (synchronous) parse: site paths become absolute in an email.
+let baseUrl = '';
+const absolute = (url: string) => (baseUrl && url.startsWith('/') ? `${baseUrl}${url}` : url);
+
 const markdown = new Marked({
   gfm: true,
   async: false,
@@ -28,26 +35,38 @@ const markdown = new Marked({
       const inner = this.parser.parseInline(tokens);
       const url = safeUrl(href);
       if (url === null) return inner;
-      return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${inner}</a>`;
+      return `<a href="${escapeHtml(absolute(url))}"${title ? ` title="${escapeHtml(title)}"` : ''}>${inner}</a>`;
     },
     image({ href, title, text }: Tokens.Image) {
       const url = safeUrl(href);
       if (url === null) return escapeHtml(text);
-      return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} style="max-width:100%;height:auto">`;
+      const media = mediaImage.exec(url);
+      // Phones get the 640 px WebP; wider screens the stored size (at most 1600 px).
+      const srcset = media ? ` srcset="${escapeHtml(absolute(`/media/${media[1]}-640.webp`))} 640w, ${escapeHtml(absolute(url))} 1600w" sizes="(max-width: 720px) 100vw, 720px"` : '';
+      return `<img src="${escapeHtml(absolute(url))}"${srcset} alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" style="max-width:100%;height:auto">`;
     },
   },
 });
 
-/** Markdown to HTML that is safe to put in a page, an email or a preview as it is. */
-export function markdownToHtml(source: string): string {
-  return markdown.parse(source) as string;
+/**
+ * Markdown to HTML that is safe to put in a page, an email or a preview as it is. With
+ * `siteUrl` (an email), links and images on this site get absolute addresses.
+ */
+export function markdownToHtml(source: string, options: { siteUrl?: string } = {}): string {
+  baseUrl = options.siteUrl ?? '';
+  try {
+    return markdown.parse(source) as string;
+  } finally {
+    baseUrl = '';
+  }
 }
 
 /**
  * The plain-text part of an email from the same Markdown: headings in capitals, links as
  * "text (address)", lists kept, emphasis marks removed.
  */
-export function markdownToText(source: string): string {
+export function markdownToText(source: string, options: { siteUrl?: string } = {}): string {
+  const site = options.siteUrl ?? '';
   const lines: string[] = [];
   const inline = (tokens: Tokens.Generic[] | undefined): string =>
     (tokens ?? [])
@@ -55,7 +74,8 @@ export function markdownToText(source: string): string {
         if (token.type === 'link') {
           const text = inline(token.tokens);
           const url = safeUrl(String(token.href));
-          return url && url !== text ? `${text} (${url})` : text;
+          const shown = url && site && url.startsWith('/') ? `${site}${url}` : url;
+          return shown && url !== text ? `${text} (${shown})` : text;
         }
         if (token.type === 'image') return String(token.text);
         if (token.type === 'br') return '\n';

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { isStorableText, unstorableTextMessage } from '../text';
+import { optionalText, requiredText } from '../text-fields';
 
 /** The Weekly Dish's editions (issue 23): written in the admin, sent to an audience, archived on the site. */
 export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
@@ -14,13 +14,7 @@ export const audienceLabels: Record<EditionAudience, string> = {
 
 export const EDITION_LIMITS = { title: 200, summary: 300, slug: 80, body: 100_000 } as const;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isStorableText, unstorableTextMessage);
+const text = requiredText;
 
 /** Lower-case words joined by dashes: the edition's address under /weekly-dish/. */
 export const slugSchema = z
@@ -45,12 +39,7 @@ export function slugify(title: string): string {
 export const editionDraftSchema = z
   .object({
     title: text('Title', EDITION_LIMITS.title),
-    summary: z
-      .string({ error: 'Summary must be text' })
-      .trim()
-      .max(EDITION_LIMITS.summary, `Summary must be at most ${EDITION_LIMITS.summary} characters`)
-      .refine(isStorableText, unstorableTextMessage)
-      .default(''),
+    summary: optionalText('Summary', EDITION_LIMITS.summary),
     slug: slugSchema,
     body: text('Body', EDITION_LIMITS.body),
     audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),

@@ -55,6 +55,10 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
       <div className="mx-auto max-w-4xl px-4 py-10">
         {content.data ? (
           <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: labelChecklists(content.data.html, guide.slug) }} />
+        ) : content.data === null ? (
+          <p role="status" className="max-w-xl text-stone-700">
+            This guide is not published right now. Please come back soon.
+          </p>
         ) : content.isError ? (
           <div role="alert" className="max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
             <p>We could not load this guide. Check your connection and try again.</p>

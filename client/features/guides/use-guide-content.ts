@@ -1,23 +1,9 @@
-import { useQuery } from '../../lib/query-client';
 import type { PillarSlug } from '#shared/content/pillars';
+import { useQuery } from '../../lib/query-client';
+import { pageQuery } from '../content/use-published';
 
-type GuideModule = Promise<{ default: { meta: Record<string, string>; html: string } }>;
-
-/** Each guide is its own chunk (rendered to HTML at build time), loaded only when it is shown. */
-const loaders: Record<PillarSlug, () => GuideModule> = {
-  impact: () => import('../../../content/field-guides/impact.md'),
-  humans: () => import('../../../content/field-guides/humans.md'),
-  fuel: () => import('../../../content/field-guides/fuel.md'),
-  gears: () => import('../../../content/field-guides/gears.md'),
-  future: () => import('../../../content/field-guides/future.md'),
-};
-
-/** The guide's content as a query: pages/field-guide.tsx prefetches it, so server and browser render it at once. */
-export const guideContentQuery = (slug: PillarSlug) => ({
-  queryKey: ['field-guide-content', slug],
-  queryFn: async () => (await loaders[slug]()).default,
-  staleTime: Infinity,
-});
+/** The guide as published in /admin → Content: pages/field-guide.tsx prefetches it, and the server fills it in. */
+export const guideContentQuery = (slug: PillarSlug) => pageQuery('field-guides', slug);
 
 export function useGuideContent(slug: PillarSlug, enabled: boolean) {
   return useQuery({ ...guideContentQuery(slug), enabled });

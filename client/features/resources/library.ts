@@ -1,17 +1,8 @@
+import type { PublishedResource } from '#shared/content/pages';
 import { type PillarName, pillarNames } from '#shared/content/pillars';
 
-/** One entry of content/resources.json. */
-export interface Resource {
-  id: string;
-  title: string;
-  pillar: PillarName;
-  format: string;
-  summary: string;
-  /** Markdown, rendered by render-markdown.ts. */
-  body: string;
-  url?: string;
-  source?: string;
-}
+/** One entry of the library, as published in /admin → Content. */
+export type Resource = PublishedResource;
 
 export type PillarFilter = PillarName | 'All';
 

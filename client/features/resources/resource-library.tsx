@@ -6,20 +6,11 @@ import { pillars } from '#shared/content/pillars';
 import { PageLoading } from '../../app/layout';
 import { Button } from '../../components/ui/button';
 import { PillarIcon } from '../../components/pillar-icon';
-import { countLabel, filterResources, groupByPillar, type PillarFilter, parsePillar, type Resource } from './library';
+import { resourcesQuery } from '../content/use-published';
+import { countLabel, filterResources, groupByPillar, type PillarFilter, parsePillar } from './library';
 import { ResourceCard } from './resource-card';
 
 const filters: readonly PillarFilter[] = ['All', ...pillars.map((pillar) => pillar.name)];
-
-/**
- * The library's own chunk: 25 resources are ~40 KB, loaded only on this page (pages/resources.tsx
- * prefetches it, so server and browser render the library at once).
- */
-export const resourcesQuery = {
-  queryKey: ['resources-library'],
-  queryFn: async () => (await import('../../../content/resources.json')).default as Resource[],
-  staleTime: Infinity,
-};
 
 /**
  * The resources library: a search over title, summary and body, a pillar filter, a count read

@@ -23,6 +23,10 @@ import { siteDayAndMonthStart } from '../../site-time';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { editionAdminRoutes } from '../editions/admin-routes';
+import { contentAdminRoutes } from '../content/admin-routes';
+import { imageUploadRoutes } from '../content/images';
+import type { ContentStore } from '../content/store';
+import type { PageBuilder } from '../pages/builder';
 import { exportCsv } from './csv';
 import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
@@ -30,7 +34,7 @@ import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
 /** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore }): Promise<void> {
   // Authorization before anything else: onRequest runs before the body is parsed and before
   // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.
   app.addHook('onRequest', async (request) => {
@@ -47,6 +51,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
   const noStore = { 'cache-control': 'no-store' };
   await editionAdminRoutes(app, ctx, adminOf);
+  await contentAdminRoutes(app, ctx, { adminOf, builder, content });
+  await imageUploadRoutes(app, ctx, adminOf);
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);

@@ -68,7 +68,7 @@ function EditionEmail({ edition, settings }: { edition: EditionContent; settings
               {edition.title}
             </Text>
             <Section>
-              <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body) }} />
+              <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
             </Section>
           </Section>
           <Hr style={{ borderColor: '#d6d3d1', margin: '20px 0 12px' }} />
@@ -100,7 +100,7 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
     '',
     edition.title.toUpperCase(),
     '',
-    markdownToText(edition.body).trim(),
+    markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
     '',
     '----',
     `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,

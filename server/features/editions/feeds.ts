@@ -4,6 +4,8 @@ import { routes } from '#shared/routes';
 import { site } from '#shared/site';
 import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';
+import { contentAt } from '../content/routes';
+import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 
 
@@ -12,7 +14,7 @@ import { sentEditions } from './repo';
  * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
  * absolute addresses come from PUBLIC_URL.
  */
-export async function feedRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function feedRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
   const base = ctx.env.PUBLIC_URL;
 
   app.get('/weekly-dish/feed.xml', async (_request, reply) => {
@@ -45,7 +47,15 @@ ${items}
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const pages = routes.filter((route) => !route.path.includes(':') && isIndexable(route)).map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc></url>`);
+    // A published page carries the date of its last publish (issue 24.4).
+    const lastmod = (path: string) => {
+      const at = contentAt(path);
+      const changed = at ? content.page(at.section, at.slug)?.publishedAt : path === '/resources' ? content.lastChange('resources')?.toISOString() : undefined;
+      return changed ? `<lastmod>${changed.slice(0, 10)}</lastmod>` : '';
+    };
+    const pages = routes
+      .filter((route) => !route.path.includes(':') && isIndexable(route))
+      .map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc>${lastmod(route.path)}</url>`);
     const editions = (await sentEditions(ctx.db, 0)).all.map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

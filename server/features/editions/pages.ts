@@ -1,6 +1,6 @@
 import { editionHead, editionQueryKey, editionsQueryKey, slugSchema } from '#shared/newsletter/editions';
 import type { AppContext } from '../../context';
-import type { PageLookup } from '../pages/routes';
+import type { PageLookup } from '../pages/builder';
 import { archivePage, sentEdition } from './repo';
 
 /**

@@ -1,27 +1,36 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findFieldGuide } from '#shared/content/field-guides';
 import { site } from '#shared/site';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { contentDir } from '../../paths';
+import type { ContentStore } from '../content/store';
 import { renderGuidePdf } from './pdf';
 
 /**
  * `GET /api/guides/{slug}.pdf`: the field guide as a PDF, generated from the same Markdown as
- * the page (docs/product.md (Decisions)). Each PDF is built once per process and then served from memory;
- * content only changes with a deploy. The PDFs carry the free guides only, so they are not
- * gated (docs/decisions/006-field-guide-pdfs.md).
+ * the page (docs/product.md (Decisions)): the published version (issue 24.4). Each PDF is built once
+ * per published version and then served from memory. The PDFs carry the free guides only, so
+ * they are not gated (docs/decisions/006-field-guide-pdfs.md).
  */
-export async function guidesRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  const cache = new Map<string, Promise<Buffer>>();
+const frontMatter = (meta: Record<string, string>) =>
+  `---\n${Object.entries(meta)
+    .map(([key, value]) => `${key}: ${value.replace(/\s+/g, ' ')}`)
+    .join('\n')}\n---\n`;
 
-  const pdfFor = (slug: string): Promise<Buffer> => {
+export async function guidesRoutes(app: FastifyInstance, { content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
+  const cache = new Map<string, Promise<Buffer>>();
+  // A publish makes every kept PDF out of date.
+  content.onChange(() => cache.clear());
+
+  const pdfFor = (slug: string): Promise<Buffer> | undefined => {
+    const page = content.page('field-guides', slug);
+    const markdown = content.markdown('field-guides', slug);
+    const guide = findFieldGuide(slug);
+    if (!page || markdown === undefined || !guide) return undefined;
     let pdf = cache.get(slug);
     if (!pdf) {
-      pdf = readFile(join(contentDir, 'field-guides', `${slug}.md`), 'utf8').then((source) => renderGuidePdf({ source, siteName: site.name }));
+      pdf = renderGuidePdf({ source: `${frontMatter({ title: page.title, subtitle: guide.subtitle, readingTime: guide.readingTime, description: page.summary })}${markdown}`, siteName: site.name });
       // A failed build is not cached: the next request tries again.
       pdf.catch(() => cache.delete(slug));
       cache.set(slug, pdf);
@@ -33,7 +42,9 @@ export async function guidesRoutes(app: FastifyInstance, _ctx: AppContext): Prom
     const match = /^([a-z]+)\.pdf$/.exec(request.params.file);
     const guide = match ? findFieldGuide(match[1]!) : undefined;
     if (!guide) throw new HttpError(404, `No field guide PDF named ${request.params.file}`);
-    const pdf = await pdfFor(guide.slug);
+    const building = pdfFor(guide.slug);
+    if (!building) throw new HttpError(404, `The ${guide.title} is not published`);
+    const pdf = await building;
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="${guide.slug}-field-guide.pdf"`)

@@ -1,34 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
-import { headHtml, pageHead } from '#shared/head';
-import type { PrefilledQuery, RenderedApp, RenderPage } from '#shared/page-render';
 import { matchRoute, redirects, routes } from '#shared/routes';
-import type { SiteConfig } from '#shared/site-config';
 import { apiPaths } from '#shared/api/paths';
-import { assertTemplate, fallbackTemplate, inlineStylesheets, pageDocument } from './document';
+import type { PageBuilder, PageLookup } from './builder';
 import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
-import { takeEntryScript } from './deferred-scripts';
-import { loadRenderer } from './renderer';
-import { pageAssets, type ViteManifest } from './route-assets';
-
-/** What the server knows about a page before rendering it: whether it exists, and its data. */
-export interface PageLookup {
-  found: boolean;
-  queries: PrefilledQuery[];
-  /** The page's own title and description, when they come from the database (an edition). */
-  head?: { title: string; description: string };
-}
 
 export interface PagesOptions {
   clientDir: string;
-  siteConfig: SiteConfig;
-  /** The app's server renderer; by default the SSR build beside the client (dist/ssr). */
-  renderPage?: RenderPage;
-  /** For pages whose existence and content come from the database (a Check-Up result). */
+  builder: PageBuilder;
+  /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
   lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
+  /**
+   * Published content (issue 24.4): the pages it feeds are kept until it changes; each change
+   * raises the generation, and what was kept is replaced.
+   */
+  content?: { generation(): number; onChange(listener: () => void): void };
   /**
    * Render every kept page once the server listens, one after another in the background, so
    * the first visitor of each page after a start gets it at once (main.ts turns it on).
@@ -45,25 +33,7 @@ export interface PagesOptions {
  * home's shell, for requests carrying the signed-in hint cookie.
  */
 export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const indexFile = join(options.clientDir, 'index.html');
-  const built = existsSync(indexFile);
-  // The entry is asked for by the loader after the first paint (decision 024), not by the head.
-  const { template, entry } = takeEntryScript(
-    built ? inlineStylesheets(readFileSync(indexFile, 'utf8'), (path) => readFileSync(join(options.clientDir, path), 'utf8')) : fallbackTemplate,
-  );
-  assertTemplate(template);
-  if (built && !entry) throw new Error('The page template (index.html) has no entry script');
-  const manifestFile = join(options.clientDir, '.vite', 'manifest.json');
-  const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-  const assets = new Map<string, ReturnType<typeof pageAssets>>();
-  const assetsFor = (page: string) => {
-    if (!assets.has(page)) assets.set(page, pageAssets(manifest, page));
-    return assets.get(page)!;
-  };
-  let renderer: Promise<RenderPage | undefined> | undefined;
-  const getRenderer = () =>
-    (renderer ??= options.renderPage ? Promise.resolve(options.renderPage) : built ? loadRenderer(join(dirname(options.clientDir), 'ssr', 'entry-server.js')) : Promise.resolve(undefined));
-
+  const { built } = options.builder;
   if (built) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
@@ -86,35 +56,20 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   // There is no external identity provider: the spec's navigation to /api/login lands on our sign-in page.
   app.get(apiPaths.login, (_request, reply) => reply.redirect('/auth', 302));
 
-  async function buildPage(log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> {
-    const pathname = url.split('?')[0]!;
-    const route = matchRoute(pathname);
-    const head = pageHead(pathname, options.siteConfig.publicUrl, lookup?.head);
-    const status = lookup?.found === false ? 404 : head.status;
-    const page = route ? (route.page ?? 'placeholder') : 'not-found';
-    const render = await getRenderer();
-    let rendered: RenderedApp | undefined;
-    if (render) {
-      try {
-        rendered = await render({ url, siteConfig: options.siteConfig, userPending, queries: lookup?.queries });
-        for (const error of rendered.errors) log.error({ err: error, url }, 'error while rendering a page on the server');
-      } catch (error) {
-        // The browser renders the page itself from the same scripts.
-        log.error({ err: error, url }, 'could not render the page on the server');
-      }
-    }
-    const { chunks, stylesheetTags } = assetsFor(page);
-    const html = pageDocument(template, [headHtml({ ...head, status }), stylesheetTags].filter(Boolean).join('\n    '), rendered, entry ? { entry, chunks } : undefined);
+  const buildPage = async (log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> => {
+    const { status, html } = await options.builder.render(log, url, userPending, lookup);
     return encodePage(status, html, effort);
-  }
+  };
 
-  // Kept for the life of the process: at most two entries per route of the table.
+  // Kept until the published content changes: at most two entries per route of the table.
   const kept = new Map<string, Promise<EncodedPage>>();
-  function keptPage(log: FastifyBaseLogger, pathname: string, userPending: boolean): Promise<EncodedPage> {
-    const key = `${pathname}${userPending ? ' (user pending)' : ''}`;
+  options.content?.onChange(() => kept.clear());
+  function keptPage(log: FastifyBaseLogger, pathname: string, userPending: boolean, lookup: PageLookup | undefined): Promise<EncodedPage> {
+    // A page begun before a change is not kept under the new generation's key.
+    const key = `${options.content?.generation() ?? 0} ${pathname}${userPending ? ' (user pending)' : ''}`;
     let page = kept.get(key);
     if (!page) {
-      page = buildPage(log, pathname, userPending, undefined, 'best');
+      page = buildPage(log, pathname, userPending, lookup, 'best');
       kept.set(key, page);
       page.catch(() => kept.delete(key));
     }
@@ -125,9 +80,10 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     app.addHook('onListen', (done) => {
       void (async () => {
         for (const route of routes.filter((r) => !r.path.includes(':'))) {
-          await keptPage(app.log, route.path, Boolean(route.signedIn)).catch(() => {});
+          const lookup = await options.lookupPage?.(route.path).catch(() => undefined);
+          if (!lookup || lookup.keep) await keptPage(app.log, route.path, Boolean(route.signedIn), lookup).catch(() => {});
         }
-        await keptPage(app.log, '/', true).catch(() => {});
+        await keptPage(app.log, '/', true, undefined).catch(() => {});
       })();
       done();
     });
@@ -144,8 +100,8 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
     const lookup = route ? await options.lookupPage?.(pathname) : undefined;
     const page =
-      route && !query && !lookup
-        ? await keptPage(request.log, pathname, userPending)
+      route && !query && (!lookup || lookup.keep)
+        ? await keptPage(request.log, pathname, userPending, lookup)
         : await buildPage(request.log, query ? `${pathname}?${query}` : pathname, userPending, lookup, 'fast');
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });

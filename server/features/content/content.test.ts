@@ -1,0 +1,339 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../../client/entry-server';
+import { rowsOf } from '../../db/rows';
+import { startTestApp, type TestApp } from '../../test/app';
+import { signInEveryone } from '../../test/identities';
+import { pdfText } from '../../test/pdf-text';
+import { publishDue } from './repo';
+import { seedContent } from './seed';
+
+let t: TestApp;
+let cookies: Awaited<ReturnType<typeof signInEveryone>>;
+
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_URL: 'https://hub.example.org' }, { renderPage: render });
+  cookies = await signInEveryone(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined || method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
+  return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
+};
+
+const itemId = async (section: string, slug: string): Promise<string> => {
+  const { json } = await call('GET', '/api/admin/content');
+  const item = (json.items as { id: string; section: string; slug: string }[]).find((entry) => entry.section === section && entry.slug === slug);
+  if (!item) throw new Error(`no item ${section}/${slug}`);
+  return item.id;
+};
+
+/** Saves a new body on an item's draft (from its current version) and returns the saved item. */
+const saveBody = async (id: string, body: string, patch: Record<string, unknown> = {}) => {
+  const { json: item } = await call('GET', `/api/admin/content/${id}`);
+  const saved = await call('PUT', `/api/admin/content/${id}`, { title: item.title, summary: item.summary, body, fields: item.fields, version: item.version, ...patch });
+  expect(saved.status).toBe(200);
+  return saved.json;
+};
+const publish = async (id: string) => {
+  const { json: item } = await call('GET', `/api/admin/content/${id}`);
+  const published = await call('POST', `/api/admin/content/${id}/publish`, { version: item.version });
+  expect(published.status).toBe(200);
+  return published.json;
+};
+
+const page = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  return { status: res.status, etag: res.headers.get('etag'), html: await res.text() };
+};
+
+describe('the content of content/ as the first rows', () => {
+  it('serves every page and resource from the database, and a second seed adds nothing', async () => {
+    const guide = await call('GET', '/api/pages/field-guides/impact', undefined, '');
+    expect(guide.status).toBe(200);
+    expect(guide.json.title).toBe('The Impact Field Guide');
+    expect(guide.json.html).toContain('<h2');
+    for (const [section, slug] of [['pages', 'start-here'], ['pages', 'five-pillars'], ['legal', 'privacy-policy'], ['legal', 'terms-of-service'], ['legal', 'cookie-policy']]) {
+      expect((await call('GET', `/api/pages/${section}/${slug}`, undefined, '')).status).toBe(200);
+    }
+    const resources = await call('GET', '/api/resources', undefined, '');
+    expect(resources.json.length).toBeGreaterThanOrEqual(20);
+    expect(resources.json[0]).toMatchObject({ id: 'logic-model-worksheet', pillar: 'Impact', format: 'Worksheet' });
+    const versions = async () => rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from content_versions`))[0]!.n;
+    const before = await versions();
+    expect(await seedContent(t.ctx.db)).toBe(0);
+    expect(await versions()).toBe(before);
+  });
+
+  it('serves premium items to premium sessions only', async () => {
+    expect((await call('GET', '/api/pages/premium/webinar-recordings', undefined, '')).status).toBe(401);
+    expect((await call('GET', '/api/pages/premium/webinar-recordings', undefined, cookies.free)).status).toBe(403);
+    const premium = await call('GET', '/api/pages/premium/webinar-recordings', undefined, cookies.premium);
+    expect(premium.status).toBe(200);
+    expect(premium.headers.get('cache-control')).toBe('private, no-store');
+    expect((await call('GET', '/api/pages/nope/x', undefined, '')).status).toBe(400);
+    expect((await call('GET', '/api/pages/legal/nothing-here', undefined, '')).status).toBe(404);
+  });
+});
+
+describe('who may use the Content tab', () => {
+  it('answers 401 to visitors and 403 to members before reading a thing', async () => {
+    const id = await itemId('legal', 'cookie-policy');
+    for (const [who, status] of [[undefined, 401], [cookies.free, 403], [cookies.premium, 403]] as const) {
+      expect((await call('GET', '/api/admin/content', undefined, who ?? '')).status).toBe(status);
+      expect((await call('PUT', `/api/admin/content/${id}`, { nonsense: true }, who ?? '')).status).toBe(status);
+      expect((await call('POST', '/api/admin/content', { section: 'x' }, who ?? '')).status).toBe(status);
+      expect((await call('POST', `/api/admin/content/${id}/publish`, {}, who ?? '')).status).toBe(status);
+      const upload = await fetch(`${t.url}/api/admin/images?alt=x`, { method: 'POST', headers: { 'content-type': 'image/png', ...(who ? { cookie: who } : {}) }, body: 'not an image' });
+      expect(upload.status).toBe(status);
+    }
+  });
+});
+
+describe('writing and publishing', () => {
+  it('keeps the live page until the draft is published, then replaces the kept page at once', async () => {
+    const id = await itemId('field-guides', 'fuel');
+    const before = await page('/field-guide/fuel');
+    expect(before.status).toBe(200);
+    expect((await page('/field-guide/fuel', { 'if-none-match': before.etag! })).status).toBe(304);
+
+    const draft = await saveBody(id, 'A corrected opening about cash reserves, by the team.\n\n## Reserves\n\nKeep three months.');
+    expect(draft.status).toBe('published');
+    expect(draft.unpublishedChanges).toBe(true);
+    expect(draft.updatedBy).toMatch(/@/);
+    expect((await call('GET', '/api/pages/field-guides/fuel', undefined, '')).json.html).not.toContain('corrected opening');
+    expect((await page('/field-guide/fuel')).etag).toBe(before.etag);
+
+    const published = await publish(id);
+    expect(published.unpublishedChanges).toBe(false);
+    expect((await call('GET', '/api/pages/field-guides/fuel', undefined, '')).json.html).toContain('corrected opening');
+    const after = await page('/field-guide/fuel');
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.html).toContain('A corrected opening about cash reserves');
+    expect((await page('/field-guide/fuel', { 'if-none-match': before.etag! })).status).toBe(200);
+
+    // The PDF follows the published text.
+    const pdf = Buffer.from(await (await fetch(`${t.url}/api/guides/fuel.pdf`)).arrayBuffer());
+    expect(pdfText(pdf)).toContain('Keep three months.');
+  });
+
+  it('refuses the later of two saves from the same version and keeps the first', async () => {
+    const id = await itemId('legal', 'terms-of-service');
+    const { json: item } = await call('GET', `/api/admin/content/${id}`);
+    const first = await call('PUT', `/api/admin/content/${id}`, { title: item.title, summary: item.summary, body: 'First tab', fields: {}, version: item.version });
+    expect(first.status).toBe(200);
+    const second = await call('PUT', `/api/admin/content/${id}`, { title: item.title, summary: item.summary, body: 'Second tab', fields: {}, version: item.version });
+    expect(second.status).toBe(409);
+    expect(second.json.message).toMatch(/changed by another admin/);
+    expect((await call('GET', `/api/admin/content/${id}`)).json.body).toBe('First tab');
+    // Publishing from a stale version is refused too: what is published is what the admin saw.
+    expect((await call('POST', `/api/admin/content/${id}/publish`, { version: item.version })).status).toBe(409);
+  });
+
+  it('keeps every published version, shows what changed, and restores one as a new version', async () => {
+    const id = await itemId('legal', 'cookie-policy');
+    const original = (await call('GET', '/api/pages/legal/cookie-policy', undefined, '')).json.html as string;
+    await saveBody(id, 'Version two of the cookie policy.');
+    await publish(id);
+    await saveBody(id, 'Version three of the cookie policy.');
+    await publish(id);
+    const { json: list } = await call('GET', `/api/admin/content/${id}/versions`);
+    expect(list.versions.map((v: { number: number }) => v.number)).toEqual([3, 2, 1]);
+    expect(list.versions[0].live).toBe(true);
+
+    const { json: three } = await call('GET', `/api/admin/content/${id}/versions/3`);
+    expect(three.body).toBe('Version three of the cookie policy.');
+    expect(three.changes).toContainEqual({ kind: 'removed', text: 'Version two of the cookie policy.\n' });
+    expect(three.changes).toContainEqual({ kind: 'added', text: 'Version three of the cookie policy.\n' });
+
+    const restored = await call('POST', `/api/admin/content/${id}/versions/1/restore`, {});
+    expect(restored.status).toBe(200);
+    const { json: after } = await call('GET', `/api/admin/content/${id}/versions`);
+    expect(after.versions.map((v: { number: number }) => v.number)).toEqual([4, 3, 2, 1]);
+    expect((await call('GET', '/api/pages/legal/cookie-policy', undefined, '')).json.html).toBe(original);
+    expect((await call('GET', `/api/admin/content/${id}/versions/9`)).status).toBe(404);
+    expect((await call('POST', `/api/admin/content/${id}/versions/9/restore`, {})).status).toBe(404);
+    expect((await call('GET', `/api/admin/content/${id}/versions/1`)).json.changes[0].kind).toBe('added');
+  });
+
+  it('publishes at a time once, and never a time in the past', async () => {
+    const id = await itemId('pages', 'five-pillars');
+    const draft = await saveBody(id, 'The pillars, rewritten for next week.');
+    expect((await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at: '2020-01-01T00:00:00Z' })).status).toBe(400);
+    expect((await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at: 'tomorrow' })).json.errors).toHaveProperty('at');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at });
+    expect(scheduled.json).toMatchObject({ status: 'scheduled', publishAt: at });
+    expect(await publishDue(t.ctx.db)).toBe(0);
+    await t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${id}`);
+    expect(await publishDue(t.ctx.db)).toBe(1);
+    expect(await publishDue(t.ctx.db)).toBe(0);
+    await t.ctx.database.ping();
+    await expect.poll(async () => (await call('GET', '/api/pages/pages/five-pillars', undefined, '')).json.html, { timeout: 3000 }).toContain('rewritten for next week');
+    expect((await call('GET', `/api/admin/content/${id}`)).json.status).toBe('published');
+  });
+
+  it('unpublishes: the page is a 404 until it is published again', async () => {
+    const id = await itemId('legal', 'privacy-policy');
+    const gone = await call('POST', `/api/admin/content/${id}/unpublish`, {});
+    expect(gone.json.status).toBe('draft');
+    expect((await call('GET', '/api/pages/legal/privacy-policy', undefined, '')).status).toBe(404);
+    expect((await page('/privacy-policy')).status).toBe(404);
+    expect((await call('POST', `/api/admin/content/${id}/unpublish`, {})).status).toBe(409);
+    await publish(id);
+    expect((await page('/privacy-policy')).status).toBe(200);
+  });
+
+  it('carries each page’s last publish in the sitemap', async () => {
+    const sitemap = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(sitemap).toContain(`<loc>https://hub.example.org/field-guide/fuel</loc><lastmod>${today}</lastmod>`);
+    expect(sitemap).toMatch(/<loc>https:\/\/hub.example.org\/resources<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+  });
+});
+
+describe('new items and bad input', () => {
+  const resource = (slug: string, extra: Record<string, unknown> = {}) => ({
+    section: 'resources',
+    slug,
+    title: 'Volunteer Onboarding Checklist',
+    summary: 'Everything a new volunteer needs in week one.',
+    body: '- Welcome call\n- Safety briefing',
+    fields: { pillar: 'Humans', format: 'Checklist' },
+    ...extra,
+  });
+
+  it('adds a resource that shows in the library once published', async () => {
+    const slug = `volunteer-onboarding-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', resource(slug));
+    expect(created.status).toBe(201);
+    expect(created.json.status).toBe('draft');
+    expect((await call('GET', '/api/resources', undefined, '')).json.map((r: { id: string }) => r.id)).not.toContain(slug);
+    await publish(created.json.id);
+    const library = (await call('GET', '/api/resources', undefined, '')).json as { id: string; pillar: string }[];
+    expect(library.find((r) => r.id === slug)).toMatchObject({ pillar: 'Humans' });
+    expect((await page('/resources')).html).toContain('Volunteer Onboarding Checklist');
+  });
+
+  it('refuses clashing addresses, missing fields, unsafe links and oversized text with a 400 naming the field', async () => {
+    expect((await call('POST', '/api/admin/content', resource('admin'))).json).toMatchObject({ errors: { slug: expect.stringMatching(/page of the site/) } });
+    expect((await call('POST', '/api/admin/content', resource('field-guides'))).status).toBe(400);
+    expect((await call('POST', '/api/admin/content', resource('logic-model-worksheet'))).json).toMatchObject({ errors: { slug: expect.stringMatching(/already uses/) } });
+    expect((await call('POST', '/api/admin/content', resource('Bad Slug!'))).json.errors).toHaveProperty('slug');
+    expect((await call('POST', '/api/admin/content', resource('no-pillar', { fields: { format: 'Checklist' } }))).json.errors).toHaveProperty(['fields.pillar']);
+    expect((await call('POST', '/api/admin/content', resource('js-link', { fields: { pillar: 'Fuel', format: 'Guide', url: 'javascript:alert(1)' } }))).json.errors).toHaveProperty(['fields.url']);
+    expect((await call('POST', '/api/admin/content', resource('too-long', { body: 'x'.repeat(100_001) }))).json.errors).toHaveProperty('body');
+    expect((await call('POST', '/api/admin/content', resource('fixed', { section: 'legal' }))).json.errors).toHaveProperty('section');
+    const before = (await call('GET', '/api/admin/content')).json.items.length;
+    expect((await call('POST', '/api/admin/content', resource('nul', { title: 'a\u0000b' }))).status).toBe(400);
+    expect((await call('GET', '/api/admin/content')).json.items.length).toBe(before);
+  });
+
+  it('stores raw HTML and script links as they were written, and renders them inert on the page and in the preview', async () => {
+    const id = await itemId('legal', 'cookie-policy');
+    const hostile = '<script>alert(1)</script>\n\n[click](javascript:alert(2)) [data](data:text/html,hi) <img src=x onerror=alert(3)>';
+    await saveBody(id, hostile);
+    expect((await call('GET', `/api/admin/content/${id}`)).json.body).toBe(hostile);
+    await publish(id);
+    const html = (await call('GET', '/api/pages/legal/cookie-policy', undefined, '')).json.html as string;
+    expect(html).not.toMatch(/<script|javascript:|data:text|<img/);
+    expect(html).toContain('&lt;script&gt;');
+    const preview = await call('POST', '/api/admin/content/preview', { section: 'legal', slug: 'cookie-policy', title: 'Cookie Policy', summary: '', body: hostile, fields: {} });
+    expect(preview.status).toBe(200);
+    expect(preview.json.html).toContain('&lt;script&gt;alert(1)');
+    expect(preview.json.html).not.toMatch(/javascript:alert|onerror=alert\(3\)"/);
+    const premium = await call('POST', '/api/admin/content/preview', { section: 'premium', slug: 'toolkits', title: 'Toolkits', summary: 'S', body: '## A new toolkit', fields: {} });
+    expect(premium.json.html).toContain('<h2>A new toolkit</h2>');
+  });
+});
+
+describe('images', () => {
+  const upload = (body: Uint8Array | string, type: string, alt = 'A chart of reserves') =>
+    fetch(`${t.url}/api/admin/images?alt=${encodeURIComponent(alt)}`, { method: 'POST', headers: { cookie: cookies.admin!, 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+
+  it('stores an uploaded image for every server, with a phone size, served with an immutable cache', async () => {
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const res = await upload(png, 'image/png');
+    expect(res.status).toBe(201);
+    const image = (await res.json()) as { url: string; width: number; height: number; markdown: string; id: string };
+    expect(image).toMatchObject({ width: 1600, height: 800, markdown: `![A chart of reserves](${image.url})` });
+    const served = await fetch(`${t.url}${image.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1600);
+    const phone = await fetch(`${t.url}/media/${image.id}-640.webp`);
+    expect(phone.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await phone.arrayBuffer())).metadata()).width).toBe(640);
+    expect((await fetch(`${t.url}/media/${image.id}.jpg`)).status).toBe(404);
+    expect((await fetch(`${t.url}/media/../etc/passwd`)).status).toBe(404);
+
+    // In a page, it gets the phone size as a choice for narrow screens.
+    const id = await itemId('pages', 'start-here');
+    await saveBody(id, `Intro\n\n${image.markdown}`);
+    await publish(id);
+    const html = (await call('GET', '/api/pages/pages/start-here', undefined, '')).json.html as string;
+    expect(html).toContain(`srcset="/media/${image.id}-640.webp 640w, ${image.url} 1600w"`);
+    expect(html).toContain('alt="A chart of reserves"');
+  });
+
+  it('refuses what is not an image, a type that does not match the bytes, more than 5 MB, and no alt text', async () => {
+    const count = async () => rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from images`))[0]!.n;
+    const before = await count();
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const notImage = await upload('just some text', 'image/png');
+    expect(notImage.status).toBe(400);
+    expect(((await notImage.json()) as { message: string }).message).toMatch(/not a PNG, JPEG, WebP or GIF/);
+    const mismatch = await upload(jpeg, 'image/png');
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { message: string }).message).toMatch(/JPEG image but was sent as image\/png/);
+    const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await upload(big, 'image/jpeg');
+    expect(tooBig.status).toBe(400);
+    expect(((await tooBig.json()) as { message: string }).message).toMatch(/larger than 5 MB/);
+    const noAlt = await upload(jpeg, 'image/jpeg', '');
+    expect(noAlt.status).toBe(400);
+    expect(((await noAlt.json()) as { errors: Record<string, string> }).errors).toHaveProperty('alt');
+    const truncated = await upload(jpeg.subarray(0, 40), 'image/jpeg');
+    expect(truncated.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database', () => {
+  it('shows a publish on the other server within a second (PostgreSQL notifications)', async () => {
+    const other = await startTestApp({ PUBLIC_URL: 'https://hub.example.org' }, { renderPage: render });
+    try {
+      const before = await fetch(`${other.url}/start-here`);
+      const etag = before.headers.get('etag');
+      const id = await itemId('pages', 'start-here');
+      await saveBody(id, `Published on server A at ${Date.now()}.`);
+      const started = performance.now();
+      await publish(id);
+      let seen = 0;
+      while (performance.now() - started < 1000) {
+        const html = (await call('GET', '/api/pages/pages/start-here', undefined, undefined, other.url)).json.html as string;
+        if (html.includes('Published on server A')) {
+          seen = performance.now() - started;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(seen).toBeGreaterThan(0);
+      const after = await fetch(`${other.url}/start-here`);
+      expect(after.headers.get('etag')).not.toBe(etag);
+      expect(await after.text()).toContain('Published on server A');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { apiPaths } from '#shared/api/paths';
+import { IMAGE_LIMITS, imageAltSchema, type ImageType, type UploadedImage } from '#shared/content/pages';
+import { z } from '#shared/zod';
+import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/rows';
+import { HttpError, parseInput } from '../../http/errors';
+
+const extensions: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+const names: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/gif': 'GIF' };
+
+/** The image's type from its first bytes, whatever its name or the type it was sent as. */
+export function sniffImageType(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return null;
+}
+
+const uploadQuery = z.object({ alt: imageAltSchema }).strict();
+const mediaParams = z.object({ file: z.string().regex(/^([0-9a-f-]{36})(-640)?\.(png|jpg|webp|gif)$/, 'No such image') }).strict();
+/** Decoding is refused above this many pixels: a small file that unpacks to gigabytes is an attack, not a photo. */
+const MAX_PIXELS = 40_000_000;
+
+/**
+ * Images in pages and editions (issue 24.3). Uploaded by admins as the request body itself
+ * (Content-Type image/…, the alt text in the query), checked from the bytes, stored in
+ * PostgreSQL so that every server serves them, at most 1600 px wide plus a 640 px WebP for
+ * phones, and served from /media/ with an immutable cache (their address never changes).
+ */
+export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, uploaderOf: (request: FastifyRequest) => Promise<{ email: string }>): Promise<void> {
+  // Above the limit by a little, so that a file just over 5 MB gets the clear 400 below.
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.bytes + 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(apiPaths.adminImages, async (request, reply): Promise<UploadedImage> => {
+    const { alt } = parseInput(uploadQuery, request.query);
+    const bytes = request.body;
+    if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, 'file: Choose an image to upload (PNG, JPEG, WebP or GIF)', { file: 'Choose an image to upload (PNG, JPEG, WebP or GIF)' });
+    if (bytes.length > IMAGE_LIMITS.bytes) throw new HttpError(400, 'file: The image is larger than 5 MB', { file: 'The image is larger than 5 MB' });
+    const type = sniffImageType(bytes);
+    if (!type) throw new HttpError(400, 'file: This file is not a PNG, JPEG, WebP or GIF image', { file: 'This file is not a PNG, JPEG, WebP or GIF image' });
+    const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (declared !== type && !(declared === 'image/jpg' && type === 'image/jpeg')) {
+      throw new HttpError(400, `file: This file is a ${names[type]} image but was sent as ${declared}`, { file: `This file is a ${names[type]} image but was sent as ${declared}` });
+    }
+    const { default: sharp } = await import('sharp');
+    const animated = type === 'image/gif' || type === 'image/webp';
+    let stored: Buffer, phone: Buffer, width: number, height: number;
+    try {
+      const source = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate();
+      const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+      const tooWide = (meta.width ?? 0) > IMAGE_LIMITS.width;
+      stored = tooWide ? await source().resize({ width: IMAGE_LIMITS.width }).toFormat(extensions[type] === 'jpg' ? 'jpeg' : (extensions[type] as 'png' | 'webp' | 'gif')).toBuffer() : bytes;
+      const storedMeta = await sharp(stored, { animated }).metadata();
+      width = storedMeta.width ?? 0;
+      height = storedMeta.pageHeight ?? storedMeta.height ?? 0;
+      phone = await source().resize({ width: IMAGE_LIMITS.phoneWidth, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    } catch {
+      throw new HttpError(400, 'file: This image could not be read: it may be damaged or too large in pixels', { file: 'This image could not be read: it may be damaged or too large in pixels' });
+    }
+    const uploader = await uploaderOf(request);
+    const [row] = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt, uploaded_by)
+        values (${type}, ${stored}, ${phone}, ${width}, ${height}, ${alt}, ${uploader.email}) returning id`),
+    );
+    const url = `/media/${row!.id}.${extensions[type]}`;
+    reply.status(201);
+    return { id: row!.id, url, alt, width, height, markdown: `![${alt.replace(/[[\]]/g, '')}](${url})` };
+  });
+}
+
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(apiPaths.media, async (request, reply) => {
+    const parsed = mediaParams.safeParse(request.params);
+    if (!parsed.success) throw new HttpError(404, 'No such image');
+    const [, id, phone, extension] = /^([0-9a-f-]{36})(-640)?\.(\w+)$/.exec(parsed.data.file)!;
+    const [row] = rowsOf<{ content_type: ImageType; data: Buffer | Uint8Array }>(
+      await ctx.db.execute(sql`select content_type, ${phone ? sql`phone_data` : sql`data`} as data from images where id::text = ${id}`),
+    );
+    if (!row || (!phone && extensions[row.content_type] !== extension) || (phone && extension !== 'webp')) throw new HttpError(404, 'No such image');
+    return reply
+      .type(phone ? 'image/webp' : row.content_type)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data));
+  });
+}

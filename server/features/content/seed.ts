@@ -1,0 +1,79 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { splitFrontMatter } from '#shared/content/front-matter';
+import type { ContentFields, ContentSection } from '#shared/content/pages';
+import { pillars } from '#shared/content/pillars';
+import type { Database } from '../../db/client';
+import { contentDir } from '../../paths';
+
+interface SeedItem {
+  section: ContentSection;
+  slug: string;
+  position: number;
+  title: string;
+  summary: string;
+  body: string;
+  fields: ContentFields;
+}
+
+async function markdownItem(file: string, section: ContentSection, slug: string, position: number, summaryKey: string): Promise<SeedItem> {
+  const { meta, body } = splitFrontMatter(await readFile(join(contentDir, file), 'utf8'));
+  if (!meta.title) throw new Error(`content/${file} needs a title`);
+  return { section, slug, position, title: meta.title, summary: meta[summaryKey] ?? '', body: body.trim(), fields: {} };
+}
+
+/** Everything content/ holds, as the first items. */
+async function seedItems(): Promise<SeedItem[]> {
+  const items: SeedItem[] = [];
+  for (const [index, pillar] of pillars.entries()) items.push(await markdownItem(`field-guides/${pillar.slug}.md`, 'field-guides', pillar.slug, index, 'description'));
+  items.push(await markdownItem('start-here.md', 'pages', 'start-here', 0, 'description'));
+  items.push(await markdownItem('five-pillars.md', 'pages', 'five-pillars', 1, 'description'));
+  for (const [index, slug] of ['privacy-policy', 'terms-of-service', 'cookie-policy'].entries()) items.push(await markdownItem(`legal/${slug}.md`, 'legal', slug, index, 'description'));
+  const premium = (await readdir(join(contentDir, 'premium'))).filter((file) => file.endsWith('.md')).sort();
+  for (const [index, file] of premium.entries()) items.push(await markdownItem(`premium/${file}`, 'premium', file.replace(/^\d+-/, '').replace(/\.md$/, ''), index, 'summary'));
+  const resources = JSON.parse(await readFile(join(contentDir, 'resources.json'), 'utf8')) as {
+    id: string;
+    title: string;
+    pillar: ContentFields['pillar'];
+    format: string;
+    summary: string;
+    body: string;
+    url?: string;
+    source?: string;
+  }[];
+  for (const [index, resource] of resources.entries()) {
+    const fields: ContentFields = { pillar: resource.pillar, format: resource.format, ...(resource.url ? { url: resource.url } : {}), ...(resource.source ? { source: resource.source } : {}) };
+    items.push({ section: 'resources', slug: resource.id, position: index, title: resource.title, summary: resource.summary, body: resource.body, fields });
+  }
+  return items;
+}
+
+/**
+ * The files of content/ become the first items, each published as its version 1 (issue 24.1).
+ * An item whose section and address exist is skipped, in the same statement that would add it,
+ * so a second start, or a second server starting at the same moment, adds nothing; and an
+ * item the team has edited is never overwritten by the file.
+ */
+export async function seedContent(db: Database): Promise<number> {
+  let added = 0;
+  for (const item of await seedItems()) {
+    await db.transaction(async (tx) => {
+      const fields = JSON.stringify(item.fields);
+      const [inserted] = (
+        (await tx.execute(sql`
+          insert into content_items (section, slug, position, title, summary, body, fields, updated_by)
+          values (${item.section}, ${item.slug}, ${item.position}, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, 'content/')
+          on conflict (section, slug) do nothing returning id`)) as unknown as { rows: { id: string }[] }
+      ).rows;
+      if (!inserted) return;
+      await tx.execute(sql`
+        with version as (
+          insert into content_versions (item_id, number, title, summary, body, fields, published_by)
+          values (${inserted.id}, 1, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, 'content/') returning id)
+        update content_items set published_version_id = (select id from version) where id = ${inserted.id}`);
+      added += 1;
+    });
+  }
+  return added;
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { ContentFields, ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
+import { markdownToHtml } from '#shared/markdown/render';
+import type { DatabaseHandle } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+/** Published everywhere at once: every server listens here and reads the content again. */
+export const CONTENT_CHANNEL = 'content_changed';
+
+interface Row {
+  id: string;
+  section: ContentSection;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  fields: ContentFields;
+  published_at: string | Date;
+}
+
+interface Snapshot {
+  pages: Map<string, PublishedPage>;
+  markdown: Map<string, string>;
+  bySection: Map<ContentSection, PublishedPage[]>;
+  resources: PublishedResource[];
+  lastChange: Map<ContentSection, Date>;
+}
+
+/**
+ * The published content, held in memory (issue 24.4): a page is read from here, never from the
+ * database per request, so pages stay as fast as when they were built in. Any server that
+ * publishes sends a PostgreSQL notification in the same transaction; every server (this one
+ * too) reads the published versions again on it and tells its listeners, which replace the
+ * pages they keep. A reload that fails keeps the content it had and is tried again shortly.
+ */
+export interface ContentStore {
+  page(section: ContentSection, slug: string): PublishedPage | undefined;
+  section(section: ContentSection): PublishedPage[];
+  /** A published page's Markdown (the field guide PDF is made from it). */
+  markdown(section: ContentSection, slug: string): string | undefined;
+  resources(): PublishedResource[];
+  /** The latest publish in a section, for the sitemap. */
+  lastChange(section: ContentSection): Date | null;
+  /** Raised on every reload: what was built from an older generation is out of date. */
+  generation(): number;
+  onChange(listener: () => void): void;
+  /** Reads the published content again (also done on every notification). */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const key = (section: ContentSection, slug: string) => `${section}/${slug}`;
+
+async function load(database: DatabaseHandle): Promise<Snapshot> {
+  const rows = rowsOf<Row>(
+    await database.db.execute(sql`
+      select i.id, i.section, i.slug, v.title, v.summary, v.body, v.fields, v.published_at
+      from content_items i join content_versions v on v.id = i.published_version_id
+      order by i.section, i.position, v.title`),
+  );
+  const pages = new Map<string, PublishedPage>();
+  const markdown = new Map<string, string>();
+  const bySection = new Map<ContentSection, PublishedPage[]>();
+  const resources: PublishedResource[] = [];
+  const lastChange = new Map<ContentSection, Date>();
+  for (const row of rows) {
+    const publishedAt = new Date(row.published_at);
+    if (publishedAt > (lastChange.get(row.section) ?? 0)) lastChange.set(row.section, publishedAt);
+    if (row.section === 'resources') {
+      const { pillar, format, url, source } = row.fields;
+      if (!pillar || !format) continue;
+      resources.push({ id: row.slug, title: row.title, pillar, format, summary: row.summary, body: row.body, ...(url ? { url } : {}), ...(source ? { source } : {}) });
+      continue;
+    }
+    const page: PublishedPage = {
+      section: row.section,
+      slug: row.slug,
+      title: row.title,
+      summary: row.summary,
+      fields: row.fields,
+      html: markdownToHtml(row.body),
+      publishedAt: publishedAt.toISOString(),
+    };
+    pages.set(key(row.section, row.slug), page);
+    markdown.set(key(row.section, row.slug), row.body);
+    bySection.set(row.section, [...(bySection.get(row.section) ?? []), page]);
+  }
+  return { pages, markdown, bySection, resources, lastChange };
+}
+
+export async function createContentStore(database: DatabaseHandle, log?: { error(details: object, message: string): void }): Promise<ContentStore> {
+  let snapshot = await load(database);
+  let generation = 1;
+  const listeners: (() => void)[] = [];
+  let reloading: Promise<void> | null = null;
+  let again = false;
+
+  const refresh = async (): Promise<void> => {
+    // Notifications that arrive during a reload are folded into one more reload after it.
+    if (reloading) {
+      again = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      do {
+        again = false;
+        try {
+          snapshot = await load(database);
+          generation += 1;
+          for (const listener of listeners) listener();
+        } catch (error) {
+          log?.error({ err: error }, 'could not read the published content again; trying again in a second');
+          setTimeout(() => void refresh(), 1000).unref();
+          return;
+        }
+      } while (again);
+    })().finally(() => {
+      reloading = null;
+    });
+    return reloading;
+  };
+
+  const stopListening = await database.listen(CONTENT_CHANNEL, () => void refresh());
+
+  return {
+    page: (section, slug) => snapshot.pages.get(key(section, slug)),
+    section: (section) => snapshot.bySection.get(section) ?? [],
+    markdown: (section, slug) => snapshot.markdown.get(key(section, slug)),
+    resources: () => snapshot.resources,
+    lastChange: (section) => snapshot.lastChange.get(section) ?? null,
+    generation: () => generation,
+    onChange: (listener) => listeners.push(listener),
+    refresh,
+    close: stopListening,
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from '../zod';
+import { isStorableText, unstorableTextMessage } from '../text';
+import { optionalText, requiredText } from '../text-fields';
+import { pillarNames } from './pillars';
+
+/**
+ * The site's content in the database (issue 24): pages and resources written in /admin → Content
+ * and published without a deploy. Each item belongs to a section; the fixed sections hold the
+ * pages the site's routes show (a guide, Start Here, a legal page), the open ones take new items.
+ */
+export const contentSections = ['field-guides', 'pages', 'legal', 'premium', 'resources'] as const;
+export type ContentSection = (typeof contentSections)[number];
+
+export const sectionLabels: Record<ContentSection, string> = {
+  'field-guides': 'Field guides',
+  pages: 'Site pages',
+  legal: 'Legal pages',
+  premium: 'Premium library',
+  resources: 'Resources library',
+};
+
+/** The sections the team adds items to; the others are the pages of the site's route table. */
+export const openSections: readonly ContentSection[] = ['premium', 'resources'];
+
+/** Premium items are served to premium sessions only. */
+export const isPremiumSection = (section: ContentSection) => section === 'premium';
+
+export const CONTENT_LIMITS = { title: 200, summary: 500, slug: 80, body: 100_000, field: 300 } as const;
+
+/** Where an item is read on the site (the page a preview shows and the sitemap lists). */
+export function contentPath(section: ContentSection, slug: string): string {
+  switch (section) {
+    case 'field-guides':
+      return `/field-guide/${slug}`;
+    case 'pages':
+    case 'legal':
+      return `/${slug}`;
+    case 'premium':
+      return `/premium-resources#${slug}`;
+    case 'resources':
+      return `/resources?q=${encodeURIComponent(slug)}`;
+  }
+}
+
+const text = requiredText;
+
+export const contentSlugSchema = z
+  .string({ error: 'Web address must be text' })
+  .trim()
+  .min(1, 'Web address is required')
+  .max(CONTENT_LIMITS.slug, `Web address must be at most ${CONTENT_LIMITS.slug} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Web address may use lower-case letters, digits and single dashes only');
+
+/** A resource's outside link: an http(s) address only, never javascript: or data:. */
+const linkSchema = z
+  .string({ error: 'Link must be text' })
+  .trim()
+  .max(CONTENT_LIMITS.field, `Link must be at most ${CONTENT_LIMITS.field} characters`)
+  .refine((value) => value === '' || /^https?:\/\/[^/\s\\]+/i.test(value), 'Link must start with https:// or http://')
+  .optional();
+
+/** The fields beyond title, summary and body; which ones apply depends on the section. */
+export const contentFieldsSchema = z
+  .object({
+    /** Resources: the pillar it is grouped under, and its kind (Checklist, Template, Worksheet…). */
+    pillar: z.enum(pillarNames, { error: `Pillar must be one of: ${pillarNames.join(', ')}` }).optional(),
+    format: optionalText('Kind', 60).optional(),
+    url: linkSchema,
+    source: optionalText('Source', 120).optional(),
+  })
+  .strict();
+export type ContentFields = z.infer<typeof contentFieldsSchema>;
+
+export const contentDraftSchema = z
+  .object({
+    title: text('Title', CONTENT_LIMITS.title),
+    summary: optionalText('Summary', CONTENT_LIMITS.summary),
+    body: z
+      .string({ error: 'Body must be text' })
+      .max(CONTENT_LIMITS.body, `Body must be at most ${CONTENT_LIMITS.body} characters`)
+      .refine(isStorableText, unstorableTextMessage)
+      .default(''),
+    fields: contentFieldsSchema.default({}),
+  })
+  .strict();
+export type ContentDraft = z.input<typeof contentDraftSchema>;
+
+/** A new item of an open section. */
+export const contentCreateSchema = contentDraftSchema.extend({
+  section: z.enum(openSections as [ContentSection, ...ContentSection[]], { error: `Section must be one of: ${openSections.join(', ')}` }),
+  slug: contentSlugSchema,
+});
+
+/** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
+export const contentSaveSchema = contentDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+
+/** Publish now (no `at`) or at a time; `version` is the draft being published. */
+export const contentPublishSchema = z
+  .object({
+    version: z.number({ error: 'Version must be a number' }).int().min(1),
+    at: z.iso.datetime({ offset: true, error: 'Publish time must be a date and time' }).optional(),
+  })
+  .strict();
+
+export const contentPreviewSchema = contentDraftSchema.extend({ section: z.enum(contentSections), slug: contentSlugSchema }).strict();
+
+/** Resources need a pillar and a kind to be listed. */
+export function sectionFieldErrors(section: ContentSection, fields: ContentFields): Record<string, string> {
+  if (section !== 'resources') return {};
+  const errors: Record<string, string> = {};
+  if (!fields.pillar) errors['fields.pillar'] = 'Pillar is required';
+  if (!fields.format) errors['fields.format'] = 'Kind is required';
+  return errors;
+}
+
+export const contentStatuses = ['draft', 'scheduled', 'published'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+/** A row of the admin's Content tab. */
+export interface ContentSummary {
+  id: string;
+  section: ContentSection;
+  slug: string;
+  title: string;
+  status: ContentStatus;
+  /** Saved changes not yet published (the live page shows the last published version). */
+  unpublishedChanges: boolean;
+  publishAt: string | null;
+  publishedAt: string | null;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+export interface ContentItem extends ContentSummary {
+  summary: string;
+  body: string;
+  fields: ContentFields;
+  version: number;
+  path: string;
+}
+
+export interface ContentVersionSummary {
+  number: number;
+  title: string;
+  publishedBy: string | null;
+  publishedAt: string;
+  live: boolean;
+}
+
+/** One line-run of a comparison: kept, added or removed. */
+export interface ContentChange {
+  kind: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+export interface ContentVersion extends ContentVersionSummary {
+  summary: string;
+  body: string;
+  fields: ContentFields;
+  /** What this version changed from the one before it. */
+  changes: ContentChange[];
+}
+
+/** What a visitor's page gets: the published version, rendered. */
+export interface PublishedPage {
+  section: ContentSection;
+  slug: string;
+  title: string;
+  summary: string;
+  fields: ContentFields;
+  html: string;
+  publishedAt: string;
+}
+
+/** The query keys the server fills in when it renders a page, and the client's fetches use. */
+export const pageQueryKey = (section: ContentSection, slug: string) => ['/api/pages', section, slug] as const;
+export const resourcesQueryKey = ['/api/resources'] as const;
+
+/** One entry of the resources library. */
+export interface PublishedResource {
+  id: string;
+  title: string;
+  pillar: (typeof pillarNames)[number];
+  format: string;
+  summary: string;
+  /** Markdown: the library searches it and renders it when the card opens. */
+  body: string;
+  url?: string;
+  source?: string;
+}
+
+/** A stored image (issue 24.3). */
+export const IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, alt: 300, width: 1600, phoneWidth: 640 } as const;
+export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type ImageType = (typeof imageTypes)[number];
+
+export const imageAltSchema = text('Alt text', IMAGE_LIMITS.alt);
+
+export interface UploadedImage {
+  id: string;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Ready to paste into the Markdown. */
+  markdown: string;
+}
