@@ -9,7 +9,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   // Pages arrive as lazy chunks: scan the page once its heading is there, not the loading state.
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  // A sandboxed preview (the admin's editors) runs no script, so axe cannot enter it, and its
+  // frame-by-frame mode then fails to finish ("Failed to open a new tab"): such a page is
+  // scanned in one pass with the preview left out (what is inside it is a page scanned on its own).
+  const sandboxed = (await page.locator('iframe[sandbox]').count()) > 0;
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (sandboxed ? builder.setLegacyMode(true).exclude('iframe[sandbox]') : builder).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }

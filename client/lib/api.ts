@@ -21,12 +21,14 @@ const isExpected = (url: string, status: number) => status === 401 && url === ap
 
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   let res: Response;
+  // A file (an image upload) is sent as itself, with its own type.
+  const file = typeof Blob !== 'undefined' && data instanceof Blob ? data : null;
   try {
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-      body: data !== undefined ? JSON.stringify(data) : undefined,
+      headers: file ? { 'Content-Type': file.type || 'application/octet-stream' } : data !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: file ?? (data !== undefined ? JSON.stringify(data) : undefined),
     });
   } catch (error) {
     reportError('api', { status: 0, route: routeOf(url) });

@@ -104,7 +104,7 @@ function Hub() {
                 {section.title}
               </h2>
               <p className="mt-1 text-stone-700">{section.summary}</p>
-              {/* Our own content/premium Markdown, rendered by the server: trusted HTML. */}
+              {/* Published in /admin → Content and rendered by the server's Markdown renderer, which shows raw HTML as text. */}
               <div className="prose-content mt-6 break-words" dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}

@@ -37,3 +37,17 @@ it('gives a plain-text part from the same Markdown', () => {
   expect(text).not.toContain('**');
   expect(text).toContain('<b>raw</b>');
 });
+
+it('gives an uploaded image its phone copy on a page, and absolute addresses in an email', () => {
+  const source = 'See [the guide](/field-guides) and ![A chart](/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png)';
+  const page = markdownToHtml(source);
+  expect(page).toContain('<picture><source media="(max-width: 640px)" srcset="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a-640.webp" type="image/webp"><img src="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png" alt="A chart"');
+  expect(page).toContain('href="/field-guides"');
+  const email = markdownToHtml(source, { siteUrl: 'https://hub.example.org' });
+  expect(email).not.toContain('<picture>');
+  expect(email).toContain('src="https://hub.example.org/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png"');
+  expect(email).toContain('href="https://hub.example.org/field-guides"');
+  expect(markdownToText(source, { siteUrl: 'https://hub.example.org' })).toContain('the guide (https://hub.example.org/field-guides)');
+  // The next page render is not affected by the email's address.
+  expect(markdownToHtml('[x](/a)')).toContain('href="/a"');
+});

@@ -40,10 +40,11 @@ const markdown = new Marked({
     image({ href, title, text }: Tokens.Image) {
       const url = safeUrl(href);
       if (url === null) return escapeHtml(text);
+      const img = `<img src="${escapeHtml(absolute(url))}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" style="max-width:100%;height:auto">`;
       const media = mediaImage.exec(url);
-      // Phones get the 640 px WebP; wider screens the stored size (at most 1600 px).
-      const srcset = media ? ` srcset="${escapeHtml(absolute(`/media/${media[1]}-640.webp`))} 640w, ${escapeHtml(absolute(url))} 1600w" sizes="(max-width: 720px) 100vw, 720px"` : '';
-      return `<img src="${escapeHtml(absolute(url))}"${srcset} alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy" style="max-width:100%;height:auto">`;
+      // On a page, screens up to 640 px wide get the 640 px WebP copy; an email keeps the one image.
+      if (!media || baseUrl) return img;
+      return `<picture><source media="(max-width: 640px)" srcset="/media/${media[1]}-640.webp" type="image/webp">${img}</picture>`;
     },
   },
 });

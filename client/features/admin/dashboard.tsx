@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ActivityItem, AdminSummary } from '#shared/admin/schemas';
 import { apiPaths } from '#shared/api/paths';
 import { conversionRate } from './checkup-bands';
+import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
@@ -14,6 +15,7 @@ const tabs = [
   { id: 'users', label: 'Users' },
   { id: 'newsletters', label: 'Newsletter' },
   { id: 'editions', label: 'Weekly Dish' },
+  { id: 'content', label: 'Content' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
@@ -29,6 +31,7 @@ const panels: Record<TabId, () => ReactNode> = {
   users: () => <UsersList />,
   newsletters: () => <NewslettersList />,
   editions: () => <EditionsPanel />,
+  content: () => <ContentPanel />,
   signups: () => <SignupsList />,
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,

@@ -282,7 +282,7 @@ describe('images', () => {
     await saveBody(id, `Intro\n\n${image.markdown}`);
     await publish(id);
     const html = (await call('GET', '/api/pages/pages/start-here', undefined, '')).json.html as string;
-    expect(html).toContain(`srcset="/media/${image.id}-640.webp 640w, ${image.url} 1600w"`);
+    expect(html).toContain(`<picture><source media="(max-width: 640px)" srcset="/media/${image.id}-640.webp" type="image/webp"><img src="${image.url}"`);
     expect(html).toContain('alt="A chart of reserves"');
   });
 

@@ -1,14 +1,15 @@
-import { Bold, Heading2, Italic, Link2, List, Monitor, Quote, Smartphone } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { audienceLabels, type Edition, type EditionAudience, EDITION_LIMITS, editionAudiences, editionDraftSchema, slugify } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
+import { MarkdownEditor } from '../../../components/editor/markdown-editor';
+import { PreviewFrame } from '../../../components/editor/preview-frame';
+import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { adminKey } from '../use-admin';
-import { applyFormat, type Format } from './markdown-toolbar';
 
 interface Draft {
   title: string;
@@ -19,25 +20,6 @@ interface Draft {
 }
 
 const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers' };
-const toolbar: { format: Format; label: string; Icon: typeof Bold }[] = [
-  { format: 'heading', label: 'Heading', Icon: Heading2 },
-  { format: 'bold', label: 'Bold', Icon: Bold },
-  { format: 'italic', label: 'Italic', Icon: Italic },
-  { format: 'link', label: 'Link', Icon: Link2 },
-  { format: 'list', label: 'List', Icon: List },
-  { format: 'quote', label: 'Quote', Icon: Quote },
-];
-
-/** Unsaved text survives a reload or a crash of the tab: kept in this browser until saved. */
-const unsavedKey = (id: string | null) => `weekly-dish-unsaved:${id ?? 'new'}`;
-function readUnsaved(id: string | null): Draft | null {
-  try {
-    const raw = window.localStorage.getItem(unsavedKey(id));
-    return raw ? ({ ...empty, ...(JSON.parse(raw) as Partial<Draft>) } as Draft) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Writing an edition (issue 23.1): title, summary (the inbox preview text), web address and the
@@ -49,22 +31,14 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   const queryClient = useQueryClient();
   const id = edition?.id ?? null;
   const saved: Draft = edition ? { title: edition.title, summary: edition.summary, slug: edition.slug, body: edition.body, audience: edition.audience } : empty;
-  const [draft, setDraft] = useState<Draft>(() => readUnsaved(id) ?? saved);
-  const [restored] = useState(() => readUnsaved(id) !== null && JSON.stringify(readUnsaved(id)) !== JSON.stringify(saved));
+  // Unsaved text survives a reload or a crash of the tab: kept in this browser until saved.
+  const { draft, setDraft, restored, forget } = useUnsavedDraft(`weekly-dish-unsaved:${id ?? 'new'}`, saved);
   const [version, setVersion] = useState(edition?.version ?? 1);
   const [slugTouched, setSlugTouched] = useState(Boolean(edition));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
   const [preview, setPreview] = useState<string>('');
-  const body = useRef<HTMLTextAreaElement>(null);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
-  useEffect(() => {
-    if (dirty) window.localStorage.setItem(unsavedKey(id), JSON.stringify(draft));
-    else window.localStorage.removeItem(unsavedKey(id));
-  }, [draft, dirty, id]);
 
   // The preview is rendered by the server with the email's own template, a moment after typing stops.
   useEffect(() => {
@@ -77,24 +51,6 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   }, [draft.title, draft.summary, draft.body]);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  // The selection to restore once the formatted text is on screen: set in the same commit, so a
-  // key typed right after a toolbar click lands in the text, never on the button or a stale caret.
-  const pendingSelection = useRef<{ start: number; end: number } | null>(null);
-  useLayoutEffect(() => {
-    const area = body.current;
-    const selection = pendingSelection.current;
-    if (!area || !selection) return;
-    pendingSelection.current = null;
-    area.setSelectionRange(selection.start, selection.end);
-  }, [draft.body]);
-  const format = (kind: Format) => {
-    const area = body.current;
-    if (!area) return;
-    const next = applyFormat({ text: draft.body, start: area.selectionStart, end: area.selectionEnd }, kind);
-    area.focus();
-    pendingSelection.current = { start: next.start, end: next.end };
-    change({ body: next.text });
-  };
 
   const save = async () => {
     const checked = editionDraftSchema.safeParse(draft);
@@ -109,7 +65,7 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
       const result = id
         ? await apiRequest<Edition>('PUT', apiPath(apiPaths.adminEdition, { id }), { ...checked.data, version })
         : await apiRequest<Edition>('POST', apiPaths.adminEditions, checked.data);
-      window.localStorage.removeItem(unsavedKey(id));
+      forget();
       setVersion(result.version);
       await queryClient.invalidateQueries({ queryKey: adminKey('editions') });
       toast({ title: 'Draft saved', description: `“${result.title}” is saved.` });
@@ -185,59 +141,9 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
             error={errors.audience}
             onChange={(event) => change({ audience: (event.target.value || 'subscribers') as EditionAudience })}
           />
-          <div className="grid gap-1.5">
-            <div role="toolbar" aria-label="Formatting" aria-controls="edition-body" className="flex flex-wrap gap-1">
-              {toolbar.map(({ format: kind, label, Icon }) => (
-                <button
-                  key={kind}
-                  type="button"
-                  // The text keeps the focus and its selection: the button only acts on them.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => format(kind)}
-                  className="inline-flex h-9 items-center gap-1 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-800 hover:bg-stone-100"
-                >
-                  <Icon className="h-4 w-4" aria-hidden="true" />
-                  {label}
-                </button>
-              ))}
-            </div>
-            <TextAreaField
-              ref={body}
-              id="edition-body"
-              label="Body (Markdown)"
-              rows={18}
-              className="font-mono"
-              value={draft.body}
-              maxLength={EDITION_LIMITS.body}
-              error={errors.body}
-              hint="## for a section heading, **bold**, *italic*, [link](https://…), - for a list, > for a quote."
-              onChange={(event) => change({ body: event.target.value })}
-            />
-          </div>
+          <MarkdownEditor id="edition-body" value={draft.body} maxLength={EDITION_LIMITS.body} error={errors.body} onChange={(body) => change({ body })} />
         </div>
-        <div className="grid content-start gap-2">
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold text-stone-900">Preview: what subscribers get</h3>
-            <div role="group" aria-label="Preview width" className="flex gap-1">
-              <Button size="sm" variant={width === 'desktop' ? 'primary' : 'outline'} aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>
-                <Monitor className="h-4 w-4" aria-hidden="true" /> Desktop
-              </Button>
-              <Button size="sm" variant={width === 'phone' ? 'primary' : 'outline'} aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>
-                <Smartphone className="h-4 w-4" aria-hidden="true" /> Phone
-              </Button>
-            </div>
-          </div>
-          <div className="overflow-x-auto rounded-lg border border-stone-300 bg-stone-100 p-2">
-            {/* Sandboxed: the email's HTML runs no script and cannot reach this page. */}
-            <iframe
-              title="Email preview"
-              sandbox=""
-              srcDoc={preview}
-              className="mx-auto block h-[640px] rounded bg-white"
-              style={{ width: width === 'phone' ? 375 : '100%', maxWidth: '100%' }}
-            />
-          </div>
-        </div>
+        <PreviewFrame heading="Preview: what subscribers get" title="Email preview" html={preview} />
       </div>
     </section>
   );

@@ -46,3 +46,14 @@ export function applyFormat(state: TextState, format: Format): TextState {
       return prefixLines(state, () => '> ');
   }
 }
+
+/** Puts a block (an image) at the caret as a paragraph of its own, replacing any selection; the caret after it. */
+export function insertBlock({ text, start, end }: TextState, block: string): TextState {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = after === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  const next = before + lead + block + trail + after;
+  const caret = before.length + lead.length + block.length;
+  return { text: next, start: caret, end: caret };
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { apiPaths } from '#shared/api/paths';
+import { type ContentSection, type ContentSummary, contentSections, openSections, sectionLabels } from '#shared/content/pages';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime } from '../list-table';
+import { adminKey, useAdminQuery } from '../use-admin';
+import { ContentEditor } from './content-editor';
+import { statusText } from './content-status';
+
+const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New resource', premium: 'New premium page' };
+
+const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', published: 'bg-green-100 text-green-900' };
+
+/**
+ * The admin's Content tab (issue 24.2): every page and resource of the site by section, with its
+ * status, who edited it last and when; a page opens in the editor, and the open sections take
+ * new items.
+ */
+export function ContentPanel() {
+  const [editing, setEditing] = useState<{ id: string } | { section: ContentSection } | null>(null);
+  const list = useAdminQuery<{ items: ContentSummary[] }>(adminKey('content'), apiPaths.adminContent);
+
+  if (editing) return <ContentEditor key={'id' in editing ? editing.id : `new-${editing.section}`} open={editing} onClose={() => setEditing(null)} onCreated={(id) => setEditing({ id })} />;
+  if (list.isError) return <p role="alert">The content could not be loaded. Reload the page to try again.</p>;
+  if (!list.data) return <p role="status">Loading the content...</p>;
+  const items = list.data.items;
+
+  return (
+    <section aria-labelledby="content-heading" className="grid gap-6">
+      <div>
+        <h2 id="content-heading" className="font-serif text-2xl font-bold text-stone-900">
+          Content
+        </h2>
+        <p className="text-sm text-stone-700">Pages and resources of the site. A published change shows on every page at once; every published version is kept.</p>
+      </div>
+      {contentSections.map((section) => {
+        const inSection = items.filter((item) => item.section === section);
+        return (
+          <section key={section} aria-labelledby={`content-${section}`} className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id={`content-${section}`} className="font-semibold text-stone-900">
+                {sectionLabels[section]} <span className="font-normal text-stone-600">({inSection.length})</span>
+              </h3>
+              {openSections.includes(section) && (
+                <Button size="sm" variant="outline" onClick={() => setEditing({ section })}>
+                  {newLabels[section]}
+                </Button>
+              )}
+            </div>
+            {inSection.length === 0 ? (
+              <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">Nothing here yet.</p>
+            ) : (
+              <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+                {inSection.map((item) => (
+                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                    <div className="min-w-0">
+                      <p className="break-words font-medium text-stone-900">{item.title}</p>
+                      <p className="text-sm text-stone-600">
+                        Last edited {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {formatDateTime(item.updatedAt)}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item)}</span>
+                      <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
+                        Edit
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </section>
+  );
+}
