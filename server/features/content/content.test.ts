@@ -182,6 +182,28 @@ describe('writing and publishing', () => {
     expect((await call('GET', `/api/admin/content/${id}`)).json.status).toBe('published');
   });
 
+  it('leaves the previous version live when a publish fails half way', async () => {
+    const id = await itemId('premium', 'coaching');
+    const live = (await call('GET', '/api/pages/premium/coaching', undefined, cookies.premium)).json.html as string;
+    const versions = async () => (await call('GET', `/api/admin/content/${id}/versions`)).json.versions.length as number;
+    const before = await versions();
+    await saveBody(id, 'This text never goes live.');
+    // The version row is written, then pointing the item at it fails: the whole publish is undone.
+    await t.ctx.database.executeSql(`create function fail_publish() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure'; end $$`);
+    await t.ctx.database.executeSql(`create trigger fail_publish before update of published_version_id on content_items
+      for each row when (new.id = '${id}') execute function fail_publish()`);
+    try {
+      const { json: item } = await call('GET', `/api/admin/content/${id}`);
+      expect((await call('POST', `/api/admin/content/${id}/publish`, { version: item.version })).status).toBe(500);
+    } finally {
+      await t.ctx.database.executeSql('drop trigger fail_publish on content_items; drop function fail_publish()');
+    }
+    expect(await versions()).toBe(before);
+    expect((await call('GET', '/api/pages/premium/coaching', undefined, cookies.premium)).json.html).toBe(live);
+    expect((await call('GET', `/api/admin/content/${id}`)).json.unpublishedChanges).toBe(true);
+  });
+
   it('unpublishes: the page is a 404 until it is published again', async () => {
     const id = await itemId('legal', 'privacy-policy');
     const gone = await call('POST', `/api/admin/content/${id}/unpublish`, {});
