@@ -27,6 +27,7 @@ import { contentRoutes, lookupContentPage } from './features/content/routes';
 import { mediaRoutes } from './features/content/images';
 import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
+import { webinarRoutes } from './features/webinars/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, { ctx, content });
+  await app.register(webinarRoutes, ctx);
   await app.register(alliesRoutes, ctx);
   await app.register(adminRoutes, { ctx, builder, content });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { adminListPaths, adminOutreachPaths, apiPaths } from '#shared/api/paths';
 import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
 import { postJson, startTestApp, type TestApp } from './test/app';
@@ -37,7 +38,7 @@ describe('authorization matrix', () => {
   });
 
   it('serves exactly the paths of the shared table the client calls (shared/api/paths.ts)', () => {
-    const shared = [...Object.values(apiPaths), ...Object.values(adminListPaths), ...Object.values(adminListPaths).map((path) => `${path}.csv`), ...Object.values(adminOutreachPaths)];
+    const shared = [...Object.values(apiPaths), ...Object.values(adminApiPaths), ...Object.values(adminListPaths), ...Object.values(adminListPaths).map((path) => `${path}.csv`), ...Object.values(adminOutreachPaths)];
     const served = [...new Set(t.app.apiRoutes.map((route) => route.url))];
     expect(served.filter((url) => !shared.includes(url as never)), 'routes whose path is typed by hand').toEqual([]);
     expect(shared.filter((url) => !served.includes(url)), 'shared paths no route serves').toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, nextTuesdayMorning, siteDayAndMonthStart } from './site-time';
+import { instantToSiteLocal, isTimeZone, nextTuesdayMorning, siteDayAndMonthStart, siteLocalToInstant } from './site-time';
 
 describe("the site's calendar", () => {
   it('starts days and months at local midnight, around the daylight-saving changes too', () => {
@@ -37,5 +37,18 @@ describe('nextTuesdayMorning', () => {
   it('uses the site date, not the UTC date, near midnight', () => {
     // Tuesday 01:00 UTC is still Monday evening in New York: the slot is that same Tuesday morning.
     expect(nextTuesdayMorning(new Date('2026-12-01T01:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+});
+
+describe('site-local times (a webinar start entered in the admin)', () => {
+  const zone = 'America/New_York';
+  it('reads a wall-clock time on either side of daylight saving', () => {
+    expect(siteLocalToInstant('2026-12-10T13:00', zone).toISOString()).toBe('2026-12-10T18:00:00.000Z');
+    expect(siteLocalToInstant('2026-07-10T13:00', zone).toISOString()).toBe('2026-07-10T17:00:00.000Z');
+    expect(instantToSiteLocal(new Date('2026-03-08T07:30:00Z'), zone)).toBe('2026-03-08T03:30');
+  });
+  it('takes the first of an autumn hour that happens twice, and cannot read back a skipped spring time', () => {
+    expect(siteLocalToInstant('2026-11-01T01:30', zone).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(instantToSiteLocal(siteLocalToInstant('2026-03-08T02:30', zone), zone)).not.toBe('2026-03-08T02:30');
   });
 });

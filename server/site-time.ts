@@ -12,9 +12,9 @@ function offsetMs(date: Date, timeZone: string): number {
   return wall - Math.floor(date.getTime() / 1000) * 1000;
 }
 
-/** The instant the site's clock reads `year-month-day hour:00`. */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string, hour = 0): Date {
-  const wall = Date.UTC(year, month - 1, day, hour);
+/** The instant the site's clock reads `year-month-day hour:minute`. */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string, hour = 0, minute = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
   let instant = wall - offsetMs(new Date(wall), timeZone);
   // The offset at the first guess may be the other side of a daylight-saving change.
   const corrected = wall - offsetMs(new Date(instant), timeZone);
@@ -56,4 +56,24 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The instant the site's clock reads `2026-12-10T13:00` (a webinar's start, entered in the admin).
+ * A time that happens twice in the autumn is its first occurrence (still summer time). A time the
+ * spring-forward change skips comes back an hour earlier: callers check with instantToSiteLocal
+ * and refuse it (site-time.test.ts).
+ */
+export function siteLocalToInstant(local: string, timeZone: string): Date {
+  const [date, time] = local.split('T') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return zonedMidnight(year, month, day, timeZone, hour, minute);
+}
+
+/** `instant` as the site's clock shows it, in the form siteLocalToInstant reads. */
+export function instantToSiteLocal(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }

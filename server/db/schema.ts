@@ -481,6 +481,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** A calendar invitation sent with the email (a webinar's .ics), as nodemailer's icalEvent. */
+    icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL'; content: string; filename: string }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -645,3 +647,61 @@ export const images = pgTable('images', {
   uploadedBy: text('uploaded_by'),
   createdAt: createdAt(),
 });
+
+/** Premium's webinars (issue 25.1): scheduled by admins; `sequence` rises with every change members are told of (the .ics SEQUENCE). */
+export const webinars = pgTable(
+  'webinars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    roomUrl: text('room_url').notNull(),
+    capacity: integer('capacity'),
+    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    sequence: integer('sequence').notNull().default(0),
+    recordingUrl: text('recording_url'),
+    recordingSummary: text('recording_summary').notNull().default(''),
+    slidesUrl: text('slides_url'),
+    recordingAddedAt: timestamp('recording_added_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webinars_starts_at_idx').on(t.startsAt)],
+);
+
+export const webinarSignups = pgTable(
+  'webinar_signups',
+  {
+    webinarId: uuid('webinar_id')
+      .notNull()
+      .references(() => webinars.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webinar_signups_pk').on(t.webinarId, t.userId)],
+);
+
+/**
+ * Every email about a webinar, one row per person, kind and change (`key`): the row is written in
+ * the transaction that stores the email in the outbox, and unique, so each is sent once across
+ * servers, retries and restarts.
+ */
+export const webinarNotices = pgTable(
+  'webinar_notices',
+  {
+    webinarId: uuid('webinar_id')
+      .notNull()
+      .references(() => webinars.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirmation', 'reminder-day', 'reminder-hour', 'update', 'cancellation', 'recording'] }).notNull(),
+    key: text('key').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webinar_notices_once_idx').on(t.webinarId, t.userId, t.kind, t.key)],
+);

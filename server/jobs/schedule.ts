@@ -5,6 +5,7 @@ import { deliverEditions, startDueEditions } from '../features/editions/sender';
 import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import { publishDue } from '../features/content/repo';
+import { sendReminders } from '../features/webinars/service';
 import { cleanUpExpired } from './housekeeping';
 import type { ScheduledJob } from './runner';
 
@@ -31,6 +32,8 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     },
     // Pages and resources scheduled in /admin → Content go live (issue 24.2), once across servers.
     { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
+    // Webinar reminders a day and an hour before (issue 25.1): one notice row per person and start, so once.
+    { name: 'webinar-reminders', cron: '* * * * *', run: async () => void (await sendReminders(deps.ctx)) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

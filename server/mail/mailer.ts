@@ -12,6 +12,8 @@ export interface Mail {
   html?: string;
   /** Extra headers (List-Unsubscribe on editions). */
   headers?: Record<string, string>;
+  /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
 }
 
 export interface Mailer {

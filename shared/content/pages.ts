@@ -189,6 +189,9 @@ export interface PublishedResource {
   source?: string;
 }
 
+/** Where stored images are served (not an API path: a plain, immutably cached file address). */
+export const MEDIA_PATH = '/media/:file';
+
 /** A stored image (issue 24.3). */
 export const IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, alt: 300, width: 1600, phoneWidth: 640 } as const;
 export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { IMAGE_LIMITS, imageTypes, type UploadedImage } from '#shared/content/pages';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -25,7 +25,7 @@ export function ImageUpload({ id, onUploaded, onCancel }: { id: string; onUpload
     if (found.file || found.alt || !file) return;
     setBusy(true);
     try {
-      const image = await apiRequest<UploadedImage>('POST', `${apiPaths.adminImages}?alt=${encodeURIComponent(alt.trim())}`, file);
+      const image = await apiRequest<UploadedImage>('POST', `${adminApiPaths.adminImages}?alt=${encodeURIComponent(alt.trim())}`, file);
       onUploaded(image.markdown);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ActivityItem, AdminSummary } from '#shared/admin/schemas';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { conversionRate } from './checkup-bands';
 import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
@@ -42,7 +42,7 @@ const panels: Record<TabId, () => ReactNode> = {
 };
 
 /** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */
-const summaryPath = apiPaths.adminSummary;
+const summaryPath = adminApiPaths.adminSummary;
 
 export function Dashboard() {
   const [tab, setTab] = useState<TabId>('activity');
@@ -128,7 +128,7 @@ const activityLabels: Record<ActivityItem['kind'], string> = {
 
 function RecentActivity() {
   const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
-  const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), apiPaths.adminActivity);
+  const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), adminApiPaths.adminActivity);
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
   return (

@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { type SubscriberStatus, subscriberStatuses, subscriberStatusLabels } from '#shared/newsletter/schemas';
 import type { AdminAlly, AdminCheckup, AdminContact, AdminNewsletter, AdminSignup, AdminUser, AuditEntry } from '#shared/admin/schemas';
 import { contactStatuses } from '#shared/admin/schemas';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
@@ -25,12 +26,12 @@ const primary = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
 export function UsersList() {
   const { user: me } = useUser();
   const setAdmin = useAdminChange<{ id: string; isAdmin: boolean }>({
-    request: ({ id, isAdmin }) => patch(apiPath(apiPaths.adminUserAdmin, { id }), { isAdmin }),
+    request: ({ id, isAdmin }) => patch(apiPath(adminApiPaths.adminUserAdmin, { id }), { isAdmin }),
     lists: ['users'],
     success: 'User admin status updated',
     failure: 'Failed to update user',
   });
-  const deleteUser = useAdminChange<string>({ request: (id) => remove(apiPath(apiPaths.adminUser, { id })), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
+  const deleteUser = useAdminChange<string>({ request: (id) => remove(apiPath(adminApiPaths.adminUser, { id })), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
   return (
     <ListTable<AdminUser>
       list="users"
@@ -163,10 +164,10 @@ export function CheckupsList() {
 
 function useAllyChanges() {
   return {
-    approve: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyApprove, { id })), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
-    unapprove: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyUnapprove, { id })), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
-    verify: useAdminChange<string>({ request: (id) => patch(apiPath(apiPaths.adminAllyVerify, { id })), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
-    remove: useAdminChange<string>({ request: (id) => remove(apiPath(apiPaths.adminAlly, { id })), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
+    approve: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyApprove, { id })), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
+    unapprove: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyUnapprove, { id })), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
+    verify: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyVerify, { id })), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
+    remove: useAdminChange<string>({ request: (id) => remove(apiPath(adminApiPaths.adminAlly, { id })), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
   };
 }
 
@@ -321,7 +322,7 @@ function AllyReview({ ally }: { ally: AdminAlly }) {
 function ContactStatus({ contact }: { contact: AdminContact }) {
   const id = useId();
   const change = useAdminChange<string>({
-    request: (status) => patch(apiPath(apiPaths.adminContactStatus, { id: contact.id }), { status }),
+    request: (status) => patch(apiPath(adminApiPaths.adminContactStatus, { id: contact.id }), { status }),
     lists: ['contacts'],
     success: 'Contact status updated',
     failure: 'Failed to update contact status',

@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { AdminUser } from '#shared/admin/schemas';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { patch, useAdminChange } from './use-admin';
@@ -26,7 +27,7 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
   const [asking, setAsking] = useState<Membership | null>(null);
   const [checking, setChecking] = useState(false);
   const setPremium = useAdminChange<{ isPremium: boolean; endSubscription?: 'now' | 'period_end' }>({
-    request: (body) => patch(apiPath(apiPaths.adminUserPremium, { id: user.id }), body),
+    request: (body) => patch(apiPath(adminApiPaths.adminUserPremium, { id: user.id }), body),
     lists: ['users'],
     success: 'User premium status updated',
     failure: 'Failed to update user',
@@ -36,7 +37,7 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
     if (!user.isPremium) return setPremium.mutate({ isPremium: true });
     setChecking(true);
     try {
-      const { membership } = await apiRequest<{ membership: Membership | null }>('GET', apiPath(apiPaths.adminUserMembership, { id: user.id }));
+      const { membership } = await apiRequest<{ membership: Membership | null }>('GET', apiPath(adminApiPaths.adminUserMembership, { id: user.id }));
       if (membership && !membership.complimentary && membership.plan) setAsking(membership);
       else setPremium.mutate({ isPremium: false });
     } catch {

@@ -1,5 +1,5 @@
 import type { AdminCharts, AdminFunnel } from '#shared/admin/schemas';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { adminKey, useAdminQuery } from './use-admin';
 
 const stepNames: Record<string, string> = {
@@ -78,8 +78,8 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : '—');
 
 export function Reports() {
-  const charts = useAdminQuery<AdminCharts>(adminKey('charts'), apiPaths.adminCharts);
-  const funnel = useAdminQuery<AdminFunnel>(adminKey('funnel'), apiPaths.adminFunnel);
+  const charts = useAdminQuery<AdminCharts>(adminKey('charts'), adminApiPaths.adminCharts);
+  const funnel = useAdminQuery<AdminFunnel>(adminKey('funnel'), adminApiPaths.adminFunnel);
   const weeks = charts.data?.weeks ?? [];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">

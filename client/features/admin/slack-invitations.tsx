@@ -1,4 +1,5 @@
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
 import { apiRequest } from '../../lib/api';
 import { smallButton } from './confirm';
@@ -19,9 +20,9 @@ function waited(since: string): string {
  * and who was invited lately.
  */
 export function SlackInvitationsPanel() {
-  const query = useAdminQuery<SlackInvitations>(adminKey('slack'), apiPaths.adminSlackInvitations);
-  const send = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(apiPaths.adminSlackInvitationSend, { id }), {}), lists: ['slack'], success: 'Invitation sent.', failure: 'The invitation was not sent.' });
-  const mark = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(apiPaths.adminSlackInvitationMark, { id }), {}), lists: ['slack'], success: 'Marked as invited.', failure: 'Not marked.' });
+  const query = useAdminQuery<SlackInvitations>(adminKey('slack'), adminApiPaths.adminSlackInvitations);
+  const send = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}), lists: ['slack'], success: 'Invitation sent.', failure: 'The invitation was not sent.' });
+  const mark = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}), lists: ['slack'], success: 'Marked as invited.', failure: 'Not marked.' });
   if (query.isError) return <p role="alert">The invitations could not be loaded. Reload the page to try again.</p>;
   if (!query.data) return <p role="status">Loading...</p>;
   const { waiting, invited } = query.data;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ImportReport, importOutcomeLabels, type ImportOutcome, IMPORT_LIMITS } from '#shared/newsletter/import';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -26,7 +26,7 @@ export function SubscriberImport() {
     setBusy(true);
     setError(null);
     try {
-      const report = await apiRequest<ImportReport>('POST', apiPaths.adminNewsletterImport, { csv: file.text, apply });
+      const report = await apiRequest<ImportReport>('POST', adminApiPaths.adminNewsletterImport, { csv: file.text, apply });
       if (apply) {
         toast({ title: 'Import done', description: `${report.counts.added} added, ${report.counts.updated} updated.` });
         setCsv(null);

@@ -15,7 +15,8 @@ import {
   summaryQuerySchema,
 } from '#shared/admin/schemas';
 import type { PublicUser } from '#shared/auth/user';
-import { adminListPaths, adminOutreachPaths, apiPaths, type OutreachList } from '#shared/api/paths';
+import { adminListPaths, adminOutreachPaths, type OutreachList } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../billing/membership';
 import { subscriptionView } from '../billing/routes';
 import type { AppContext } from '../../context';
@@ -25,6 +26,7 @@ import { getSessionUser } from '../../http/guards';
 import { editionAdminRoutes } from '../editions/admin-routes';
 import { contentAdminRoutes } from '../content/admin-routes';
 import { imageUploadRoutes } from '../content/images';
+import { webinarAdminRoutes } from '../webinars/admin-routes';
 import type { ContentStore } from '../content/store';
 import type { PageBuilder } from '../pages/builder';
 import { exportCsv } from './csv';
@@ -53,6 +55,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
   await editionAdminRoutes(app, ctx, adminOf);
   await contentAdminRoutes(app, ctx, { adminOf, builder, content });
   await imageUploadRoutes(app, ctx, adminOf);
+  await webinarAdminRoutes(app, ctx, adminOf);
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);
@@ -70,7 +73,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
     });
   }
 
-  app.get(apiPaths.adminSummary, async (request, reply) => {
+  app.get(adminApiPaths.adminSummary, async (request, reply) => {
     const query = parseInput(summaryQuerySchema, request.query);
     // Days and months begin in the site's time zone, for Today and This Month alike, so the
     // month's count always includes today's (issue 27.7). A caller may still give its own.
@@ -80,40 +83,40 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
     reply.headers(noStore);
     return summary(ctx.db, todayStart, monthStart);
   });
-  app.get(apiPaths.adminActivity, async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
-  app.get(apiPaths.adminCharts, async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
-  app.get(apiPaths.adminFunnel, async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
+  app.get(adminApiPaths.adminActivity, async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
+  app.get(adminApiPaths.adminCharts, async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
+  app.get(adminApiPaths.adminFunnel, async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
 
-  app.patch(apiPaths.adminUserAdmin, async (request) =>
+  app.patch(adminApiPaths.adminUserAdmin, async (request) =>
     change.setUserAdmin(ctx.db, await adminOf(request), idOf(request), parseInput(setAdminSchema, request.body).isAdmin),
   );
-  app.patch(apiPaths.adminUserPremium, async (request) =>
+  app.patch(adminApiPaths.adminUserPremium, async (request) =>
     change.setUserPremium(ctx, await adminOf(request), idOf(request), parseInput(setPremiumSchema, request.body), request.log),
   );
   // What the premium switch would end: the confirmation names the plan and the next charge.
-  app.get(apiPaths.adminUserMembership, async (request, reply) => {
+  app.get(adminApiPaths.adminUserMembership, async (request, reply) => {
     reply.headers(noStore);
     return { membership: subscriptionView(await liveMembership(ctx.db, idOf(request))) };
   });
-  app.delete(apiPaths.adminUser, async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
+  app.delete(adminApiPaths.adminUser, async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
 
-  app.patch(apiPaths.adminAllyApprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
-  app.patch(apiPaths.adminAllyUnapprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));
-  app.patch(apiPaths.adminAllyVerify, async (request) => change.verifyAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
-  app.delete(apiPaths.adminAlly, async (request) => change.deleteAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
-  app.patch(apiPaths.adminReviewHidden, async (request) =>
+  app.patch(adminApiPaths.adminAllyApprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
+  app.patch(adminApiPaths.adminAllyUnapprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));
+  app.patch(adminApiPaths.adminAllyVerify, async (request) => change.verifyAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.delete(adminApiPaths.adminAlly, async (request) => change.deleteAlly(ctx.db, await adminOf(request), idWithoutBody(request)));
+  app.patch(adminApiPaths.adminReviewHidden, async (request) =>
     change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
   );
 
   // Slack access within 24 hours (issue 25.4).
-  app.get(apiPaths.adminSlackInvitations, async (_request, reply) => {
+  app.get(adminApiPaths.adminSlackInvitations, async (_request, reply) => {
     reply.headers(noStore);
     return slackInvitations(ctx);
   });
-  app.post(apiPaths.adminSlackInvitationSend, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), true));
-  app.post(apiPaths.adminSlackInvitationMark, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), false));
+  app.post(adminApiPaths.adminSlackInvitationSend, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), true));
+  app.post(adminApiPaths.adminSlackInvitationMark, async (request) => inviteToSlack(ctx, await adminOf(request), idWithoutBody(request), false));
 
-  app.patch(apiPaths.adminContactStatus, async (request) =>
+  app.patch(adminApiPaths.adminContactStatus, async (request) =>
     change.setContactStatus(ctx.db, await adminOf(request), idOf(request), parseInput(setContactStatusSchema, request.body).status),
   );
   for (const [list, path] of Object.entries(adminOutreachPaths) as [OutreachList, string][]) {

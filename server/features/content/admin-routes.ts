@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import type { PublicUser } from '#shared/auth/user';
 import {
   type ContentItem,
@@ -63,12 +63,12 @@ export async function contentAdminRoutes(
   const changedMeanwhile = () =>
     new HttpError(409, 'This page was changed by another admin or in another tab since you opened it. Your text is kept here: copy it, reload, and apply it again.');
 
-  app.get(apiPaths.adminContent, async (_request, reply) => {
+  app.get(adminApiPaths.adminContent, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { items: await repo.listContent(db) };
   });
 
-  app.post(apiPaths.adminContent, { bodyLimit: CONTENT_BODY_BYTES }, async (request, reply) => {
+  app.post(adminApiPaths.adminContent, { bodyLimit: CONTENT_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(contentCreateSchema, request.body);
     checkFields(input.section, input.fields);
@@ -82,12 +82,12 @@ export async function contentAdminRoutes(
     return reply.status(201).send(await existing(id));
   });
 
-  app.get(apiPaths.adminContentItem, async (request, reply) => {
+  app.get(adminApiPaths.adminContentItem, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return existing(idOf(request));
   });
 
-  app.put(apiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
+  app.put(adminApiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(contentSaveSchema, request.body);
@@ -97,7 +97,7 @@ export async function contentAdminRoutes(
     return existing(id);
   });
 
-  app.post(apiPaths.adminContentPublish, async (request) => {
+  app.post(adminApiPaths.adminContentPublish, async (request) => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(contentPublishSchema, request.body);
@@ -121,7 +121,7 @@ export async function contentAdminRoutes(
     return existing(id);
   });
 
-  app.post(apiPaths.adminContentUnpublish, async (request) => {
+  app.post(adminApiPaths.adminContentUnpublish, async (request) => {
     const id = idOf(request);
     parseInput(emptyBodySchema, request.body);
     const admin = await adminOf(request);
@@ -136,14 +136,14 @@ export async function contentAdminRoutes(
     return existing(id);
   });
 
-  app.get(apiPaths.adminContentVersions, async (request, reply) => {
+  app.get(adminApiPaths.adminContentVersions, async (request, reply) => {
     const id = idOf(request);
     await existing(id);
     reply.header('cache-control', 'no-store');
     return { versions: await repo.listVersions(db, id) };
   });
 
-  app.get(apiPaths.adminContentVersion, async (request, reply) => {
+  app.get(adminApiPaths.adminContentVersion, async (request, reply) => {
     const { id, number } = parseInput(versionParams, request.params);
     const version = await repo.findVersion(db, id, number);
     if (!version) throw new HttpError(404, 'Version not found');
@@ -152,7 +152,7 @@ export async function contentAdminRoutes(
   });
 
   // Restoring publishes the earlier text as a new version: history only grows.
-  app.post(apiPaths.adminContentRestore, async (request) => {
+  app.post(adminApiPaths.adminContentRestore, async (request) => {
     const { id, number } = parseInput(versionParams, request.params);
     parseInput(emptyBodySchema, request.body);
     const admin = await adminOf(request);
@@ -169,7 +169,7 @@ export async function contentAdminRoutes(
   });
 
   // The preview is the real page, rendered by the server with the draft in place of the live text.
-  app.post(apiPaths.adminContentPreview, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
+  app.post(adminApiPaths.adminContentPreview, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
     const input = parseInput(contentPreviewSchema, request.body);
     return { html: await previewDocument(request.log, input) };
   });

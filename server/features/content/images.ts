@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { apiPaths } from '#shared/api/paths';
-import { IMAGE_LIMITS, imageAltSchema, type ImageType, type UploadedImage } from '#shared/content/pages';
+import { adminApiPaths } from '#shared/api/admin-paths';
+import { IMAGE_LIMITS, imageAltSchema, type ImageType, MEDIA_PATH, type UploadedImage } from '#shared/content/pages';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
@@ -34,7 +34,7 @@ export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, u
   // Above the limit by a little, so that a file just over 5 MB gets the clear 400 below.
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.bytes + 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post(apiPaths.adminImages, async (request, reply): Promise<UploadedImage> => {
+  app.post(adminApiPaths.adminImages, async (request, reply): Promise<UploadedImage> => {
     const { alt } = parseInput(uploadQuery, request.query);
     const bytes = request.body;
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new HttpError(400, 'file: Choose an image to upload (PNG, JPEG, WebP or GIF)', { file: 'Choose an image to upload (PNG, JPEG, WebP or GIF)' });
@@ -72,7 +72,7 @@ export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, u
 }
 
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(apiPaths.media, async (request, reply) => {
+  app.get(MEDIA_PATH, async (request, reply) => {
     const parsed = mediaParams.safeParse(request.params);
     if (!parsed.success) throw new HttpError(404, 'No such image');
     const [, id, phone, extension] = /^([0-9a-f-]{36})(-640)?\.(\w+)$/.exec(parsed.data.file)!;

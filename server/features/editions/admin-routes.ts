@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import type { PublicUser } from '#shared/auth/user';
 import {
   type EditionList,
@@ -65,27 +65,27 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return existing(id);
   };
 
-  app.get(apiPaths.adminEditions, async (_request, reply): Promise<EditionList> => {
+  app.get(adminApiPaths.adminEditions, async (_request, reply): Promise<EditionList> => {
     reply.header('cache-control', 'no-store');
     return { editions: await listEditions(db), nextSlot: nextTuesdayMorning(new Date(), ctx.env.SITE_TIMEZONE).toISOString(), timeZone: ctx.env.SITE_TIMEZONE };
   });
 
   // A CSV of subscribers from another tool: previewed, then applied (issue 23.5).
-  app.post(apiPaths.adminNewsletterImport, { bodyLimit: IMPORT_LIMITS.bytes * 2 }, async (request) => {
+  app.post(adminApiPaths.adminNewsletterImport, { bodyLimit: IMPORT_LIMITS.bytes * 2 }, async (request) => {
     const input = parseInput(importSchema, request.body);
     return importSubscribers(db, await adminOf(request), input.csv, input.apply);
   });
 
-  app.get(apiPaths.adminEditionAudience, async (request) => ({ count: await audienceSize(db, parseInput(audienceParams, request.params).audience) }));
+  app.get(adminApiPaths.adminEditionAudience, async (request) => ({ count: await audienceSize(db, parseInput(audienceParams, request.params).audience) }));
 
   // The editor's live preview: exactly the HTML subscribers get (their unsubscribe link aside).
-  app.post(apiPaths.adminEditionPreview, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
+  app.post(adminApiPaths.adminEditionPreview, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const input = parseInput(editionPreviewSchema, request.body);
     const rendered = await renderEdition({ title: input.title ?? '', summary: input.summary ?? '', body: input.body ?? '', slug: 'preview', issueNumber: null }, settings);
     return { html: personalise(rendered, `${ctx.env.PUBLIC_URL}/unsubscribe`).html };
   });
 
-  app.post(apiPaths.adminEditions, { bodyLimit: EDITION_BODY_BYTES }, async (request, reply) => {
+  app.post(adminApiPaths.adminEditions, { bodyLimit: EDITION_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(editionDraftSchema, request.body);
     await slugFree(input.slug, null);
@@ -97,12 +97,12 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return reply.status(201).send(await existing(id));
   });
 
-  app.get(apiPaths.adminEdition, async (request, reply) => {
+  app.get(adminApiPaths.adminEdition, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return existing(idOf(request));
   });
 
-  app.put(apiPaths.adminEdition, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
+  app.put(adminApiPaths.adminEdition, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(editionSaveSchema, request.body);
@@ -116,7 +116,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return existing(id);
   });
 
-  app.delete(apiPaths.adminEdition, async (request) => {
+  app.delete(adminApiPaths.adminEdition, async (request) => {
     const id = idOf(request);
     noBody(request);
     const admin = await adminOf(request);
@@ -133,7 +133,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   // "Send a test to me": the signed-in admin's address only, whatever the body says.
-  app.post(apiPaths.adminEditionTest, async (request) => {
+  app.post(adminApiPaths.adminEditionTest, async (request) => {
     const admin = await adminOf(request);
     const edition = await existing(idOf(request));
     noBody(request);
@@ -144,14 +144,14 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return { ok: true, message: `A test was sent to ${admin.email}.` };
   });
 
-  app.post(apiPaths.adminEditionSchedule, async (request) => {
+  app.post(adminApiPaths.adminEditionSchedule, async (request) => {
     const { sendAt } = parseInput(editionScheduleSchema, request.body);
     const when = new Date(sendAt);
     if (when.getTime() <= Date.now()) throw new HttpError(400, 'sendAt: The send time must be in the future', { sendAt: 'The send time must be in the future' });
     return move(request, ['draft', 'scheduled'], 'scheduled', sqlScheduledAt(when), 'edition_scheduled');
   });
 
-  app.post(apiPaths.adminEditionSend, async (request) => {
+  app.post(adminApiPaths.adminEditionSend, async (request) => {
     const id = idOf(request);
     noBody(request);
     const admin = await adminOf(request);
@@ -162,15 +162,15 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     return existing(id);
   });
 
-  app.post(apiPaths.adminEditionCancel, async (request) => {
+  app.post(adminApiPaths.adminEditionCancel, async (request) => {
     noBody(request);
     return move(request, ['scheduled'], 'cancelled', sqlEmpty(), 'edition_cancelled');
   });
-  app.post(apiPaths.adminEditionPause, async (request) => {
+  app.post(adminApiPaths.adminEditionPause, async (request) => {
     noBody(request);
     return move(request, ['sending'], 'paused', sqlEmpty(), 'edition_paused');
   });
-  app.post(apiPaths.adminEditionResume, async (request) => {
+  app.post(adminApiPaths.adminEditionResume, async (request) => {
     noBody(request);
     const edition = await move(request, ['paused'], 'sending', sqlEmpty(), 'edition_resumed');
     ctx.jobs?.kick('weekly-dish');

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { findFieldGuide } from '#shared/content/field-guides';
 import { CONTENT_LIMITS, type ContentFields, type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
 import { pillarNames } from '#shared/content/pillars';
@@ -33,7 +34,7 @@ const draftOf = (item: ContentItem | null): Draft =>
 /** Opens an existing item (loaded first) or a new one of an open section. */
 export function ContentEditor({ open, onClose, onCreated }: { open: { id: string } | { section: ContentSection }; onClose: () => void; onCreated: (id: string) => void }) {
   const id = 'id' in open ? open.id : null;
-  const loaded = useAdminQuery<ContentItem>(adminKey('content', id ?? 'new'), id ? apiPath(apiPaths.adminContentItem, { id }) : '', Boolean(id));
+  const loaded = useAdminQuery<ContentItem>(adminKey('content', id ?? 'new'), id ? apiPath(adminApiPaths.adminContentItem, { id }) : '', Boolean(id));
   if (id && loaded.isError) return <p role="alert">This page could not be loaded. Go back and try again.</p>;
   if (id && !loaded.data) return <p role="status">Loading the page...</p>;
   return <Editor initial={id ? loaded.data! : null} section={'section' in open ? open.section : loaded.data!.section} onClose={onClose} onCreated={onCreated} />;
@@ -64,7 +65,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   useEffect(() => {
     if (!draft.slug || !draft.title.trim()) return;
     const timer = setTimeout(() => {
-      apiRequest<{ html: string }>('POST', apiPaths.adminContentPreview, { section, slug: draft.slug, title: draft.title, summary: draft.summary, body: draft.body, fields: draft.fields })
+      apiRequest<{ html: string }>('POST', adminApiPaths.adminContentPreview, { section, slug: draft.slug, title: draft.title, summary: draft.summary, body: draft.body, fields: draft.fields })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 400);
@@ -93,8 +94,8 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
     setConflict(null);
     try {
       const result = item
-        ? await apiRequest<ContentItem>('PUT', apiPath(apiPaths.adminContentItem, { id: item.id }), { ...checked.data, version: item.version })
-        : await apiRequest<ContentItem>('POST', apiPaths.adminContent, { ...checked.data, section, slug: draft.slug });
+        ? await apiRequest<ContentItem>('PUT', apiPath(adminApiPaths.adminContentItem, { id: item.id }), { ...checked.data, version: item.version })
+        : await apiRequest<ContentItem>('POST', adminApiPaths.adminContent, { ...checked.data, section, slug: draft.slug });
       forget();
       setItem(result);
       await refreshLists(result.id);
@@ -128,7 +129,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
       const current = dirty || !item ? await save() : item;
       if (!current) return null;
       try {
-        const result = await apiRequest<ContentItem>('POST', apiPath(apiPaths.adminContentPublish, { id: current.id }), { version: current.version, ...(at ? { at } : {}) });
+        const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentPublish, { id: current.id }), { version: current.version, ...(at ? { at } : {}) });
         setItem(result);
         await refreshLists(result.id);
         toast({ title: at ? 'Publishing scheduled' : 'Published', description: at ? `“${result.title}” goes live ${formatDateTime(at)}.` : `“${result.title}” is live on every page now.` });
@@ -144,7 +145,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
     run(async () => {
       if (!item) return null;
       try {
-        const result = await apiRequest<ContentItem>('POST', apiPath(apiPaths.adminContentUnpublish, { id: item.id }), {});
+        const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentUnpublish, { id: item.id }), {});
         setItem(result);
         await refreshLists(result.id);
         toast({ title: 'Unpublished', description: `“${result.title}” is no longer on the site.` });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ContentSection, type ContentSummary, contentSections, openSections, sectionLabels } from '#shared/content/pages';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../list-table';
@@ -18,7 +18,7 @@ const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber
  */
 export function ContentPanel() {
   const [editing, setEditing] = useState<{ id: string } | { section: ContentSection } | null>(null);
-  const list = useAdminQuery<{ items: ContentSummary[] }>(adminKey('content'), apiPaths.adminContent);
+  const list = useAdminQuery<{ items: ContentSummary[] }>(adminKey('content'), adminApiPaths.adminContent);
 
   if (editing) return <ContentEditor key={'id' in editing ? editing.id : `new-${editing.section}`} open={editing} onClose={() => setEditing(null)} onCreated={(id) => setEditing({ id })} />;
   if (list.isError) return <p role="alert">The content could not be loaded. Reload the page to try again.</p>;

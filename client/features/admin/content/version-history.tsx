@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import type { ContentItem, ContentVersion, ContentVersionSummary } from '#shared/content/pages';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../../lib/api';
@@ -10,7 +11,7 @@ import { adminKey, useAdminQuery } from '../use-admin';
 
 /** Every published version of an item, newest first: what each changed, and a way back to it (as a new version). */
 export function VersionHistory({ item, onRestored }: { item: ContentItem; onRestored: (item: ContentItem) => void }) {
-  const versions = useAdminQuery<{ versions: ContentVersionSummary[] }>(adminKey('content', item.id, 'versions', item.version, item.publishedAt ?? ''), apiPath(apiPaths.adminContentVersions, { id: item.id }));
+  const versions = useAdminQuery<{ versions: ContentVersionSummary[] }>(adminKey('content', item.id, 'versions', item.version, item.publishedAt ?? ''), apiPath(adminApiPaths.adminContentVersions, { id: item.id }));
   return (
     <section aria-labelledby="versions-heading" className="grid gap-2">
       <h3 id="versions-heading" className="font-semibold text-stone-900">
@@ -34,10 +35,10 @@ export function VersionHistory({ item, onRestored }: { item: ContentItem; onRest
 function VersionRow({ item, version, onRestored }: { item: ContentItem; version: ContentVersionSummary; onRestored: (item: ContentItem) => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const detail = useAdminQuery<ContentVersion>(adminKey('content', item.id, 'version', version.number), apiPath(apiPaths.adminContentVersion, { id: item.id, number: String(version.number) }), open);
+  const detail = useAdminQuery<ContentVersion>(adminKey('content', item.id, 'version', version.number), apiPath(adminApiPaths.adminContentVersion, { id: item.id, number: String(version.number) }), open);
   const restore = async () => {
     try {
-      const result = await apiRequest<ContentItem>('POST', apiPath(apiPaths.adminContentRestore, { id: item.id, number: String(version.number) }), {});
+      const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentRestore, { id: item.id, number: String(version.number) }), {});
       onRestored(result);
       await queryClient.invalidateQueries({ queryKey: adminKey('content') });
       toast({ title: 'Version restored', description: `Version ${version.number} is live again, as a new version.` });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { audienceLabels, type Edition, type EditionAudience, EDITION_LIMITS, editionAudiences, editionDraftSchema, slugify } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -43,7 +44,7 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   // The preview is rendered by the server with the email's own template, a moment after typing stops.
   useEffect(() => {
     const timer = setTimeout(() => {
-      apiRequest<{ html: string }>('POST', apiPaths.adminEditionPreview, { title: draft.title, summary: draft.summary, body: draft.body })
+      apiRequest<{ html: string }>('POST', adminApiPaths.adminEditionPreview, { title: draft.title, summary: draft.summary, body: draft.body })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 300);
@@ -63,8 +64,8 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
     setSaving(true);
     try {
       const result = id
-        ? await apiRequest<Edition>('PUT', apiPath(apiPaths.adminEdition, { id }), { ...checked.data, version })
-        : await apiRequest<Edition>('POST', apiPaths.adminEditions, checked.data);
+        ? await apiRequest<Edition>('PUT', apiPath(adminApiPaths.adminEdition, { id }), { ...checked.data, version })
+        : await apiRequest<Edition>('POST', adminApiPaths.adminEditions, checked.data);
       forget();
       setVersion(result.version);
       await queryClient.invalidateQueries({ queryKey: adminKey('editions') });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { apiPath, apiPaths } from '#shared/api/paths';
+import { apiPath } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
 import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionStatusLabel } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
@@ -16,12 +17,12 @@ export function EditionsPanel() {
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const list = useQuery({
     queryKey: adminKey('editions'),
-    queryFn: () => apiRequest<EditionList>('GET', apiPaths.adminEditions),
+    queryFn: () => apiRequest<EditionList>('GET', adminApiPaths.adminEditions),
     retry: false,
     // Live progress while an edition sends.
     refetchInterval: (query) => ((query.state.data as EditionList | undefined)?.editions.some((e) => e.status === 'sending') ? 2000 : false),
   });
-  const opened = useAdminQuery<Edition>(adminKey('editions', editing?.id ?? 'new'), editing?.id ? apiPath(apiPaths.adminEdition, { id: editing.id }) : '', Boolean(editing?.id));
+  const opened = useAdminQuery<Edition>(adminKey('editions', editing?.id ?? 'new'), editing?.id ? apiPath(adminApiPaths.adminEdition, { id: editing.id }) : '', Boolean(editing?.id));
 
   if (editing) {
     if (editing.id && !opened.data) return <p role="status">Loading the edition...</p>;
@@ -84,20 +85,20 @@ function Progress({ edition }: { edition: EditionSummary }) {
 
 function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionSummary; nextSlot: string; timeZone: string; onEdit: () => void }) {
   const [when, setWhen] = useState(() => toLocalInput(nextSlot));
-  const audience = useAdminQuery<{ count: number }>(adminKey('editions', 'audience', edition.audience), apiPath(apiPaths.adminEditionAudience, { audience: edition.audience }), ['draft', 'scheduled'].includes(edition.status));
+  const audience = useAdminQuery<{ count: number }>(adminKey('editions', 'audience', edition.audience), apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }), ['draft', 'scheduled'].includes(edition.status));
   const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
-  const test = useEditionAction(edition.id, apiPaths.adminEditionTest, 'A test was sent to your address.');
-  const sendNow = useEditionAction(edition.id, apiPaths.adminEditionSend, 'The edition is sending.');
+  const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.');
+  const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.');
   const schedule = useAdminChange({
-    request: () => apiRequest('POST', apiPath(apiPaths.adminEditionSchedule, { id: edition.id }), { sendAt: new Date(when).toISOString() }),
+    request: () => apiRequest('POST', apiPath(adminApiPaths.adminEditionSchedule, { id: edition.id }), { sendAt: new Date(when).toISOString() }),
     lists: ['editions'],
     success: 'The edition is scheduled.',
     failure: 'The edition was not scheduled.',
   });
-  const cancel = useEditionAction(edition.id, apiPaths.adminEditionCancel, 'The scheduled send is cancelled.');
-  const pause = useEditionAction(edition.id, apiPaths.adminEditionPause, 'Sending is paused.');
-  const resume = useEditionAction(edition.id, apiPaths.adminEditionResume, 'Sending goes on.');
-  const remove = useAdminChange({ request: () => apiRequest('DELETE', apiPath(apiPaths.adminEdition, { id: edition.id })), lists: ['editions'], success: 'The draft is deleted.', failure: 'The draft was not deleted.' });
+  const cancel = useEditionAction(edition.id, adminApiPaths.adminEditionCancel, 'The scheduled send is cancelled.');
+  const pause = useEditionAction(edition.id, adminApiPaths.adminEditionPause, 'Sending is paused.');
+  const resume = useEditionAction(edition.id, adminApiPaths.adminEditionResume, 'Sending goes on.');
+  const remove = useAdminChange({ request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminEdition, { id: edition.id })), lists: ['editions'], success: 'The draft is deleted.', failure: 'The draft was not deleted.' });
   const editable = edition.status === 'draft' || edition.status === 'scheduled';
   const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', sending: 'bg-blue-100 text-blue-900', paused: 'bg-amber-100 text-amber-900', sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900', cancelled: 'bg-stone-200 text-stone-700' }[edition.status];
 
@@ -198,7 +199,7 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
 /** Why messages failed, loaded when the admin opens it. */
 function FailureReasons({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
-  const detail = useAdminQuery<Edition>(adminKey('editions', id), apiPath(apiPaths.adminEdition, { id }), open);
+  const detail = useAdminQuery<Edition>(adminKey('editions', id), apiPath(adminApiPaths.adminEdition, { id }), open);
   return (
     <details className="text-sm text-stone-800" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">Why messages failed</summary>

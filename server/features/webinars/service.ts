@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import type { PublicUser } from '#shared/auth/user';
+import { markdownToHtml } from '#shared/markdown/render';
+import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { HttpError } from '../../http/errors';
+import { instantToSiteLocal } from '../../site-time';
+import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
+
+type Executor = Pick<Database, 'execute'>;
+
+export interface WebinarRow {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: string | Date;
+  duration_minutes: number;
+  room_url: string;
+  capacity: number | null;
+  status: 'scheduled' | 'cancelled';
+  sequence: number;
+  recording_url: string | null;
+  recording_summary: string;
+  slides_url: string | null;
+  signups: number;
+}
+
+const selectWebinars = sql`select w.*, (select count(*)::int from webinar_signups s where s.webinar_id = w.id) as signups from webinars w`;
+
+export const forMail = (row: WebinarRow): WebinarForMail => ({
+  id: row.id,
+  title: row.title,
+  startsAt: new Date(row.starts_at),
+  durationMinutes: row.duration_minutes,
+  sequence: row.sequence,
+  status: row.status,
+  recordingUrl: row.recording_url,
+  slidesUrl: row.slides_url,
+});
+
+export async function findWebinar(db: Executor, id: string, lock = false): Promise<WebinarRow | null> {
+  const [row] = rowsOf<WebinarRow>(await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`));
+  return row ?? null;
+}
+
+/**
+ * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
+ * it for `key` yet, in the caller's transaction: the notice row and the outbox row commit
+ * together, and the notice is unique, so each person is told once whatever runs twice.
+ * Returns the outbox ids to deliver once committed.
+ */
+export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
+  const recipients = rowsOf<{ email: string; first_name: string | null; name: string | null }>(
+    await tx.execute(sql`
+      insert into webinar_notices (webinar_id, user_id, kind, key)
+      select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
+      where s.webinar_id = ${webinar.id} ${userIds ? sql`and s.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql.empty()}
+      on conflict do nothing
+      returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
+        (select name from users u where u.id = user_id) as name`),
+  );
+  const settings = { publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM };
+  const ids: string[] = [];
+  for (const member of recipients) ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.first_name ?? member.name }, settings)));
+  return ids;
+}
+
+/** What /webinars shows this person: everything for premium members, a teaser for everyone else. */
+export async function webinarsPage(ctx: AppContext, user: PublicUser | null, search: string, now = new Date()): Promise<WebinarsPage> {
+  const premium = Boolean(user?.isPremium);
+  const upcomingRows = rowsOf<WebinarRow & { signed_up: boolean }>(
+    await ctx.db.execute(sql`
+      select w.*, (select count(*)::int from webinar_signups s where s.webinar_id = w.id) as signups,
+        ${user ? sql`exists (select 1 from webinar_signups s where s.webinar_id = w.id and s.user_id = ${user.id})` : sql`false`} as signed_up
+      from webinars w
+      where w.status = 'scheduled' and w.starts_at + make_interval(mins => w.duration_minutes) > ${now.toISOString()}
+      order by w.starts_at limit 20`),
+  );
+  const upcoming = upcomingRows.map((row): PublicWebinar => {
+    const startsAt = new Date(row.starts_at);
+    const endsAt = new Date(startsAt.getTime() + row.duration_minutes * 60_000);
+    const roomOpensAt = new Date(startsAt.getTime() - ROOM_OPENS_MINUTES * 60_000);
+    const roomOpen = premium && row.signed_up && now >= roomOpensAt && now < endsAt;
+    return {
+      id: row.id,
+      title: row.title,
+      descriptionHtml: markdownToHtml(row.description),
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      durationMinutes: row.duration_minutes,
+      status: row.status,
+      capacity: row.capacity,
+      spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.signups),
+      roomOpensAt: roomOpensAt.toISOString(),
+      ...(premium ? { signedUp: Boolean(row.signed_up) } : {}),
+      ...(roomOpen ? { roomUrl: row.room_url } : {}),
+    };
+  });
+  let recordings: PublicRecording[] = [];
+  if (premium) {
+    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    recordings = rowsOf<WebinarRow>(
+      await ctx.db.execute(sql`
+        select w.*, 0 as signups from webinars w where w.recording_url is not null
+        ${search ? sql`and (w.title ilike ${pattern} or w.recording_summary ilike ${pattern} or w.description ilike ${pattern})` : sql.empty()}
+        order by w.starts_at desc limit 100`),
+    ).map((row) => ({
+      id: row.id,
+      title: row.title,
+      startsAt: new Date(row.starts_at).toISOString(),
+      recordingUrl: row.recording_url!,
+      slidesUrl: row.slides_url,
+      summaryHtml: markdownToHtml(row.recording_summary),
+    }));
+  }
+  return { premium, timeZone: ctx.env.SITE_TIMEZONE, upcoming, recordings };
+}
+
+/** One click: signed up and told (with the invitation), once; a full, past or cancelled event, or a second click, is refused. */
+export async function signUp(ctx: AppContext, user: PublicUser, id: string, now = new Date()): Promise<void> {
+  const mailIds = await ctx.db.transaction(async (tx) => {
+    // The event's row is locked: two members taking the last place at once take turns.
+    const webinar = await findWebinar(tx, id, true);
+    if (!webinar) throw new HttpError(404, 'Webinar not found');
+    if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
+    if (new Date(webinar.starts_at).getTime() + webinar.duration_minutes * 60_000 <= now.getTime()) throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
+    const [taken] = rowsOf<{ n: number; mine: boolean }>(
+      await tx.execute(sql`select count(*)::int as n, bool_or(user_id = ${user.id}) as mine from webinar_signups where webinar_id = ${id}`),
+    );
+    if (taken?.mine) throw new HttpError(409, "You're already signed up for this webinar.");
+    if (webinar.capacity !== null && (taken?.n ?? 0) >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
+    await tx.execute(sql`insert into webinar_signups (webinar_id, user_id) values (${id}, ${user.id})`);
+    return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
+  });
+  ctx.mailer.deliverNow(mailIds);
+}
+
+export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {
+  const removed = rowsOf(await ctx.db.execute(sql`delete from webinar_signups where webinar_id = ${id} and user_id = ${user.id} returning 1`));
+  if (removed.length === 0) throw new HttpError(404, "You're not signed up for this webinar.");
+}
+
+export const toAdmin = (row: WebinarRow, timeZone: string): AdminWebinar => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  startsAt: new Date(row.starts_at).toISOString(),
+  startsAtLocal: instantToSiteLocal(new Date(row.starts_at), timeZone),
+  durationMinutes: row.duration_minutes,
+  roomUrl: row.room_url,
+  capacity: row.capacity,
+  status: row.status,
+  signups: row.signups,
+  recordingUrl: row.recording_url,
+  recordingSummary: row.recording_summary,
+  slidesUrl: row.slides_url,
+});
+
+export async function listWebinars(db: Executor, timeZone: string): Promise<AdminWebinar[]> {
+  return rowsOf<WebinarRow>(await db.execute(sql`${selectWebinars} order by w.starts_at desc`)).map((row) => toAdmin(row, timeZone));
+}
+
+/**
+ * The reminders a day and an hour before (issue 25.1), run by the 'webinar-reminders' job every
+ * minute with `now`. Each is a notice keyed by the start time: sent once per person, and again
+ * only if the event moves. A member who signed up inside the window does not get that reminder
+ * (their confirmation has just told them).
+ */
+export async function sendReminders(ctx: AppContext, now = new Date()): Promise<number> {
+  const windows: { kind: NoticeKind; lead: number }[] = [
+    { kind: 'reminder-day', lead: 24 * 60 },
+    { kind: 'reminder-hour', lead: 60 },
+  ];
+  let sent = 0;
+  for (const { kind, lead } of windows) {
+    const due = rowsOf<WebinarRow>(
+      await ctx.db.execute(sql`
+        select w.*, 0 as signups from webinars w
+        where w.status = 'scheduled' and w.starts_at > ${now.toISOString()} and w.starts_at <= ${new Date(now.getTime() + lead * 60_000).toISOString()}
+          ${kind === 'reminder-day' ? sql`and w.starts_at > ${new Date(now.getTime() + 60 * 60_000).toISOString()}` : sql.empty()}`),
+    );
+    for (const webinar of due) {
+      const key = new Date(webinar.starts_at).toISOString();
+      const mailIds = await ctx.db.transaction(async (tx) => {
+        const early = rowsOf<{ user_id: string }>(
+          await tx.execute(sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`),
+        ).map((row) => row.user_id);
+        return early.length > 0 ? notify(tx, ctx, webinar, kind, key, early) : [];
+      });
+      sent += mailIds.length;
+      ctx.mailer.deliverNow(mailIds);
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { signInEveryone } from '../../test/identities';
+import { startSmtpCapture } from '../../test/smtp';
+import { uniqueEmail } from '../../test/unique-email';
+import { instantToSiteLocal } from '../../site-time';
+import { sendReminders } from './service';
+
+const zone = 'America/New_York';
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let cookies: Awaited<ReturnType<typeof signInEveryone>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, MAIL_FROM: 'Hub <team@hub.example.org>', RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  cookies = await signInEveryone(t);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin) => {
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
+  return { status: res.status, json: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, any>, text };
+};
+
+/** A premium member of their own: email and session cookie. */
+async function premiumMember(label: string): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(label);
+  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: label });
+  expect(res.status).toBe(201);
+  await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+}
+
+const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
+const event = (patch: Record<string, unknown> = {}) => ({ title: `Boards that raise money ${Date.now()}`, description: 'With **slides**.', startsAt: inHours(72), durationMinutes: 60, roomUrl: 'https://meet.example.org/board', capacity: null, ...patch });
+const create = async (patch: Record<string, unknown> = {}) => {
+  const res = await call('POST', '/api/admin/webinars', event(patch));
+  expect(res.status).toBe(201);
+  return res.json as { id: string; title: string; startsAt: string };
+};
+const mine = async (cookie: string | undefined, id: string) => ((await call('GET', '/api/webinars', undefined, cookie ?? '')).json.upcoming as { id: string }[]).find((w) => w.id === id) as Record<string, unknown> | undefined;
+
+describe('scheduling webinars', () => {
+  it('refuses bad input with a 400 naming the field, and non-admins first', async () => {
+    expect((await call('POST', '/api/admin/webinars', { nonsense: 1 }, '')).status).toBe(401);
+    expect((await call('POST', '/api/admin/webinars', { nonsense: 1 }, cookies.premium)).status).toBe(403);
+    expect((await call('POST', '/api/admin/webinars', event({ roomUrl: 'javascript:alert(1)' }))).json.errors).toHaveProperty('roomUrl');
+    expect((await call('POST', '/api/admin/webinars', event({ durationMinutes: 5 }))).json.errors).toHaveProperty('durationMinutes');
+    expect((await call('POST', '/api/admin/webinars', event({ startsAt: inHours(-2) }))).json.errors).toHaveProperty('startsAt');
+    expect((await call('POST', '/api/admin/webinars', event({ startsAt: 'next week' }))).json.errors).toHaveProperty('startsAt');
+    // 02:30 on the day New York springs forward does not exist.
+    const skipped = await call('POST', '/api/admin/webinars', event({ startsAt: '2030-03-10T02:30' }));
+    expect(skipped.status).toBe(400);
+    expect(skipped.json.message).toMatch(/does not exist in America\/New_York/);
+  });
+
+  it('reads the start on the site clock, across daylight saving', async () => {
+    const winter = await create({ startsAt: '2030-01-15T13:00' });
+    const summer = await create({ startsAt: '2030-07-15T13:00' });
+    expect(winter.startsAt).toBe('2030-01-15T18:00:00.000Z');
+    expect(summer.startsAt).toBe('2030-07-15T17:00:00.000Z');
+  });
+});
+
+describe('signing up', () => {
+  it('shows visitors and free members a teaser, and lets premium members sign up once with a calendar invitation', async () => {
+    const webinar = await create();
+    const teaser = await call('GET', '/api/webinars', undefined, '');
+    expect(teaser.json.premium).toBe(false);
+    const seen = (teaser.json.upcoming as { id: string; title: string; signedUp?: boolean; roomUrl?: string }[]).find((w) => w.id === webinar.id)!;
+    expect(seen.title).toBe(webinar.title);
+    expect(seen).not.toHaveProperty('signedUp');
+    expect(teaser.text).not.toContain('meet.example.org');
+    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, '')).status).toBe(401);
+    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, cookies.free)).status).toBe(403);
+
+    const member = await premiumMember('webinar-signup');
+    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
+    const again = await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe("You're already signed up for this webinar.");
+    const confirmation = await smtp.waitFor(member.email, /^You're signed up: /);
+    expect(confirmation.text).toContain('BEGIN:VCALENDAR');
+    expect(confirmation.text).toContain('METHOD:REQUEST');
+    expect(confirmation.text).toContain(`DTSTART:${webinar.startsAt.replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(confirmation.text).toMatch(/E[SD]T \(60 minutes\)/);
+    expect(confirmation.text).not.toContain('meet.example.org');
+    expect(smtp.find(member.email, /^You're signed up: /)).toHaveLength(1);
+    expect(await mine(member.cookie, webinar.id)).toMatchObject({ signedUp: true });
+    expect(await mine(member.cookie, webinar.id)).not.toHaveProperty('roomUrl');
+    expect((await call('POST', `/api/webinars/00000000-0000-4000-8000-000000000000/signup`, {}, member.cookie)).status).toBe(404);
+  });
+
+  it('gives the last place to one of two members clicking at the same moment', async () => {
+    const webinar = await create({ capacity: 1 });
+    const [a, b] = await Promise.all([premiumMember('race-a'), premiumMember('race-b')]);
+    const answers = await Promise.all([a, b].map((member) => call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.json.message).toBe('This webinar is full.');
+    const [count] = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from webinar_signups where webinar_id = ${webinar.id}`));
+    expect(count!.n).toBe(1);
+  });
+
+  it('shows the room link to signed-up premium members only, from 15 minutes before the start', async () => {
+    const member = await premiumMember('room');
+    const other = await premiumMember('room-other');
+    const soon = await create({ startsAt: inHours(10 / 60) });
+    const later = await create({ startsAt: inHours(1) });
+    for (const webinar of [soon, later]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
+    expect(await mine(member.cookie, soon.id)).toMatchObject({ roomUrl: 'https://meet.example.org/board' });
+    expect(await mine(member.cookie, later.id)).not.toHaveProperty('roomUrl');
+    expect(await mine(other.cookie, soon.id)).not.toHaveProperty('roomUrl');
+    expect(await mine(cookies.free, soon.id)).not.toHaveProperty('roomUrl');
+  });
+});
+
+describe('changes, reminders and recordings', () => {
+  it('tells everyone signed up once when the event moves or is cancelled, with an updated invitation', async () => {
+    const webinar = await create();
+    const member = await premiumMember('moved');
+    await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
+    const moved = event({ title: webinar.title, startsAt: inHours(96) });
+    expect((await call('PUT', `/api/admin/webinars/${webinar.id}`, moved)).status).toBe(200);
+    const update = await smtp.waitFor(member.email, /^Changed: /);
+    expect(update.text).toContain('SEQUENCE:1');
+    // Saving again without a change to the calendar tells nobody.
+    expect((await call('PUT', `/api/admin/webinars/${webinar.id}`, { ...moved, description: 'New notes' })).status).toBe(200);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/cancel`, {})).status).toBe(200);
+    const cancelled = await smtp.waitFor(member.email, /^Cancelled: /);
+    expect(cancelled.text).toContain('METHOD:CANCEL');
+    expect(cancelled.text).toContain('SEQUENCE:2');
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/cancel`, {})).status).toBe(409);
+    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, (await premiumMember('late')).cookie)).status).toBe(409);
+    expect(smtp.find(member.email, /^Changed: /)).toHaveLength(1);
+    expect(smtp.find(member.email, /^Cancelled: /)).toHaveLength(1);
+  });
+
+  it('sends the reminders a day and an hour before, once each, with a frozen clock', async () => {
+    const webinar = await create();
+    const member = await premiumMember('remind');
+    await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
+    const start = new Date(webinar.startsAt).getTime();
+    expect(await sendReminders(t.ctx, new Date(start - 30 * 3_600_000))).toBe(0);
+    expect(await sendReminders(t.ctx, new Date(start - 23 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect(await sendReminders(t.ctx, new Date(start - 22 * 3_600_000))).toBe(0);
+    const day = await smtp.waitFor(member.email, /^Tomorrow: /);
+    expect(day.text).toMatch(/E[SD]T/);
+    await sendReminders(t.ctx, new Date(start - 50 * 60_000));
+    await smtp.waitFor(member.email, /^In one hour: /);
+    expect(await sendReminders(t.ctx, new Date(start - 40 * 60_000))).toBe(0);
+    expect(smtp.find(member.email, /^Tomorrow: /)).toHaveLength(1);
+    expect(smtp.find(member.email, /^In one hour: /)).toHaveLength(1);
+  });
+
+  it('adds the recording to the library, tells the people signed up once, and exports the sign-ups', async () => {
+    const webinar = await create({ title: `Grant renewals that stick ${Date.now()}` });
+    const member = await premiumMember('recording');
+    await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'https://video.example.org/1' })).status).toBe(409);
+    await t.ctx.db.execute(sql`update webinars set starts_at = now() - interval '2 hours' where id = ${webinar.id}`);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'data:text/html,x' })).json.errors).toHaveProperty('recordingUrl');
+    const added = { recordingUrl: 'https://video.example.org/1', summary: 'Three habits of **renewals**.', slidesUrl: 'https://slides.example.org/1' };
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, added)).status).toBe(200);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(200);
+    await smtp.waitFor(member.email, /^The recording is ready: /);
+    expect(smtp.find(member.email, /^The recording is ready: /)).toHaveLength(1);
+
+    const library = await call('GET', `/api/webinars?q=${encodeURIComponent('renewals that stick')}`, undefined, member.cookie);
+    expect(library.json.recordings).toEqual([expect.objectContaining({ title: webinar.title, recordingUrl: 'https://video.example.org/1-fixed', slidesUrl: 'https://slides.example.org/1' })]);
+    expect(library.json.recordings[0].summaryHtml).toContain('<strong>renewals</strong>');
+    expect((await call('GET', '/api/webinars?q=nothing-like-this', undefined, member.cookie)).json.recordings).toEqual([]);
+    expect((await call('GET', '/api/webinars', undefined, cookies.free)).json.recordings).toEqual([]);
+
+    const csv = await call('GET', `/api/admin/webinars/${webinar.id}/signups.csv`);
+    expect(csv.text.split('\r\n')[0]).toBe('Email,First name,Last name,Signed up at');
+    expect(csv.text).toContain(member.email);
+    expect((await call('GET', `/api/admin/webinars/${webinar.id}/signups`)).json.signups).toEqual([expect.objectContaining({ email: member.email })]);
+  });
+});
