@@ -10,6 +10,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { PageHeader } from '../components/page-header';
 import { useUser } from '../features/auth/use-user';
+import { UpcomingWebinars } from '../features/webinars/upcoming-webinars';
 import { apiRequest, errorText } from '../lib/api';
 
 const overview: { icon: LucideIcon; title: string; text: string; preview?: string }[] = [
@@ -86,6 +87,7 @@ function Hub() {
             Book your coaching session
           </a>
         </div>
+        <UpcomingWebinars />
         <nav aria-label="Premium resources" className="mt-8">
           <ul className="flex flex-wrap gap-2">
             {sections.map((section) => (

@@ -4,6 +4,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { conversionRate } from './checkup-bands';
 import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
+import { WebinarsPanel } from './webinars/webinars-panel';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
@@ -16,6 +17,7 @@ const tabs = [
   { id: 'newsletters', label: 'Newsletter' },
   { id: 'editions', label: 'Weekly Dish' },
   { id: 'content', label: 'Content' },
+  { id: 'webinars', label: 'Webinars' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
@@ -32,6 +34,7 @@ const panels: Record<TabId, () => ReactNode> = {
   newsletters: () => <NewslettersList />,
   editions: () => <EditionsPanel />,
   content: () => <ContentPanel />,
+  webinars: () => <WebinarsPanel />,
   signups: () => <SignupsList />,
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,

@@ -31,7 +31,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     if (instantToSiteLocal(startsAt, zone) !== input.startsAt) {
       throw new HttpError(400, `startsAt: ${input.startsAt} does not exist in ${zone} (the clocks skip it for daylight saving)`, { startsAt: `This time does not exist in ${zone}: the clocks skip it for daylight saving` });
     }
-    if (startsAt.getTime() <= Date.now()) throw new HttpError(400, 'startsAt: The start must be in the future', { startsAt: 'The start must be in the future' });
+    // A past start is allowed: it is how an earlier webinar's recording joins the library.
     return startsAt;
   };
   const existing = async (id: string) => {
@@ -69,7 +69,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
       const current = await findWebinar(tx, id, true);
       if (!current) throw new HttpError(404, 'Webinar not found');
       if (current.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled: it can no longer be changed.');
-      const startsAt = new Date(current.starts_at).getTime() === siteLocalToInstant(input.startsAt, zone).getTime() ? new Date(current.starts_at) : startOf(input);
+      const startsAt = startOf(input);
       const calendarChanged = current.title !== input.title || startsAt.getTime() !== new Date(current.starts_at).getTime() || current.duration_minutes !== input.durationMinutes;
       const [row] = rowsOf<typeof current>(
         await tx.execute(sql`update webinars set title = ${input.title}, description = ${input.description}, starts_at = ${startsAt.toISOString()},
