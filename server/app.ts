@@ -28,6 +28,7 @@ import { mediaRoutes } from './features/content/images';
 import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
 import { webinarRoutes } from './features/webinars/routes';
+import { coachingRoutes } from './features/coaching/routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, { ctx, content });
   await app.register(webinarRoutes, ctx);
+  await app.register(coachingRoutes, ctx);
   await app.register(alliesRoutes, ctx);
   await app.register(adminRoutes, { ctx, builder, content });
 

@@ -77,3 +77,8 @@ export function instantToSiteLocal(instant: Date, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
+
+/** "Thursday, December 10, 2026, 1:00 PM EST": in the site's time zone, named, right across daylight saving. */
+export function siteTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
+}

@@ -58,6 +58,9 @@ export const accessTable: Record<string, Access> = {
   'GET /api/admin/content/:id/versions/:number': 'admin',
   'POST /api/admin/content/:id/versions/:number/restore': 'admin',
   'POST /api/admin/images': 'admin',
+  'GET /api/admin/coaching': 'admin',
+  'POST /api/admin/coaching': 'admin',
+  'DELETE /api/admin/coaching/:id': 'admin',
   'GET /api/admin/webinars': 'admin',
   'POST /api/admin/webinars': 'admin',
   'PUT /api/admin/webinars/:id': 'admin',
@@ -102,6 +105,11 @@ export const accessTable: Record<string, Access> = {
   'GET /api/resources': 'open',
   // Upcoming webinars are a teaser for everyone; signing up is premium.
   'GET /api/webinars': 'open',
+  // Free slots are shown to everyone; booking is premium.
+  'GET /api/coaching': 'open',
+  'POST /api/coaching/bookings': 'premium',
+  'DELETE /api/coaching/bookings/:id': 'premium',
+  'POST /api/coaching/bookings/:id/move': 'premium',
   'POST /api/webinars/:id/signup': 'premium',
   'DELETE /api/webinars/:id/signup': 'premium',
   'GET /api/allies': 'premium',

@@ -46,4 +46,6 @@ export const adminApiPaths = {
   adminSlackInvitations: '/api/admin/slack-invitations',
   adminSlackInvitationSend: '/api/admin/slack-invitations/:id/send',
   adminSlackInvitationMark: '/api/admin/slack-invitations/:id/invited',
+  adminCoaching: '/api/admin/coaching',
+  adminCoachingSlot: '/api/admin/coaching/:id',
 } as const;

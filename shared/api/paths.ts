@@ -39,6 +39,10 @@ export const apiPaths = {
   resources: '/api/resources',
   webinars: '/api/webinars',
   webinarSignup: '/api/webinars/:id/signup',
+  coaching: '/api/coaching',
+  coachingBookings: '/api/coaching/bookings',
+  coachingBooking: '/api/coaching/bookings/:id',
+  coachingBookingMove: '/api/coaching/bookings/:id/move',
 
   allies: '/api/allies',
   allySubmit: '/api/allies/submit',

@@ -27,6 +27,7 @@ import { editionAdminRoutes } from '../editions/admin-routes';
 import { contentAdminRoutes } from '../content/admin-routes';
 import { imageUploadRoutes } from '../content/images';
 import { webinarAdminRoutes } from '../webinars/admin-routes';
+import { coachingAdminRoutes } from '../coaching/admin-routes';
 import type { ContentStore } from '../content/store';
 import type { PageBuilder } from '../pages/builder';
 import { exportCsv } from './csv';
@@ -56,6 +57,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
   await contentAdminRoutes(app, ctx, { adminOf, builder, content });
   await imageUploadRoutes(app, ctx, adminOf);
   await webinarAdminRoutes(app, ctx, adminOf);
+  await coachingAdminRoutes(app, ctx, adminOf);
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);

@@ -1,5 +1,6 @@
 import type { Mail } from '../../mail/mailer';
-import { calendarEvent } from './ics';
+import { calendarEvent } from '../../mail/ics';
+import { siteTime } from '../../site-time';
 
 export interface WebinarForMail {
   id: string;
@@ -21,11 +22,6 @@ export interface MailSettings {
 
 export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'update' | 'cancellation' | 'recording';
 
-/** "Thursday, December 10, 2026, 1:00 PM EST": in the site's time zone, named, right across daylight saving. */
-export function siteTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
-}
-
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /** Each email about a webinar, to one member; the ones that change their calendar carry the .ics. */
@@ -38,8 +34,7 @@ export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: {
     method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const),
     filename: 'webinar.ics',
     content: calendarEvent({
-      id: webinar.id,
-      host: new URL(settings.publicUrl).hostname,
+      uid: `webinar-${webinar.id}@${new URL(settings.publicUrl).hostname}`,
       title: webinar.title,
       description: `Premium webinar. The room opens 15 minutes before the start on ${page}`,
       url: page,

@@ -2,8 +2,7 @@ import { expect, it } from 'vitest';
 import { calendarEvent } from './ics';
 
 const event = {
-  id: '7f1c2a9e-0000-4000-8000-000000000001',
-  host: 'hub.example.org',
+  uid: 'webinar-7f1c2a9e-0000-4000-8000-000000000001@hub.example.org',
   title: 'Budgets, reserves; and a long title that goes on well past the seventy-five octets a line may hold',
   description: 'Line one\nLine two, with a comma',
   url: 'https://hub.example.org/webinars',

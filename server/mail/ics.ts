@@ -1,13 +1,13 @@
 /**
- * A webinar as an iCalendar event (RFC 5545) for the confirmation, update and cancellation
- * emails. Times are written in UTC ("Z"), which every calendar shows in its own time zone, so
+ * An event (a webinar, a coaching session) as iCalendar (RFC 5545) for the confirmation, update
+ * and cancellation emails. Times are written in UTC ("Z"), which every calendar shows in its own time zone, so
  * no VTIMEZONE is needed and a daylight-saving change between now and the event cannot shift it.
- * The UID is the webinar's: an update (a higher SEQUENCE) or a cancellation replaces the event
+ * The UID is the event's: an update (a higher SEQUENCE) or a cancellation replaces the event
  * already in the member's calendar instead of adding a second one.
  */
 export interface CalendarEvent {
-  id: string;
-  host: string;
+  /** Unique and stable for the event: `webinar-<id>@host`, `coaching-<id>@host`. */
+  uid: string;
   title: string;
   description: string;
   url: string;
@@ -46,11 +46,11 @@ export function calendarEvent(event: CalendarEvent, now = new Date()): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Nonprofit Leaders Hub//Webinars//EN',
+    'PRODID:-//Nonprofit Leaders Hub//Events//EN',
     'CALSCALE:GREGORIAN',
     `METHOD:${event.cancelled ? 'CANCEL' : 'REQUEST'}`,
     'BEGIN:VEVENT',
-    `UID:webinar-${event.id}@${event.host}`,
+    `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${stamp(now)}`,
     `DTSTART:${stamp(event.startsAt)}`,

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { instantToSiteLocal } from '../../site-time';
+import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { signInEveryone } from '../../test/identities';
+import { startSmtpCapture } from '../../test/smtp';
+import { uniqueEmail } from '../../test/unique-email';
+import { coachingHousekeeping } from './service';
+
+const zone = 'America/New_York';
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let cookies: Awaited<ReturnType<typeof signInEveryone>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  cookies = await signInEveryone(t);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin) => {
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+};
+
+async function premiumMember(label: string): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(label);
+  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Sam', lastName: label });
+  expect(res.status).toBe(201);
+  await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+}
+
+/** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */
+const siteSlot = (monthsAhead: number, day: number, hour: number) => {
+  const [year, month] = instantToSiteLocal(new Date(), zone).split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, month - 1 + monthsAhead, day));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`;
+};
+
+/** Publishes slots and returns their ids, in the order given. */
+async function publish(starts: string[]): Promise<string[]> {
+  const res = await call('POST', '/api/admin/coaching', { startsAt: starts, roomUrl: 'https://meet.example.org/coach' });
+  expect(res.status).toBe(201);
+  const { json } = await call('GET', '/api/admin/coaching');
+  const slots = json.slots as { id: string; startsAt: string }[];
+  return starts.map((local) => slots.find((slot) => instantToSiteLocal(new Date(slot.startsAt), zone) === local)!.id);
+}
+
+const bookedMonths = async (email: string) =>
+  rowsOf<{ month: string }>(await t.ctx.db.execute(sql`select b.month from coaching_bookings b join users u on u.id = b.user_id where lower(u.email) = lower(${email}) and b.status = 'booked' order by 1`)).map((r) => r.month);
+
+describe('publishing slots', () => {
+  it('takes starts on the site clock from admins only, and refuses the past, skipped times and bad links', async () => {
+    expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, '')).status).toBe(401);
+    expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, cookies.premium)).status).toBe(403);
+    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2020-01-01T10:00'], roomUrl: 'https://meet.example.org/x' })).status).toBe(400);
+    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2031-03-09T02:30'], roomUrl: 'https://meet.example.org/x' })).json.message).toMatch(/does not exist/);
+    expect((await call('POST', '/api/admin/coaching', { startsAt: [siteSlot(1, 3, 9)], roomUrl: 'javascript:alert(1)' })).json.errors).toHaveProperty('roomUrl');
+    expect((await call('POST', '/api/admin/coaching', { startsAt: [], roomUrl: 'https://meet.example.org/x' })).json.errors).toHaveProperty('startsAt');
+  });
+});
+
+describe('booking', () => {
+  it('books one session a month with a calendar invitation; a second in the same month is refused, another month is fine', async () => {
+    const [a, b, c] = await publish([siteSlot(1, 5, 9), siteSlot(1, 6, 9), siteSlot(2, 5, 9)]);
+    expect((await call('POST', '/api/coaching/bookings', { slotId: a }, '')).status).toBe(401);
+    expect((await call('POST', '/api/coaching/bookings', { slotId: a }, cookies.free)).status).toBe(403);
+    const member = await premiumMember('coach-month');
+    expect((await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie)).status).toBe(201);
+    const confirmation = await smtp.waitFor(member.email, /^Your coaching session is booked$/);
+    expect(confirmation.text).toContain('METHOD:REQUEST');
+    const second = await call('POST', '/api/coaching/bookings', { slotId: b }, member.cookie);
+    expect(second.status).toBe(409);
+    expect(second.json.message).toMatch(/^You already have a coaching session in \w+ \d{4}: one session a month is included/);
+    expect((await call('POST', '/api/coaching/bookings', { slotId: c }, member.cookie)).status).toBe(201);
+    expect(await bookedMonths(member.email)).toHaveLength(2);
+    const page = await call('GET', '/api/coaching', undefined, member.cookie);
+    expect(page.json.bookings).toHaveLength(2);
+    expect((page.json.slots as { id: string; monthTaken: boolean }[]).find((slot) => slot.id === b)).toMatchObject({ monthTaken: true });
+    expect((await call('POST', '/api/coaching/bookings', { slotId: 'nope' }, member.cookie)).json.errors).toHaveProperty('slotId');
+  });
+
+  it('gives a slot to one of two members clicking at once, and one session to a member clicking two slots at once', async () => {
+    const [a, b, c] = await publish([siteSlot(1, 7, 10), siteSlot(1, 8, 10), siteSlot(1, 9, 10)]);
+    const [first, second] = await Promise.all([premiumMember('race-1'), premiumMember('race-2')]);
+    const answers = await Promise.all([first, second].map((member) => call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.json.message).toBe('This slot was just taken. Please choose another.');
+    const greedy = await premiumMember('race-greedy');
+    const both = await Promise.all([b, c].map((slotId) => call('POST', '/api/coaching/bookings', { slotId }, greedy.cookie)));
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await bookedMonths(greedy.email)).toHaveLength(1);
+    const [live] = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from coaching_bookings where slot_id = ${a} and status = 'booked'`));
+    expect(live!.n).toBe(1);
+  });
+
+  it('cancels and moves up to 24 hours before, freeing the slot and the month; later, and in the past, it is refused', async () => {
+    const [a, b] = await publish([siteSlot(1, 12, 11), siteSlot(1, 13, 11)]);
+    const member = await premiumMember('coach-cancel');
+    const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
+    const moved = await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie);
+    expect(moved.status).toBe(200);
+    await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
+    expect(await bookedMonths(member.email)).toHaveLength(1);
+    // The first slot is free again for someone else.
+    const other = await premiumMember('coach-cancel-other');
+    expect((await call('POST', '/api/coaching/bookings', { slotId: a }, other.cookie)).status).toBe(201);
+    expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(200);
+    expect(await bookedMonths(member.email)).toEqual([]);
+    expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(404);
+
+    // Within 24 hours: refused, nothing changed.
+    const soon = await publish([instantToSiteLocal(new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000), zone).replace(/:\d\d$/, ':00')]);
+    const late = await premiumMember('coach-late');
+    const lateBooking = await call('POST', '/api/coaching/bookings', { slotId: soon[0] }, late.cookie);
+    expect(lateBooking.status).toBe(201);
+    const refused = await call('DELETE', `/api/coaching/bookings/${lateBooking.json.id}`, undefined, late.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toMatch(/up to 24 hours before/);
+    expect(await bookedMonths(late.email)).toHaveLength(1);
+    // Someone else's booking is not yours to cancel.
+    expect((await call('DELETE', `/api/coaching/bookings/${lateBooking.json.id}`, undefined, member.cookie)).status).toBe(404);
+
+    const [past] = rowsOf<{ id: string }>(
+      await t.ctx.db.execute(sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`),
+    );
+    expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe('This slot is in the past: choose one to come.');
+  });
+});
+
+describe('what runs on its own', () => {
+  it('reminds once, and cancels the future bookings of a member whose premium ended, freeing the slot', async () => {
+    const [a, b] = await publish([siteSlot(1, 20, 14), siteSlot(2, 20, 14)]);
+    const member = await premiumMember('coach-ends');
+    await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
+    await call('POST', '/api/coaching/bookings', { slotId: b }, member.cookie);
+    const { json } = await call('GET', '/api/admin/coaching');
+    const slotA = (json.slots as { id: string; startsAt: string; booking: { email: string } | null }[]).find((slot) => slot.id === a)!;
+    expect(slotA.booking).toMatchObject({ email: member.email.toLowerCase() });
+
+    const start = new Date(slotA.startsAt).getTime();
+    expect((await coachingHousekeeping(t.ctx, new Date(start - 30 * 3_600_000))).reminded).toBe(0);
+    expect((await coachingHousekeeping(t.ctx, new Date(start - 23 * 3_600_000))).reminded).toBeGreaterThanOrEqual(1);
+    await smtp.waitFor(member.email, /^Reminder: your coaching session$/);
+    await coachingHousekeeping(t.ctx, new Date(start - 22 * 3_600_000));
+    expect(smtp.find(member.email, /^Reminder: your coaching session$/)).toHaveLength(1);
+
+    await t.ctx.db.execute(sql`update users set is_premium = false where lower(email) = lower(${member.email})`);
+    expect((await coachingHousekeeping(t.ctx)).cancelled).toBeGreaterThanOrEqual(2);
+    const told = await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
+    expect(told.text).toContain('Your premium membership has ended');
+    expect(told.text).toContain('METHOD:CANCEL');
+    expect(await bookedMonths(member.email)).toEqual([]);
+    const other = await premiumMember('coach-ends-other');
+    expect((await call('GET', '/api/coaching', undefined, other.cookie)).json.slots.map((slot: { id: string }) => slot.id)).toContain(a);
+  });
+
+  it('removing a booked slot tells the member, who keeps the month to book again', async () => {
+    const [a, b] = await publish([siteSlot(1, 22, 15), siteSlot(1, 23, 15)]);
+    const member = await premiumMember('coach-removed');
+    await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
+    expect((await call('DELETE', `/api/admin/coaching/${a}`, undefined, cookies.premium)).status).toBe(403);
+    expect((await call('DELETE', `/api/admin/coaching/${a}`)).status).toBe(200);
+    const told = await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
+    expect(told.text).toContain('your coach can no longer make');
+    expect((await call('POST', '/api/coaching/bookings', { slotId: b }, member.cookie)).status).toBe(201);
+    expect((await call('DELETE', `/api/admin/coaching/${a}`)).status).toBe(404);
+  });
+});
