@@ -18,7 +18,7 @@ function filesUnder(dir: string): string[] {
 
 /** Distinctive premium-only text: every link, and the opening words of every long line. */
 function premiumMarkers(): string[] {
-  const markers = new Set<string>(['join.slack.com/t/nonprofit-leaders-hub', 'cal.com/nonprofit-leaders-hub']);
+  const markers = new Set<string>(['join.slack.com/t/nonprofit-leaders-hub']);
   for (const file of readdirSync('content/premium')) {
     const text = readFileSync(join('content/premium', file), 'utf8');
     for (const url of text.match(/https:\/\/[^\s)]+/g) ?? []) markers.add(url);

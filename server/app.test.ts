@@ -1,3 +1,4 @@
+import { headOf } from '#shared/route-heads';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('served HTML', () => {
       expect(res.status, route.path).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       const html = await res.text();
-      expect(html).toContain(`<meta name="description" content="${route.description.replace(/'/g, '&#39;')}">`);
+      expect(html).toContain(`<meta name="description" content="${headOf(route).description.replace(/'/g, '&#39;')}">`);
       expect(html).toContain(`<link rel="canonical" href="https://example.org${route.path === '/' ? '/' : route.path}">`);
       expect(html).toContain('<meta property="og:title"');
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');

@@ -66,7 +66,6 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL').optional(),
   /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */
   SLACK_INVITE_URL: z.url('SLACK_INVITE_URL must be a URL').default('https://join.slack.com/t/nonprofit-leaders-hub/shared_invite/premium-members'),
-  COACHING_BOOKING_URL: z.url('COACHING_BOOKING_URL must be a URL').default('https://cal.com/nonprofit-leaders-hub/premium-coaching'),
   /** The site's time zone: where its days and months begin (admin counts, schedules, emails). Instants are stored in UTC. */
   SITE_TIMEZONE: z.string().default('America/New_York').refine(isTimeZone, 'SITE_TIMEZONE must be an IANA time zone such as America/New_York or Europe/London'),
   /**

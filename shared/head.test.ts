@@ -29,7 +29,7 @@ describe('pageHead', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.title).toBe('Oops! Page Not Found | Nonprofit Leaders Hub');
     expect(tag(unknown, 'robots')).toBe('noindex');
-    expect(isIndexable({ path: '/x', title: 'X', description: 'x' })).toBe(false);
+    expect(isIndexable({ path: '/x' })).toBe(false);
     expect(isIndexable(matchRoute('/start-here'))).toBe(true);
   });
 });

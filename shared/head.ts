@@ -1,5 +1,6 @@
 import { escapeHtml } from './text';
-import { matchRoute, notFoundMeta, pageTitle, type RouteMeta } from './routes';
+import { headOf, notFoundMeta, pageTitle } from './route-heads';
+import { matchRoute, type RouteMeta } from './routes';
 import { site } from './site';
 
 /** The site's social card: a 1200×630 PNG in client/public/, drawn by scripts/og-card.mjs. */
@@ -44,7 +45,7 @@ export function pageHead(pathname: string, publicUrl: string, content?: { title:
   const route = matchRoute(pathname);
   const path = route ? pathname.replace(/\/+$/, '') || '/' : '/404';
   // A page whose words come from the database (an edition) names itself; the route table has the rest.
-  const meta = route && content ? { ...route, ...content } : (route ?? notFoundMeta);
+  const meta = route && content ? content : route ? headOf(route) : notFoundMeta;
   const title = pageTitle(meta, path);
   const url = route ? `${publicUrl}${path}` : `${publicUrl}${pathname}`;
   const image = `${publicUrl}${socialCard.path}`;

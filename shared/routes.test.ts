@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, pageTitle, routes } from './routes';
+import { headOf, pageTitle, routeHeads } from './route-heads';
+import { matchRoute, routes } from './routes';
 
 describe('route table', () => {
   it('holds every route of docs/product.md §2 once', () => {
@@ -13,10 +14,12 @@ describe('route table', () => {
 
   it('gives every route a title and a description of search-result length', () => {
     for (const route of routes) {
-      expect(route.title.length, route.path).toBeGreaterThan(3);
-      expect(route.description.length, route.path).toBeGreaterThan(20);
-      expect(route.description.length, route.path).toBeLessThanOrEqual(170);
+      expect(headOf(route)?.title.length, route.path).toBeGreaterThan(3);
+      expect(headOf(route)?.description.length, route.path).toBeGreaterThan(20);
+      expect(headOf(route)?.description.length, route.path).toBeLessThanOrEqual(170);
     }
+    // No head for a route that is gone.
+    expect(Object.keys(routeHeads).sort()).toEqual(routes.map((route) => route.path).sort());
   });
 
   it("names a screen file that exists for every route", () => {

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { type PageHead, pageHead } from '#shared/head';
+import type { PageHead } from '#shared/head';
 import { useSiteConfig } from '../features/site/use-site-config';
 import { useHeadContentFor } from './page-head-content';
 import { resetErrorBudget } from '../lib/report-error';
@@ -30,8 +30,20 @@ export function useRouteHead(): void {
   const content = useHeadContentFor(pathname);
   const { title, description } = content ?? {};
 
+  // The first page's head is the server's: the route table's titles and descriptions (a chunk of
+  // their own) are loaded at the first navigation, so a visit's first scripts stay small.
+  const firstPath = useRef(pathname);
+  const navigated = useRef(false);
   useEffect(() => {
-    if (publicUrl !== undefined) applyHead(pageHead(pathname, publicUrl, title !== undefined ? { title, description: description ?? '' } : undefined));
+    if (pathname !== firstPath.current) navigated.current = true;
+    if (publicUrl === undefined || !navigated.current) return;
+    let current = true;
+    void import('#shared/head').then(({ pageHead }) => {
+      if (current) applyHead(pageHead(pathname, publicUrl, title !== undefined ? { title, description: description ?? '' } : undefined));
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, publicUrl, title, description]);
 
   useEffect(() => {

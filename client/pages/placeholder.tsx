@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { Link } from 'react-router';
+import { headOf } from '#shared/route-heads';
 import { matchRoute } from '#shared/routes';
 import { buttonClasses } from '../components/ui/button';
 import { PageHeader } from '../components/page-header';
@@ -10,8 +11,8 @@ export default function Placeholder() {
   const route = matchRoute(pathname);
   return (
     <>
-      <PageHeader eyebrow="Coming soon" title={route?.title ?? 'Coming soon'}>
-        <p>{route?.description}</p>
+      <PageHeader eyebrow="Coming soon" title={route ? headOf(route).title : 'Coming soon'}>
+        <p>{route && headOf(route).description}</p>
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10">
         <p className="rounded-lg border border-dashed border-accent-600 bg-accent-100 p-4 text-stone-800" data-testid="placeholder">

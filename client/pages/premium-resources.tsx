@@ -70,7 +70,7 @@ function Hub() {
       </div>
     );
   }
-  const { sections, slackInviteUrl, coachingBookingUrl } = resources.data;
+  const { sections, slackInviteUrl } = resources.data;
   return (
     <>
       <PageHeader eyebrow="Premium resources" title="Your premium resources" wide>
@@ -82,10 +82,10 @@ function Hub() {
             <MessagesSquare className="h-5 w-5" aria-hidden="true" />
             Join the Slack community
           </a>
-          <a href={coachingBookingUrl} className={buttonClasses('primary', 'lg')} rel="noopener noreferrer">
+          <Link to="/coaching" className={buttonClasses('primary', 'lg')}>
             <Video className="h-5 w-5" aria-hidden="true" />
             Book your coaching session
-          </a>
+          </Link>
         </div>
         <UpcomingWebinars />
         <nav aria-label="Premium resources" className="mt-8">

@@ -5,6 +5,7 @@ import { conversionRate } from './checkup-bands';
 import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { WebinarsPanel } from './webinars/webinars-panel';
+import { CoachingPanel } from './coaching/coaching-panel';
 import { formatDateTime } from './list-table';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
@@ -18,6 +19,7 @@ const tabs = [
   { id: 'editions', label: 'Weekly Dish' },
   { id: 'content', label: 'Content' },
   { id: 'webinars', label: 'Webinars' },
+  { id: 'coaching', label: 'Coaching' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'allies', label: 'Allies' },
@@ -35,6 +37,7 @@ const panels: Record<TabId, () => ReactNode> = {
   editions: () => <EditionsPanel />,
   content: () => <ContentPanel />,
   webinars: () => <WebinarsPanel />,
+  coaching: () => <CoachingPanel />,
   signups: () => <SignupsList />,
   checkups: () => <CheckupsList />,
   allies: () => <AlliesLists />,

@@ -9,7 +9,7 @@ const SLACK = 'https://join.slack.com/t/premium-test/shared_invite/xyz';
 const COACHING = 'https://booking.example.org/coaching';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ SLACK_INVITE_URL: SLACK, COACHING_BOOKING_URL: COACHING, RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestApp({ SLACK_INVITE_URL: SLACK, RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
 });
 afterAll(() => t.close());
 
@@ -33,7 +33,6 @@ describe('GET /api/premium/resources', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const body = await res.json();
     expect(body.slackInviteUrl).toBe(SLACK);
-    expect(body.coachingBookingUrl).toBe(COACHING);
     expect(body.sections.map((s: { slug: string }) => s.slug)).toEqual(['expanded-field-guides', 'toolkits', 'webinar-recordings', 'slack-community', 'coaching']);
     const html = body.sections.map((s: { html: string }) => s.html).join('\n');
     expect(html).toContain(`href="${SLACK}"`);

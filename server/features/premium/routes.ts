@@ -9,11 +9,11 @@ import type { ContentStore } from '../content/store';
 /**
  * The premium hub's content (docs/product.md (Decisions), "Server behaviour"): the published items
  * of the premium library (issue 24), sent to premium sessions only and never in the public
- * JavaScript (e2e/premium-bundle.spec.ts checks the built files). `{{SLACK_INVITE_URL}}` and
- * `{{COACHING_BOOKING_URL}}` in the text become the settings' links.
+ * JavaScript (e2e/premium-bundle.spec.ts checks the built files). `{{SLACK_INVITE_URL}}`
+ * in the text becomes the setting's link; coaching is booked on /coaching (issue 25.2).
  */
 export async function premiumRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
-  const links: Record<string, string> = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL, COACHING_BOOKING_URL: ctx.env.COACHING_BOOKING_URL };
+  const links: Record<string, string> = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL };
   // Filled into the Markdown before it is rendered, so the links pass the renderer's address check.
   const fill = (markdown: string) => markdown.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => links[key] ?? whole);
   let rendered: { generation: number; sections: PremiumResources['sections'] } | undefined;
@@ -31,6 +31,6 @@ export async function premiumRoutes(app: FastifyInstance, { ctx, content }: { ct
   app.get(apiPaths.premiumResources, { preHandler: requirePremium(ctx) }, async (_request, reply): Promise<PremiumResources> => {
     // Premium answers are personal: no shared cache may keep them.
     reply.header('Cache-Control', 'private, no-store');
-    return { slackInviteUrl: links.SLACK_INVITE_URL!, coachingBookingUrl: links.COACHING_BOOKING_URL!, sections: sections() };
+    return { slackInviteUrl: links.SLACK_INVITE_URL!, sections: sections() };
   });
 }
