@@ -126,6 +126,41 @@ describe('signing up', () => {
 });
 
 describe('changes, reminders and recordings', () => {
+  it('names the right offset on either side of a daylight-saving change, in the email and the .ics', async () => {
+    const member = await premiumMember('dst');
+    const before = await create({ startsAt: '2030-11-02T10:00' });
+    const after = await create({ startsAt: '2030-11-04T10:00' });
+    for (const webinar of [before, after]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
+    await expect.poll(() => smtp.find(member.email, /^You're signed up: /).length).toBe(2);
+    const [first, second] = [before, after].map((webinar) => smtp.find(member.email, new RegExp(`^You're signed up: ${webinar.title}$`))[0]!);
+    expect(first!.text).toContain('Saturday, November 2, 2030 at 10:00 AM EDT');
+    expect(first!.text).toContain('DTSTART:20301102T140000Z');
+    expect(second!.text).toContain('Monday, November 4, 2030 at 10:00 AM EST');
+    expect(second!.text).toContain('DTSTART:20301104T150000Z');
+  });
+
+  it('sends each reminder once when a run fails half way and runs again', async () => {
+    const first = await create();
+    const second = await create({ title: `Second of two ${Date.now()}` });
+    const member = await premiumMember('remind-fail');
+    for (const webinar of [first, second]) await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
+    // The second webinar's reminder cannot be stored: its transaction fails, the first one's stays done.
+    await t.ctx.database.executeSql(`create function fail_reminder() returns trigger language plpgsql as $$
+      begin if new.subject like 'Tomorrow: Second of two%' then raise exception 'injected failure'; end if; return new; end $$`);
+    await t.ctx.database.executeSql('create trigger fail_reminder before insert on mail_outbox for each row execute function fail_reminder()');
+    const at = new Date(new Date(first.startsAt).getTime() - 23 * 3_600_000);
+    try {
+      await expect(sendReminders(t.ctx, at)).rejects.toThrow();
+    } finally {
+      await t.ctx.database.executeSql('drop trigger fail_reminder on mail_outbox; drop function fail_reminder()');
+    }
+    await sendReminders(t.ctx, at);
+    await smtp.waitFor(member.email, new RegExp(`^Tomorrow: ${second.title}$`));
+    await smtp.waitFor(member.email, new RegExp(`^Tomorrow: ${first.title}$`));
+    expect(smtp.find(member.email, new RegExp(`^Tomorrow: ${first.title}$`))).toHaveLength(1);
+    expect(smtp.find(member.email, new RegExp(`^Tomorrow: ${second.title}$`))).toHaveLength(1);
+  });
+
   it('tells everyone signed up once when the event moves or is cancelled, with an updated invitation', async () => {
     const webinar = await create();
     const member = await premiumMember('moved');
