@@ -16,3 +16,12 @@ export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, st
   };
   return { free: await account('free'), premium: await account('premium'), admin: await account('admin') };
 }
+
+/** A premium member of a test's own: registered over HTTP, premium set in the database; email and session cookie. */
+export async function premiumMember(t: TestApp, label: string): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(label);
+  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: label });
+  expect(res.status).toBe(201);
+  await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+}

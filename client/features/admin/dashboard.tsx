@@ -96,8 +96,8 @@ export function Dashboard() {
       </ul>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        {/* Wrapped on a phone, so every section is on screen; one scrolling row from 640 px. */}
-        <div role="tablist" aria-label="Admin sections" className="relative flex flex-wrap gap-1 border-b border-stone-200 sm:flex-nowrap sm:overflow-x-auto" onKeyDown={onTabKey}>
+        {/* Wrapped at every width: with fifteen sections, every one stays on screen. */}
+        <div role="tablist" aria-label="Admin sections" className="relative flex flex-wrap gap-1 border-b border-stone-200" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button
               key={t.id}

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { instantToSiteLocal } from '../../site-time';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
-import { signInEveryone } from '../../test/identities';
+import { startTestApp, type TestApp } from '../../test/app';
+import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
-import { uniqueEmail } from '../../test/unique-email';
 import { coachingHousekeeping } from './service';
 
 const zone = 'America/New_York';
@@ -33,13 +32,6 @@ const call = async (method: string, path: string, body?: unknown, cookie = cooki
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 };
 
-async function premiumMember(label: string): Promise<{ email: string; cookie: string }> {
-  const email = uniqueEmail(label);
-  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Sam', lastName: label });
-  expect(res.status).toBe(201);
-  await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
-}
 
 /** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */
 const siteSlot = (monthsAhead: number, day: number, hour: number) => {
@@ -76,7 +68,7 @@ describe('booking', () => {
     const [a, b, c] = await publish([siteSlot(1, 5, 9), siteSlot(1, 6, 9), siteSlot(2, 5, 9)]);
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, '')).status).toBe(401);
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, cookies.free)).status).toBe(403);
-    const member = await premiumMember('coach-month');
+    const member = await premiumMember(t, 'coach-month');
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie)).status).toBe(201);
     const confirmation = await smtp.waitFor(member.email, /^Your coaching session is booked$/);
     expect(confirmation.text).toContain('METHOD:REQUEST');
@@ -93,11 +85,11 @@ describe('booking', () => {
 
   it('gives a slot to one of two members clicking at once, and one session to a member clicking two slots at once', async () => {
     const [a, b, c] = await publish([siteSlot(1, 7, 10), siteSlot(1, 8, 10), siteSlot(1, 9, 10)]);
-    const [first, second] = await Promise.all([premiumMember('race-1'), premiumMember('race-2')]);
+    const [first, second] = await Promise.all([premiumMember(t, 'race-1'), premiumMember(t, 'race-2')]);
     const answers = await Promise.all([first, second].map((member) => call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.json.message).toBe('This slot was just taken. Please choose another.');
-    const greedy = await premiumMember('race-greedy');
+    const greedy = await premiumMember(t, 'race-greedy');
     const both = await Promise.all([b, c].map((slotId) => call('POST', '/api/coaching/bookings', { slotId }, greedy.cookie)));
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(await bookedMonths(greedy.email)).toHaveLength(1);
@@ -107,14 +99,14 @@ describe('booking', () => {
 
   it('cancels and moves up to 24 hours before, freeing the slot and the month; later, and in the past, it is refused', async () => {
     const [a, b] = await publish([siteSlot(1, 12, 11), siteSlot(1, 13, 11)]);
-    const member = await premiumMember('coach-cancel');
+    const member = await premiumMember(t, 'coach-cancel');
     const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
     const moved = await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie);
     expect(moved.status).toBe(200);
     await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
     expect(await bookedMonths(member.email)).toHaveLength(1);
     // The first slot is free again for someone else.
-    const other = await premiumMember('coach-cancel-other');
+    const other = await premiumMember(t, 'coach-cancel-other');
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, other.cookie)).status).toBe(201);
     expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(200);
     expect(await bookedMonths(member.email)).toEqual([]);
@@ -122,7 +114,7 @@ describe('booking', () => {
 
     // Within 24 hours: refused, nothing changed.
     const soon = await publish([instantToSiteLocal(new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000), zone).replace(/:\d\d$/, ':00')]);
-    const late = await premiumMember('coach-late');
+    const late = await premiumMember(t, 'coach-late');
     const lateBooking = await call('POST', '/api/coaching/bookings', { slotId: soon[0] }, late.cookie);
     expect(lateBooking.status).toBe(201);
     const refused = await call('DELETE', `/api/coaching/bookings/${lateBooking.json.id}`, undefined, late.cookie);
@@ -142,7 +134,7 @@ describe('booking', () => {
 describe('what runs on its own', () => {
   it('reminds once, and cancels the future bookings of a member whose premium ended, freeing the slot', async () => {
     const [a, b] = await publish([siteSlot(1, 20, 14), siteSlot(2, 20, 14)]);
-    const member = await premiumMember('coach-ends');
+    const member = await premiumMember(t, 'coach-ends');
     await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
     await call('POST', '/api/coaching/bookings', { slotId: b }, member.cookie);
     const { json } = await call('GET', '/api/admin/coaching');
@@ -162,13 +154,13 @@ describe('what runs on its own', () => {
     expect(told.text).toContain('Your premium membership has ended');
     expect(told.text).toContain('METHOD:CANCEL');
     expect(await bookedMonths(member.email)).toEqual([]);
-    const other = await premiumMember('coach-ends-other');
+    const other = await premiumMember(t, 'coach-ends-other');
     expect((await call('GET', '/api/coaching', undefined, other.cookie)).json.slots.map((slot: { id: string }) => slot.id)).toContain(a);
   });
 
   it('removing a booked slot tells the member, who keeps the month to book again', async () => {
     const [a, b] = await publish([siteSlot(1, 22, 15), siteSlot(1, 23, 15)]);
-    const member = await premiumMember('coach-removed');
+    const member = await premiumMember(t, 'coach-removed');
     await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
     expect((await call('DELETE', `/api/admin/coaching/${a}`, undefined, cookies.premium)).status).toBe(403);
     expect((await call('DELETE', `/api/admin/coaching/${a}`)).status).toBe(200);

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
-import { signInEveryone } from '../../test/identities';
+import { startTestApp, type TestApp } from '../../test/app';
+import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
-import { uniqueEmail } from '../../test/unique-email';
 import { instantToSiteLocal } from '../../site-time';
 import { sendReminders } from './service';
 
@@ -34,14 +33,6 @@ const call = async (method: string, path: string, body?: unknown, cookie = cooki
   return { status: res.status, json: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, any>, text };
 };
 
-/** A premium member of their own: email and session cookie. */
-async function premiumMember(label: string): Promise<{ email: string; cookie: string }> {
-  const email = uniqueEmail(label);
-  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: label });
-  expect(res.status).toBe(201);
-  await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
-}
 
 const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
 const event = (patch: Record<string, unknown> = {}) => ({ title: `Boards that raise money ${Date.now()}`, description: 'With **slides**.', startsAt: inHours(72), durationMinutes: 60, roomUrl: 'https://meet.example.org/board', capacity: null, ...patch });
@@ -85,7 +76,7 @@ describe('signing up', () => {
     expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, '')).status).toBe(401);
     expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, cookies.free)).status).toBe(403);
 
-    const member = await premiumMember('webinar-signup');
+    const member = await premiumMember(t, 'webinar-signup');
     expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
     const again = await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
     expect(again.status).toBe(409);
@@ -104,7 +95,7 @@ describe('signing up', () => {
 
   it('gives the last place to one of two members clicking at the same moment', async () => {
     const webinar = await create({ capacity: 1 });
-    const [a, b] = await Promise.all([premiumMember('race-a'), premiumMember('race-b')]);
+    const [a, b] = await Promise.all([premiumMember(t, 'race-a'), premiumMember(t, 'race-b')]);
     const answers = await Promise.all([a, b].map((member) => call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.json.message).toBe('This webinar is full.');
@@ -113,8 +104,8 @@ describe('signing up', () => {
   });
 
   it('shows the room link to signed-up premium members only, from 15 minutes before the start', async () => {
-    const member = await premiumMember('room');
-    const other = await premiumMember('room-other');
+    const member = await premiumMember(t, 'room');
+    const other = await premiumMember(t, 'room-other');
     const soon = await create({ startsAt: inHours(10 / 60) });
     const later = await create({ startsAt: inHours(1) });
     for (const webinar of [soon, later]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
@@ -127,7 +118,7 @@ describe('signing up', () => {
 
 describe('changes, reminders and recordings', () => {
   it('names the right offset on either side of a daylight-saving change, in the email and the .ics', async () => {
-    const member = await premiumMember('dst');
+    const member = await premiumMember(t, 'dst');
     const before = await create({ startsAt: '2030-11-02T10:00' });
     const after = await create({ startsAt: '2030-11-04T10:00' });
     for (const webinar of [before, after]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
@@ -142,7 +133,7 @@ describe('changes, reminders and recordings', () => {
   it('sends each reminder once when a run fails half way and runs again', async () => {
     const first = await create();
     const second = await create({ title: `Second of two ${Date.now()}` });
-    const member = await premiumMember('remind-fail');
+    const member = await premiumMember(t, 'remind-fail');
     for (const webinar of [first, second]) await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
     // The second webinar's reminder cannot be stored: its transaction fails, the first one's stays done.
     await t.ctx.database.executeSql(`create function fail_reminder() returns trigger language plpgsql as $$
@@ -163,7 +154,7 @@ describe('changes, reminders and recordings', () => {
 
   it('tells everyone signed up once when the event moves or is cancelled, with an updated invitation', async () => {
     const webinar = await create();
-    const member = await premiumMember('moved');
+    const member = await premiumMember(t, 'moved');
     await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
     const moved = event({ title: webinar.title, startsAt: inHours(96) });
     expect((await call('PUT', `/api/admin/webinars/${webinar.id}`, moved)).status).toBe(200);
@@ -176,14 +167,14 @@ describe('changes, reminders and recordings', () => {
     expect(cancelled.text).toContain('METHOD:CANCEL');
     expect(cancelled.text).toContain('SEQUENCE:2');
     expect((await call('POST', `/api/admin/webinars/${webinar.id}/cancel`, {})).status).toBe(409);
-    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, (await premiumMember('late')).cookie)).status).toBe(409);
+    expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, (await premiumMember(t, 'late')).cookie)).status).toBe(409);
     expect(smtp.find(member.email, /^Changed: /)).toHaveLength(1);
     expect(smtp.find(member.email, /^Cancelled: /)).toHaveLength(1);
   });
 
   it('sends the reminders a day and an hour before, once each, with a frozen clock', async () => {
     const webinar = await create();
-    const member = await premiumMember('remind');
+    const member = await premiumMember(t, 'remind');
     await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
     const start = new Date(webinar.startsAt).getTime();
     expect(await sendReminders(t.ctx, new Date(start - 30 * 3_600_000))).toBe(0);
@@ -200,7 +191,7 @@ describe('changes, reminders and recordings', () => {
 
   it('adds the recording to the library, tells the people signed up once, and exports the sign-ups', async () => {
     const webinar = await create({ title: `Grant renewals that stick ${Date.now()}` });
-    const member = await premiumMember('recording');
+    const member = await premiumMember(t, 'recording');
     await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie);
     expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'https://video.example.org/1' })).status).toBe(409);
     await t.ctx.db.execute(sql`update webinars set starts_at = now() - interval '2 hours' where id = ${webinar.id}`);
