@@ -31,3 +31,23 @@ export function warnEmbedded(reason) {
   const line = '!'.repeat(78);
   console.warn(`\n${line}\n!! NOT ON POSTGRESQL: ${reason}.\n!! Falling back to the embedded database (PGlite). The API and cold-start budgets are\n!! defined on PostgreSQL: set BENCH_DATABASE_URL for figures that count.\n${line}\n`);
 }
+
+/**
+ * A PostgreSQL database of the benchmark's own on the server of `serverUrl`, named
+ * `<prefix>_<time>`: `url` to use, and `drop()` to call at the end (also after a failure).
+ */
+export async function ownDatabase(serverUrl, prefix) {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end().catch(() => {});
+    },
+  };
+}

@@ -10,7 +10,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
-import { pickDatabase, redact } from './database.mjs';
+import { ownDatabase, pickDatabase, redact } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 
@@ -73,13 +73,8 @@ export async function runNewsletter() {
     return { figures: {}, checks: [{ budget: 'Newsletter sending on PostgreSQL', measured: 'not measured: no PostgreSQL', status: 'N/A' }] };
   }
   // A database of its own, dropped at the end.
-  const name = `bench_newsletter_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(database.url);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const own = await ownDatabase(database.url, 'bench_newsletter');
+  const databaseUrl = own.url;
   console.log(`PostgreSQL: ${redact(databaseUrl)}; ${connections} SMTP connections, rate setting ${ratePerSecond}/s`);
 
   const sink = await startSink();
@@ -191,7 +186,6 @@ export async function runNewsletter() {
     await server.stop().catch(() => {});
     sink.stop();
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
+    await own.drop();
   }
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
-import { pickDatabase, redact } from './database.mjs';
+import { ownDatabase, pickDatabase, redact } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 
@@ -36,13 +36,8 @@ export async function runPublishing() {
     console.warn(`Not measured: ${database.reason}`);
     return { figures: {}, checks: [{ budget: 'Publish shown on another server < 1 s', measured: 'not measured: no PostgreSQL', status: 'N/A' }] };
   }
-  const name = `bench_publishing_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(database.url);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const own = await ownDatabase(database.url, 'bench_publishing');
+  const databaseUrl = own.url;
   console.log(`PostgreSQL: ${redact(databaseUrl)}; two servers`);
   const servers = [];
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -94,7 +89,6 @@ export async function runPublishing() {
   } finally {
     for (const server of servers) await server.stop();
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await own.drop();
   }
 }
