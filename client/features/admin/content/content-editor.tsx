@@ -6,6 +6,7 @@ import { findFieldGuide } from '#shared/content/field-guides';
 import { CONTENT_LIMITS, type ContentFields, type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
 import { pillarNames } from '#shared/content/pillars';
 import { slugify } from '#shared/newsletter/editions';
+import { DraftNotices } from '../../../components/editor/draft-notices';
 import { MarkdownEditor } from '../../../components/editor/markdown-editor';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
@@ -194,16 +195,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
           />
         </div>
       </div>
-      {restored && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Your unsaved changes from earlier were restored.
-        </p>
-      )}
-      {conflict && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-800">
-          {conflict}
-        </p>
-      )}
+      <DraftNotices restored={restored} conflict={conflict} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <TextField

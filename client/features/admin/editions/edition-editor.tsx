@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
+import { DraftNotices } from '../../../components/editor/draft-notices';
 import { MarkdownEditor } from '../../../components/editor/markdown-editor';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
@@ -95,16 +96,7 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
           </Button>
         </div>
       </div>
-      {restored && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Your unsaved changes from earlier were restored.
-        </p>
-      )}
-      {conflict && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-800">
-          {conflict} Your text is still here.
-        </p>
-      )}
+      <DraftNotices restored={restored} conflict={conflict && `${conflict} Your text is still here.`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <TextField
