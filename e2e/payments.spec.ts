@@ -2,6 +2,7 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { signInAsAdmin } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
@@ -148,6 +149,75 @@ test.describe('premium membership with the local test provider', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Keep Yearly' }).click();
     await expect(page.getByTestId('membership-plan')).toHaveText('Premium, Yearly ($190/year)');
+
+    // The card on file is replaced without a charge; a refused card keeps the old one.
+    await expect(page.getByTestId('membership-card')).toHaveText('Card ending 4242');
+    await page.getByRole('button', { name: 'Update card' }).click();
+    const cardForm = page.getByRole('group', { name: 'Update your card' });
+    await expect(cardForm).toContainText('Nothing is charged now');
+    await cardForm.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await cardForm.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await cardForm.getByLabel('CVC').fill('123');
+    await cardForm.getByRole('button', { name: 'Save card' }).click();
+    await expect(cardForm.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(page.getByTestId('membership-card')).toHaveText('Card ending 4242');
+    await expectAccessible(page);
+    await cardForm.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await cardForm.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: 'Card updated' })).toBeVisible();
+    await expect(page.getByTestId('membership-card')).toHaveText('Card ending 4444');
+    await expect(cardForm).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Receipts' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('an admin ending a paying member’s premium is told the plan and the next charge, and /account follows; a grant is complimentary', async ({ page, browser }, testInfo) => {
+    // The member pays Yearly in a browser of their own.
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    const email = await registerAndSignIn(member, 'revoked');
+    const { url } = await (await member.request.post('/api/create-checkout-session', { data: { planType: 'yearly' } })).json();
+    const paid = await member.request.post(`/api/billing/local/checkouts/${(url as string).split('/').pop()}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } });
+    expect(paid.status()).toBe(200);
+
+    await signInAsAdmin(page, testInfo.project.name);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    await page.getByRole('searchbox', { name: /search users/i }).fill(email);
+    await expect(page.locator('[role="region"][aria-busy="true"]')).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: email });
+    const premium = row.getByRole('button', { name: `Premium: ${email}` });
+    const toast = (text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+
+    await premium.click();
+    const ask = page.getByRole('alertdialog', { name: 'End a paid membership?' });
+    await expect(ask).toContainText(`${email} pays for a Yearly membership ($190/year).`);
+    await expect(ask).toContainText(/The next charge of \$190 is on \w+ \d+, \d{4}\./);
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'End at period end' }).click();
+    await expect(toast('User premium status updated')).toBeVisible();
+    await expect(premium).toHaveAttribute('aria-pressed', 'true');
+
+    await member.goto('/account');
+    await expect(member.getByTestId('membership-plan')).toHaveText('Premium, Yearly ($190/year)');
+    await expect(member.getByText('Premium ends on')).toBeVisible();
+
+    await premium.click();
+    await expect(ask).toContainText(/It is already cancelled and ends on \w+ \d+, \d{4}\./);
+    await ask.getByRole('button', { name: 'End now' }).click();
+    await expect(premium).toHaveAttribute('aria-pressed', 'false');
+    await member.goto('/account');
+    await expect(member.getByTestId('membership-plan')).toHaveText('Free');
+    await expect(member.getByRole('link', { name: 'Go Premium' })).toBeVisible();
+    expect((await member.request.get('/api/allies')).status()).toBe(403);
+
+    await premium.click();
+    await expect(premium).toHaveAttribute('aria-pressed', 'true');
+    await member.goto('/account');
+    await expect(member.getByTestId('membership-plan')).toHaveText('Premium, complimentary (granted by our team, never billed)');
+    await expect(member.getByRole('button', { name: 'Cancel membership' })).toHaveCount(0);
+    await expectAccessible(member);
+    expect((await member.request.get('/api/allies')).status()).toBe(200);
+    await memberContext.close();
   });
 
   test('/premium-success sends a visitor to sign in, and tells a member who never paid that premium is not active', async ({ page }) => {

@@ -266,6 +266,12 @@ export class LocalProvider implements BillingProvider {
     return row ? toProviderSubscription(row) : null;
   }
 
+  /** The last four digits of the card a subscription renews on, shown on /account as the card on file. */
+  async cardLast4(id: string): Promise<string | null> {
+    const [row] = await this.db.select({ cardLast4: localBillingSubscriptions.cardLast4 }).from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id)).limit(1);
+    return row?.cardLast4 ?? null;
+  }
+
   async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
     const row = await this.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -296,8 +302,8 @@ export class LocalProvider implements BillingProvider {
   }
 
   /**
-   * "Update your card" for a member whose renewal failed: the new card pays the open invoice
-   * at once and the subscription is active again.
+   * "Update card": renewals go to the new card from now on; for a member whose renewal failed,
+   * the new card also pays the open invoice at once and the subscription is active again.
    */
   async updateCard(id: string, card: { cardNumber: string; expiry: string }): Promise<ProviderSubscription> {
     const now = await billingNow(this.db);

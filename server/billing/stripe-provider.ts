@@ -71,8 +71,31 @@ export class StripeProvider implements BillingProvider {
         expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      await this.expireOlderCheckouts(session);
       return { url: session.url };
     });
+  }
+
+  /**
+   * One open Checkout per member (decision 025): two tabs or two clicks would otherwise give two
+   * sessions that can both be paid. Each new session expires the customer's open sessions that
+   * are older than itself (by creation time, then id: one order for every server), so whichever
+   * requests race, the newest session is the one left open. A session paid meanwhile is no longer
+   * open and Stripe refuses to expire it; the webhook's duplicate handling covers that one.
+   */
+  private async expireOlderCheckouts(session: Stripe.Checkout.Session): Promise<void> {
+    const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+    if (!customer) return;
+    const older = (other: Stripe.Checkout.Session) => other.created < session.created || (other.created === session.created && other.id < session.id);
+    const open = await this.stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+    for (const other of open.data.filter((candidate) => candidate.id !== session.id && older(candidate))) {
+      try {
+        await this.stripe.checkout.sessions.expire(other.id);
+      } catch (error) {
+        // Completed or expired in the meantime: nothing left to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
   }
 
   createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {

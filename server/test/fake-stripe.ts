@@ -32,7 +32,10 @@ export async function startFakeStripe() {
   const run = Math.random().toString(36).slice(2, 10);
   const next = (prefix: string) => `${prefix}_fake_${run}${++counter}`;
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
-  const sessions = new Map<string, { id: string; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }>();
+  const sessions = new Map<
+    string,
+    { id: string; created: number; status: 'open' | 'complete' | 'expired'; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }
+  >();
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }>();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
@@ -102,6 +105,8 @@ export async function startFakeStripe() {
       const session = {
         id: next('cs'),
         object: 'checkout.session',
+        created: Math.floor(Date.now() / 1000),
+        status: 'open' as 'open' | 'complete' | 'expired',
         mode: form.get('mode'),
         customer: form.get('customer') ?? '',
         client_reference_id: form.get('client_reference_id') ?? '',
@@ -113,6 +118,18 @@ export async function startFakeStripe() {
       };
       sessions.set(session.id, session);
       return send(res, 200, { ...session, url: `https://checkout.stripe.test/c/pay/${session.id}` });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const data = [...sessions.values()].filter((session) => session.customer === form.get('customer') && (!form.get('status') || session.status === form.get('status')));
+      return send(res, 200, { object: 'list', data: data.map((session) => ({ ...session, object: 'checkout.session' })), has_more: false, url: '/v1/checkout/sessions' });
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === 'POST' && expiring) {
+      const session = sessions.get(expiring[1]!);
+      if (!session) return notFound(res, 'checkout.session');
+      if (session.status !== 'open') return send(res, 400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+      session.status = 'expired';
+      return send(res, 200, { ...session, object: 'checkout.session' });
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       if (!customers.has(form.get('customer') ?? '')) return notFound(res, 'customer');
@@ -197,6 +214,9 @@ export async function startFakeStripe() {
     completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription; invoice: { id: string; amount_paid: number } } {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
+      // Stripe's page for an expired or paid session takes no payment.
+      if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);
+      session.status = 'complete';
       const subscription = newSubscription(session.customer, session.price, session.metadata, 'active');
       session.subscription = subscription.id;
       const invoice = payFirstInvoice(subscription, session.price);

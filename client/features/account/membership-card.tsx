@@ -24,6 +24,7 @@ export function MembershipCard() {
   const [confirming, setConfirming] = useState(false);
   const planChange = usePlanChange();
   const [switching, setSwitching] = useState<PlanChangePreview | null>(null);
+  const [changingCard, setChangingCard] = useState(false);
 
   const fail = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
 
@@ -62,6 +63,12 @@ export function MembershipCard() {
           <>
             <dt className="font-semibold">{paid.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
             <dd data-testid="membership-date">{longDate(paid.currentPeriodEnd)}</dd>
+          </>
+        )}
+        {paid && data?.cardLast4 && (
+          <>
+            <dt className="font-semibold">Card</dt>
+            <dd data-testid="membership-card">Card ending {data.cardLast4}</dd>
           </>
         )}
         {paid && paid.status === 'past_due' && (
@@ -110,6 +117,11 @@ export function MembershipCard() {
             }
           >
             {planChange.preview.isPending ? 'Working out the price…' : `Switch to ${plans[paid.plan === 'monthly' ? 'yearly' : 'monthly'].label}`}
+          </Button>
+        )}
+        {paid && data?.provider === 'local' && paid.status === 'active' && !changingCard && (
+          <Button variant="outline" onClick={() => setChangingCard(true)}>
+            Update card
           </Button>
         )}
         {paid && !paid.cancelAtPeriodEnd && !confirming && (
@@ -184,20 +196,33 @@ export function MembershipCard() {
         </div>
       )}
 
-      {paid && data?.provider === 'local' && paid.status === 'past_due' && (
-        <div className="mt-6 max-w-md">
-          <h3 className="font-semibold text-stone-900">Update your card</h3>
+      {paid && data?.provider === 'local' && (paid.status === 'past_due' || changingCard) && (
+        <div className="mt-6 max-w-md" role="group" aria-labelledby="card-heading">
+          <h3 id="card-heading" className="font-semibold text-stone-900">
+            Update your card
+          </h3>
+          {paid.status === 'active' && <p className="mt-1 text-stone-700">Nothing is charged now: your renewals are charged to the new card.</p>}
           <div className="mt-3">
             <TestCardForm
-              endpoint="/api/billing/update-card"
-              submitLabel="Update card and pay"
+              endpoint={apiPaths.updateCard}
+              submitLabel={paid.status === 'past_due' ? 'Update card and pay' : 'Save card'}
+              failureTitle={paid.status === 'past_due' ? undefined : 'Card not updated'}
               onPaid={() => {
-                toast({ title: 'Card updated', description: 'Your payment went through and your membership is active.' });
+                setChangingCard(false);
+                toast({
+                  title: 'Card updated',
+                  description: paid.status === 'past_due' ? 'Your payment went through and your membership is active.' : 'Your renewals are charged to the new card.',
+                });
                 void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
                 void loadUser();
               }}
             />
           </div>
+          {paid.status === 'active' && (
+            <Button variant="ghost" className="mt-3" onClick={() => setChangingCard(false)}>
+              Keep my card
+            </Button>
+          )}
         </div>
       )}
     </Card>

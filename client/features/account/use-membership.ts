@@ -19,6 +19,8 @@ export interface MembershipStatus {
     provider: string;
     complimentary: boolean;
   } | null;
+  /** The card renewals are charged to (local provider only; under Stripe the portal shows it). */
+  cardLast4: string | null;
 }
 
 export const membershipQueryKey = [apiPaths.subscription] as const;

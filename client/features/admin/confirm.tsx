@@ -44,4 +44,4 @@ export function Confirm({ title, description, confirmLabel, destructive, onConfi
   );
 }
 
-export const smallButton = 'inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold';
+export const smallButton = 'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold';

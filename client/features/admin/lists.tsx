@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type SubscriberStatus, subscriberStatuses, subscriberStatusLabels } from '#shared/newsletter/schemas';
 import type { AdminAlly, AdminCheckup, AdminContact, AdminNewsletter, AdminSignup, AdminUser, AuditEntry } from '#shared/admin/schemas';
@@ -68,12 +68,17 @@ export function UsersList() {
   );
 }
 
-/** Make admin / Admin; removing one's own admin access ends this dashboard for them at once, so it is asked first (issue 27.7). */
+/**
+ * The Admin toggle: one name and one word whatever its state (the state is aria-pressed, the
+ * filled style and the tick), so what is read out always contains what is seen. Removing one's
+ * own admin access ends this dashboard for them at once, so it is asked first (issue 27.7).
+ */
 function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | undefined; onChange: (isAdmin: boolean) => void }) {
   const own = user.id === me && user.isAdmin;
   const button = (
     <button type="button" className={user.isAdmin ? primary : outline} aria-pressed={user.isAdmin} aria-label={`Admin: ${user.email}`} onClick={own ? undefined : () => onChange(!user.isAdmin)}>
-      {user.isAdmin ? 'Admin' : 'Make admin'}
+      {user.isAdmin && <Check className="h-4 w-4" aria-hidden="true" />}
+      Admin
     </button>
   );
   if (!own) return button;

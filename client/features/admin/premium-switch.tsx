@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '#shared/admin/schemas';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
@@ -56,7 +57,9 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
   return (
     <>
       <button type="button" className={className} aria-pressed={user.isPremium} aria-label={`Premium: ${user.email}`} disabled={checking} onClick={() => void click()}>
-        {user.isPremium ? 'Premium' : 'Grant premium'}
+        {/* One word in every state, as the Admin toggle: the state is aria-pressed, the style and the tick. */}
+        {user.isPremium && <Check className="h-4 w-4" aria-hidden="true" />}
+        Premium
       </button>
       <Dialog.Root open={Boolean(asking)} onOpenChange={(open) => !open && setAsking(null)}>
         <Dialog.Portal>

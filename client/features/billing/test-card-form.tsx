@@ -19,11 +19,14 @@ export function TestCardForm({
   endpoint,
   clientSecret,
   submitLabel,
+  failureTitle = 'Payment Failed',
   onPaid,
 }: {
   endpoint: string;
   clientSecret?: string;
   submitLabel: string;
+  /** The refusal's toast title: 'Payment Failed' (docs/product.md §8) wherever money was due. */
+  failureTitle?: string;
   /** Called with the server's answer: `redirectUrl` after a checkout, the subscription after a card update. */
   onPaid: (result: { redirectUrl?: string }) => void;
 }) {
@@ -46,7 +49,7 @@ export function TestCardForm({
         }
       }
       setDeclined(message);
-      toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+      toast({ title: failureTitle, description: message, variant: 'destructive' });
     }
   });
 

@@ -4,7 +4,7 @@ import { billingCharges, localBillingSubscriptions, users } from '../../db/schem
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
-import { goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
+import { declinedCard, goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -213,6 +213,31 @@ describe('receipts', () => {
     expect(await one.json()).toMatchObject({ receipt: { id: receipts[0].id }, member: { email: account.email } });
     expect((await memberApi(t, other.cookie).get(`/api/billing/receipts/${receipts[0].id}`)).status).toBe(404);
     expect((await fetch(`${t.url}/api/billing/receipts`)).status).toBe(401);
+  });
+});
+
+describe('the card on file', () => {
+  it('is shown on /account and can be replaced at any time without a charge; a refused card changes nothing', async () => {
+    const account = await registerAccount(t.url, 'card-on-file');
+    const api = memberApi(t, account.cookie);
+    expect((await api.post('/api/billing/update-card', goodCard)).status).toBe(404);
+    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBeNull();
+    expect((await pay(account, await openCheckout(account))).status).toBe(200);
+    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBe('4242');
+
+    const refused = await api.post('/api/billing/update-card', declinedCard);
+    expect(refused.status).toBe(402);
+    expect((await refused.json()).message).toBe('Your card was declined.');
+    expect((await api.post('/api/billing/update-card', { ...goodCard, cardNumber: '1234' })).status).toBe(400);
+    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBe('4242');
+
+    const mastercard = await api.post('/api/billing/update-card', { ...goodCard, cardNumber: '5555 5555 5555 4444' });
+    expect(mastercard.status).toBe(200);
+    expect((await mastercard.json()).subscription).toMatchObject({ status: 'active', plan: 'monthly' });
+    const status = await (await api.get('/api/billing/subscription')).json();
+    expect(status).toMatchObject({ cardLast4: '4444', isPremium: true });
+    // Replacing the card charges nothing.
+    expect((await (await api.get('/api/billing/receipts')).json()).receipts).toHaveLength(1);
   });
 });
 

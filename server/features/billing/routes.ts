@@ -143,7 +143,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get(apiPaths.subscription, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
-    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+    const current = await currentSubscription(ctx.db, user.id);
+    // The card on file is kept by the local provider; under Stripe the portal shows it.
+    const live = current && current.provider === 'local' && ['active', 'past_due'].includes(current.status);
+    const cardLast4 = live && local ? await local.cardLast4(current.providerSubscriptionId) : null;
+    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(current), cardLast4 };
   });
 
   // Switching Monthly <-> Yearly: the price of the switch is shown before it is confirmed.
