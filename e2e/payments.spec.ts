@@ -200,6 +200,11 @@ test.describe('premium membership with the local test provider', () => {
     await member.goto('/account');
     await expect(member.getByTestId('membership-plan')).toHaveText('Premium, Yearly ($190/year)');
     await expect(member.getByText('Premium ends on')).toBeVisible();
+    await expect(member.getByText('Ended by our team: nothing more is charged.')).toBeVisible();
+    // The team's decision is not the member's to undo.
+    await expect(member.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
+    await expect(member.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
+    await expectAccessible(member);
 
     await premium.click();
     await expect(ask).toContainText(/It is already cancelled and ends on \w+ \d+, \d{4}\./);

@@ -291,6 +291,11 @@ export const subscriptions = pgTable(
     cancelMailedFor: timestamp('cancel_mailed_for', { withTimezone: true }),
     /** The period end the "membership resumed" email was sent for: at most once a period too. */
     resumeMailedFor: timestamp('resume_mailed_for', { withTimezone: true }),
+    /**
+     * When an admin ended this paid membership at the end of its period: the member cannot resume
+     * it (the team's decision stands); they can buy again once it has ended.
+     */
+    endedByAdminAt: timestamp('ended_by_admin_at', { withTimezone: true }),
     /** A duplicate (status 'duplicate'): when it was cancelled and refunded at the provider and the member told. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),

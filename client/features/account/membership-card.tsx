@@ -71,6 +71,14 @@ export function MembershipCard() {
             <dd data-testid="membership-card">Card ending {data.cardLast4}</dd>
           </>
         )}
+        {paid && paid.endedByTeam && (
+          <>
+            <dt className="font-semibold">Status</dt>
+            <dd>
+              Ended by our team: nothing more is charged. Questions? <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">Write to us</Link>.
+            </dd>
+          </>
+        )}
         {paid && paid.status === 'past_due' && (
           <>
             <dt className="font-semibold">Status</dt>
@@ -90,7 +98,7 @@ export function MembershipCard() {
             {portal.isPending ? 'Opening…' : 'Manage billing'}
           </Button>
         )}
-        {paid && paid.cancelAtPeriodEnd && (
+        {paid && paid.cancelAtPeriodEnd && !paid.endedByTeam && (
           <Button
             variant="primary"
             disabled={resume.isPending}
@@ -108,7 +116,7 @@ export function MembershipCard() {
             {resume.isPending ? 'Resuming…' : 'Resume membership'}
           </Button>
         )}
-        {paid && paid.status === 'active' && !switching && (
+        {paid && paid.status === 'active' && !paid.endedByTeam && !switching && (
           <Button
             variant="outline"
             disabled={planChange.preview.isPending}

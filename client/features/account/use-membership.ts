@@ -18,6 +18,8 @@ export interface MembershipStatus {
     cancelAtPeriodEnd: boolean;
     provider: string;
     complimentary: boolean;
+    /** An admin ended it at the end of its period: no resume, no switch. */
+    endedByTeam: boolean;
   } | null;
   /** The card renewals are charged to (local provider only; under Stripe the portal shows it). */
   cardLast4: string | null;

@@ -1,15 +1,16 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
-import { formatDollars, plans } from '#shared/pricing';
+import { formatDollars, type PlanType, plans } from '#shared/pricing';
 import { syncSubscription } from '../billing/apply-event';
 import { billingProvider } from '../../billing/choose-provider';
 import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
+import { endedByTeamMail } from '../billing/mails';
 import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../billing/membership';
 import { ProviderUnavailableError } from '../../billing/provider';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, users } from '../../db/schema';
+import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from './audit';
 
@@ -51,6 +52,7 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
   const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   if (!target) throw notFound('User');
   const live = await liveMembership(db, id);
+  let ended: { plan: PlanType; endsAt: Date | null; now: boolean; told: boolean } | undefined;
   if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
     if (!input.endSubscription) {
       const next = live.cancelAtPeriodEnd ? 'no further charge' : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'its renewal date'}`;
@@ -58,6 +60,10 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
         endSubscription: 'Choose now or period_end',
       });
     }
+    // Marked first, so the member can no longer resume or switch it and the provider's change
+    // is not mailed as "cancelled, as you asked"; taken back if the provider cannot be reached.
+    const alreadyEnded = live.endedByAdminAt;
+    if (!alreadyEnded) await db.update(subscriptions).set({ endedByAdminAt: new Date() }).where(eq(subscriptions.id, live.id));
     const provider = billingProvider(ctx);
     try {
       const readAt = new Date();
@@ -65,11 +71,13 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
         input.endSubscription === 'now' ? await provider.cancelNow(live.providerSubscriptionId) : await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
       if (state) await syncSubscription({ ctx, provider, log }, state, readAt);
     } catch (error) {
+      if (!alreadyEnded) await db.update(subscriptions).set({ endedByAdminAt: null }).where(eq(subscriptions.id, live.id));
       if (error instanceof ProviderUnavailableError) throw new HttpError(502, 'The payment provider could not be reached, so nothing was changed. Please try again.');
       throw error;
     }
+    ended = { plan: live.plan, endsAt: live.currentPeriodEnd, now: input.endSubscription === 'now', told: Boolean(alreadyEnded) };
   }
-  return db.transaction(async (tx) => {
+  const { row, mailIds } = await db.transaction(async (tx) => {
     await lockMember(tx, id);
     if (input.isPremium) await grantComplimentary(tx, id);
     else await endComplimentary(tx, id);
@@ -81,8 +89,13 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
       targetId: id,
       details: { email: row.email, ...(input.endSubscription ? { endSubscription: input.endSubscription } : {}) },
     });
-    return row;
+    // The member hears it once: ending at period end, then now, tells them only that it ended today.
+    const tell = ended && (!ended.told || ended.now);
+    const mail = tell ? endedByTeamMail({ email: row.email, firstName: row.firstName }, { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL }) : null;
+    return { row, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
   });
+  ctx.mailer.deliverNow(mailIds);
+  return row;
 }
 
 /**

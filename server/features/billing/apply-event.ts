@@ -31,6 +31,8 @@ interface Effects {
   usage: UsageEvent[];
   /** Duplicate subscriptions found: cancelled and refunded at the provider after the commit. */
   duplicates: string[];
+  /** Memberships the team ended that were resumed at the provider (Stripe's portal): ended again after the commit. */
+  reEnd: string[];
 }
 
 export interface ApplyDeps {
@@ -64,7 +66,7 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
   const effects = await db.transaction(async (tx) => {
     const inserted = await tx.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (inserted.length === 0) return null;
-    const found: Effects = { mails: [], mailIds: [], usage: [], duplicates: [] };
+    const found: Effects = { mails: [], mailIds: [], usage: [], duplicates: [], reEnd: [] };
     if (state) await applyState(tx, deps, state, readAt, found, event);
     await storeMails(tx, deps, found);
     return found;
@@ -80,7 +82,7 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
  * then finds nothing new to do.
  */
 export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscription, readAt: Date): Promise<void> {
-  const effects: Effects = { mails: [], mailIds: [], usage: [], duplicates: [] };
+  const effects: Effects = { mails: [], mailIds: [], usage: [], duplicates: [], reEnd: [] };
   await deps.ctx.db.transaction(async (tx) => {
     await applyState(tx, deps, state, readAt, effects);
     await storeMails(tx, deps, effects);
@@ -121,9 +123,13 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   const welcome = !stale && live && status !== 'past_due' && !old?.welcomedAt;
   const periodEnd = state.currentPeriodEnd?.getTime() ?? null;
   const cancelled = !stale && live && state.cancelAtPeriodEnd && old && !old.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() !== periodEnd;
+  // The team ended it (admin/mutations.ts) and the member resumed it where we do not ask (Stripe's
+  // Customer Portal): the team's decision stands, so it is ended again after the commit.
+  const undone = !stale && live && !state.cancelAtPeriodEnd && Boolean(old?.endedByAdminAt);
+  if (undone) effects.reEnd.push(state.id);
   // "Resumed" answers an "ends" email of this period, once.
   const resumed =
-    !stale && live && !state.cancelAtPeriodEnd && old?.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() === periodEnd && old.resumeMailedFor?.getTime() !== periodEnd;
+    !undone && !stale && live && !state.cancelAtPeriodEnd && old?.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() === periodEnd && old.resumeMailedFor?.getTime() !== periodEnd;
 
   if (!stale) {
     const values = {
@@ -170,7 +176,8 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
     effects.mails.push(premiumWelcomeMail(member, { plan: state.plan, slackInviteUrl: env.SLACK_INVITE_URL, publicUrl: env.PUBLIC_URL }));
     effects.usage.push({ kind: 'premium_signup', path: '/premium-welcome', props: { plan: state.plan, value: plans[state.plan].amountCents / 100, currency: 'USD' } });
   }
-  if (cancelled) effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
+  // An admin's end of the membership is told by the admin's own mail (admin/mutations.ts), not as "as you asked".
+  if (cancelled && !old?.endedByAdminAt) effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
   if (resumed) effects.mails.push(resumedMail(member, { plan: state.plan, renewsAt: state.currentPeriodEnd, amountCents: plans[state.plan].amountCents, publicUrl: env.PUBLIC_URL }));
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
     effects.mails.push(
@@ -200,4 +207,12 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   // Refunds are network calls, after the commit; a failure is retried by the membership check.
   if (effects.duplicates.length) await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) => log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'));
   for (const usage of effects.usage) await recordServerEvent(ctx, usage, log);
+  for (const id of effects.reEnd) {
+    try {
+      const readAt = new Date();
+      await syncSubscription(deps, await deps.provider.setCancelAtPeriodEnd(id, true), readAt);
+    } catch (err) {
+      log.error({ err, subscription: id }, 'a membership the team ended was resumed at the provider and could not be ended again');
+    }
+  }
 }

@@ -94,6 +94,23 @@ The ${site.name} team
   return { to: m.email, subject: `Your premium membership ends on ${end}`, text };
 }
 
+/** An admin ended a paid membership (now, or at the end of the paid period): said once, in the team's words. */
+export function endedByTeamMail(m: Member, input: { plan: PlanType; endsAt: Date | null; now: boolean; publicUrl: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Our team has ended your ${plans[input.plan].label.toLowerCase()} premium membership. Nothing more will be charged.
+
+${input.now ? 'Premium access ended today' : `You keep everything premium until ${end}`}. After that your account stays a free account: the field guides, the Check-Up and the resources stay yours.
+
+If you think this is a mistake, write to us and we will look into it:
+${input.publicUrl}/contact
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: input.now ? 'Your premium membership has ended' : `Your premium membership ends on ${end}`, text };
+}
+
 export function resumedMail(m: Member, input: { plan: PlanType; renewsAt: Date | null; amountCents: number; publicUrl: string }): Mail {
   const renews = input.renewsAt ? longDate(input.renewsAt) : 'the end of your current period';
   const text = `${hello(m)}

@@ -181,10 +181,26 @@ describe('every membership state, seen the same way everywhere', () => {
     expect(membership.membership).toMatchObject({ plan: 'yearly', amountCents: 19000, cancelAtPeriodEnd: false });
 
     expect((await setPremium(later, { isPremium: false, endSubscription: 'period_end' })).status).toBe(200);
-    expect(await views(later)).toMatchObject({ ...premiumEverywhere, subscription: { cancelAtPeriodEnd: true } });
+    expect(await views(later)).toMatchObject({ ...premiumEverywhere, subscription: { cancelAtPeriodEnd: true, endedByTeam: true } });
+    // The team's decision stands: the member can neither resume it nor switch it back to life.
+    const laterApi = memberApi(t, later.cookie);
+    for (const [path, body] of [['/api/billing/resume', undefined], ['/api/billing/change-plan/preview', { planType: 'monthly' }], ['/api/billing/change-plan', { planType: 'monthly' }]] as const) {
+      const refused = await laterApi.post(path, body);
+      expect(refused.status, path).toBe(409);
+      expect((await refused.json()).message).toMatch(/^Our team ended this membership/);
+    }
+    expect((await views(later)).subscription).toMatchObject({ cancelAtPeriodEnd: true, plan: 'yearly' });
+    // Told once, in the team's words, not "cancelled, as you asked"; asking again tells nothing new.
+    expect((await setPremium(later, { isPremium: false, endSubscription: 'period_end' })).status).toBe(200);
+    const told = await smtp.waitFor(later.email, /Your premium membership ends on/);
+    expect(told.text).toContain('Our team has ended your yearly premium membership');
+    await t.ctx.mailer.idle();
+    expect(smtp.find(later.email, /Your premium membership ends on/)).toHaveLength(1);
+    expect(smtp.find(later.email, /.*/).filter((m) => m.text.includes('as you asked'))).toEqual([]);
 
     expect((await setPremium(now, { isPremium: false, endSubscription: 'now' })).status).toBe(200);
     expect(await views(now)).toMatchObject({ ...freeEverywhere, subscription: { status: 'canceled' } });
+    expect((await smtp.waitFor(now.email, /Your premium membership has ended/)).text).toContain('Premium access ended today');
     const [own] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(now)));
     expect(own!.status).toBe('canceled');
     // Not billed again: nothing renews a year later.

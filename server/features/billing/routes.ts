@@ -16,13 +16,14 @@ import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
+const endedByTeamMessage = 'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
 /** What /account shows: the member's plan and where it stands; never provider ids. */
 export function subscriptionView(row: SubscriptionRow | undefined) {
   if (!row) return null;
   if (row.provider === COMPLIMENTARY) {
     // Granted by the team: nothing is billed, so there is no plan, price or renewal to show.
-    return { plan: null, status: row.status, amountCents: 0, interval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, provider: row.provider, complimentary: true };
+    return { plan: null, status: row.status, amountCents: 0, interval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, provider: row.provider, complimentary: true, endedByTeam: false };
   }
   return {
     plan: row.plan,
@@ -33,6 +34,8 @@ export function subscriptionView(row: SubscriptionRow | undefined) {
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     provider: row.provider,
     complimentary: false,
+    /** An admin ended it at the end of its period: it cannot be resumed or switched. */
+    endedByTeam: row.endedByAdminAt !== null,
   };
 }
 
@@ -157,6 +160,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, 'You have no active subscription to change.');
     if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (live.endedByAdminAt) throw new HttpError(409, endedByTeamMessage);
     if (live.plan === plan) throw new HttpError(400, `planType: You are already on the ${plans[plan].label} plan.`, { planType: 'Already your plan' });
     if (live.status !== 'active') throw new HttpError(409, 'Fix the failed payment first: update your card, then switch plans.');
     return { user, plan, live };
@@ -200,6 +204,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, cancel ? 'You have no active subscription to cancel.' : 'You have no subscription to resume.');
     if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (!cancel && live.endedByAdminAt) throw new HttpError(409, endedByTeamMessage);
     if (live.cancelAtPeriodEnd !== cancel) {
       try {
         const readAt = new Date();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { billingCharges, billingCustomers, users } from '../../db/schema';
+import { billingCharges, billingCustomers, subscriptions, users } from '../../db/schema';
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
@@ -227,6 +227,26 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(await isPremium(t, idOf(account))).toBe(false);
   });
 
+  it('a membership the team ended at period end stays ended when the member renews it in Stripe’s portal', async () => {
+    const admin = await registerAccount(t.url, 'stripe-team-admin');
+    await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
+    const account = await registerAccount(t.url, 'stripe-team-ended');
+    const { subscription } = await subscribeThroughCheckout(account, 'yearly');
+    const ended = await memberApi(t, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, { isPremium: false, endSubscription: 'period_end' });
+    expect(ended.status).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    await smtp.waitFor(account.email, /Your premium membership ends on/);
+
+    // "Renew plan" in the Customer Portal: Stripe clears the cancellation and tells us.
+    fake.subscriptions.get(subscription.id)!.cancel_at_period_end = false;
+    expect((await deliver(stripeEvent('customer.subscription.updated', fake.subscriptions.get(subscription.id)))).status).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    expect(await subscriptionsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
+    await t.ctx.mailer.idle();
+    expect(smtp.find(account.email, /will continue/)).toEqual([]);
+    expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
+  });
+
   it('a failed renewal marks past due (still premium, card-fix email); premium ends when Stripe gives up', async () => {
     const account = await registerAccount(t.url, 'stripe-failed');
     const { subscription } = await subscribeThroughCheckout(account);
@@ -298,6 +318,20 @@ describe('Stripe unreachable', () => {
       expect((await res.json()).message).toMatch(/^Failed to create checkout session: the payment provider could not be reached/);
       expect(await down.ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, idOf(account)))).toEqual([]);
       expect(await subscriptionsOf(down, idOf(account))).toEqual([]);
+
+      // An admin ending a paid membership while Stripe is down: 502, and the membership as it was.
+      const admin = await registerAccount(down.url, 'stripe-down-admin');
+      await down.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
+      await down.ctx.db.insert(subscriptions).values({ userId: idOf(account), provider: 'stripe', providerSubscriptionId: `sub_down_${idOf(account)}`, plan: 'yearly', status: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+      const revoke = await memberApi(down, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, { isPremium: false, endSubscription: 'period_end' });
+      expect(revoke.status).toBe(502);
+      expect((await revoke.json()).message).toBe('The payment provider could not be reached, so nothing was changed. Please try again.');
+      expect(await subscriptionsOf(down, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null })]);
+      // Deleting the member then would leave Stripe billing nobody: 502 and nothing deleted.
+      const deletion = await memberApi(down, admin.cookie).call('DELETE', `/api/admin/users/${idOf(account)}`);
+      expect(deletion.status).toBe(502);
+      expect((await deletion.json()).message).toMatch(/^The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted/);
+      expect(await down.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, idOf(account)))).toHaveLength(1);
     } finally {
       await down.close();
     }

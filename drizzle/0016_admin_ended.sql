@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "ended_by_admin_at" timestamp with time zone;
