@@ -201,6 +201,10 @@ test.describe('premium membership with the local test provider', () => {
     await expect(member.getByTestId('membership-plan')).toHaveText('Premium, Yearly ($190/year)');
     await expect(member.getByText('Premium ends on')).toBeVisible();
     await expect(member.getByText('Ended by our team: nothing more is charged.')).toBeVisible();
+    // The member is told in the team's words, through the real mail server, once.
+    const told = await waitForMail(email, /^Your premium membership ends on /);
+    expect(told.text).toContain('Our team has ended your yearly premium membership. Nothing more will be charged.');
+    expect(told.text).not.toContain('as you asked');
     // The team's decision is not the member's to undo.
     await expect(member.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
@@ -212,6 +216,7 @@ test.describe('premium membership with the local test provider', () => {
     await expect(premium).toHaveAttribute('aria-pressed', 'false');
     await member.goto('/account');
     await expect(member.getByTestId('membership-plan')).toHaveText('Free');
+    expect((await waitForMail(email, /^Your premium membership has ended$/)).text).toContain('Premium access ended today.');
     await expect(member.getByRole('link', { name: 'Go Premium' })).toBeVisible();
     expect((await member.request.get('/api/allies')).status()).toBe(403);
 
