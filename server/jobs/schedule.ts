@@ -41,6 +41,6 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
-    { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx), atStart: true },
+    { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
   ];
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageEvent } from '#shared/events/kinds';
 import { plans } from '#shared/pricing';
@@ -10,7 +10,7 @@ import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
-import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, type ProviderSubscription } from '../../billing/provider';
+import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../billing/provider';
 
 /**
  * Applies the payment provider's verified events to memberships (premium itself is decided in
@@ -207,12 +207,30 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   // Refunds are network calls, after the commit; a failure is retried by the membership check.
   if (effects.duplicates.length) await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) => log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'));
   for (const usage of effects.usage) await recordServerEvent(ctx, usage, log);
-  for (const id of effects.reEnd) {
-    try {
-      const readAt = new Date();
-      await syncSubscription(deps, await deps.provider.setCancelAtPeriodEnd(id, true), readAt);
-    } catch (err) {
-      log.error({ err, subscription: id }, 'a membership the team ended was resumed at the provider and could not be ended again');
-    }
+  if (effects.reEnd.length) await endAgainWhatTheTeamEnded(deps, effects.reEnd).catch((err: unknown) => log.error({ err }, 'a membership the team ended renews again; the membership check retries'));
+}
+
+/**
+ * Memberships the team ended at period end (admin/mutations.ts) that renew again because the
+ * member resumed them where we do not ask (Stripe's Customer Portal): set to end at period end
+ * again. Right after such an event, and by the membership check for any the provider could not
+ * be reached for then.
+ */
+export async function endAgainWhatTheTeamEnded(deps: ApplyDeps, onlyIds?: string[]): Promise<void> {
+  const renewing = await deps.ctx.db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.endedByAdminAt),
+        inArray(subscriptions.status, [...liveStatuses]),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        eq(subscriptions.provider, deps.provider.name),
+        ...(onlyIds ? [inArray(subscriptions.providerSubscriptionId, onlyIds)] : []),
+      ),
+    );
+  for (const { id } of renewing) {
+    const readAt = new Date();
+    await syncSubscription(deps, await deps.provider.setCancelAtPeriodEnd(id, true), readAt);
   }
 }

@@ -102,7 +102,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const ms = parseDuration(input.advance);
     if (!ms) throw new HttpError(400, 'advance: Give a duration such as 31d, 12h or 90m', { advance: 'Give a duration such as 31d, 12h or 90m' });
     const now = await advanceBillingClock(ctx.db, ms);
-    const { ended } = await runMembershipCheck(ctx);
+    const { ended } = await runMembershipCheck(ctx, request.log);
     return { now: now.toISOString(), ended };
   });
 }

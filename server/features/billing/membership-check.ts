@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { billingProvider, localProvider } from '../../billing/choose-provider';
 import { billingNow } from '../../billing/clock';
+import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
 import { syncPremium } from './membership';
 import { liveStatuses } from '../../billing/provider';
@@ -11,12 +13,13 @@ import { liveStatuses } from '../../billing/provider';
  * 1. The local provider's clock tick (renewals, retries, period ends) and its pending events.
  * 2. A safety net for every provider: a subscription cancelled at period end whose period is
  *    over loses premium even if the provider's "deleted" event never arrives.
+ * 3. Retries: duplicates not yet refunded, and memberships the team ended that renew again.
  * Everything it does is an idempotent SQL update under a transaction-scoped advisory lock, so
  * a restart loses nothing; the job queue runs it on one server at a time.
  */
 const SWEEP_LOCK_ID = 7_202_614;
 
-export async function runMembershipCheck(ctx: AppContext): Promise<{ ended: number }> {
+export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger): Promise<{ ended: number }> {
   billingProvider(ctx);
   const local = localProvider(ctx);
   if (local) {
@@ -26,6 +29,8 @@ export async function runMembershipCheck(ctx: AppContext): Promise<{ ended: numb
   const ended = await endFinishedPeriods(ctx);
   // Duplicates whose refund failed when they arrived (the provider was unreachable) are retried here.
   await resolveDuplicates({ ctx, provider: billingProvider(ctx) });
+  // Memberships the team ended that the member renewed at the provider while it was unreachable.
+  await endAgainWhatTheTeamEnded({ ctx, provider: billingProvider(ctx), log });
   return { ended };
 }
 

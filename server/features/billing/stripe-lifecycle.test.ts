@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
+import { runMembershipCheck } from './membership-check';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -245,6 +246,13 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     await t.ctx.mailer.idle();
     expect(smtp.find(account.email, /will continue/)).toEqual([]);
     expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
+
+    // Stripe out of reach when that event came: the renewal stood, and the membership check ends it again.
+    fake.subscriptions.get(subscription.id)!.cancel_at_period_end = false;
+    await t.ctx.db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.providerSubscriptionId, subscription.id));
+    await runMembershipCheck(t.ctx, t.app.log);
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
+    expect(await subscriptionsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
   });
 
   it('a failed renewal marks past due (still premium, card-fix email); premium ends when Stripe gives up', async () => {
