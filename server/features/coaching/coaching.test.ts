@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { coachingHousekeeping } from './service';
+import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
 let t: TestApp;
@@ -22,15 +23,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin) => {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-};
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
 
 
 /** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */

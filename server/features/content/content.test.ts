@@ -8,6 +8,7 @@ import { signInEveryone } from '../../test/identities';
 import { pdfText } from '../../test/pdf-text';
 import { publishDue } from './repo';
 import { seedContent } from './seed';
+import { callApp } from '../../test/call-app';
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
@@ -20,15 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined || method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
-  return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
-};
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => callApp(`${base}${path}`, method, body, cookie);
 
 const itemId = async (section: string, slug: string): Promise<string> => {
   const { json } = await call('GET', '/api/admin/content');

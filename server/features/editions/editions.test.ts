@@ -9,6 +9,7 @@ import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { deliverEditions, startSending } from './sender';
+import { callApp } from '../../test/call-app';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -40,15 +41,7 @@ const sendAll = async () => {
   }
 };
 
-const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin) => {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined || method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-};
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
 
 /** A confirmed subscriber: signed up, then the confirmation link from the welcome email clicked. */
 async function subscriber(label: string): Promise<string> {

@@ -6,6 +6,7 @@ import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { instantToSiteLocal } from '../../site-time';
 import { sendReminders } from './service';
+import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
 let t: TestApp;
@@ -22,16 +23,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = async (method: string, path: string, body?: unknown, cookie = cookies.admin) => {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
-  return { status: res.status, json: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, any>, text };
-};
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
 
 
 const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
