@@ -208,6 +208,7 @@ test.describe('premium membership with the local test provider', () => {
     // The team's decision is not the member's to undo.
     await expect(member.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Update card' })).toHaveCount(0);
     await expectAccessible(member);
 
     await premium.click();

@@ -127,7 +127,8 @@ export function MembershipCard() {
             {planChange.preview.isPending ? 'Working out the price…' : `Switch to ${plans[paid.plan === 'monthly' ? 'yearly' : 'monthly'].label}`}
           </Button>
         )}
-        {paid && data?.provider === 'local' && paid.status === 'active' && !changingCard && (
+        {/* Nothing renews after a cancellation, so there is no card to change until it is resumed. */}
+        {paid && data?.provider === 'local' && paid.status === 'active' && !paid.cancelAtPeriodEnd && !changingCard && (
           <Button variant="outline" onClick={() => setChangingCard(true)}>
             Update card
           </Button>
