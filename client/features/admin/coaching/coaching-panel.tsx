@@ -9,6 +9,7 @@ import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { AdminSection, EmptyList } from '../admin-section';
 
 interface CoachingCalendar {
   slots: AdminCoachingSlot[];
@@ -28,20 +29,13 @@ export function CoachingPanel() {
   for (const slot of slots) byDay.set(siteDay(slot.startsAt, timeZone), [...(byDay.get(siteDay(slot.startsAt, timeZone)) ?? []), slot]);
   const booked = slots.filter((slot) => slot.booking).length;
   return (
-    <section aria-labelledby="coaching-heading" className="grid gap-4">
-      <div>
-        <h2 id="coaching-heading" className="font-serif text-2xl font-bold text-stone-900">
-          Coaching
-        </h2>
-        <p className="text-sm text-stone-700">
-          {slots.length} upcoming {slots.length === 1 ? 'slot' : 'slots'}, {booked} booked. Premium members book one 60-minute session a month on /coaching; times below are {timeZone}.
-        </p>
-      </div>
+    <AdminSection
+      title="Coaching"
+      intro={`${slots.length} upcoming ${slots.length === 1 ? 'slot' : 'slots'}, ${booked} booked. Premium members book one 60-minute session a month on /coaching; times below are ${timeZone}.`}
+    >
       <AddSlots timeZone={timeZone} />
       {byDay.size === 0 ? (
-        <p role="status" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
-          No upcoming slots. Add the times you can coach above.
-        </p>
+        <EmptyList>No upcoming slots. Add the times you can coach above.</EmptyList>
       ) : (
         <ul className="grid gap-3">
           {[...byDay.entries()].map(([date, daySlots]) => (
@@ -56,7 +50,7 @@ export function CoachingPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

@@ -20,6 +20,7 @@ import { formatDateTime } from '../list-table';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { statusText } from './content-status';
 import { VersionHistory } from './version-history';
+import { AdminSection } from '../admin-section';
 
 interface Draft {
   title: string;
@@ -157,19 +158,17 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
     });
 
   return (
-    <section aria-labelledby="content-editor-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id="content-editor-heading" className="font-serif text-2xl font-bold text-stone-900">
-            {item ? `Edit: ${item.title}` : section === 'resources' ? 'New resource' : 'New premium page'}
-          </h2>
-          <p className="text-sm text-stone-700">
-            {sectionLabels[section]}
-            {item && ` · ${statusText(item)}`}
-            {item?.publishedAt && ` · Live version from ${formatDateTime(item.publishedAt)}`}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AdminSection
+      title={item ? `Edit: ${item.title}` : section === 'resources' ? 'New resource' : 'New premium page'}
+      intro={
+        <>
+          {sectionLabels[section]}
+          {item && ` · ${statusText(item)}`}
+          {item?.publishedAt && ` · Live version from ${formatDateTime(item.publishedAt)}`}
+        </>
+      }
+      actions={
+        <>
           <Button variant="outline" onClick={onClose}>
             Back to content
           </Button>
@@ -193,8 +192,9 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
               </button>
             }
           />
-        </div>
-      </div>
+        </>
+      }
+    >
       <DraftNotices restored={restored} conflict={conflict} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
@@ -287,6 +287,6 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
             setDraft(draftOf(restoredItem));
           }}
         />}
-    </section>
+    </AdminSection>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../list-table';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { ContentEditor } from './content-editor';
 import { statusText } from './content-status';
+import { AdminSection } from '../admin-section';
 
 const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New resource', premium: 'New premium page' };
 
@@ -26,13 +27,11 @@ export function ContentPanel() {
   const items = list.data.items;
 
   return (
-    <section aria-labelledby="content-heading" className="grid gap-6">
-      <div>
-        <h2 id="content-heading" className="font-serif text-2xl font-bold text-stone-900">
-          Content
-        </h2>
-        <p className="text-sm text-stone-700">Pages and resources of the site. A published change shows on every page at once; every published version is kept.</p>
-      </div>
+    <AdminSection
+      title="Content"
+      intro="Pages and resources of the site. A published change shows on every page at once; every published version is kept."
+      className="grid gap-6"
+    >
       {contentSections.map((section) => {
         const inSection = items.filter((item) => item.section === section);
         return (
@@ -72,6 +71,6 @@ export function ContentPanel() {
           </section>
         );
       })}
-    </section>
+    </AdminSection>
   );
 }

@@ -12,6 +12,7 @@ import { MarkdownEditor } from '../../../components/editor/markdown-editor';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { adminKey } from '../use-admin';
+import { AdminSection } from '../admin-section';
 
 interface Draft {
   title: string;
@@ -82,20 +83,19 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   };
 
   return (
-    <section aria-labelledby="editor-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="editor-heading" className="font-serif text-2xl font-bold text-stone-900">
-          {edition ? 'Edit edition' : 'New edition'}
-        </h2>
-        <div className="flex gap-2">
+    <AdminSection
+      title={edition ? 'Edit edition' : 'New edition'}
+      actions={
+        <>
           <Button variant="outline" onClick={() => onClose(null)}>
             Back to editions
           </Button>
           <Button onClick={() => void save()} disabled={saving}>
             {saving ? 'Saving...' : 'Save draft'}
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <DraftNotices restored={restored} conflict={conflict && `${conflict} Your text is still here.`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
@@ -138,6 +138,6 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
         </div>
         <PreviewFrame heading="Preview: what subscribers get" title="Email preview" html={preview} />
       </div>
-    </section>
+    </AdminSection>
   );
 }

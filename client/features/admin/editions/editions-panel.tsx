@@ -9,6 +9,7 @@ import { Confirm, smallButton } from '../confirm';
 import { formatDateTime } from '../list-table';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
+import { AdminSection, EmptyList } from '../admin-section';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
 
@@ -33,22 +34,13 @@ export function EditionsPanel() {
   const { editions, nextSlot, timeZone } = list.data;
 
   return (
-    <section aria-labelledby="editions-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id="editions-heading" className="font-serif text-2xl font-bold text-stone-900">
-            The Weekly Dish
-          </h2>
-          <p className="text-sm text-stone-700">
-            Next Tuesday slot: {formatDateTime(nextSlot)} ({timeZone} 07:00).
-          </p>
-        </div>
-        <Button onClick={() => setEditing({ id: null })}>New edition</Button>
-      </div>
+    <AdminSection
+      title="The Weekly Dish"
+      intro={`Next Tuesday slot: ${formatDateTime(nextSlot)} (${timeZone} 07:00).`}
+      actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
+    >
       {editions.length === 0 ? (
-        <p role="status" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
-          No editions yet. Write the first one with “New edition”.
-        </p>
+        <EmptyList>No editions yet. Write the first one with “New edition”.</EmptyList>
       ) : (
         <ul className="grid gap-3">
           {editions.map((edition) => (
@@ -56,7 +48,7 @@ export function EditionsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

@@ -11,6 +11,7 @@ import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
 import { formatDateTime } from '../list-table';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { AdminSection, EmptyList } from '../admin-section';
 
 interface WebinarList {
   webinars: AdminWebinar[];
@@ -31,20 +32,13 @@ export function WebinarsPanel() {
   const { webinars, timeZone } = list.data;
   if (editing) return <WebinarForm webinar={editing === 'new' ? null : editing} timeZone={timeZone} onClose={() => setEditing(null)} />;
   return (
-    <section aria-labelledby="webinars-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id="webinars-heading" className="font-serif text-2xl font-bold text-stone-900">
-            Webinars
-          </h2>
-          <p className="text-sm text-stone-700">Premium members sign up on /webinars; they get the invitation, a reminder a day and an hour before, and the recording when you add it.</p>
-        </div>
-        <Button onClick={() => setEditing('new')}>New webinar</Button>
-      </div>
+    <AdminSection
+      title="Webinars"
+      intro="Premium members sign up on /webinars; they get the invitation, a reminder a day and an hour before, and the recording when you add it."
+      actions={<Button onClick={() => setEditing('new')}>New webinar</Button>}
+    >
       {webinars.length === 0 ? (
-        <p role="status" className="rounded-lg border border-stone-200 bg-white p-6 text-stone-700">
-          No webinars yet. Schedule the first one with “New webinar”.
-        </p>
+        <EmptyList>No webinars yet. Schedule the first one with “New webinar”.</EmptyList>
       ) : (
         <ul className="grid gap-3">
           {webinars.map((webinar) => (
@@ -52,7 +46,7 @@ export function WebinarsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -202,20 +196,20 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
     }
   };
   return (
-    <section aria-labelledby="webinar-form-heading" className="grid max-w-3xl gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="webinar-form-heading" className="font-serif text-2xl font-bold text-stone-900">
-          {webinar ? 'Edit webinar' : 'New webinar'}
-        </h2>
-        <div className="flex gap-2">
+    <AdminSection
+      title={webinar ? 'Edit webinar' : 'New webinar'}
+      className="grid max-w-3xl gap-4"
+      actions={
+        <>
           <Button variant="outline" onClick={onClose}>
             Back to webinars
           </Button>
           <Button onClick={() => void save()} disabled={saving}>
             {saving ? 'Saving...' : 'Save webinar'}
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <TextField label="Title" value={form.title} maxLength={WEBINAR_LIMITS.title} error={errors.title} onChange={(event) => change({ title: event.target.value })} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
@@ -239,6 +233,6 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
         onChange={(event) => change({ roomUrl: event.target.value })}
       />
       <MarkdownEditor id="webinar-description" label="Description (Markdown)" rows={8} value={form.description} maxLength={WEBINAR_LIMITS.description} error={errors.description} onChange={(description) => change({ description })} />
-    </section>
+    </AdminSection>
   );
 }
