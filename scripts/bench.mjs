@@ -14,13 +14,14 @@ import { runColdStart } from '../bench/cold-start.mjs';
 import { runDurability } from '../bench/durability.mjs';
 import { runHashLoad } from '../bench/hash-load.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
+import { runMarkdown } from '../bench/markdown.mjs';
 import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { printTable } from '../bench/table.mjs';
 
 // admin seeds millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only newsletter).
-const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse, throttled: runThrottled, admin: runAdminScale, newsletter: runNewsletter, publishing: runPublishing };
+const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse, throttled: runThrottled, admin: runAdminScale, newsletter: runNewsletter, publishing: runPublishing, markdown: runMarkdown };
 const onRequestOnly = new Set(['admin', 'newsletter']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];

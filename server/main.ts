@@ -10,6 +10,7 @@ import { seedEditions } from './features/editions/seed';
 import { seedContent } from './features/content/seed';
 import { createOutbox } from './mail/outbox';
 import { createShutdown } from './shutdown';
+import { renderMissingHtml } from './stored-html';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const outbox = createOutbox(database.db, transport);
   const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
   const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true });
+  // Text kept without its HTML gets it before the server listens (decision 031).
+  await renderMissingHtml(database.db, app.log);
   // Editions go out over pooled SMTP connections of their own, at the configured rate.
   const bulkTransport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } }, () => app.log);
   // Started once the server listens; stopped before the database closes.

@@ -536,6 +536,9 @@ export const newsletterEditions = pgTable(
     /** When sending started: the recipients were fixed then, and unsubscribes are counted from then. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The body as the site shows it and its reading time, worked out when saved; null until then (see renderMissingHtml). */
+    bodyHtml: text('body_html'),
+    readingMinutes: integer('reading_minutes'),
     /** Rendered once when sending starts; each recipient's copy only fills in its own unsubscribe link. */
     html: text('html'),
     text: text('text'),
@@ -631,6 +634,8 @@ export const contentVersions = pgTable(
     summary: text('summary').notNull(),
     body: text('body').notNull(),
     fields: jsonb('fields').$type<ContentFields>().notNull(),
+    /** The body as the site shows it, rendered once when published; null until rendered (see renderMissingHtml). */
+    html: text('html'),
     publishedBy: text('published_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -660,6 +665,8 @@ export const webinars = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The description and the recording's summary as the site shows them, rendered when saved; null until rendered. */
+    descriptionHtml: text('description_html'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     roomUrl: text('room_url').notNull(),
@@ -668,6 +675,7 @@ export const webinars = pgTable(
     sequence: integer('sequence').notNull().default(0),
     recordingUrl: text('recording_url'),
     recordingSummary: text('recording_summary').notNull().default(''),
+    recordingSummaryHtml: text('recording_summary_html'),
     slidesUrl: text('slides_url'),
     recordingAddedAt: timestamp('recording_added_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ import { publishDue } from '../features/content/repo';
 import { sendReminders } from '../features/webinars/service';
 import { coachingHousekeeping } from '../features/coaching/service';
 import { cleanUpExpired } from './housekeeping';
+import { renderMissingHtml } from '../stored-html';
 import type { ScheduledJob } from './runner';
 
 /** Every piece of scheduled work the site does, and when. */
@@ -25,7 +26,7 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
       atStart: true,
       overlapping: { expireInSeconds: 120 },
       run: async () => {
-        await startDueEditions(deps.ctx.db, sending);
+        await startDueEditions(deps.ctx.db, sending, deps.log);
         const deadline = Date.now() + 50_000;
         await deliverEditions(deps.ctx.db, deps.bulkTransport, sending, { deadline, shouldStop: deps.isStopping, log: deps.log });
         return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
@@ -40,6 +41,8 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
+    // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).
+    { name: 'stored-html', cron: '23 * * * *', run: async () => void (await renderMissingHtml(deps.ctx.db, deps.log)) },
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
   ];

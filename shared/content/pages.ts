@@ -183,8 +183,8 @@ export interface PublishedResource {
   pillar: (typeof pillarNames)[number];
   format: string;
   summary: string;
-  /** Markdown: the library searches it and renders it when the card opens. */
-  body: string;
+  /** The body as HTML, rendered once when published: shown when the card opens, and searched. */
+  html: string;
   url?: string;
   source?: string;
 }

@@ -118,10 +118,11 @@ export interface PublicEditions {
 export const RECENT_EDITIONS = 3;
 
 /** About 230 words a minute, at least one. */
-export function readingTime(markdown: string): string {
+export function readingMinutes(markdown: string): number {
   const words = markdown.split(/\s+/).filter(Boolean).length;
-  return `${Math.max(1, Math.round(words / 230))} min read`;
+  return Math.max(1, Math.round(words / 230));
 }
+export const readingTime = (minutes: number) => `${minutes} min read`;
 
 export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'progress'>): string => {
   const base = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', paused: 'Paused', sent: 'Sent', cancelled: 'Cancelled' }[edition.status];

@@ -6,7 +6,6 @@ import { apiPath, apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../../app/layout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { track } from '../../lib/track';
-import { labelChecklists } from './checklist-html';
 import { PillarIcon } from '../../components/pillar-icon';
 import { useGuideContent } from './use-guide-content';
 
@@ -54,7 +53,7 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
 
       <div className="mx-auto max-w-4xl px-4 py-10">
         {content.data ? (
-          <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: labelChecklists(content.data.html, guide.slug) }} />
+          <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: content.data.html }} />
         ) : content.data === null ? (
           <p role="status" className="max-w-xl text-stone-700">
             This guide is not published right now. Please come back soon.

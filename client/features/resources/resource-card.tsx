@@ -2,7 +2,6 @@ import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { track } from '../../lib/track';
 import type { Resource } from './library';
-import { renderMarkdown } from './render-markdown';
 
 /** One resource: title and summary, expanding (disclosure pattern) to the full body and its source link. */
 export function ResourceCard({ resource }: { resource: Resource }) {
@@ -35,8 +34,8 @@ export function ResourceCard({ resource }: { resource: Resource }) {
       <div id={bodyId} hidden={!open} className="border-t border-stone-200 px-5 pb-5">
         {open && (
           <>
-            {/* Safe: renderMarkdown escapes all text before adding its few tags. */}
-            <div className="prose-content" dangerouslySetInnerHTML={{ __html: renderMarkdown(resource.body, resource.id) }} />
+            {/* Safe: rendered by the server's one Markdown pipeline, which makes raw HTML and unsafe links inert. */}
+            <div className="prose-content" dangerouslySetInnerHTML={{ __html: resource.html }} />
             {resource.url && (
               <a
                 href={resource.url}

@@ -14,13 +14,13 @@ import {
   sectionFieldErrors,
 } from '#shared/content/pages';
 import { findFieldGuide } from '#shared/content/field-guides';
-import { markdownToHtml } from '#shared/markdown/render';
 import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
-import { HttpError, parseInput } from '../../http/errors';
+import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
 import type { PageBuilder } from '../pages/builder';
+import { renderContentHtml } from './render';
 import { contentAt } from './routes';
 import * as repo from './repo';
 import type { ContentStore } from './store';
@@ -72,6 +72,7 @@ export async function contentAdminRoutes(
     const admin = await adminOf(request);
     const input = parseInput(contentCreateSchema, request.body);
     checkFields(input.section, input.fields);
+    refuseUnrenderable({ body: ['Body', input.body] });
     if (reservedSlugs.has(input.slug)) throw new HttpError(400, 'slug: This web address is a page of the site: choose another', { slug: 'This web address is a page of the site: choose another' });
     const id = await db.transaction(async (tx) => {
       const created = await repo.createContent(tx, input, admin.email);
@@ -93,6 +94,7 @@ export async function contentAdminRoutes(
     const input = parseInput(contentSaveSchema, request.body);
     const current = await existing(id);
     checkFields(current.section, input.fields);
+    refuseUnrenderable({ body: ['Body', input.body] });
     if (!(await repo.saveDraft(db, id, input, admin.email))) throw changedMeanwhile();
     return existing(id);
   });
@@ -105,6 +107,8 @@ export async function contentAdminRoutes(
     if (at && at.getTime() <= Date.now()) throw new HttpError(400, 'at: The publish time must be in the future', { at: 'The publish time must be in the future' });
     const item = await existing(id);
     checkFields(item.section, item.fields);
+    // A draft saved before such text was refused is not published cut short either.
+    refuseUnrenderable({ body: ['Body', item.body] });
     await db.transaction(async (tx) => {
       const locked = await repo.lockItem(tx, id);
       // Published is what the admin was looking at, or nothing.
@@ -175,10 +179,10 @@ export async function contentAdminRoutes(
   });
 
   async function previewDocument(log: FastifyBaseLogger, input: z.infer<typeof contentPreviewSchema>): Promise<string> {
-    const draft: PublishedPage = { section: input.section, slug: input.slug, title: input.title, summary: input.summary, fields: input.fields, html: markdownToHtml(input.body), publishedAt: new Date().toISOString() };
+    const draft: PublishedPage = { section: input.section, slug: input.slug, title: input.title, summary: input.summary, fields: input.fields, html: renderContentHtml(input.section, input.slug, input.body), publishedAt: new Date().toISOString() };
     if (input.section === 'resources') {
       const { pillar, format, url, source } = input.fields;
-      const resource = { id: input.slug, title: input.title, pillar: pillar ?? 'Impact', format: format ?? 'Resource', summary: input.summary, body: input.body, ...(url ? { url } : {}), ...(source ? { source } : {}) };
+      const resource = { id: input.slug, title: input.title, pillar: pillar ?? 'Impact', format: format ?? 'Resource', summary: input.summary, html: draft.html, ...(url ? { url } : {}), ...(source ? { source } : {}) };
       const others = deps.content.resources().filter((entry) => entry.id !== input.slug);
       const { html } = await deps.builder.render(log, `/resources?q=${encodeURIComponent(input.title)}`, false, { found: true, queries: [{ queryKey: resourcesQueryKey, data: [resource, ...others] }] });
       return html;

@@ -13,6 +13,7 @@ import {
 } from '#shared/content/pages';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { renderContentHtml } from './render';
 import { CONTENT_CHANNEL } from './store';
 
 type Executor = Pick<Database, 'execute'>;
@@ -112,13 +113,15 @@ export async function saveDraft(
  * publish that fails half way leaves the previous version live and nobody reloads.
  */
 export async function publishDraft(tx: Executor, id: string, by: string): Promise<number> {
-  const [row] = rowsOf<{ id: string; number: number }>(
+  const [row] = rowsOf<{ id: string; number: number; body: string; section: ContentSection; slug: string }>(
     await tx.execute(sql`
       insert into content_versions (item_id, number, title, summary, body, fields, published_by)
       select i.id, coalesce((select max(number) from content_versions where item_id = i.id), 0) + 1, i.title, i.summary, i.body, i.fields, ${by}
       from content_items i where i.id = ${id}
-      returning id, number`),
+      returning id, number, body, (select section from content_items where id = item_id) as section, (select slug from content_items where id = item_id) as slug`),
   );
+  // The page's HTML is rendered once here and kept with the version: pages never render per request.
+  await tx.execute(sql`update content_versions set html = ${renderContentHtml(row!.section, row!.slug, row!.body)} where id = ${row!.id}`);
   await tx.execute(sql`update content_items set published_version_id = ${row!.id}, publish_at = null where id = ${id}`);
   await notifyChange(tx);
   return row!.number;
@@ -212,4 +215,25 @@ export async function publishDue(db: Database): Promise<number> {
     });
   }
   return published;
+}
+
+/**
+ * Versions kept without their HTML (published before the HTML was kept, or cleared by a
+ * migration when the renderer changes) get it, one at a time: run at every start and by the
+ * housekeeping job. A version that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
+  const missing = rowsOf<{ id: string; section: ContentSection; slug: string; body: string }>(
+    await db.execute(sql`select v.id, i.section, i.slug, v.body from content_versions v join content_items i on i.id = v.item_id where v.html is null`),
+  );
+  let rendered = 0;
+  for (const version of missing) {
+    try {
+      await db.execute(sql`update content_versions set html = ${renderContentHtml(version.section, version.slug, version.body)} where id = ${version.id} and html is null`);
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, versionId: version.id }, 'could not render a content version; it is tried again at the next start');
+    }
+  }
+  return rendered;
 }

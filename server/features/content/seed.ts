@@ -6,6 +6,7 @@ import type { ContentFields, ContentSection } from '#shared/content/pages';
 import { pillars } from '#shared/content/pillars';
 import type { Database } from '../../db/client';
 import { contentDir } from '../../paths';
+import { renderContentHtml } from './render';
 
 interface SeedItem {
   section: ContentSection;
@@ -69,8 +70,8 @@ export async function seedContent(db: Database): Promise<number> {
       if (!inserted) return;
       await tx.execute(sql`
         with version as (
-          insert into content_versions (item_id, number, title, summary, body, fields, published_by)
-          values (${inserted.id}, 1, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, 'content/') returning id)
+          insert into content_versions (item_id, number, title, summary, body, fields, html, published_by)
+          values (${inserted.id}, 1, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, ${renderContentHtml(item.section, item.slug, item.body)}, 'content/') returning id)
         update content_items set published_version_id = (select id from version) where id = ${inserted.id}`);
       added += 1;
     });

@@ -13,14 +13,14 @@ import {
 } from '#shared/newsletter/editions';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
-import { HttpError, parseInput } from '../../http/errors';
+import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { nextTuesdayMorning } from '../../site-time';
 import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
 import { recordAudit } from '../admin/audit';
 import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
 import { loadLinkKey, signLink } from '../../mail/links';
-import { findEdition, listEditions } from './repo';
+import { findEdition, listEditions, renderedBody } from './repo';
 import { audienceSize, startSending } from './sender';
 import { rowsOf } from '../../db/rows';
 
@@ -88,6 +88,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   app.post(adminApiPaths.adminEditions, { bodyLimit: EDITION_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(editionDraftSchema, request.body);
+    refuseUnrenderable({ body: ['Body', input.body] });
     await slugFree(input.slug, null);
     const id = await db.transaction(async (tx) => {
       const [row] = rowsOf<{ id: string }>(await tx.execute(sqlInsert(input, admin.email)));
@@ -106,6 +107,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(editionSaveSchema, request.body);
+    refuseUnrenderable({ body: ['Body', input.body] });
     const current = await existing(id);
     if (!['draft', 'scheduled'].includes(current.status)) throw new HttpError(409, `This edition is ${current.status}: it can no longer be edited.`);
     await slugFree(input.slug, id);
@@ -137,6 +139,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const admin = await adminOf(request);
     const edition = await existing(idOf(request));
     noBody(request);
+    refuseUnrenderable({ body: ['Body', edition.body] });
     const rendered = await renderEdition({ ...edition, issueNumber: edition.issueNumber }, settings);
     const key = await loadLinkKey(db);
     const copy = personalise(rendered, `${ctx.env.PUBLIC_URL}/unsubscribe?token=${signLink(key, 'unsubscribe', admin.email)}`);
@@ -148,6 +151,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const { sendAt } = parseInput(editionScheduleSchema, request.body);
     const when = new Date(sendAt);
     if (when.getTime() <= Date.now()) throw new HttpError(400, 'sendAt: The send time must be in the future', { sendAt: 'The send time must be in the future' });
+    refuseUnrenderable({ body: ['Body', (await existing(idOf(request))).body] });
     return move(request, ['draft', 'scheduled'], 'scheduled', sqlScheduledAt(when), 'edition_scheduled');
   });
 
@@ -156,6 +160,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     noBody(request);
     const admin = await adminOf(request);
     const current = await existing(id);
+    refuseUnrenderable({ body: ['Body', current.body] });
     if (!(await startSending(db, id, settings))) throw new HttpError(409, `This edition is ${current.status === 'draft' ? 'already being sent' : current.status}: it is sent once.`);
     await recordAudit(db, admin, { action: 'edition_sent', targetType: 'edition', targetId: id, details: { title: current.title } });
     ctx.jobs?.kick('weekly-dish');
@@ -185,11 +190,18 @@ const sqlMove = (id: string, from: string[], to: string, extra: SQL) => sql`
   update newsletter_editions set status = ${to}, updated_at = now() ${extra}
   where id = ${id} and status in (${sql.join(from.map((status) => sql`${status}`), sql`, `)}) returning id`;
 const sqlScheduledAt = (when: Date) => sql`, scheduled_at = ${when.toISOString()}`;
-const sqlInsert = (input: DraftInput, by: string) => sql`
-  insert into newsletter_editions (slug, title, summary, body, audience, updated_by)
-  values (${input.slug}, ${input.title}, ${input.summary}, ${input.body}, ${input.audience}, ${by}) returning id`;
-const sqlSave = (id: string, input: DraftInput & { version: number }, by: string) => sql`
+// The page's HTML and reading time are worked out once per saved version, never per request.
+const sqlInsert = (input: DraftInput, by: string) => {
+  const rendered = renderedBody(input.body);
+  return sql`
+  insert into newsletter_editions (slug, title, summary, body, body_html, reading_minutes, audience, updated_by)
+  values (${input.slug}, ${input.title}, ${input.summary}, ${input.body}, ${rendered.html}, ${rendered.readingMinutes}, ${input.audience}, ${by}) returning id`;
+};
+const sqlSave = (id: string, input: DraftInput & { version: number }, by: string) => {
+  const rendered = renderedBody(input.body);
+  return sql`
   update newsletter_editions set slug = ${input.slug}, title = ${input.title}, summary = ${input.summary}, body = ${input.body}, audience = ${input.audience},
-    version = version + 1, updated_by = ${by}, updated_at = now()
+    body_html = ${rendered.html}, reading_minutes = ${rendered.readingMinutes}, version = version + 1, updated_by = ${by}, updated_at = now()
   where id = ${id} and version = ${input.version} and status in ('draft', 'scheduled') returning id`;
+};
 const sqlDeleteDraft = (id: string) => sql`delete from newsletter_editions where id = ${id} and status in ('draft', 'cancelled') returning id`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
+import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingMinutes, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -73,10 +73,13 @@ interface PublicRow {
   slug: string;
   title: string;
   summary: string;
-  body: string;
   issue_number: number | null;
   sent_at: string;
+  reading_minutes: number | null;
 }
+
+/** What a saved body keeps beside it: its page HTML and reading time, worked out once. */
+export const renderedBody = (body: string) => ({ html: markdownToHtml(body), readingMinutes: readingMinutes(body) });
 
 const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   slug: row.slug,
@@ -84,18 +87,21 @@ const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   summary: row.summary,
   issueNumber: row.issue_number,
   sentAt: iso(row.sent_at)!,
-  readingTime: readingTime(row.body),
+  readingTime: readingTime(row.reading_minutes ?? 1),
 });
-const toPublic = (row: PublicRow): PublicEdition => ({ ...toPublicSummary(row), html: markdownToHtml(row.body) });
+const toPublic = (row: PublicRow & { body_html: string | null }): PublicEdition => ({ ...toPublicSummary(row), html: row.body_html ?? '' });
+const publicColumns = sql`slug, title, summary, issue_number, sent_at, reading_minutes`;
 
 /**
  * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
  * first `inFull` rendered to HTML, the rest as summaries.
  */
 export async function sentEditions(db: Pick<Database, 'execute'>, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
-  const rows = rowsOf<PublicRow>(
+  // Only the first `inFull` bring their HTML: the archive's links need no text.
+  const rows = rowsOf<PublicRow & { body_html: string | null }>(
     await db.execute(sql`
-      select slug, title, summary, body, issue_number, sent_at from newsletter_editions
+      select ${publicColumns}, case when row_number() over (order by sent_at desc, issue_number desc nulls last) <= ${inFull} then body_html end as body_html
+      from newsletter_editions
       where status = 'sent' and audience = 'subscribers' order by sent_at desc, issue_number desc nulls last limit ${limit}`),
   );
   return { full: rows.slice(0, inFull).map(toPublic), all: rows.map(toPublicSummary) };
@@ -109,8 +115,28 @@ export async function archivePage(db: Pick<Database, 'execute'>): Promise<Public
 }
 
 export async function sentEdition(db: Pick<Database, 'execute'>, slug: string): Promise<PublicEdition | null> {
-  const [row] = rowsOf<PublicRow>(
-    await db.execute(sql`select slug, title, summary, body, issue_number, sent_at from newsletter_editions where slug = ${slug} and status = 'sent' and audience = 'subscribers'`),
+  const [row] = rowsOf<PublicRow & { body_html: string | null }>(
+    await db.execute(sql`select ${publicColumns}, body_html from newsletter_editions where slug = ${slug} and status = 'sent' and audience = 'subscribers'`),
   );
   return row ? toPublic(row) : null;
+}
+
+/**
+ * Editions kept without their page HTML (saved before it was kept, or cleared by a migration
+ * when the renderer changes) get it, one at a time: at every start and by the housekeeping job.
+ * One that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Pick<Database, 'execute'>, log: { error(details: object, message: string): void }): Promise<number> {
+  const missing = rowsOf<{ id: string; body: string }>(await db.execute(sql`select id, body from newsletter_editions where body_html is null`));
+  let rendered = 0;
+  for (const edition of missing) {
+    try {
+      const { html, readingMinutes: minutes } = renderedBody(edition.body);
+      await db.execute(sql`update newsletter_editions set body_html = ${html}, reading_minutes = ${minutes} where id = ${edition.id} and body_html is null`);
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, editionId: edition.id }, 'could not render an edition; it is tried again at the next start');
+    }
+  }
+  return rendered;
 }

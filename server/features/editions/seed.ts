@@ -5,6 +5,7 @@ import { splitFrontMatter } from '#shared/content/front-matter';
 import { slugify } from '#shared/newsletter/editions';
 import type { Database } from '../../db/client';
 import { contentDir } from '../../paths';
+import { renderedBody } from './repo';
 
 /**
  * The editions of content/weekly-dish become the first rows of newsletter_editions on the first
@@ -24,9 +25,10 @@ export async function seedEditions(db: Database): Promise<number> {
     const issue = meta.issue ? Number(meta.issue) : null;
     // Sent on the Tuesday of its date, 07:00 in New York (12:00 UTC): the day matters, not the minute.
     const sentAt = `${meta.date}T12:00:00Z`;
+    const rendered = renderedBody(body.trim());
     const result = (await db.execute(sql`
-      insert into newsletter_editions (slug, title, summary, body, status, issue_number, started_at, sent_at, updated_by, created_at, updated_at)
-      values (${slugify(meta.title)}, ${meta.title}, ${meta.summary ?? ''}, ${body.trim()}, 'sent', ${issue}, ${sentAt}, ${sentAt}, 'content/weekly-dish', ${sentAt}, ${sentAt})
+      insert into newsletter_editions (slug, title, summary, body, body_html, reading_minutes, status, issue_number, started_at, sent_at, updated_by, created_at, updated_at)
+      values (${slugify(meta.title)}, ${meta.title}, ${meta.summary ?? ''}, ${body.trim()}, ${rendered.html}, ${rendered.readingMinutes}, 'sent', ${issue}, ${sentAt}, ${sentAt}, 'content/weekly-dish', ${sentAt}, ${sentAt})
       on conflict do nothing returning 1`)) as unknown as { rows: unknown[] };
     added += result.rows.length;
   }

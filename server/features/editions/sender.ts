@@ -7,6 +7,7 @@ import type { Transport } from '../../mail/mailer';
 import { personalise, type RenderedEdition, renderEdition } from './email';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
+import { refuseUnrenderable } from '../../http/errors';
 
 /**
  * Sending an edition to everyone (issue 23.3, decision 028). When sending starts, one row per
@@ -61,6 +62,8 @@ export async function startSending(db: Database, editionId: string, settings: Pi
       await tx.execute(sql`select id, title, summary, body, slug, audience, status from newsletter_editions where id = ${editionId} for update`),
     );
     if (!edition || !from.includes(edition.status)) return false;
+    // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
+    refuseUnrenderable({ body: ['Body', edition.body] });
     // Issue numbers are handed out one edition at a time, whichever server starts which edition.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
     const [numbered] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(issue_number), 0) + 1 as next from newsletter_editions`));
@@ -78,11 +81,21 @@ export async function startSending(db: Database, editionId: string, settings: Pi
   });
 }
 
-/** Editions scheduled for now or earlier start sending. */
-export async function startDueEditions(db: Database, settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>): Promise<number> {
+/**
+ * Editions scheduled for now or earlier start sending. One that cannot start (its text cannot
+ * be rendered, a fault) is logged and stays scheduled: it never keeps the others, or the
+ * deliveries already under way, from going out.
+ */
+export async function startDueEditions(db: Database, settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>, log?: { error(details: object, message: string): void }): Promise<number> {
   const due = rowsOf<{ id: string }>(await db.execute(sql`select id from newsletter_editions where status = 'scheduled' and scheduled_at <= now() order by scheduled_at`));
   let started = 0;
-  for (const { id } of due) if (await startSending(db, id, settings, ['scheduled'])) started += 1;
+  for (const { id } of due) {
+    try {
+      if (await startSending(db, id, settings, ['scheduled'])) started += 1;
+    } catch (error) {
+      log?.error({ err: error, editionId: id }, 'a scheduled edition could not start sending; the others go on');
+    }
+  }
   return started;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PremiumResources } from '#shared/premium/resources';
 import { apiPaths } from '#shared/api/paths';
-import { markdownToHtml } from '#shared/markdown/render';
+import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';
 import { requirePremium } from '../../http/guards';
 import type { ContentStore } from '../content/store';
@@ -14,15 +14,15 @@ import type { ContentStore } from '../content/store';
  */
 export async function premiumRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
   const links: Record<string, string> = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL };
-  // Filled into the Markdown before it is rendered, so the links pass the renderer's address check.
-  const fill = (markdown: string) => markdown.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => links[key] ?? whole);
+  // The pages' HTML was rendered when published, with `{{NAME}}` kept in link addresses; the
+  // settings' links are filled in here, once per publish.
+  const fill = (html: string) => html.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (links[key] ? escapeHtml(links[key]) : whole));
   let rendered: { generation: number; sections: PremiumResources['sections'] } | undefined;
   const sections = () => {
     if (rendered?.generation !== content.generation()) {
-      const pages = content.section('premium');
       rendered = {
         generation: content.generation(),
-        sections: pages.map((page) => ({ slug: page.slug, title: page.title, summary: page.summary, html: markdownToHtml(fill(content.markdown('premium', page.slug) ?? '')) })),
+        sections: content.section('premium').map((page) => ({ slug: page.slug, title: page.title, summary: page.summary, html: fill(page.html) })),
       };
     }
     return rendered.sections;

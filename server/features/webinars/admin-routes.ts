@@ -7,7 +7,8 @@ import { recordingInputSchema, webinarInputSchema } from '#shared/webinars/webin
 import type { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
-import { HttpError, parseInput } from '../../http/errors';
+import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
+import { markdownToHtml } from '#shared/markdown/render';
 import { instantToSiteLocal, siteLocalToInstant } from '../../site-time';
 import { recordAudit } from '../admin/audit';
 import { csvLine } from '../admin/csv';
@@ -48,11 +49,12 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   app.post(adminApiPaths.adminWebinars, { bodyLimit: WEBINAR_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(webinarInputSchema, request.body);
+    refuseUnrenderable({ description: ['Description', input.description] });
     const startsAt = startOf(input);
     const id = await db.transaction(async (tx) => {
       const [row] = rowsOf<{ id: string }>(
-        await tx.execute(sql`insert into webinars (title, description, starts_at, duration_minutes, room_url, capacity)
-          values (${input.title}, ${input.description}, ${startsAt.toISOString()}, ${input.durationMinutes}, ${input.roomUrl}, ${input.capacity}) returning id`),
+        await tx.execute(sql`insert into webinars (title, description, description_html, starts_at, duration_minutes, room_url, capacity)
+          values (${input.title}, ${input.description}, ${markdownToHtml(input.description)}, ${startsAt.toISOString()}, ${input.durationMinutes}, ${input.roomUrl}, ${input.capacity}) returning id`),
       );
       await recordAudit(tx, admin, { action: 'webinar_created', targetType: 'webinar', targetId: row!.id, details: { title: input.title } });
       return row!.id;
@@ -65,6 +67,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(webinarInputSchema, request.body);
+    refuseUnrenderable({ description: ['Description', input.description] });
     const mailIds = await db.transaction(async (tx) => {
       const current = await findWebinar(tx, id, true);
       if (!current) throw new HttpError(404, 'Webinar not found');
@@ -72,7 +75,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
       const startsAt = startOf(input);
       const calendarChanged = current.title !== input.title || startsAt.getTime() !== new Date(current.starts_at).getTime() || current.duration_minutes !== input.durationMinutes;
       const [row] = rowsOf<typeof current>(
-        await tx.execute(sql`update webinars set title = ${input.title}, description = ${input.description}, starts_at = ${startsAt.toISOString()},
+        await tx.execute(sql`update webinars set title = ${input.title}, description = ${input.description}, description_html = ${markdownToHtml(input.description)}, starts_at = ${startsAt.toISOString()},
           duration_minutes = ${input.durationMinutes}, room_url = ${input.roomUrl}, capacity = ${input.capacity},
           sequence = sequence + ${calendarChanged ? 1 : 0}, updated_at = now() where id = ${id} returning *`),
       );
@@ -104,13 +107,14 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(recordingInputSchema, request.body);
+    refuseUnrenderable({ summary: ['Summary', input.summary] });
     const mailIds = await db.transaction(async (tx) => {
       const current = await findWebinar(tx, id, true);
       if (!current) throw new HttpError(404, 'Webinar not found');
       if (current.status === 'cancelled') throw new HttpError(409, 'This webinar was cancelled: it has no recording.');
       if (new Date(current.starts_at).getTime() > Date.now()) throw new HttpError(409, 'This webinar has not happened yet: add its recording afterwards.');
       const [row] = rowsOf<typeof current>(
-        await tx.execute(sql`update webinars set recording_url = ${input.recordingUrl}, recording_summary = ${input.summary}, slides_url = ${input.slidesUrl || null},
+        await tx.execute(sql`update webinars set recording_url = ${input.recordingUrl}, recording_summary = ${input.summary}, recording_summary_html = ${markdownToHtml(input.summary)}, slides_url = ${input.slidesUrl || null},
           recording_added_at = coalesce(recording_added_at, now()), updated_at = now() where id = ${id} returning *`),
       );
       await recordAudit(tx, admin, { action: 'webinar_recording_added', targetType: 'webinar', targetId: id, details: { title: current.title } });

@@ -15,6 +15,7 @@ export interface WebinarRow {
   id: string;
   title: string;
   description: string;
+  description_html: string | null;
   starts_at: string | Date;
   duration_minutes: number;
   room_url: string;
@@ -23,6 +24,7 @@ export interface WebinarRow {
   sequence: number;
   recording_url: string | null;
   recording_summary: string;
+  recording_summary_html: string | null;
   slides_url: string | null;
   signups: number;
 }
@@ -86,7 +88,7 @@ export async function webinarsPage(ctx: AppContext, user: PublicUser | null, sea
     return {
       id: row.id,
       title: row.title,
-      descriptionHtml: markdownToHtml(row.description),
+      descriptionHtml: row.description_html ?? '',
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),
       durationMinutes: row.duration_minutes,
@@ -112,7 +114,7 @@ export async function webinarsPage(ctx: AppContext, user: PublicUser | null, sea
       startsAt: new Date(row.starts_at).toISOString(),
       recordingUrl: row.recording_url!,
       slidesUrl: row.slides_url,
-      summaryHtml: markdownToHtml(row.recording_summary),
+      summaryHtml: row.recording_summary_html ?? '',
     }));
   }
   return { premium, timeZone: ctx.env.SITE_TIMEZONE, upcoming, recordings };
@@ -194,4 +196,25 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
     }
   }
   return sent;
+}
+
+/**
+ * Webinars kept without their description's or summary's HTML (saved before it was kept, or
+ * cleared by a migration when the renderer changes) get it: at every start and by the
+ * housekeeping job. One that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
+  const missing = rowsOf<{ id: string; description: string; recording_summary: string }>(
+    await db.execute(sql`select id, description, recording_summary from webinars where description_html is null or recording_summary_html is null`),
+  );
+  let rendered = 0;
+  for (const webinar of missing) {
+    try {
+      await db.execute(sql`update webinars set description_html = ${markdownToHtml(webinar.description)}, recording_summary_html = ${markdownToHtml(webinar.recording_summary)} where id = ${webinar.id}`);
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, webinarId: webinar.id }, 'could not render a webinar description; it is tried again at the next start');
+    }
+  }
+  return rendered;
 }
