@@ -14,7 +14,7 @@ import {
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { nextTuesdayMorning } from '../../site-time';
+import { nextTuesdayMorning } from '#shared/site-time';
 import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
 import { recordAudit } from '../admin/audit';
 import { importSubscribers } from '../newsletter/import';

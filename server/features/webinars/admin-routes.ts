@@ -8,7 +8,7 @@ import type { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput } from '../../http/errors';
-import { instantToSiteLocal, siteLocalToInstant } from '../../site-time';
+import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../admin/audit';
 import { csvLine } from '../admin/csv';
 import { findWebinar, listWebinars, notify, toAdmin } from './service';
