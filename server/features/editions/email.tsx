@@ -42,7 +42,7 @@ export interface EmailSettings {
 // iOS, Outlook.com); the others keep the light colours, which read well either way. Every colour
 // that changes in dark mode is set by a class here, the band's background too: a background left
 // inline stays light while the text on it turns light (every text keeps 4.5:1 in both schemes,
-// e2e/edition-email.spec.ts).
+// e2e/weekly-dish-admin.spec.ts).
 const styles = `
   .body { color: #292524; }
   .body h1, .body h2, .body h3 { font-family: Georgia, 'Times New Roman', serif; color: #1c1917; line-height: 1.3; margin: 24px 0 8px; }
