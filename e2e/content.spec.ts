@@ -135,7 +135,7 @@ test.describe('publishing from the admin', () => {
     await page.getByLabel('Pillar').selectOption('Fuel');
     await page.getByLabel('Kind').fill('Template');
     await page.getByLabel('Body (Markdown)').fill('- January: annual reports\n- March: renewals');
-    await page.getByLabel('Publish at (your time)').fill('2030-01-15T09:00');
+    await page.getByLabel('Publish at (America/New_York time)').fill('2030-01-15T09:00');
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect(toast(page, 'Publishing scheduled')).toBeVisible();
     await expect(page.getByText(/Scheduled .*2030/).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from '#shared/zod';
-import { isTimeZone } from './site-time';
+import { isTimeZone } from '#shared/site-time';
 
 /**
  * The only reader of process.env. Every setting is checked once at start; a bad value stops

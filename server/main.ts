@@ -7,6 +7,7 @@ import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './jobs/schedule';
 import { createMailer, createTransport } from './mail/mailer';
 import { seedEditions } from './features/editions/seed';
+import { reopenCancelledEditions } from './features/editions/repo';
 import { seedContent } from './features/content/seed';
 import { createOutbox } from './mail/outbox';
 import { createShutdown } from './shutdown';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   await database.migrate();
   // The four editions of content/weekly-dish, as already sent, on the first start only.
   await seedEditions(database.db);
+  // Editions an earlier version left "cancelled" are drafts again (a cancelled schedule gives a draft now).
+  await reopenCancelledEditions(database.db);
   // The pages and resources of content/ become the first published items (issue 24.1); idempotent.
   await seedContent(database.db);
   const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });

@@ -7,7 +7,7 @@ import { renderMissingHtml } from './stored-html';
 import { startTestApp, type TestApp } from './test/app';
 import { callApp } from './test/call-app';
 import { signInEveryone } from './test/identities';
-import { instantToSiteLocal } from './site-time';
+import { instantToSiteLocal } from '#shared/site-time';
 
 /**
  * Text an admin saves can never take the site down (decision 031): what the renderer would cut

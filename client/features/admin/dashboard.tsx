@@ -6,7 +6,7 @@ import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
-import { formatDateTime } from './list-table';
+import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
 import { SlackInvitationsPanel } from './slack-invitations';
@@ -135,6 +135,7 @@ const activityLabels: Record<ActivityItem['kind'], string> = {
 function RecentActivity() {
   const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
   const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), adminApiPaths.adminActivity);
+  const time = useAdminTime();
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
   return (
@@ -171,7 +172,7 @@ function RecentActivity() {
                 {item.detail && <span className="text-stone-700"> ({item.detail})</span>}
               </span>
               <time dateTime={item.createdAt} className="text-sm text-stone-600">
-                {formatDateTime(item.createdAt)}
+                {time.dateTime(item.createdAt)}
               </time>
             </li>
           ))}

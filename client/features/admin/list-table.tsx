@@ -150,11 +150,6 @@ export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
 }
 
-/** "Nov 24, 2026, 9:41 AM": when the time of day matters (Recent Activity). */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
 export function fullName(user: { firstName: string | null; lastName: string | null; name: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || '';
 }

@@ -10,6 +10,7 @@ import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
 import { formatDate, fullName, ListTable } from './list-table';
+import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
 import { PremiumSwitch } from './premium-switch';
 import { SubscriberImport } from './subscriber-import';
@@ -386,13 +387,14 @@ export function ContactsList() {
 
 /** Beyond the spec: who did what to which record, when. Read-only by design. */
 export function AuditList() {
+  const time = useAdminTime();
   return (
     <ListTable<AuditEntry>
       list="audit"
       title="Audit log"
       sorts={[newest, oldest]}
       columns={[
-        { header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString() },
+        { header: 'When', cell: (e) => time.dateTime(e.createdAt) },
         { header: 'Admin', cell: (e) => e.adminEmail },
         { header: 'Action', cell: (e) => e.action },
         { header: 'Record', cell: (e) => `${e.targetType} ${e.targetId}` },

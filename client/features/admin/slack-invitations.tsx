@@ -3,7 +3,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
 import { apiRequest } from '../../lib/api';
 import { smallButton } from './confirm';
-import { formatDateTime } from './list-table';
+import { useAdminTime } from './admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from './use-admin';
 
 /** "2 days 3 hours": how long a member has waited. */
@@ -21,6 +21,7 @@ function waited(since: string): string {
  */
 export function SlackInvitationsPanel() {
   const query = useAdminQuery<SlackInvitations>(adminKey('slack'), adminApiPaths.adminSlackInvitations);
+  const time = useAdminTime();
   const send = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}), lists: ['slack'], success: 'Invitation sent.', failure: 'The invitation was not sent.' });
   const mark = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}), lists: ['slack'], success: 'Marked as invited.', failure: 'Not marked.' });
   if (query.isError) return <p role="alert">The invitations could not be loaded. Reload the page to try again.</p>;
@@ -56,7 +57,7 @@ export function SlackInvitationsPanel() {
                   {who(row)}
                   <br />
                   <span className={row.overdue ? 'font-semibold text-red-800' : 'text-stone-600'}>
-                    Premium since {formatDateTime(row.premiumSince)} · waiting {waited(row.premiumSince)}
+                    Premium since {time.dateTime(row.premiumSince)} · waiting {waited(row.premiumSince)}
                     {row.overdue && ' · over 24 hours'}
                   </span>
                 </div>
@@ -86,7 +87,7 @@ export function SlackInvitationsPanel() {
                 {who(row)}
                 <br />
                 <span className="text-stone-600">
-                  {row.method === 'emailed' ? 'Invitation sent' : 'Marked invited'} {row.invitedAt && formatDateTime(row.invitedAt)} by {row.invitedBy}
+                  {row.method === 'emailed' ? 'Invitation sent' : 'Marked invited'} {row.invitedAt && time.dateTime(row.invitedAt)} by {row.invitedBy}
                 </span>
               </li>
             ))}

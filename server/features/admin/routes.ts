@@ -20,7 +20,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../billing/membership';
 import { subscriptionView } from '../billing/routes';
 import type { AppContext } from '../../context';
-import { siteDayAndMonthStart } from '../../site-time';
+import { siteDayAndMonthStart } from '#shared/site-time';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { editionAdminRoutes } from '../editions/admin-routes';

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -72,13 +73,6 @@ export async function insertUser(
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Inserts the user unless one with that email exists; true when inserted. */

@@ -7,7 +7,7 @@ import { slotsInputSchema } from '#shared/coaching/coaching';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput } from '../../http/errors';
-import { instantToSiteLocal, siteLocalToInstant } from '../../site-time';
+import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../admin/audit';
 import { adminCalendar, removeSlot } from './service';
 

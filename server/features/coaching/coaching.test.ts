@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { instantToSiteLocal } from '../../site-time';
+import { instantToSiteLocal } from '#shared/site-time';
 import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';

@@ -1,6 +1,6 @@
 import { calendarEvent } from '../../mail/ics';
 import type { Mail } from '../../mail/mailer';
-import { siteTime } from '../../site-time';
+import { siteTime } from '#shared/site-time';
 
 export type CoachingMailKind = 'confirmation' | 'reminder' | 'cancelled' | 'premium-ended' | 'slot-removed';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../http/errors';
-import { siteDate } from '../../site-time';
+import { siteDate } from '#shared/site-time';
 import { coachingMail, type CoachingMailKind } from './mails';
 
 type Executor = Pick<Database, 'execute'>;

@@ -276,7 +276,7 @@ describe('sending', () => {
     const later = await call('POST', '/api/admin/editions', draft({ title: 'Scheduled one' }));
     const scheduled = await call('POST', `/api/admin/editions/${later.json.id}/schedule`, { sendAt: new Date(Date.now() + 86_400_000).toISOString() });
     expect(scheduled.json.status).toBe('scheduled');
-    expect((await call('POST', `/api/admin/editions/${later.json.id}/cancel`, {})).json.status).toBe('cancelled');
+    expect((await call('POST', `/api/admin/editions/${later.json.id}/cancel`, {})).json.status).toBe('draft');
     expect((await call('POST', `/api/admin/editions/${later.json.id}/cancel`, {})).status).toBe(409);
 
     const premiumEmail = ((await (await fetch(`${t.url}/api/user`, { headers: { cookie: cookies.premium! } })).json()) as { email: string }).email;
@@ -285,8 +285,8 @@ describe('sending', () => {
     await sendAll();
     expect(smtp.find(premiumEmail, /^Members only$/)).toHaveLength(1);
     expect(smtp.find(reader, /^Members only$/)).toHaveLength(0);
-    // Premium announcements stay out of the public archive.
-    expect((await fetch(`${t.url}/api/editions/${announcement.json.slug}`)).status).toBe(404);
+    // Premium announcements stay out of the public archive: a visitor is asked to sign in.
+    expect((await fetch(`${t.url}/api/editions/${announcement.json.slug}`)).status).toBe(401);
   });
 });
 

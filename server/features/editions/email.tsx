@@ -1,6 +1,7 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { markdownToHtml, markdownToText } from '#shared/markdown/render';
+import { type EditionAudience, editionEyebrow } from '#shared/newsletter/editions';
 
 /**
  * An edition as email (issue 23.4): the HTML part from react-email (a maintained email-HTML
@@ -15,8 +16,22 @@ export interface EditionContent {
   summary: string;
   body: string;
   slug: string;
+  audience: EditionAudience;
   issueNumber: number | null;
 }
+
+/**
+ * A test copy ("Send a test to me") says it is one in place of the two links that work only in a
+ * subscriber's copy of a sent edition: the web page (there once it is sent) and the unsubscribe
+ * link (the admin may not be a subscriber).
+ */
+export interface RenderOptions {
+  test?: boolean;
+}
+const testTexts = {
+  webPage: 'This is a test. Subscribers get a link to the edition’s web page here.',
+  unsubscribe: 'Subscribers get their unsubscribe link here.',
+};
 
 export interface EmailSettings {
   publicUrl: string;
@@ -24,8 +39,12 @@ export interface EmailSettings {
 }
 
 // Typography for the Markdown part, and dark mode for the clients that honour it (Apple Mail,
-// iOS, Outlook.com); the others keep the light colours, which read well either way.
+// iOS, Outlook.com); the others keep the light colours, which read well either way. Every colour
+// that changes in dark mode is set by a class here, the band's background too: a background left
+// inline stays light while the text on it turns light (every text keeps 4.5:1 in both schemes,
+// e2e/weekly-dish-admin.spec.ts).
 const styles = `
+  .body { color: #292524; }
   .body h1, .body h2, .body h3 { font-family: Georgia, 'Times New Roman', serif; color: #1c1917; line-height: 1.3; margin: 24px 0 8px; }
   .body h2 { font-size: 20px; } .body h3 { font-size: 17px; }
   .body p, .body li { font-size: 16px; line-height: 1.6; color: #292524; margin: 0 0 14px; }
@@ -37,14 +56,17 @@ const styles = `
     body, .outer { background: #1c1917 !important; }
     .card { background: #292524 !important; }
     .body h1, .body h2, .body h3, .title { color: #fafaf9 !important; }
-    .body p, .body li, .body blockquote { color: #e7e5e4 !important; }
+    .body, .body p, .body li, .body blockquote { color: #e7e5e4 !important; }
     .body a, .brand { color: #5eead4 !important; }
-    .muted { color: #a8a29e !important; }
+    .muted, .muted a { color: #d6d3d1 !important; }
+    .rule { border-color: #57534e !important; }
   }
 `;
 
-function EditionEmail({ edition, settings }: { edition: EditionContent; settings: EmailSettings }) {
+function EditionEmail({ edition, settings, test }: { edition: EditionContent; settings: EmailSettings; test: boolean }) {
   const webUrl = `${settings.publicUrl}/weekly-dish/${edition.slug}`;
+  const eyebrow = editionEyebrow(edition);
+  const muted = { fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center' } as const;
   return (
     <Html lang="en">
       <Head>
@@ -53,35 +75,47 @@ function EditionEmail({ edition, settings }: { edition: EditionContent; settings
         <style>{styles}</style>
       </Head>
       {edition.summary ? <Preview>{edition.summary}</Preview> : null}
-      <Body className="outer" style={{ backgroundColor: '#f5f5f4', margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' }}>
-        <Container style={{ maxWidth: '600px', width: '100%', padding: '0 8px' }}>
-          <Text className="muted" style={{ fontSize: '12px', color: '#57534e', textAlign: 'center', margin: '0 0 8px' }}>
-            <Link href={webUrl} style={{ color: '#57534e', textDecoration: 'underline' }}>
-              View in your browser
-            </Link>
-          </Text>
-          <Section className="card" style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
-            <Text className="brand" style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}>
-              The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''}
+      <Body style={{ margin: 0, padding: 0, fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        <Section className="outer" style={{ backgroundColor: '#f5f5f4', padding: '16px 0' }}>
+          <Container style={{ maxWidth: '600px', width: '100%', padding: '0 8px' }}>
+            <Text className="muted" style={{ ...muted, margin: '0 0 8px' }}>
+              {test ? (
+                testTexts.webPage
+              ) : (
+                <Link href={webUrl} style={{ color: '#57534e', textDecoration: 'underline' }}>
+                  View in your browser
+                </Link>
+              )}
             </Text>
-            <Text className="title" style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: '26px', lineHeight: '1.25', fontWeight: 700, color: '#1c1917', margin: '8px 0 16px' }}>
-              {edition.title}
-            </Text>
-            <Section>
-              <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
+            <Section className="card" style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
+              <Text className="brand" style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}>
+                The Weekly Dish{eyebrow ? ` · ${eyebrow}` : ''}
+              </Text>
+              <Text className="title" style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: '26px', lineHeight: '1.25', fontWeight: 700, color: '#1c1917', margin: '8px 0 16px' }}>
+                {edition.title}
+              </Text>
+              <Section>
+                <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
+              </Section>
             </Section>
-          </Section>
-          <Hr style={{ borderColor: '#d6d3d1', margin: '20px 0 12px' }} />
-          <Text className="muted" style={{ fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center', margin: '0 0 4px' }}>
-            You are receiving The Weekly Dish because you signed up at {new URL(settings.publicUrl).host}.{' '}
-            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ color: '#57534e', textDecoration: 'underline' }}>
-              Unsubscribe
-            </Link>
-          </Text>
-          <Text className="muted" style={{ fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center', margin: 0 }}>
-            {settings.postalAddress}
-          </Text>
-        </Container>
+            <Hr className="rule" style={{ borderColor: '#d6d3d1', margin: '20px 0 12px' }} />
+            <Text className="muted" style={{ ...muted, margin: '0 0 4px' }}>
+              {test ? (
+                testTexts.unsubscribe
+              ) : (
+                <>
+                  {whyReceived(edition.audience, settings)}{' '}
+                  <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ color: '#57534e', textDecoration: 'underline' }}>
+                    Unsubscribe
+                  </Link>
+                </>
+              )}
+            </Text>
+            <Text className="muted" style={{ ...muted, margin: 0 }}>
+              {settings.postalAddress}
+            </Text>
+          </Container>
+        </Section>
       </Body>
     </Html>
   );
@@ -93,18 +127,23 @@ export interface RenderedEdition {
   text: string;
 }
 
-export async function renderEdition(edition: EditionContent, settings: EmailSettings): Promise<RenderedEdition> {
-  const html = await render(<EditionEmail edition={edition} settings={settings} />);
+const whyReceived = (audience: EditionAudience, settings: EmailSettings) =>
+  audience === 'premium'
+    ? `You are receiving this announcement as a premium member of ${new URL(settings.publicUrl).host}.`
+    : `You are receiving The Weekly Dish because you signed up at ${new URL(settings.publicUrl).host}.`;
+
+export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
+  const html = await render(<EditionEmail edition={edition} settings={settings} test={test} />);
+  const eyebrow = editionEyebrow(edition);
   const text = [
-    `The Weekly Dish${edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''}`,
+    `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,
     '',
     edition.title.toUpperCase(),
     '',
     markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
     '',
     '----',
-    `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
-    `Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+    ...(test ? [testTexts.webPage, testTexts.unsubscribe] : [`View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`, `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`]),
     settings.postalAddress,
     '',
   ].join('\n');

@@ -1,8 +1,23 @@
-import { sql } from 'drizzle-orm';
-import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingMinutes, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  type Edition,
+  type EditionAudience,
+  type EditionDraft,
+  type EditionStatus,
+  type EditionSummary,
+  type PublicEdition,
+  type PublicEditions,
+  type PublicEditionSummary,
+  readingMinutes,
+  readingTime,
+  RECENT_EDITIONS,
+} from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { newsletterEditions } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { Executor } from '../admin/audit';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
@@ -51,8 +66,17 @@ const toSummary = (row: SummaryRow): EditionSummary => ({
   unsubscribesSince: row.unsubscribes,
 });
 
+/**
+ * The admin's list: drafts (last edited first), then what is scheduled (soonest first), then what
+ * is sending or paused, then what was sent (latest first).
+ */
 export async function listEditions(db: Pick<Database, 'execute'>): Promise<EditionSummary[]> {
-  const rows = rowsOf<SummaryRow>(await db.execute(sql`${summarySelect} order by (e.status = 'draft') desc, coalesce(e.sent_at, e.scheduled_at, e.updated_at) desc`));
+  const rows = rowsOf<SummaryRow>(
+    await db.execute(sql`${summarySelect}
+      order by case e.status when 'draft' then 0 when 'scheduled' then 1 when 'sent' then 3 else 2 end,
+        case when e.status = 'scheduled' then e.scheduled_at end asc,
+        coalesce(e.sent_at, e.updated_at) desc`),
+  );
   return rows.map(toSummary);
 }
 
@@ -73,24 +97,30 @@ interface PublicRow {
   slug: string;
   title: string;
   summary: string;
+  audience: EditionAudience;
   issue_number: number | null;
   sent_at: string;
   reading_minutes: number | null;
 }
 
-/** What a saved body keeps beside it: its page HTML and reading time, worked out once. */
+/** What a saved body keeps beside it: its page HTML and reading time, worked out once, never per request. */
 export const renderedBody = (body: string) => ({ html: markdownToHtml(body), readingMinutes: readingMinutes(body) });
+const keptBody = (body: string) => {
+  const { html, readingMinutes: minutes } = renderedBody(body);
+  return { bodyHtml: html, readingMinutes: minutes };
+};
 
 const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   slug: row.slug,
   title: row.title,
   summary: row.summary,
+  audience: row.audience,
   issueNumber: row.issue_number,
   sentAt: iso(row.sent_at)!,
   readingTime: readingTime(row.reading_minutes ?? 1),
 });
 const toPublic = (row: PublicRow & { body_html: string | null }): PublicEdition => ({ ...toPublicSummary(row), html: row.body_html ?? '' });
-const publicColumns = sql`slug, title, summary, issue_number, sent_at, reading_minutes`;
+const publicColumns = sql`slug, title, summary, audience, issue_number, sent_at, reading_minutes`;
 
 /**
  * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
@@ -114,9 +144,10 @@ export async function archivePage(db: Pick<Database, 'execute'>): Promise<Public
   return { latest, recent, archive: all };
 }
 
+/** A sent edition by its web address, public or premium: who may read it is the caller's to decide. */
 export async function sentEdition(db: Pick<Database, 'execute'>, slug: string): Promise<PublicEdition | null> {
   const [row] = rowsOf<PublicRow & { body_html: string | null }>(
-    await db.execute(sql`select ${publicColumns}, body_html from newsletter_editions where slug = ${slug} and status = 'sent' and audience = 'subscribers'`),
+    await db.execute(sql`select ${publicColumns}, body_html from newsletter_editions where slug = ${slug} and status = 'sent'`),
   );
   return row ? toPublic(row) : null;
 }
@@ -139,4 +170,93 @@ export async function renderMissingHtml(db: Pick<Database, 'execute'>, log: { er
     }
   }
   return rendered;
+}
+
+/** Whom a sent edition is for, without reading it: what the page of a premium announcement needs before it knows the visitor. */
+export async function sentEditionAudience(db: Database, slug: string): Promise<EditionAudience | null> {
+  const [row] = await db
+    .select({ audience: newsletterEditions.audience })
+    .from(newsletterEditions)
+    .where(and(eq(newsletterEditions.slug, slug), eq(newsletterEditions.status, 'sent')));
+  return row?.audience ?? null;
+}
+
+type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience'>>;
+
+/** Another edition (any but `exceptId`) already at this web address. */
+export async function slugTaken(db: Database, slug: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsletterEditions.id })
+    .from(newsletterEditions)
+    .where(exceptId ? and(eq(newsletterEditions.slug, slug), ne(newsletterEditions.id, exceptId)) : eq(newsletterEditions.slug, slug))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Thrown when another edition took the web address between the check and the write (two admins at once). */
+export class SlugTakenError extends Error {}
+
+const slugConflict = (error: unknown) => (isUniqueViolation(error, 'newsletter_editions_slug_idx') ? new SlugTakenError() : error);
+
+export async function insertEdition(tx: Executor, fields: DraftFields, by: string): Promise<string> {
+  try {
+    const [row] = await tx
+      .insert(newsletterEditions)
+      .values({ ...fields, ...keptBody(fields.body), updatedBy: by })
+      .returning({ id: newsletterEditions.id });
+    return row!.id;
+  } catch (error) {
+    throw slugConflict(error);
+  }
+}
+
+/** Saves a draft or scheduled edition if it is still at `version`; false when another save came first. */
+export async function saveEdition(db: Database, id: string, fields: DraftFields & { version: number }, by: string): Promise<boolean> {
+  const { version, ...values } = fields;
+  try {
+    const rows = await db
+      .update(newsletterEditions)
+      .set({ ...values, ...keptBody(values.body), version: sql`${newsletterEditions.version} + 1`, updatedBy: by, updatedAt: sql`now()` })
+      .where(and(eq(newsletterEditions.id, id), eq(newsletterEditions.version, version), inArray(newsletterEditions.status, ['draft', 'scheduled'])))
+      .returning({ id: newsletterEditions.id });
+    return rows.length > 0;
+  } catch (error) {
+    throw slugConflict(error);
+  }
+}
+
+/**
+ * Moves an edition to `to` only if it is still in one of `from`: the row's own check, so two
+ * admins or two clicks change it once. A schedule is set with `scheduledAt`, and cleared with null.
+ */
+export async function moveEdition(tx: Executor, id: string, from: readonly EditionStatus[], to: EditionStatus, scheduledAt?: Date | null): Promise<boolean> {
+  const rows = await tx
+    .update(newsletterEditions)
+    .set({ status: to, updatedAt: sql`now()`, ...(scheduledAt !== undefined ? { scheduledAt } : {}) })
+    .where(and(eq(newsletterEditions.id, id), inArray(newsletterEditions.status, [...from])))
+    .returning({ id: newsletterEditions.id });
+  return rows.length > 0;
+}
+
+/** Deletes an edition that is a draft; false when it is not (or no longer) one. */
+export async function deleteDraft(tx: Executor, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(newsletterEditions)
+    .where(and(eq(newsletterEditions.id, id), eq(newsletterEditions.status, 'draft')))
+    .returning({ id: newsletterEditions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Editions an earlier version left "cancelled" (a cancelled schedule, with only Delete offered)
+ * become the drafts a cancelled schedule gives now; run at every start, it finds none after the first.
+ */
+export async function reopenCancelledEditions(db: Database): Promise<number> {
+  const rows = await db
+    .update(newsletterEditions)
+    // The status column's type no longer has 'cancelled': the old rows are matched as plain text.
+    .set({ status: 'draft', scheduledAt: null, updatedAt: sql`now()` })
+    .where(sql`${newsletterEditions.status} = 'cancelled'`)
+    .returning({ id: newsletterEditions.id });
+  return rows.length;
 }

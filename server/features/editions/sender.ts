@@ -64,10 +64,7 @@ export async function startSending(db: Database, editionId: string, settings: Pi
     if (!edition || !from.includes(edition.status)) return false;
     // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
     refuseUnrenderable({ body: ['Body', edition.body] });
-    // Issue numbers are handed out one edition at a time, whichever server starts which edition.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
-    const [numbered] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(issue_number), 0) + 1 as next from newsletter_editions`));
-    const issueNumber = numbered!.next;
+    const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
     const rendered = await renderEdition({ ...edition, issueNumber }, settings);
     const source = edition.audience === 'premium' ? sql`select u.email from users u where u.is_premium` : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
     await tx.execute(sql`
@@ -79,6 +76,18 @@ export async function startSending(db: Database, editionId: string, settings: Pi
       where id = ${edition.id}`);
     return true;
   });
+}
+
+/**
+ * The public editions' next number. Premium announcements take none, so the public archive runs
+ * without gaps; those that took one under an earlier version keep it (their members were sent
+ * it), and the count goes on after the highest number given.
+ */
+async function nextIssueNumber(tx: Pick<Database, 'execute'>): Promise<number> {
+  // Handed out one edition at a time, whichever server starts which edition.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
+  const [numbered] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(issue_number), 0) + 1 as next from newsletter_editions`));
+  return numbered!.next;
 }
 
 /**

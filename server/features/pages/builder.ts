@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { headHtml, pageHead } from '#shared/head';
+import { headHtml, type PageContent, pageHead } from '#shared/head';
 import type { PrefilledQuery, RenderedApp, RenderPage } from '#shared/page-render';
 import { matchRoute } from '#shared/routes';
 import { escapeHtml } from '#shared/text';
@@ -16,7 +16,7 @@ export interface PageLookup {
   found: boolean;
   queries: PrefilledQuery[];
   /** The page's own title and description, when they come from the database (an edition). */
-  head?: { title: string; description: string };
+  head?: PageContent;
   /**
    * The same for every visitor until the content changes (a published page): the page is kept
    * like the pages without data, and replaced when the content store changes.

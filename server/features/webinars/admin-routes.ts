@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { markdownToHtml } from '#shared/markdown/render';
-import { instantToSiteLocal, siteLocalToInstant } from '../../site-time';
+import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../admin/audit';
 import { csvLine } from '../admin/csv';
 import { findWebinar, listWebinars, notify, toAdmin } from './service';

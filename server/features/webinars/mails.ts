@@ -1,6 +1,6 @@
 import type { Mail } from '../../mail/mailer';
 import { calendarEvent } from '../../mail/ics';
-import { siteTime } from '../../site-time';
+import { siteTime } from '#shared/site-time';
 
 export interface WebinarForMail {
   id: string;

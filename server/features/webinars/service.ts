@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../http/errors';
-import { instantToSiteLocal } from '../../site-time';
+import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
 
 type Executor = Pick<Database, 'execute'>;

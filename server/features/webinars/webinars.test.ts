@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
-import { instantToSiteLocal } from '../../site-time';
+import { instantToSiteLocal } from '#shared/site-time';
 import { sendReminders } from './service';
 import { callApp } from '../../test/call-app';
 

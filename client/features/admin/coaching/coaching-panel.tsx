@@ -8,32 +8,30 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
+import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
 
 interface CoachingCalendar {
   slots: AdminCoachingSlot[];
-  timeZone: string;
 }
-
-const siteDay = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
-const siteTime = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 
 /** The coach's calendar (issue 25.2): publish 60-minute slots, see who booked which, remove a slot. */
 export function CoachingPanel() {
   const calendar = useAdminQuery<CoachingCalendar>(adminKey('coaching'), adminApiPaths.adminCoaching);
+  const time = useAdminTime();
   if (calendar.isError) return <p role="alert">The coaching calendar could not be loaded. Reload the page to try again.</p>;
   if (!calendar.data) return <p role="status">Loading the coaching calendar...</p>;
-  const { slots, timeZone } = calendar.data;
+  const { slots } = calendar.data;
   const byDay = new Map<string, AdminCoachingSlot[]>();
-  for (const slot of slots) byDay.set(siteDay(slot.startsAt, timeZone), [...(byDay.get(siteDay(slot.startsAt, timeZone)) ?? []), slot]);
+  for (const slot of slots) byDay.set(time.day(slot.startsAt), [...(byDay.get(time.day(slot.startsAt)) ?? []), slot]);
   const booked = slots.filter((slot) => slot.booking).length;
   return (
     <AdminSection
       title="Coaching"
-      intro={`${slots.length} upcoming ${slots.length === 1 ? 'slot' : 'slots'}, ${booked} booked. Premium members book one 60-minute session a month on /coaching; times below are ${timeZone}.`}
+      intro={`${slots.length} upcoming ${slots.length === 1 ? 'slot' : 'slots'}, ${booked} booked. Premium members book one 60-minute session a month on /coaching.`}
     >
-      <AddSlots timeZone={timeZone} />
+      <AddSlots timeZone={time.timeZone} />
       {byDay.size === 0 ? (
         <EmptyList>No upcoming slots. Add the times you can coach above.</EmptyList>
       ) : (
@@ -43,7 +41,7 @@ export function CoachingPanel() {
               <h3 className="font-semibold text-stone-900">{date}</h3>
               <ul className="mt-2 divide-y divide-stone-100">
                 {daySlots.map((slot) => (
-                  <SlotRow key={slot.id} slot={slot} timeZone={timeZone} />
+                  <SlotRow key={slot.id} slot={slot} time={time} />
                 ))}
               </ul>
             </li>
@@ -54,7 +52,7 @@ export function CoachingPanel() {
   );
 }
 
-function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string }) {
+function SlotRow({ slot, time }: { slot: AdminCoachingSlot; time: AdminTime }) {
   const remove = useAdminChange({
     request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminCoachingSlot, { id: slot.id })),
     lists: ['coaching'],
@@ -64,7 +62,7 @@ function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <p className="text-sm text-stone-800">
-        <span className="font-semibold">{siteTime(slot.startsAt, timeZone)}</span> · {slot.coachName} ·{' '}
+        <span className="font-semibold">{time.clock(slot.startsAt)}</span> · {slot.coachName} ·{' '}
         {slot.booking ? (
           <span className="font-semibold text-brand-800">
             Booked by {slot.booking.name ? `${slot.booking.name} (${slot.booking.email})` : slot.booking.email}
@@ -80,7 +78,7 @@ function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string
         destructive
         onConfirm={() => remove.mutate(undefined)}
         trigger={
-          <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`} aria-label={`Remove the slot at ${siteTime(slot.startsAt, timeZone)}`}>
+          <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`} aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}>
             Remove
           </button>
         }

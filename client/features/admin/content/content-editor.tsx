@@ -16,7 +16,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
+import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { statusText } from './content-status';
 import { VersionHistory } from './version-history';
@@ -60,6 +60,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState('');
   const [when, setWhen] = useState('');
+  const time = useAdminTime();
   const guide = section === 'field-guides' ? findFieldGuide(draft.slug) : undefined;
   const isResource = section === 'resources';
 
@@ -134,7 +135,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
         const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentPublish, { id: current.id }), { version: current.version, ...(at ? { at } : {}) });
         setItem(result);
         await refreshLists(result.id);
-        toast({ title: at ? 'Publishing scheduled' : 'Published', description: at ? `“${result.title}” goes live ${formatDateTime(at)}.` : `“${result.title}” is live on every page now.` });
+        toast({ title: at ? 'Publishing scheduled' : 'Published', description: at ? `“${result.title}” goes live ${time.dateTime(at)}.` : `“${result.title}” is live on every page now.` });
         return result;
       } catch (error) {
         failed(error, at ? 'Not scheduled' : 'Not published');
@@ -163,8 +164,8 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
       intro={
         <>
           {sectionLabels[section]}
-          {item && ` · ${statusText(item)}`}
-          {item?.publishedAt && ` · Live version from ${formatDateTime(item.publishedAt)}`}
+          {item && ` · ${statusText(item, time)}`}
+          {item?.publishedAt && ` · Live version from ${time.dateTime(item.publishedAt)}`}
         </>
       }
       actions={
@@ -249,10 +250,10 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
             <h3 className="font-semibold text-stone-900">Publish later</h3>
             <div className="flex flex-wrap items-end gap-2">
               <label className="grid gap-1 text-sm text-stone-800">
-                <span>Publish at (your time)</span>
+                <span>Publish at ({time.timeZone} time)</span>
                 <input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} className="h-9 rounded-md border border-stone-300 px-2" />
               </label>
-              <Button size="sm" variant="outline" disabled={!when || busy} onClick={() => void publish(new Date(when).toISOString())}>
+              <Button size="sm" variant="outline" disabled={!when || busy} onClick={() => void publish(time.fromInput(when).toISOString())}>
                 Schedule
               </Button>
               {item && item.status !== 'draft' && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ContentSection, type ContentSummary, contentSections, openSections, sectionLabels } from '#shared/content/pages';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../list-table';
+import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { ContentEditor } from './content-editor';
 import { statusText } from './content-status';
@@ -20,6 +20,7 @@ const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber
 export function ContentPanel() {
   const [editing, setEditing] = useState<{ id: string } | { section: ContentSection } | null>(null);
   const list = useAdminQuery<{ items: ContentSummary[] }>(adminKey('content'), adminApiPaths.adminContent);
+  const time = useAdminTime();
 
   if (editing) return <ContentEditor key={'id' in editing ? editing.id : `new-${editing.section}`} open={editing} onClose={() => setEditing(null)} onCreated={(id) => setEditing({ id })} />;
   if (list.isError) return <p role="alert">The content could not be loaded. Reload the page to try again.</p>;
@@ -55,11 +56,11 @@ export function ContentPanel() {
                     <div className="min-w-0">
                       <p className="break-words font-medium text-stone-900">{item.title}</p>
                       <p className="text-sm text-stone-600">
-                        Last edited {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {formatDateTime(item.updatedAt)}
+                        Last edited {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {time.dateTime(item.updatedAt)}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">
-                      <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item)}</span>
+                      <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item, time)}</span>
                       <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
                         Edit
                       </Button>

@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
+import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
 
 /** Every published version of an item, newest first: what each changed, and a way back to it (as a new version). */
@@ -35,6 +35,7 @@ export function VersionHistory({ item, onRestored }: { item: ContentItem; onRest
 function VersionRow({ item, version, onRestored }: { item: ContentItem; version: ContentVersionSummary; onRestored: (item: ContentItem) => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const time = useAdminTime();
   const detail = useAdminQuery<ContentVersion>(adminKey('content', item.id, 'version', version.number), apiPath(adminApiPaths.adminContentVersion, { id: item.id, number: String(version.number) }), open);
   const restore = async () => {
     try {
@@ -53,7 +54,7 @@ function VersionRow({ item, version, onRestored }: { item: ContentItem; version:
           <span className="font-semibold">Version {version.number}</span>
           {version.live && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>}
           <span className="block text-stone-600">
-            {formatDateTime(version.publishedAt)}
+            {time.dateTime(version.publishedAt)}
             {version.publishedBy && ` by ${version.publishedBy}`}
           </span>
         </p>

@@ -43,15 +43,16 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<string>('');
 
-  // The preview is rendered by the server with the email's own template, a moment after typing stops.
+  // The preview is rendered by the server with the email's own template, a moment after typing
+  // stops: from the first moment, empty fields and all.
   useEffect(() => {
     const timer = setTimeout(() => {
-      apiRequest<{ html: string }>('POST', adminApiPaths.adminEditionPreview, { title: draft.title, summary: draft.summary, body: draft.body })
+      apiRequest<{ html: string }>('POST', adminApiPaths.adminEditionPreview, { title: draft.title, summary: draft.summary, body: draft.body, audience: draft.audience })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [draft.title, draft.summary, draft.body]);
+  }, [draft.title, draft.summary, draft.body, draft.audience]);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
@@ -101,6 +102,7 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
         <div className="grid content-start gap-4">
           <TextField
             label="Title"
+            hint="The issue number is added above the title when the edition is sent (premium announcements have none): leave it out here."
             value={draft.title}
             maxLength={EDITION_LIMITS.title}
             error={errors.title}

@@ -9,13 +9,13 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, errorText } from '../../../lib/api';
 import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
+import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
+import { inListOrder } from './webinar-order';
 
 interface WebinarList {
   webinars: AdminWebinar[];
-  timeZone: string;
 }
 
 const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
@@ -27,10 +27,13 @@ const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => Obje
 export function WebinarsPanel() {
   const [editing, setEditing] = useState<AdminWebinar | 'new' | null>(null);
   const list = useAdminQuery<WebinarList>(adminKey('webinars'), adminApiPaths.adminWebinars);
+  const time = useAdminTime();
+  // The time the list was drawn: a webinar that starts meanwhile shows as held on the next load.
+  const [drawnAt] = useState(() => Date.now());
   if (list.isError) return <p role="alert">The webinars could not be loaded. Reload the page to try again.</p>;
   if (!list.data) return <p role="status">Loading the webinars...</p>;
-  const { webinars, timeZone } = list.data;
-  if (editing) return <WebinarForm webinar={editing === 'new' ? null : editing} timeZone={timeZone} onClose={() => setEditing(null)} />;
+  if (editing) return <WebinarForm webinar={editing === 'new' ? null : editing} timeZone={time.timeZone} onClose={() => setEditing(null)} />;
+  const webinars = inListOrder(list.data.webinars, drawnAt);
   return (
     <AdminSection
       title="Webinars"
@@ -42,7 +45,7 @@ export function WebinarsPanel() {
       ) : (
         <ul className="grid gap-3">
           {webinars.map((webinar) => (
-            <WebinarRow key={webinar.id} webinar={webinar} timeZone={timeZone} onEdit={() => setEditing(webinar)} />
+            <WebinarRow key={webinar.id} webinar={webinar} time={time} past={new Date(webinar.startsAt).getTime() <= drawnAt} onEdit={() => setEditing(webinar)} />
           ))}
         </ul>
       )}
@@ -50,7 +53,7 @@ export function WebinarsPanel() {
   );
 }
 
-function WebinarRow({ webinar, timeZone, onEdit }: { webinar: AdminWebinar; timeZone: string; onEdit: () => void }) {
+function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; time: AdminTime; past: boolean; onEdit: () => void }) {
   const [showSignups, setShowSignups] = useState(false);
   const [recording, setRecording] = useState(false);
   const signups = useAdminQuery<{ signups: { email: string; name: string; signedUpAt: string }[] }>(adminKey('webinars', webinar.id, 'signups'), apiPath(adminApiPaths.adminWebinarSignups, { id: webinar.id }), showSignups);
@@ -60,9 +63,6 @@ function WebinarRow({ webinar, timeZone, onEdit }: { webinar: AdminWebinar; time
     success: 'The webinar is cancelled; everyone signed up is told.',
     failure: 'The webinar was not cancelled.',
   });
-  // The time the list was drawn: a webinar that starts meanwhile shows as held on the next load.
-  const [drawnAt] = useState(() => Date.now());
-  const past = new Date(webinar.startsAt).getTime() <= drawnAt;
   const cancelled = webinar.status === 'cancelled';
   return (
     <li className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">
@@ -70,7 +70,7 @@ function WebinarRow({ webinar, timeZone, onEdit }: { webinar: AdminWebinar; time
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-stone-900">{webinar.title}</h3>
           <p className="text-sm text-stone-600">
-            {webinar.startsAtLocal.replace('T', ' ')} {timeZone} · {webinar.durationMinutes} minutes · {webinar.signups} signed up
+            {time.dateTime(webinar.startsAt)} · {webinar.durationMinutes} minutes · {webinar.signups} signed up
             {webinar.capacity !== null && ` of ${webinar.capacity}`}
           </p>
         </div>
@@ -120,7 +120,7 @@ function WebinarRow({ webinar, timeZone, onEdit }: { webinar: AdminWebinar; time
             {signups.data.signups.map((signup) => (
               <li key={signup.email} className="break-words">
                 {signup.name ? `${signup.name} · ` : ''}
-                {signup.email} · {formatDateTime(signup.signedUpAt)}
+                {signup.email} · {time.dateTime(signup.signedUpAt)}
               </li>
             ))}
           </ul>

@@ -82,3 +82,19 @@ export function instantToSiteLocal(instant: Date, timeZone: string): string {
 export function siteTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
 }
+
+/**
+ * The admin's one way of showing a time: "Tue, Dec 1, 2026, 7:00 AM EST", always in the site's
+ * zone and naming it, whatever the admin's browser is set to.
+ */
+export function siteDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
+}
+
+/** The same, split for lists grouped by day: "Tuesday, December 1, 2026" and "7:00 AM EST". */
+export function siteDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
+}
+export function siteClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
+}
