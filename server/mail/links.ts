@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { apiPaths } from '#shared/api/paths';
 import type { Database } from '../db/client';
 
 /**
@@ -43,4 +44,14 @@ export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): st
   const expected = mac(key, purpose, email);
   const given = Buffer.from(signature, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+}
+
+/**
+ * The two unsubscribe addresses of a newsletter email: the page a person opens (GET shows, its
+ * button unsubscribes) and the one-click address of the List-Unsubscribe header (RFC 8058).
+ */
+export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
+  const token = signLink(key, 'unsubscribe', email);
+  const oneClick = `${publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
+  return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
