@@ -31,7 +31,7 @@ export function signupFailureText(error: unknown): string {
 /*
  * What the forms say once the server has answered a signup. The spec's "You're now subscribed"
  * is said only when it is true: with confirmed opt-in a new signup is one step from its first
- * edition, and the forms say so (docs/product.md (Decisions), "Confirmed opt-in").
+ * edition, and the forms say so (docs/product.md, Decisions: "Confirmed opt-in and the spec's newsletter texts").
  */
 const oneStepLeft = 'confirm your subscription with the link we just emailed you.';
 
