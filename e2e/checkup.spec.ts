@@ -85,7 +85,7 @@ test.describe('the Check-Up', () => {
     const quizStart = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_start');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Start the Check-Up' }).click();
-    await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+    await expect(page.getByText("You now have access to free resources. Let's start your check-up! One step left for The Weekly Dish: confirm your subscription with the link we just emailed you.", { exact: true })).toBeVisible();
     await quizStart;
     expect(await page.evaluate(() => [localStorage.getItem('nish_newsletter_signup'), localStorage.getItem('nish_newsletter_email')])).toEqual(['true', email]);
 
@@ -178,7 +178,7 @@ test.describe('the Check-Up', () => {
     await tabTo(page, field);
     await page.keyboard.type(uniqueEmail('keys'));
     await page.keyboard.press('Enter');
-    await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+    await expect(page.getByText("You now have access to free resources. Let's start your check-up! One step left for The Weekly Dish: confirm your subscription with the link we just emailed you.", { exact: true })).toBeVisible();
 
     const firstOrder = await answerByKeyboard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });

@@ -8,7 +8,7 @@ import { uniqueEmail } from '../server/test/unique-email';
 /** A subscriber as a person becomes one: the form, then the link in the welcome email. */
 async function subscribe(page: Page, email: string) {
   expect((await page.request.post('/api/newsletter/signup', { data: { email, name: 'Reader' } })).ok()).toBe(true);
-  const welcome = await waitForMail(email, /^Welcome to The Weekly Dish$/);
+  const welcome = await waitForMail(email, /^Welcome to The Weekly Dish/);
   await page.goto(linkIn(welcome, `${baseURL}/newsletter/confirm?token=`));
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();

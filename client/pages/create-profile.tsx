@@ -29,7 +29,7 @@ export default function CreateProfilePage() {
             emailRequiredToast
             submitLabel="Create My Profile"
             pendingLabel="Creating Profile..."
-            onSignedUp={() => navigate('/welcome')}
+            onSignedUp={(_email, answer) => navigate('/welcome', { state: { newsletter: answer } })}
             onFailed={(error) =>
               toast({ title: 'Profile Creation Failed', description: signupFailureText(error), variant: 'destructive' })
             }

@@ -488,6 +488,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** A calendar invitation sent with the email (a webinar's .ics), as nodemailer's icalEvent. */
     icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL'; content: string; filename: string }>(),
+    /** Extra headers sent with it (the welcome email's List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

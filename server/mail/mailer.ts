@@ -10,7 +10,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Extra headers (List-Unsubscribe on editions). */
+  /** Extra headers (List-Unsubscribe on editions and the welcome email). */
   headers?: Record<string, string>;
   /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };

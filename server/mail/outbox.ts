@@ -19,6 +19,7 @@ interface OutboxRow {
   text: string;
   html: string | null;
   ical_event: Mail['icalEvent'] | null;
+  headers: Mail['headers'] | null;
   attempts: number;
 }
 
@@ -68,12 +69,12 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
           order by next_attempt_at
           limit 20
           for update skip locked)
-        returning id, "to", subject, text, html, ical_event, attempts`),
+        returning id, "to", subject, text, html, ical_event, headers, attempts`),
     );
 
   const deliver = async (row: OutboxRow): Promise<boolean> => {
     try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}), ...(row.ical_event ? { icalEvent: row.ical_event } : {}) });
+      await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}), ...(row.ical_event ? { icalEvent: row.ical_event } : {}), ...(row.headers ? { headers: row.headers } : {}) });
       await db.execute(sql`update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
       return true;
     } catch (error) {
@@ -100,8 +101,8 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
       const [row] = rowsOf<{ id: string }>(
-        await executor.execute(sql`insert into mail_outbox ("to", subject, text, html, ical_event)
-          values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.icalEvent ? JSON.stringify(mail.icalEvent) : null}::jsonb) returning id`),
+        await executor.execute(sql`insert into mail_outbox ("to", subject, text, html, ical_event, headers)
+          values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.icalEvent ? JSON.stringify(mail.icalEvent) : null}::jsonb, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb) returning id`),
       );
       return row!.id;
     },

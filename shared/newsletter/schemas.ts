@@ -40,6 +40,18 @@ export const newsletterSignupSchema = z
 
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
 
+/**
+ * What POST /api/newsletter/signup answers, so each form says what is true: `pending` means one
+ * step is left (the confirmation link was just emailed), `subscribed` that editions come (the
+ * spec's "You're subscribed!"), `bounced` that the address's mail server refuses our mail.
+ * `emailed` tells whether an email (the welcome, or the confirmation link again) went out now.
+ */
+export interface NewsletterSignupAnswer {
+  ok: true;
+  status: Exclude<SubscriberStatus, 'unsubscribed'>;
+  emailed: boolean;
+}
+
 /** The forms that ask for an email alone (the Check-Up's email step, the breakdown request): the one email rule. */
 export const emailOnlySchema = z.object({ email: emailAddress });
 export type EmailOnly = z.infer<typeof emailOnlySchema>;

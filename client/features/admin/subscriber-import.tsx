@@ -3,7 +3,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ImportReport, importOutcomeLabels, type ImportOutcome, IMPORT_LIMITS } from '#shared/newsletter/import';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useQueryClient } from '../../lib/query-client';
 import { adminKey } from './use-admin';
 
@@ -34,7 +34,8 @@ export function SubscriberImport() {
         await queryClient.invalidateQueries({ queryKey: adminKey('newsletters') });
       } else setPreview(report);
     } catch (failure) {
-      setError(errorText(failure, 'The file could not be read. Please try again.'));
+      // The server's words about the file itself (too large, too many rows), else its message.
+      setError((failure instanceof ApiError && failure.errors?.csv) || errorText(failure, 'The file could not be read. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export function SubscriberImport() {
             const file = event.target.files?.[0];
             setPreview(null);
             if (!file) return setCsv(null);
-            if (file.size > IMPORT_LIMITS.bytes) return setError('The file is larger than 5 MB.');
+            if (file.size > IMPORT_LIMITS.bytes) return setError('The file is larger than 5 MB: split it into smaller files.');
             const chosen = { name: file.name, text: await file.text() };
             setCsv(chosen);
             await run(false, chosen);

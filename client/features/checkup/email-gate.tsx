@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { newsletterNote, signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 const facts = [
   { icon: ListChecks, text: `${questions.length} honest questions` },
@@ -39,8 +39,10 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
     signup.mutate(
       { email, name: '', organization: '' },
       {
-        onSuccess: () => {
-          toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
+        onSuccess: (answer) => {
+          // The spec's words, and what is left to do for the newsletter when something is.
+          const note = newsletterNote(answer);
+          toast({ title: 'Great!', description: `You now have access to free resources. Let's start your check-up!${note ? ` ${note}` : ''}` });
           onStart(email);
         },
         // A refusal shows the server's reason under the spec's title.

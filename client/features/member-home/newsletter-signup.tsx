@@ -5,7 +5,7 @@ import { type HomeSignup, homeSignupSchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { signupFailureText, signupToast, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 /**
  * The member home's Weekly Dish signup (docs/product.md §5: only the email is required, checked on
@@ -29,9 +29,9 @@ export function NewsletterSignup() {
     signup.mutate(
       { email: address, name, organization: '', ...(fax ? { fax } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           form.reset();
-          toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
+          toast(signupToast(answer));
         },
         onError: (failure) => toast({ title: 'Subscription Failed', description: signupFailureText(failure), variant: 'destructive' }),
       },

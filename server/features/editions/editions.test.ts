@@ -47,7 +47,7 @@ const call = (method: string, path: string, body?: unknown, cookie = cookies.adm
 async function subscriber(label: string): Promise<string> {
   const email = uniqueEmail(label);
   expect((await postJson(`${t.url}/api/newsletter/signup`, { email })).status).toBe(201);
-  const welcome = await smtp.waitFor(email, /^Welcome to The Weekly Dish$/);
+  const welcome = await smtp.waitFor(email, /^Welcome to The Weekly Dish/);
   const token = /\/newsletter\/confirm\?token=([\w.-]+)/.exec(welcome.text)![1];
   const confirmed = await postJson(`${t.url}/api/newsletter/confirm`, { token });
   expect(confirmed.status).toBe(200);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import { type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
+import { IMPORT_LIMITS, type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../admin/audit';
+import { HttpError } from '../../http/errors';
 import { rowsOf } from '../../db/rows';
 
 const SAMPLES_PER_OUTCOME = 100;
+const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Subscribers moving from another tool (issue 23.5): each row is added (subscribed: they opted in
@@ -14,7 +16,12 @@ const SAMPLES_PER_OUTCOME = 100;
  * resubscribes anyone). The preview and the import classify alike; the import is one transaction.
  */
 export async function importSubscribers(db: Database, admin: PublicUser, csv: string, apply: boolean): Promise<ImportReport> {
-  const { rows, invalid } = importRows(csv);
+  const { rows, invalid, total } = importRows(csv);
+  // Refused whole, in the preview already: an import never leaves part of a file behind unsaid.
+  if (total > IMPORT_LIMITS.rows) {
+    const message = `The file has ${count(total)} rows and one import takes at most ${count(IMPORT_LIMITS.rows)}: split it into files of ${count(IMPORT_LIMITS.rows)} rows or fewer. Nothing was imported.`;
+    throw new HttpError(400, `csv: ${message}`, { csv: message });
+  }
   const counts: Record<ImportOutcome, number> = { added: 0, updated: 0, invalid: invalid.length, duplicate: 0, unsubscribed: 0 };
   const samples: ImportReport['samples'] = invalid.slice(0, SAMPLES_PER_OUTCOME).map((row) => ({ ...row, outcome: 'invalid' }));
   const note = (line: number, email: string, outcome: ImportOutcome) => {

@@ -25,7 +25,7 @@ export async function recordSignup(
   tx: Pick<Database, 'execute'>,
   signup: SignupRecord,
   options: { confirmedOptIn: boolean } = { confirmedOptIn: false },
-): Promise<{ created: boolean; joined: boolean; status: SubscriberStatus; resubscribed: boolean }> {
+): Promise<{ created: boolean; joined: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'>; resubscribed: boolean }> {
   // Confirmed opt-in (issue 23.5): a new address gets editions once its owner clicks the emailed
   // link. Signing up again after unsubscribing resubscribes, through the same confirmation
   // (anyone can type anyone's address, so it is never resubscribed on a form's word alone).
@@ -40,7 +40,8 @@ export async function recordSignup(
       status = case when ${newsletterSignups}.status = 'unsubscribed' then ${initial} else ${newsletterSignups}.status end,
       unsubscribed_at = case when ${newsletterSignups}.status = 'unsubscribed' then null else ${newsletterSignups}.unsubscribed_at end
     returning (xmax = 0) as created, status`);
-  const row = (result as unknown as { rows: { created: boolean; status: SubscriberStatus }[] }).rows[0]!;
+  // Never 'unsubscribed' after this upsert: an unsubscribed row takes the initial status.
+  const row = (result as unknown as { rows: { created: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'> }[] }).rows[0]!;
   const created = row.created === true;
 
   // One community signup per person and way of joining: a repeated form is not a new member.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import { type NewsletterSignupAnswer, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
@@ -8,7 +8,7 @@ import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordServerEvent } from '../events/record';
 import { recordSignup } from './repo';
 import { confirmationMail, welcomeMail } from './welcome-mail';
-import { loadLinkKey, signLink } from '../../mail/links';
+import { loadLinkKey, signLink, unsubscribeLinks } from '../../mail/links';
 
 /** The page each form lives on: where a community signup happened. */
 const signupPaths: Record<SignupSource, string> = { newsletter: '/newsletter', 'free-resources': '/free-resources', 'create-profile': '/create-profile', checkup: '/checkup', home: '/' };
@@ -27,7 +27,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
       const userId = (await getSessionUser(request, ctx))?.id ?? null;
       // The signup and its welcome email are one write (the outbox delivers and retries it).
       const key = await linkKey;
-      const { created, joined, mailIds } = await ctx.db.transaction(async (tx) => {
+      const { created, joined, status, mailIds } = await ctx.db.transaction(async (tx) => {
         const { created, joined, status } = await recordSignup(
           tx,
           { email: input.email, name: input.name, organization: input.organization, signupType: input.source, userId },
@@ -36,13 +36,18 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
         const confirmUrl = status === 'pending' ? `${ctx.env.PUBLIC_URL}/newsletter/confirm?token=${signLink(key, 'confirm', input.email)}` : null;
         // New: the welcome (with the confirmation link while opt-in is pending). Known and still
         // pending, or back after unsubscribing: the confirmation link again, nothing else.
-        const mail = created ? welcomeMail(input, ctx.env.PUBLIC_URL, confirmUrl) : confirmUrl ? confirmationMail(input, confirmUrl) : null;
-        return { created, joined, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
+        const mail = created
+          ? welcomeMail(input, ctx.env.PUBLIC_URL, { confirm: confirmUrl, unsubscribe: unsubscribeLinks(key, ctx.env.PUBLIC_URL, input.email) })
+          : confirmUrl
+            ? confirmationMail(input, confirmUrl)
+            : null;
+        return { created, joined, status, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
       });
       ctx.mailer.deliverNow(mailIds);
       // Counted once per person and way of joining, as stored: a page cannot invent one (issue 27.4).
       if (joined) await recordServerEvent(ctx, { kind: 'community_signup', path: signupPaths[input.source], props: { source: input.source } }, request.log);
-      return reply.status(created ? 201 : 200).send({ ok: true });
+      const answer: NewsletterSignupAnswer = { ok: true, status, emailed: mailIds.length > 0 };
+      return reply.status(created ? 201 : 200).send(answer);
     },
   );
 }

@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const signup = (body: unknown) => postJson(`${t.url}/api/newsletter/signup`, body);
+/** The welcome email while the signup waits for its confirmation (the default). */
+const welcomeSubject = /^Welcome to The Weekly Dish: please confirm your subscription$/;
 
 async function rowsFor(email: string) {
   const result = await t.ctx.db.execute(
@@ -37,7 +39,7 @@ describe('POST /api/newsletter/signup', () => {
     const email = uniqueEmail('first');
     const res = await signup({ email: `  ${email} `, name: ' Ada ', organization: 'Food Bank' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, status: 'pending', emailed: true });
     expect(await rowsFor(email)).toEqual([{ email, name: 'Ada', organization: 'Food Bank' }]);
     expect(await communityTypesFor(email)).toEqual(['newsletter']);
   });
@@ -53,7 +55,7 @@ describe('POST /api/newsletter/signup', () => {
     expect((await signup({ email, name: 'Alice' })).status).toBe(201);
     const again = await signup({ email: `  ${email.toUpperCase()}  `, name: 'Mallory', organization: 'Click http://evil.example' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ ok: true });
+    expect(await again.json()).toEqual({ ok: true, status: 'pending', emailed: true });
     // Neither the name nor the blank organization is written by someone typing this email.
     expect(await rowsFor(email)).toEqual([{ email, name: 'Alice', organization: '' }]);
     expect(await communityTypesFor(email)).toEqual(['newsletter']);
@@ -114,7 +116,7 @@ describe('POST /api/newsletter/signup', () => {
   it('sends the welcome email on the first signup only', async () => {
     const email = uniqueEmail('welcome');
     expect((await signup({ email, name: 'Maya' })).status).toBe(201);
-    const mail = await smtp.waitFor(email, /^Welcome to The Weekly Dish$/);
+    const mail = await smtp.waitFor(email, welcomeSubject);
     expect(mail.text).toContain('Hi Maya,');
     expect(mail.text).toContain('every Tuesday morning');
     for (const path of ['/checkup', '/field-guides', '/resources']) expect(mail.text).toContain(`https://dish.example.org${path}`);
@@ -123,8 +125,68 @@ describe('POST /api/newsletter/signup', () => {
     // Mail leaves in order: once a later signup's welcome has arrived, a second one to the first address would have too.
     const later = uniqueEmail('later');
     expect((await signup({ email: later })).status).toBe(201);
-    await smtp.waitFor(later, /^Welcome to The Weekly Dish$/);
+    await smtp.waitFor(later, welcomeSubject);
     expect(smtp.find(email, /Welcome/)).toHaveLength(1);
+  });
+
+  it('with confirmation pending, the welcome email says in its subject that one step is left, and carries the unsubscribe link and one-click headers of editions', async () => {
+    const email = uniqueEmail('one-step');
+    expect(await (await signup({ email, name: 'Noor' })).json()).toEqual({ ok: true, status: 'pending', emailed: true });
+    const mail = await smtp.waitFor(email, /Welcome/);
+    expect(mail.subject).toBe('Welcome to The Weekly Dish: please confirm your subscription');
+    expect(mail.text).toMatch(/One step left: confirm your subscription, so the editions reach you:\n\nhttps:\/\/dish\.example\.org\/newsletter\/confirm\?token=/);
+    expect(mail.text).not.toMatch(/Reply to this email/);
+    const page = /Unsubscribe: (https:\/\/dish\.example\.org\/unsubscribe\?token=[\w.-]+)/.exec(mail.text)![1]!;
+    const oneClick = /List-Unsubscribe: <(https:\/\/dish\.example\.org\/api\/newsletter\/unsubscribe\?token=[\w.-]+)>/.exec(mail.headers)![1]!;
+    expect(mail.headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    expect(new URL(oneClick).searchParams.get('token')).toBe(new URL(page).searchParams.get('token'));
+
+    // The mail client's one click, as RFC 8058's example sends it: the reader is out.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const res = await fetch(oneClick.replace('https://dish.example.org', t.url), { method: 'POST', body: form });
+    expect(await res.json()).toMatchObject({ status: 'unsubscribed' });
+  });
+
+  it('answers where the subscription stands: pending (one step left), subscribed once confirmed, again pending after unsubscribing, bounced when refused', async () => {
+    const email = uniqueEmail('stands');
+    expect(await (await signup({ email })).json()).toEqual({ ok: true, status: 'pending', emailed: true });
+    // Still pending: the confirmation link again.
+    expect(await (await signup({ email })).json()).toEqual({ ok: true, status: 'pending', emailed: true });
+    const confirmation = await smtp.waitFor(email, /^Confirm your subscription to The Weekly Dish$/);
+    const token = /\/newsletter\/confirm\?token=([\w.-]+)/.exec(confirmation.text)![1];
+    expect((await postJson(`${t.url}/api/newsletter/confirm`, { token })).status).toBe(200);
+    // Already confirmed: the spec's "You're subscribed!" is true, and nothing is sent.
+    expect(await (await signup({ email })).json()).toEqual({ ok: true, status: 'subscribed', emailed: false });
+
+    const welcome = smtp.find(email, /Welcome/)[0]!;
+    const unsubscribe = new URL(/Unsubscribe: (\S+)/.exec(welcome.text)![1]!).searchParams.get('token');
+    expect((await postJson(`${t.url}/api/newsletter/unsubscribe`, { token: unsubscribe })).status).toBe(200);
+    expect(await (await signup({ email })).json()).toEqual({ ok: true, status: 'pending', emailed: true });
+
+    const refused = uniqueEmail('refused');
+    await signup({ email: refused });
+    await t.ctx.db.execute(sql`update newsletter_signups set status = 'bounced' where lower(email) = lower(${refused})`);
+    expect(await (await signup({ email: refused })).json()).toEqual({ ok: true, status: 'bounced', emailed: false });
+  });
+});
+
+describe('newsletter signup without confirmed opt-in', () => {
+  it("subscribes at once: the answer and the welcome email say so in the spec's words", async () => {
+    const app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dish.example.org', NEWSLETTER_CONFIRMED_OPT_IN: 'false' });
+    try {
+      const email = uniqueEmail('at-once');
+      const res = await postJson(`${app.url}/api/newsletter/signup`, { email });
+      expect(await res.json()).toEqual({ ok: true, status: 'subscribed', emailed: true });
+      const mail = await smtp.waitFor(email, /Welcome/);
+      expect(mail.subject).toBe('Welcome to The Weekly Dish');
+      expect(mail.text).toContain("Welcome to The Weekly Dish! You're now subscribed.");
+      expect(mail.text).not.toContain('/newsletter/confirm');
+      expect(mail.text).toMatch(/Unsubscribe: https:\/\/dish\.example\.org\/unsubscribe\?token=/);
+      expect(mail.headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -7,13 +7,22 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
-
+import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from './one-click';
 
 export interface SubscriptionAnswer {
   email: string;
   status: SubscriberStatus | 'none';
   message: string;
 }
+
+/** What an unsubscribe link's page is told about its address before anything changes. */
+const statusMessages: Record<SubscriberStatus | 'none', string> = {
+  subscribed: 'This address receives The Weekly Dish.',
+  pending: 'This address has not confirmed its subscription, so it receives no editions.',
+  unsubscribed: 'This address is unsubscribed.',
+  bounced: 'Mail to this address was refused by its mail server, so it receives no editions.',
+  none: 'This address is not subscribed to The Weekly Dish.',
+};
 
 /**
  * Subscribers in control (issue 23.5): the unsubscribe link of every edition, the mail client's
@@ -24,10 +33,6 @@ export interface SubscriptionAnswer {
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
   keyOnce.catch(() => undefined);
-
-  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
-  // address, which carries the token in its query. Only this plugin reads form bodies.
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, { form: String(body) }));
 
   const emailOf = async (request: FastifyRequest, purpose: LinkPurpose, source: unknown) => {
     const { token } = parseInput(unsubscribeSchema, source);
@@ -54,27 +59,34 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     reply.headers(noStore);
     const email = await emailOf(request, 'unsubscribe', request.query);
     const status = await statusOf(email);
-    return { email, status, message: status === 'unsubscribed' ? 'This address is unsubscribed.' : 'This address receives The Weekly Dish.' };
+    return { email, status, message: statusMessages[status] };
   });
 
-  app.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
-    reply.headers(noStore);
-    const oneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';
-    if (oneClick && !/(^|&)List-Unsubscribe=One-Click(&|$)/.test((request.body as { form: string }).form)) {
-      throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-    }
-    const email = await emailOf(request, 'unsubscribe', oneClick ? request.query : request.body);
-    await ctx.db.transaction(async (tx) => {
-      // An address with no signup (a premium member's announcement) gets one that says unsubscribed.
-      await tx.execute(sql`
-        insert into newsletter_signups (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
-        on conflict ((lower(email))) do update set
-          status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
-          unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
-      // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
-      await tx.execute(sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`);
+  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
+  // address, which carries the token in its query; the page POSTs JSON. Only this route reads
+  // form bodies: every other one refuses them as an unsupported content type.
+  await app.register(async (oneClick) => {
+    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
+      readOneClickForm(String(request.headers['content-type']), body as Buffer).then((form) => done(null, form), (error: Error) => done(error));
     });
-    return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish. You will not receive another edition.' };
+    oneClick.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+      reply.headers(noStore);
+      const form = request.body instanceof OneClickForm ? request.body : null;
+      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
+      const email = await emailOf(request, 'unsubscribe', form ? request.query : request.body);
+      await ctx.db.transaction(async (tx) => {
+        // An address with no signup (a premium member's announcement) gets one that says unsubscribed.
+        await tx.execute(sql`
+          insert into newsletter_signups (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
+          on conflict ((lower(email))) do update set
+            status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
+            unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
+        // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
+        await tx.execute(sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`);
+      });
+      // Said once: the page names the address ("… will not receive another edition").
+      return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
+    });
   });
 
   app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
