@@ -34,7 +34,7 @@ export default function AccountPage() {
       <PageHeader eyebrow="Your account" title={displayName(user)}>
         <p>{user.email}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
+      <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 wrap-anywhere">
         {!user.emailVerified && <UnverifiedEmailCard email={user.email} />}
         <MembershipCard />
         <ReceiptsCard />
