@@ -35,6 +35,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { refuseUnstorableText } from './http/unstorable-text';
+import { limitJsonDepth } from './http/json-body';
 import { clientDistDir } from './paths';
 
 export interface BuildAppOptions {
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   recordApiRoutes(app);
+  limitJsonDepth(app);
   refuseUnstorableText(app);
   ctx.mailer.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.

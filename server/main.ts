@@ -10,7 +10,8 @@ import { seedEditions } from './features/editions/seed';
 import { reopenCancelledEditions } from './features/editions/repo';
 import { seedContent } from './features/content/seed';
 import { createOutbox } from './mail/outbox';
-import { createShutdown } from './shutdown';
+import { openLogDestination } from './log-destination';
+import { createShutdown, killProcess } from './shutdown';
 import { renderMissingHtml } from './stored-html';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
   const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
-  const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true });
+  // Log lines never block the server: a stdout nobody reads keeps at most 1 MB of them waiting.
+  const logDestination = openLogDestination(1);
+  const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true, logStream: logDestination });
   // Text kept without its HTML gets it before the server listens (decision 031).
   await renderMissingHtml(database.db, app.log);
   // Editions go out over pooled SMTP connections of their own, at the configured rate.
@@ -50,8 +53,11 @@ async function main(): Promise<void> {
       },
       () => outbox.idle(),
       () => database.close(),
+      // What is still waiting for stdout gets a moment; a reader that stalled does not hold us.
+      () => logDestination.flush(1000),
     ],
     exit: (code) => process.exit(code),
+    forceExit: () => void logDestination.flush(250).finally(killProcess),
   });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

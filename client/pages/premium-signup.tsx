@@ -8,7 +8,7 @@ import { CheckList } from '../components/check-list';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 import { useCheckout } from '../features/billing/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
@@ -103,7 +103,7 @@ export default function PremiumSignupPage() {
             </div>
           </fieldset>
           <h3 className="mt-6 font-semibold text-stone-900">Everything included</h3>
-          <CheckList items={premiumFeatures} tone="accent" small className="mt-3 text-stone-800" />
+          <CheckList items={premiumBenefits} tone="accent" small className="mt-3 text-stone-800" />
         </Card>
 
         <Card className="flex flex-col">

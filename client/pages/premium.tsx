@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { PlanCard } from '../features/billing/plan-card';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 
 const tiles: { icon: LucideIcon; title: string; text: string; to?: string }[] = [
@@ -76,7 +76,7 @@ export default function PremiumPage() {
             Choose Your Plan
           </h2>
           <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
-            <PlanCard plan="monthly" title="Monthly" perWord features={premiumFeatures} notes={<p>Cancel anytime.</p>}>
+            <PlanCard plan="monthly" title="Monthly" perWord features={premiumBenefits} notes={<p>Cancel anytime.</p>}>
               <Link to="/premium-signup?plan=monthly" className={buttonClasses('primary', 'lg', 'w-full')}>
                 Choose Monthly
               </Link>
@@ -86,7 +86,7 @@ export default function PremiumPage() {
               title="Annual"
               badge="BEST VALUE"
               perWord
-              features={premiumFeatures}
+              features={premiumBenefits}
               notes={
                 <p>
                   <span className="rounded bg-accent-100 px-2 py-0.5 font-semibold text-accent-700">{planText.save}</span> against monthly. Cancel anytime.

@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { PlanCard } from '../features/billing/plan-card';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 import { useCheckout } from '../features/billing/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
@@ -59,14 +59,14 @@ export default function PricingPage() {
       <div className="mx-auto max-w-6xl px-4 py-12">
         <h2 className="sr-only">Plans</h2>
         <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
-          <PlanCard plan="monthly" title="Monthly" features={premiumFeatures} notes={<p>Billed monthly. Leave whenever you want.</p>}>
+          <PlanCard plan="monthly" title="Monthly" features={premiumBenefits} notes={<p>Billed monthly. Leave whenever you want.</p>}>
             {button('monthly', 'Monthly')}
           </PlanCard>
           <PlanCard
             plan="yearly"
             title="Yearly"
             badge="BEST VALUE"
-            features={premiumFeatures}
+            features={premiumBenefits}
             notes={
               <div className="grid gap-1">
                 <p>

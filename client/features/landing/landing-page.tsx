@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { fieldGuides } from '#shared/content/field-guides';
 import { pillars } from '#shared/content/pillars';
 import { formatDollars, plans } from '#shared/pricing';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button-classes';
 import { PillarIcon } from '../../components/pillar-icon';
@@ -12,13 +13,6 @@ const figures = [
   { value: site.communityMembers, label: 'nonprofit leaders' },
   { value: site.vettedAllies, label: 'vetted allies' },
   { value: String(site.fieldGuides), label: 'field guides' },
-] as const;
-
-const communityBenefits = [
-  `The Allies Directory of ${site.vettedAllies} vetted vendors`,
-  `A private Slack community of ${site.communityMembers} leaders`,
-  'A monthly 60-minute coaching session',
-  'Expert webinars, toolkits and expanded guides',
 ] as const;
 
 const sectionHeading = 'font-serif text-2xl font-semibold text-stone-900 sm:text-3xl';
@@ -80,7 +74,7 @@ export function LandingPage() {
                 <span className="font-serif text-4xl font-bold text-stone-900">{monthly}</span>
                 <span className="text-stone-700">Leave whenever you want</span>
               </p>
-              <CheckList items={communityBenefits} className="mt-4 text-stone-700" />
+              <CheckList items={premiumBenefits} className="mt-4 text-stone-700" />
               <div className="mt-auto flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
                 <Link to="/pricing" className={buttonClasses('accent', 'lg', 'w-full sm:w-auto')}>
                   Join the Community

@@ -1,4 +1,5 @@
 import { formatDollars, plans, type PlanType } from '#shared/pricing';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
 
@@ -24,6 +25,9 @@ export function premiumWelcomeMail(m: Member, input: { plan: PlanType; slackInvi
   const text = `${hello(m)}
 
 Welcome to ${site.name} Premium! Your ${planLine(input.plan)} membership is active.
+
+Your membership includes:
+${premiumBenefits.map((benefit) => `- ${benefit}`).join('\n')}
 
 Join the private Slack community (${site.communityMembers} nonprofit leaders):
 ${input.slackInviteUrl}
