@@ -1,4 +1,6 @@
 import { z } from '../zod';
+import { instant } from '../date-fields';
+import { versionSchema } from '../number-fields';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
 import { pillarNames } from './pillars';
@@ -92,13 +94,13 @@ export const contentCreateSchema = contentDraftSchema.extend({
 });
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const contentSaveSchema = contentDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export const contentSaveSchema = contentDraftSchema.extend({ version: versionSchema }).strict();
 
 /** Publish now (no `at`) or at a time; `version` is the draft being published. */
 export const contentPublishSchema = z
   .object({
-    version: z.number({ error: 'Version must be a number' }).int().min(1),
-    at: z.iso.datetime({ offset: true, error: 'Publish time must be a date and time' }).optional(),
+    version: versionSchema,
+    at: instant('Publish time').optional(),
   })
   .strict();
 

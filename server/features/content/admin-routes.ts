@@ -14,6 +14,7 @@ import {
   sectionFieldErrors,
 } from '#shared/content/pages';
 import { findFieldGuide } from '#shared/content/field-guides';
+import { versionInPathSchema } from '#shared/number-fields';
 import { markdownToHtml } from '#shared/markdown/render';
 import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';
@@ -27,7 +28,7 @@ import type { ContentStore } from './store';
 
 /** A page's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const CONTENT_BODY_BYTES = 1024 * 1024;
-const versionParams = z.object({ id: z.uuid('id must be a UUID'), number: z.coerce.number({ error: 'number must be a version number' }).int().min(1) }).strict();
+const versionParams = z.object({ id: z.uuid('id must be a UUID'), number: versionInPathSchema }).strict();
 
 /** The first part of every path the site answers: a new item's address may not be one of them. */
 const reservedSlugs = new Set(
