@@ -124,11 +124,15 @@ export interface ContentSummary {
   section: ContentSection;
   slug: string;
   title: string;
+  /** What visitors see: 'published' while a version is live (a change may be scheduled), 'scheduled' when none is yet. */
   status: ContentStatus;
   /** Saved changes not yet published (the live page shows the last published version). */
   unpublishedChanges: boolean;
+  /** When the draft is to be published: the first publish, or a change to the live page. */
   publishAt: string | null;
+  /** When the live version was published. */
   publishedAt: string | null;
+  /** The last change of any kind (a save, a publish, scheduled or not, an unpublish) and who made it. */
   updatedBy: string | null;
   updatedAt: string;
 }
@@ -139,6 +143,11 @@ export interface ContentItem extends ContentSummary {
   fields: ContentFields;
   version: number;
   path: string;
+}
+
+/** The answer to a save: the item, and when the publish was to be that the save cancelled (the draft is no longer what was scheduled). */
+export interface ContentSaved extends ContentItem {
+  cancelledSchedule: string | null;
 }
 
 export interface ContentVersionSummary {

@@ -4,6 +4,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import type { PublicUser } from '#shared/auth/user';
 import {
   type ContentItem,
+  type ContentSaved,
   contentCreateSchema,
   contentPreviewSchema,
   contentPublishSchema,
@@ -88,14 +89,15 @@ export async function contentAdminRoutes(
     return existing(idOf(request));
   });
 
-  app.put(adminApiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
+  app.put(adminApiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request): Promise<ContentSaved> => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(contentSaveSchema, request.body);
     const current = await existing(id);
     checkFields(current.section, input.fields);
-    if (!(await repo.saveDraft(db, id, input, admin.email))) throw changedMeanwhile();
-    return existing(id);
+    const { saved, cancelledSchedule } = await repo.saveDraft(db, id, input, admin.email);
+    if (!saved) throw changedMeanwhile();
+    return { ...(await existing(id)), cancelledSchedule: cancelledSchedule?.toISOString() ?? null };
   });
 
   app.post(adminApiPaths.adminContentPublish, async (request) => {
@@ -111,11 +113,11 @@ export async function contentAdminRoutes(
       // Published is what the admin was looking at, or nothing.
       if (!locked || locked.version !== input.version) throw changedMeanwhile();
       if (at) {
-        await repo.schedulePublish(tx, id, at);
+        await repo.schedulePublish(tx, id, at, admin.email);
         await recordAudit(tx, admin, { action: 'content_scheduled', targetType: 'content', targetId: id, details: { title: item.title, at: at.toISOString() } });
       } else {
         const number = await repo.publishDraft(tx, id, admin.email);
-        await recordAudit(tx, admin, { action: 'content_published', targetType: 'content', targetId: id, details: { title: item.title, version: number } });
+        if (number !== null) await recordAudit(tx, admin, { action: 'content_published', targetType: 'content', targetId: id, details: { title: item.title, version: number } });
       }
     });
     await deps.content.refresh();
@@ -130,7 +132,7 @@ export async function contentAdminRoutes(
     if (item.status === 'draft') throw new HttpError(409, 'This page is not published.');
     await db.transaction(async (tx) => {
       await repo.lockItem(tx, id);
-      await repo.unpublish(tx, id);
+      await repo.unpublish(tx, id, admin.email);
       await recordAudit(tx, admin, { action: 'content_unpublished', targetType: 'content', targetId: id, details: { title: item.title } });
     });
     await deps.content.refresh();
@@ -160,9 +162,10 @@ export async function contentAdminRoutes(
     const restored = await db.transaction(async (tx) => {
       if (!(await repo.lockItem(tx, id))) return null;
       if (!(await repo.draftFromVersion(tx, id, number, admin.email))) return null;
+      // Restoring the text that is live already publishes nothing new.
       const published = await repo.publishDraft(tx, id, admin.email);
-      await recordAudit(tx, admin, { action: 'content_restored', targetType: 'content', targetId: id, details: { from: number, version: published } });
-      return published;
+      if (published !== null) await recordAudit(tx, admin, { action: 'content_restored', targetType: 'content', targetId: id, details: { from: number, version: published } });
+      return { published };
     });
     if (restored === null) throw new HttpError(404, 'Version not found');
     await deps.content.refresh();

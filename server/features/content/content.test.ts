@@ -169,7 +169,8 @@ describe('writing and publishing', () => {
     expect((await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at: 'tomorrow' })).json.errors).toHaveProperty('at');
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at });
-    expect(scheduled.json).toMatchObject({ status: 'scheduled', publishAt: at });
+    // Still live, with its change scheduled.
+    expect(scheduled.json).toMatchObject({ status: 'published', publishAt: at });
     expect(await publishDue(t.ctx.db)).toBe(0);
     await t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${id}`);
     expect(await publishDue(t.ctx.db)).toBe(1);
@@ -217,6 +218,80 @@ describe('writing and publishing', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(sitemap).toContain(`<loc>https://hub.example.org/field-guide/fuel</loc><lastmod>${today}</lastmod>`);
     expect(sitemap).toMatch(/<loc>https:\/\/hub.example.org\/resources<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+  });
+});
+
+describe('publishing what was meant, once', () => {
+  /** A published premium page of the test's own: the other tests publish the seeded ones in any order. */
+  const ownPage = async (label: string) => {
+    const slug = `${label}-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', { section: 'premium', slug, title: `Page ${label}`, summary: '', body: 'The reviewed text.', fields: {} });
+    await publish(created.json.id);
+    return { id: created.json.id as string, slug };
+  };
+  const live = async (slug: string) => (await call('GET', `/api/pages/premium/${slug}`, undefined, cookies.premium)).json.html as string;
+  const versionCount = async (id: string) => (await call('GET', `/api/admin/content/${id}/versions`)).json.versions.length as number;
+  const audits = async (id: string, action: string) =>
+    rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from admin_audit_log where target_id = ${id} and action = ${action}`))[0]!.n;
+  const makeDue = (id: string) => t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${id} and publish_at is not null`);
+
+  it('publishes the scheduled text, and a draft saved after scheduling cancels the schedule and says so', async () => {
+    const { id, slug } = await ownPage('scheduled');
+    const reviewed = await saveBody(id, 'The reviewed change, for next week.');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await call('POST', `/api/admin/content/${id}/publish`, { version: reviewed.version, at });
+    // Saving the same text again is no change: the schedule stands.
+    expect(await saveBody(id, 'The reviewed change, for next week.')).toMatchObject({ publishAt: at, cancelledSchedule: null });
+
+    const wip = await saveBody(id, 'WIP DRAFT NOT REVIEWED');
+    expect(wip).toMatchObject({ status: 'published', publishAt: null, cancelledSchedule: at });
+    await makeDue(id);
+    expect(await publishDue(t.ctx.db)).toBe(0);
+    expect(await versionCount(id)).toBe(1);
+    expect(await live(slug)).not.toContain('WIP DRAFT');
+
+    // Scheduled again, the text scheduled is the one that goes live.
+    const ready = await saveBody(id, 'The reviewed change, scheduled again.');
+    await call('POST', `/api/admin/content/${id}/publish`, { version: ready.version, at });
+    await makeDue(id);
+    expect(await publishDue(t.ctx.db)).toBe(1);
+    await expect.poll(() => live(slug), { timeout: 3000 }).toContain('scheduled again');
+  });
+
+  it('adds nothing when what is published is live already, however many clicks arrive at once', async () => {
+    const { id } = await ownPage('once');
+    expect(await versionCount(id)).toBe(1);
+    await publish(id);
+    expect(await versionCount(id)).toBe(1);
+    expect(await audits(id, 'content_published')).toBe(1);
+
+    const changed = await saveBody(id, 'One change, published by four clicks.');
+    const clicks = await Promise.all([1, 2, 3, 4].map(() => call('POST', `/api/admin/content/${id}/publish`, { version: changed.version })));
+    expect(clicks.map((click) => click.status)).toEqual([200, 200, 200, 200]);
+    expect(await versionCount(id)).toBe(2);
+    expect(await audits(id, 'content_published')).toBe(2);
+    // Restoring the live version is no change either.
+    expect((await call('POST', `/api/admin/content/${id}/versions/2/restore`, {})).status).toBe(200);
+    expect(await versionCount(id)).toBe(2);
+    expect(await audits(id, 'content_restored')).toBe(0);
+  });
+
+  it('lists a live page with its scheduled change, and the last change moves when the job publishes it', async () => {
+    const { id } = await ownPage('listed');
+    const draft = await saveBody(id, 'The change the job publishes.');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at });
+    const row = async () => ((await call('GET', '/api/admin/content')).json.items as { id: string }[]).find((item) => item.id === id) as Record<string, unknown>;
+    const scheduled = await row();
+    expect(scheduled).toMatchObject({ status: 'published', publishAt: at, unpublishedChanges: true });
+    expect(scheduled.publishedAt).not.toBeNull();
+
+    await makeDue(id);
+    await publishDue(t.ctx.db);
+    const after = await row();
+    expect(after).toMatchObject({ status: 'published', publishAt: null, unpublishedChanges: false, updatedBy: expect.stringMatching(/@.* \(scheduled\)$/) });
+    expect(Date.parse(after.updatedAt as string)).toBeGreaterThan(Date.parse(scheduled.updatedAt as string));
+    expect(after.updatedAt).toBe(after.publishedAt);
   });
 });
 
