@@ -5,7 +5,7 @@ import { deliverEditions, startDueEditions } from '../features/editions/sender';
 import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import { publishDue } from '../features/content/repo';
-import { sendReminders } from '../features/webinars/service';
+import { releaseEndedSeats, sendReminders } from '../features/webinars/service';
 import { coachingHousekeeping } from '../features/coaching/service';
 import { cleanUpExpired } from './housekeeping';
 import type { ScheduledJob } from './runner';
@@ -33,8 +33,16 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     },
     // Pages and resources scheduled in /admin → Content go live (issue 24.2), once across servers.
     { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
-    // Webinar reminders a day and an hour before (issue 25.1): one notice row per person and start, so once.
-    { name: 'webinar-reminders', cron: '* * * * *', run: async () => void (await sendReminders(deps.ctx)) },
+    // Webinars: places of members no longer premium released (each told once), then the reminders a day
+    // and an hour before (issue 25.1): one notice row per person and start, so once.
+    {
+      name: 'webinar-reminders',
+      cron: '* * * * *',
+      run: async () => {
+        await releaseEndedSeats(deps.ctx);
+        await sendReminders(deps.ctx);
+      },
+    },
     // Coaching (issue 25.2): bookings of members no longer premium cancelled (slot freed), one reminder per booking.
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).

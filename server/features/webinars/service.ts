@@ -45,6 +45,9 @@ export async function findWebinar(db: Executor, id: string, lock = false): Promi
   return row ?? null;
 }
 
+/** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
+const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
+
 /**
  * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
  * it for `key` yet, in the caller's transaction: the notice row and the outbox row commit
@@ -57,6 +60,7 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
       insert into webinar_notices (webinar_id, user_id, kind, key)
       select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
       where s.webinar_id = ${webinar.id} ${userIds ? sql`and s.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql.empty()}
+        ${forPremium(kind) ? sql`and exists (select 1 from users u where u.id = s.user_id and u.is_premium)` : sql.empty()}
       on conflict do nothing
       returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
         (select name from users u where u.id = user_id) as name`),
@@ -135,6 +139,31 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
   });
   ctx.mailer.deliverNow(mailIds);
+}
+
+/**
+ * Run by the 'webinar-reminders' job every minute: the places of members whose premium has
+ * ended are released from webinars still to come (as coaching's bookings are), each with one
+ * email whose invitation removes the event from their calendar. Signed up again later and ended
+ * again, they are told again (the notice is keyed by the sign-up).
+ */
+export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
+  const ended = rowsOf<{ webinar_id: string; user_id: string; created_at: string | Date }>(
+    await ctx.db.execute(sql`
+      select s.webinar_id, s.user_id, s.created_at from webinar_signups s join webinars w on w.id = s.webinar_id join users u on u.id = s.user_id
+      where not u.is_premium and w.status = 'scheduled' and w.starts_at > ${now.toISOString()}`),
+  );
+  for (const seat of ended) {
+    const mailIds = await ctx.db.transaction(async (tx) => {
+      const webinar = await findWebinar(tx, seat.webinar_id, true);
+      if (!webinar) return [];
+      const ids = await notify(tx, ctx, webinar, 'released', new Date(seat.created_at).toISOString(), [seat.user_id]);
+      await tx.execute(sql`delete from webinar_signups s using users u where s.webinar_id = ${seat.webinar_id} and s.user_id = ${seat.user_id} and u.id = s.user_id and not u.is_premium`);
+      return ids;
+    });
+    ctx.mailer.deliverNow(mailIds);
+  }
+  return ended.length;
 }
 
 export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {
