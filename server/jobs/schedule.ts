@@ -5,6 +5,7 @@ import { deliverEditions, startDueEditions } from '../features/editions/sender';
 import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import { publishDue } from '../features/content/repo';
+import { stripStoredImages } from '../features/content/images';
 import { releaseEndedSeats, sendReminders } from '../features/webinars/service';
 import { coachingHousekeeping } from '../features/coaching/service';
 import { cleanUpExpired } from './housekeeping';
@@ -45,6 +46,8 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     },
     // Coaching (issue 25.2): bookings of members no longer premium cancelled (slot freed), one reminder per booking.
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
+    // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
+    { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
 import { pdfText } from '../../test/pdf-text';
+import { stripStoredImages } from './images';
 import { publishDue } from './repo';
 import { seedContent } from './seed';
 import { callApp } from '../../test/call-app';
@@ -400,6 +401,55 @@ describe('images', () => {
     const truncated = await upload(jpeg.subarray(0, 40), 'image/jpeg');
     expect(truncated.status).toBe(400);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('image metadata', () => {
+  /** A photo as a phone takes it: camera, owner and the place it was taken, turned by its EXIF orientation. */
+  const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'webp') =>
+    sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+      .toFormat(format)
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'PocketCam', Artist: 'Pat Private' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .toBuffer();
+  const clean = async (bytes: Buffer) => {
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation ?? 1).toBe(1);
+    expect(bytes.includes(Buffer.from('Pat Private'))).toBe(false);
+    return meta;
+  };
+  const served = async (path: string) => Buffer.from(await (await fetch(`${t.url}${path}`)).arrayBuffer());
+
+  it('keeps no EXIF, GPS or orientation in any stored copy, turning the pixels upright instead', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const res = await fetch(`${t.url}/api/admin/images?alt=${encodeURIComponent('A photo from a phone')}`, {
+        method: 'POST',
+        headers: { cookie: cookies.admin!, 'content-type': `image/${format}` },
+        body: new Uint8Array(await photo(400, 300, format)),
+      });
+      expect(res.status, format).toBe(201);
+      const image = (await res.json()) as { id: string; url: string; width: number; height: number };
+      // Orientation 6 is a quarter turn: the stored pixels are 300 wide and 400 high.
+      expect(image, format).toMatchObject({ width: 300, height: 400 });
+      expect((await clean(await served(image.url))).width, format).toBe(300);
+      await clean(await served(`/media/${image.id}-640.webp`));
+    }
+  });
+
+  it('cleans the images stored before, once', async () => {
+    const original = await photo(400, 300, 'jpeg');
+    const [row] = rowsOf<{ id: string }>(
+      await t.ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt) values ('image/jpeg', ${original}, ${original}, 400, 300, 'Stored before') returning id`),
+    );
+    expect((await sharp(await served(`/media/${row!.id}.jpg`)).metadata()).exif).toBeDefined();
+    expect(await stripStoredImages(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    const meta = await clean(await served(`/media/${row!.id}.jpg`));
+    expect(meta).toMatchObject({ width: 300, height: 400 });
+    const [stored] = rowsOf<{ width: number; height: number; metadata_stripped: boolean }>(await t.ctx.db.execute(sql`select width, height, metadata_stripped from images where id = ${row!.id}`));
+    expect(stored).toEqual({ width: 300, height: 400, metadata_stripped: true });
+    expect(await stripStoredImages(t.ctx.db)).toBe(0);
   });
 });
 
