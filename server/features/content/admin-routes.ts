@@ -31,6 +31,13 @@ import type { ContentStore } from './store';
 const CONTENT_BODY_BYTES = 1024 * 1024;
 const versionParams = z.object({ id: z.uuid('id must be a UUID'), number: versionInPathSchema }).strict();
 
+/**
+ * The preview is shown in a frame that runs no script: the page's own scripts (the loader, its
+ * chunks, the data it hydrates from) would only be refused there, an error in the console on
+ * every render. The page's HTML is the server's own, so its script tags are found as written.
+ */
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link rel="modulepreload"[^>]*>/gi, '');
+
 /** The first part of every path the site answers: a new item's address may not be one of them. */
 const reservedSlugs = new Set(
   [...routes.map((route) => route.path), ...Object.keys(redirects), '/api', '/media', '/assets', '/weekly-dish', '/sitemap.xml', '/robots.txt']
@@ -175,7 +182,7 @@ export async function contentAdminRoutes(
   // The preview is the real page, rendered by the server with the draft in place of the live text.
   app.post(adminApiPaths.adminContentPreview, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
     const input = parseInput(contentPreviewSchema, request.body);
-    return { html: await previewDocument(request.log, input) };
+    return { html: withoutScripts(await previewDocument(request.log, input)) };
   });
 
   async function previewDocument(log: FastifyBaseLogger, input: z.infer<typeof contentPreviewSchema>): Promise<string> {

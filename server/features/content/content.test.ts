@@ -348,6 +348,8 @@ describe('new items and bad input', () => {
     expect(preview.json.html).not.toMatch(/javascript:alert|onerror=alert\(3\)"/);
     const premium = await call('POST', '/api/admin/content/preview', { section: 'premium', slug: 'toolkits', title: 'Toolkits', summary: 'S', body: '## A new toolkit', fields: {} });
     expect(premium.json.html).toContain('<h2>A new toolkit</h2>');
+    // Shown in a frame that runs no script: the page carries none to be refused there.
+    for (const html of [preview.json.html, premium.json.html]) expect(html).not.toMatch(/<script|modulepreload/i);
   });
 });
 

@@ -1,9 +1,16 @@
 import type { ContentSummary } from '#shared/content/pages';
 import { formatDateTime } from '../list-table';
 
-/** An item's status in words: "Draft", "Scheduled <time>", "Published" (with unpublished changes or not). */
-export function statusText(item: Pick<ContentSummary, 'status' | 'publishAt' | 'unpublishedChanges'>): string {
+type Status = Pick<ContentSummary, 'status' | 'publishAt' | 'unpublishedChanges'>;
+
+/** What visitors see: "Draft", "Scheduled <time>" (not live yet), "Published" (with unpublished changes or not). */
+export function statusText(item: Status): string {
   if (item.status === 'scheduled') return `Scheduled ${item.publishAt ? formatDateTime(item.publishAt) : ''}`.trim();
-  if (item.status === 'published') return item.unpublishedChanges ? 'Published · unpublished changes' : 'Published';
+  if (item.status === 'published') return item.unpublishedChanges && !item.publishAt ? 'Published · unpublished changes' : 'Published';
   return 'Draft';
+}
+
+/** A change to a live page waiting for its time, or null: shown beside "Published", so both are seen. */
+export function scheduledChangeText(item: Status): string | null {
+  return item.status === 'published' && item.publishAt ? `Change scheduled ${formatDateTime(item.publishAt)}` : null;
 }
