@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { instantToSiteLocal } from '../../site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
@@ -148,17 +149,20 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
  * again, they are told again (the notice is keyed by the sign-up).
  */
 export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
-  const ended = rowsOf<{ webinar_id: string; user_id: string; created_at: string | Date }>(
-    await ctx.db.execute(sql`
-      select s.webinar_id, s.user_id, s.created_at from webinar_signups s join webinars w on w.id = s.webinar_id join users u on u.id = s.user_id
-      where not u.is_premium and w.status = 'scheduled' and w.starts_at > ${now.toISOString()}`),
-  );
+  const ended = await ctx.db
+    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
+    .from(webinarSignups)
+    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
   for (const seat of ended) {
     const mailIds = await ctx.db.transaction(async (tx) => {
-      const webinar = await findWebinar(tx, seat.webinar_id, true);
-      if (!webinar) return [];
-      const ids = await notify(tx, ctx, webinar, 'released', new Date(seat.created_at).toISOString(), [seat.user_id]);
-      await tx.execute(sql`delete from webinar_signups s using users u where s.webinar_id = ${seat.webinar_id} and s.user_id = ${seat.user_id} and u.id = s.user_id and not u.is_premium`);
+      const webinar = await findWebinar(tx, seat.webinarId, true);
+      const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, seat.userId));
+      // Premium again since the list was read: the place stays, and nothing is said.
+      if (!webinar || !member || member.isPremium) return [];
+      const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
+      await tx.delete(webinarSignups).where(and(eq(webinarSignups.webinarId, seat.webinarId), eq(webinarSignups.userId, seat.userId)));
       return ids;
     });
     ctx.mailer.deliverNow(mailIds);
