@@ -1,6 +1,6 @@
 import { signInAsAdmin } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
-import { waitForMail } from './mail';
+import { mailsTo, waitForMail } from './mail';
 
 const zone = 'America/New_York';
 
@@ -67,6 +67,11 @@ test.describe('premium coaching', () => {
     const moved = memberPage.getByRole('listitem', { name: new RegExp(`^Session on ${second.dayName}, ${second.hourLabel}`) });
     await expect(moved).toBeVisible();
     await expect(memberPage.getByRole('listitem', { name: new RegExp(`^Session on ${first.dayName}, ${first.hourLabel}`) })).toHaveCount(0);
+    // One email tells the move, with the invitation that moves the event in the member's calendar.
+    const movedMail = await waitForMail(email, /^Your coaching session is moved$/);
+    expect(movedMail.text).toContain(`${second.dayName}`);
+    expect(movedMail.text).toContain('METHOD:REQUEST');
+    expect(/^UID:(.+)$/m.exec(movedMail.text)?.[1]).toBe(/^UID:(.+)$/m.exec(confirmation.text)?.[1]);
 
     // The coach sees who booked which time.
     await page.reload();
@@ -78,6 +83,9 @@ test.describe('premium coaching', () => {
     await expect(memberPage.getByRole('status').filter({ hasText: 'Your session is cancelled.' }).first()).toBeVisible();
     await expect(memberPage.getByText('No session booked. Choose a time below: one a month is included.')).toBeVisible();
     await waitForMail(email, /^Your coaching session is cancelled$/);
+    // The move sent neither a cancellation nor a second confirmation.
+    expect(mailsTo(email, /^Your coaching session is cancelled$/)).toHaveLength(1);
+    expect(mailsTo(email, /^Your coaching session is booked$/)).toHaveLength(1);
     // The month is free again.
     await expect(bookFirst.first()).toBeEnabled();
     await member.close();

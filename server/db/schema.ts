@@ -657,6 +657,8 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   alt: text('alt').notNull(),
   uploadedBy: text('uploaded_by'),
+  /** Whether its stored copies are known to carry no metadata (EXIF, GPS, XMP): images stored before that was done are cleaned by the 'images' job. */
+  metadataStripped: boolean('metadata_stripped').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -714,7 +716,7 @@ export const webinarNotices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'reminder-day', 'reminder-hour', 'update', 'cancellation', 'recording'] }).notNull(),
+    kind: text('kind', { enum: ['confirmation', 'reminder-day', 'reminder-hour', 'update', 'cancellation', 'recording', 'released'] }).notNull(),
     key: text('key').notNull().default(''),
     createdAt: createdAt(),
   },
@@ -753,6 +755,13 @@ export const coachingBookings = pgTable(
     /** The session's calendar month on the site's clock, '2026-12'. */
     month: text('month').notNull(),
     status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    /**
+     * The member's calendar event, when it is not this booking's own id: a move is a new booking
+     * that keeps the event of the one it replaces, so the calendar updates it instead of adding one.
+     */
+    invitationId: uuid('invitation_id'),
+    /** The event's SEQUENCE: raised by each move, so the updated invitation replaces the one before. */
+    sequence: integer('sequence').notNull().default(0),
     cancelledReason: text('cancelled_reason'),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),

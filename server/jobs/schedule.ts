@@ -5,7 +5,8 @@ import { deliverEditions, startDueEditions } from '../features/editions/sender';
 import type { Transport } from '../mail/mailer';
 import type { Outbox } from '../mail/outbox';
 import { publishDue } from '../features/content/repo';
-import { sendReminders } from '../features/webinars/service';
+import { stripStoredImages } from '../features/content/images';
+import { releaseEndedSeats, sendReminders } from '../features/webinars/service';
 import { coachingHousekeeping } from '../features/coaching/service';
 import { cleanUpExpired } from './housekeeping';
 import { renderMissingHtml } from '../stored-html';
@@ -34,10 +35,20 @@ export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTrans
     },
     // Pages and resources scheduled in /admin → Content go live (issue 24.2), once across servers.
     { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
-    // Webinar reminders a day and an hour before (issue 25.1): one notice row per person and start, so once.
-    { name: 'webinar-reminders', cron: '* * * * *', run: async () => void (await sendReminders(deps.ctx)) },
+    // Webinars: places of members no longer premium released (each told once), then the reminders a day
+    // and an hour before (issue 25.1): one notice row per person and start, so once.
+    {
+      name: 'webinar-reminders',
+      cron: '* * * * *',
+      run: async () => {
+        await releaseEndedSeats(deps.ctx);
+        await sendReminders(deps.ctx);
+      },
+    },
     // Coaching (issue 25.2): bookings of members no longer premium cancelled (slot freed), one reminder per booking.
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
+    // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
+    { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

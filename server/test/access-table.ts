@@ -111,7 +111,8 @@ export const accessTable: Record<string, Access> = {
   'DELETE /api/coaching/bookings/:id': 'premium',
   'POST /api/coaching/bookings/:id/move': 'premium',
   'POST /api/webinars/:id/signup': 'premium',
-  'DELETE /api/webinars/:id/signup': 'premium',
+  // Withdrawing is for anyone signed up, premium or no longer.
+  'DELETE /api/webinars/:id/signup': 'signedIn',
   'GET /api/allies': 'premium',
   'POST /api/allies/submit': 'open',
   'GET /api/allies/:id/reviews': 'premium',

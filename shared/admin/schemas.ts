@@ -1,5 +1,6 @@
 import { type SubscriberStatus, subscriberStatuses } from '../newsletter/schemas';
 import { z } from '../zod';
+import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
@@ -82,8 +83,8 @@ export const setHiddenSchema = z.object({ hidden: z.boolean({ message: 'hidden m
 /** The client's local midnight and first of the month (docs/product.md §9), as ISO instants. */
 export const summaryQuerySchema = z
   .object({
-    todayStart: z.iso.datetime({ offset: true, message: 'todayStart must be an ISO date-time' }).optional(),
-    monthStart: z.iso.datetime({ offset: true, message: 'monthStart must be an ISO date-time' }).optional(),
+    todayStart: instant('todayStart').optional(),
+    monthStart: instant('monthStart').optional(),
   })
   .strict();
 

@@ -1,4 +1,6 @@
 import { z } from '../zod';
+import { instant } from '../date-fields';
+import { versionSchema } from '../number-fields';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
 import { pillarNames } from './pillars';
@@ -92,13 +94,13 @@ export const contentCreateSchema = contentDraftSchema.extend({
 });
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const contentSaveSchema = contentDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export const contentSaveSchema = contentDraftSchema.extend({ version: versionSchema }).strict();
 
 /** Publish now (no `at`) or at a time; `version` is the draft being published. */
 export const contentPublishSchema = z
   .object({
-    version: z.number({ error: 'Version must be a number' }).int().min(1),
-    at: z.iso.datetime({ offset: true, error: 'Publish time must be a date and time' }).optional(),
+    version: versionSchema,
+    at: instant('Publish time').optional(),
   })
   .strict();
 
@@ -122,11 +124,15 @@ export interface ContentSummary {
   section: ContentSection;
   slug: string;
   title: string;
+  /** What visitors see: 'published' while a version is live (a change may be scheduled), 'scheduled' when none is yet. */
   status: ContentStatus;
   /** Saved changes not yet published (the live page shows the last published version). */
   unpublishedChanges: boolean;
+  /** When the draft is to be published: the first publish, or a change to the live page. */
   publishAt: string | null;
+  /** When the live version was published. */
   publishedAt: string | null;
+  /** The last change of any kind (a save, a publish, scheduled or not, an unpublish) and who made it. */
   updatedBy: string | null;
   updatedAt: string;
 }
@@ -137,6 +143,11 @@ export interface ContentItem extends ContentSummary {
   fields: ContentFields;
   version: number;
   path: string;
+}
+
+/** The answer to a save: the item, and when the publish was to be that the save cancelled (the draft is no longer what was scheduled). */
+export interface ContentSaved extends ContentItem {
+  cancelledSchedule: string | null;
 }
 
 export interface ContentVersionSummary {

@@ -1,4 +1,6 @@
 import { z } from '../zod';
+import { instant } from '../date-fields';
+import { versionSchema } from '../number-fields';
 import { optionalText, requiredText } from '../text-fields';
 
 /**
@@ -58,10 +60,10 @@ export const editionDraftSchema = z
 export type EditionDraft = z.input<typeof editionDraftSchema>;
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const editionSaveSchema = editionDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export const editionSaveSchema = editionDraftSchema.extend({ version: versionSchema }).strict();
 export type EditionSave = z.input<typeof editionSaveSchema>;
 
-export const editionScheduleSchema = z.object({ sendAt: z.iso.datetime({ offset: true, error: 'Send time must be a date and time' }) }).strict();
+export const editionScheduleSchema = z.object({ sendAt: instant('Send time') }).strict();
 
 /** The editor's preview shows what is written so far: a new edition's empty fields too. */
 export const editionPreviewSchema = z

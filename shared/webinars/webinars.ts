@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { clockTime } from '../date-fields';
 import { optionalText, requiredText } from '../text-fields';
 
 /**
@@ -16,16 +17,12 @@ const link = (label: string) =>
     .max(WEBINAR_LIMITS.link, `${label} must be at most ${WEBINAR_LIMITS.link} characters`)
     .regex(/^https?:\/\/[^/\s\\]+\S*$/i, `${label} must be an address starting with https:// or http://`);
 
-/** The start as the site's clock shows it (`2026-12-10T13:00`), entered in the admin. */
-export const siteLocalTimeSchema = z
-  .string({ error: 'Start must be a date and time' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Start must be a date and time (YYYY-MM-DDTHH:MM)');
-
 export const webinarInputSchema = z
   .object({
     title: requiredText('Title', WEBINAR_LIMITS.title),
     description: optionalText('Description', WEBINAR_LIMITS.description),
-    startsAt: siteLocalTimeSchema,
+    /** The start as the site's clock shows it (`2026-12-10T13:00`). */
+    startsAt: clockTime('Start'),
     durationMinutes: z
       .number({ error: 'Duration must be a number of minutes' })
       .int('Duration must be whole minutes')

@@ -96,12 +96,12 @@ describe('booking', () => {
     const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
     const moved = await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie);
     expect(moved.status).toBe(200);
-    await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
     expect(await bookedMonths(member.email)).toHaveLength(1);
     // The first slot is free again for someone else.
     const other = await premiumMember(t, 'coach-cancel-other');
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, other.cookie)).status).toBe(201);
     expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(200);
+    await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
     expect(await bookedMonths(member.email)).toEqual([]);
     expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(404);
 
@@ -121,6 +121,68 @@ describe('booking', () => {
       await t.ctx.db.execute(sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`),
     );
     expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe('This slot is in the past: choose one to come.');
+  });
+});
+
+describe('moving and the booking window', () => {
+  const uidOf = (text: string) => /^UID:(.+)$/m.exec(text)?.[1];
+
+  it('tells a move in one email whose invitation moves the same calendar event', async () => {
+    const [a, b] = await publish([siteSlot(1, 14, 16), siteSlot(1, 15, 16)]);
+    const member = await premiumMember(t, 'coach-move');
+    const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
+    const confirmation = await smtp.waitFor(member.email, /^Your coaching session is booked$/);
+    expect((await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie)).status).toBe(200);
+
+    const moved = await smtp.waitFor(member.email, /^Your coaching session is moved$/);
+    expect(moved.text).toContain('METHOD:REQUEST');
+    expect(moved.text).toContain('SEQUENCE:1');
+    expect(uidOf(moved.text)).toBe(uidOf(confirmation.text));
+    expect(moved.text).toMatch(/is moved from \w+day, .+\.\s+Now: \w+day, /);
+    expect(moved.text).not.toContain('yours to book again');
+    // Cancelling it afterwards removes that same event, one step later.
+    const { json } = await call('GET', '/api/coaching', undefined, member.cookie);
+    expect((await call('DELETE', `/api/coaching/bookings/${json.bookings[0].id}`, undefined, member.cookie)).status).toBe(200);
+    const cancelled = await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
+    expect(cancelled.text).toContain('METHOD:CANCEL');
+    expect(cancelled.text).toContain('SEQUENCE:2');
+    expect(uidOf(cancelled.text)).toBe(uidOf(confirmation.text));
+    // The move itself sent no cancellation and no second confirmation.
+    expect(smtp.find(member.email, /^Your coaching session is cancelled$/)).toHaveLength(1);
+    expect(smtp.find(member.email, /^Your coaching session is booked$/)).toHaveLength(1);
+  });
+
+  it('books and moves only within the 60 days the page offers', async () => {
+    const [near, far] = await publish([siteSlot(1, 16, 16), siteSlot(4, 16, 16)]);
+    const member = await premiumMember(t, 'coach-window');
+    const offered = (await call('GET', '/api/coaching', undefined, member.cookie)).json.slots.map((slot: { id: string }) => slot.id);
+    expect(offered).not.toContain(far);
+    const refused = await call('POST', '/api/coaching/bookings', { slotId: far }, member.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('Sessions can be booked up to 60 days ahead: choose one of the times on the coaching page.');
+    const booked = await call('POST', '/api/coaching/bookings', { slotId: near }, member.cookie);
+    expect((await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: far }, member.cookie)).status).toBe(409);
+    expect(await bookedMonths(member.email)).toHaveLength(1);
+  });
+
+  it('answers a booking made while the coach removes the slot without a 500: the booking is cancelled and its member told, or the slot is gone', async () => {
+    const [slot] = await publish([siteSlot(1, 17, 16)]);
+    const member = await premiumMember(t, 'coach-race');
+    // The booking's insert waits a moment: the removal runs in between, as it did on PostgreSQL.
+    await t.ctx.database.executeSql(`create function slow_booking() returns trigger language plpgsql as $$ begin perform pg_sleep(0.4); return new; end $$`);
+    await t.ctx.database.executeSql(`create trigger slow_booking before insert on coaching_bookings for each row when (new.slot_id = '${slot}') execute function slow_booking()`);
+    try {
+      const booking = call('POST', '/api/coaching/bookings', { slotId: slot }, member.cookie);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const removal = call('DELETE', `/api/admin/coaching/${slot}`);
+      const [booked, removed] = await Promise.all([booking, removal]);
+      expect(removed.status).toBe(200);
+      expect([201, 404]).toContain(booked.status);
+      if (booked.status === 201) expect((await smtp.waitFor(member.email, /^Your coaching session is cancelled$/)).text).toContain('your coach can no longer make');
+    } finally {
+      await t.ctx.database.executeSql('drop trigger if exists slow_booking on coaching_bookings; drop function if exists slow_booking()');
+    }
+    expect(await bookedMonths(member.email)).toEqual([]);
   });
 });
 

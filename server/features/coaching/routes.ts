@@ -27,7 +27,7 @@ export async function coachingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { id } = parseInput(idParamsSchema, request.params);
     const { slotId } = parseInput(bookingInputSchema, request.body);
     const moved = await book(ctx, await member(request), slotId, id);
-    return { id: moved, message: 'Your session is moved. The new invitation is on its way to your inbox.' };
+    return { id: moved, message: 'Your session is moved. The updated invitation is on its way to your inbox.' };
   });
 
   app.delete(apiPaths.coachingBooking, premiumOnly, async (request) => {

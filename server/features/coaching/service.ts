@@ -31,13 +31,21 @@ export const monthOf = (instant: Date, timeZone: string) => {
 
 const settingsOf = (ctx: AppContext) => ({ publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM });
 
-/** Stores the email about a booking in the caller's transaction (it exists only if the change commits). */
-async function mailAbout(tx: Executor, ctx: AppContext, kind: CoachingMailKind, bookingId: string): Promise<string> {
-  const [row] = rowsOf<{ starts_at: string; coach_name: string; email: string; first_name: string | null; name: string | null; status: string }>(
-    await tx.execute(sql`select s.starts_at, s.coach_name, u.email, u.first_name, u.name, b.status
+/** Stores the email about a booking in the caller's transaction (it exists only if the change commits); a move names the time it replaces. */
+async function mailAbout(tx: Executor, ctx: AppContext, kind: CoachingMailKind, bookingId: string, movedFrom?: Date): Promise<string> {
+  const [row] = rowsOf<{ starts_at: string; coach_name: string; email: string; first_name: string | null; name: string | null; status: string; event_id: string; sequence: number }>(
+    await tx.execute(sql`select s.starts_at, s.coach_name, u.email, u.first_name, u.name, b.status, coalesce(b.invitation_id, b.id) as event_id, b.sequence
       from coaching_bookings b join coaching_slots s on s.id = b.slot_id join users u on u.id = b.user_id where b.id = ${bookingId}`),
   );
-  const booking = { bookingId, startsAt: new Date(row!.starts_at), coachName: row!.coach_name, member: { email: row!.email, name: row!.first_name ?? row!.name }, sequence: row!.status === 'booked' ? 0 : 1 };
+  const booking = {
+    eventId: row!.event_id,
+    startsAt: new Date(row!.starts_at),
+    ...(movedFrom ? { movedFrom } : {}),
+    coachName: row!.coach_name,
+    member: { email: row!.email, name: row!.first_name ?? row!.name },
+    // A cancellation outranks the invitation it cancels.
+    sequence: row!.sequence + (row!.status === 'booked' ? 0 : 1),
+  };
   return ctx.mailer.store(tx, coachingMail(kind, booking, settingsOf(ctx)));
 }
 
@@ -77,30 +85,33 @@ export async function coachingPage(ctx: AppContext, user: PublicUser | null, now
 /**
  * Books `slotId` for the member, optionally in place of `replacing` (a move), in one transaction.
  * The partial unique indexes decide, on any server: the insert does nothing when the slot or the
- * member's month is taken, and the answer says which.
+ * member's month is taken, and the answer says which. A move is told in one email: the new
+ * booking keeps the replaced one's calendar event, one SEQUENCE higher, so the invitation
+ * attached moves it in the member's calendar.
  */
 export async function book(ctx: AppContext, user: PublicUser, slotId: string, replacing: string | null = null, now = new Date()): Promise<string> {
   const zone = ctx.env.SITE_TIMEZONE;
   const { id, mailIds } = await ctx.db.transaction(async (tx) => {
-    const [slot] = rowsOf<SlotRow>(await tx.execute(sql`select * from coaching_slots where id = ${slotId}`));
+    // Held until the booking commits: a coach removing the slot meanwhile waits, then finds the booking and tells its member.
+    const [slot] = rowsOf<SlotRow>(await tx.execute(sql`select * from coaching_slots where id = ${slotId} for key share`));
     if (!slot) throw new HttpError(404, 'This slot does not exist.');
-    if (new Date(slot.starts_at).getTime() <= now.getTime()) throw new HttpError(409, 'This slot is in the past: choose one to come.');
-    const mails: string[] = [];
-    if (replacing) {
-      await cancelOwn(tx, user, replacing, now);
-      mails.push(await mailAbout(tx, ctx, 'cancelled', replacing));
+    const startsAt = new Date(slot.starts_at);
+    if (startsAt.getTime() <= now.getTime()) throw new HttpError(409, 'This slot is in the past: choose one to come.');
+    if (startsAt.getTime() > now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000) {
+      throw new HttpError(409, `Sessions can be booked up to ${BOOKING_WINDOW_DAYS} days ahead: choose one of the times on the coaching page.`);
     }
-    const month = monthOf(new Date(slot.starts_at), zone);
+    const replaced = replacing ? await cancelOwn(tx, user, replacing, now, 'moved') : null;
+    const month = monthOf(startsAt, zone);
     const [inserted] = rowsOf<{ id: string }>(
-      await tx.execute(sql`insert into coaching_bookings (slot_id, user_id, month) values (${slotId}, ${user.id}, ${month}) on conflict do nothing returning id`),
+      await tx.execute(sql`insert into coaching_bookings (slot_id, user_id, month, invitation_id, sequence)
+        values (${slotId}, ${user.id}, ${month}, ${replaced?.eventId ?? null}, ${replaced ? replaced.sequence + 1 : 0}) on conflict do nothing returning id`),
     );
     if (!inserted) {
       const [taken] = rowsOf(await tx.execute(sql`select 1 from coaching_bookings where slot_id = ${slotId} and status = 'booked'`));
       if (taken) throw new HttpError(409, 'This slot was just taken. Please choose another.');
       throw new HttpError(409, `You already have a coaching session in ${monthName(month)}: one session a month is included. Cancel or move it to book another.`);
     }
-    mails.push(await mailAbout(tx, ctx, 'confirmation', inserted.id));
-    return { id: inserted.id, mailIds: mails };
+    return { id: inserted.id, mailIds: [replaced ? await mailAbout(tx, ctx, 'moved', inserted.id, replaced.startsAt) : await mailAbout(tx, ctx, 'confirmation', inserted.id)] };
   });
   ctx.mailer.deliverNow(mailIds);
   return id;
@@ -108,22 +119,30 @@ export async function book(ctx: AppContext, user: PublicUser, slotId: string, re
 
 const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-async function cancelOwn(tx: Executor, user: PublicUser, bookingId: string, now: Date): Promise<void> {
-  const [booking] = rowsOf<{ starts_at: string }>(
-    await tx.execute(sql`select s.starts_at from coaching_bookings b join coaching_slots s on s.id = b.slot_id
+/** Cancels the member's own booking (up to 24 hours before), and answers what a move carries over to the booking that replaces it. */
+async function cancelOwn(
+  tx: Executor,
+  user: PublicUser,
+  bookingId: string,
+  now: Date,
+  reason: 'member' | 'moved',
+): Promise<{ startsAt: Date; eventId: string; sequence: number }> {
+  const [booking] = rowsOf<{ starts_at: string; event_id: string; sequence: number }>(
+    await tx.execute(sql`select s.starts_at, coalesce(b.invitation_id, b.id) as event_id, b.sequence from coaching_bookings b join coaching_slots s on s.id = b.slot_id
       where b.id = ${bookingId} and b.user_id = ${user.id} and b.status = 'booked' for update of b`),
   );
   if (!booking) throw new HttpError(404, 'You have no such booking.');
   if (new Date(booking.starts_at).getTime() - now.getTime() < CANCEL_HOURS * 3_600_000) {
     throw new HttpError(409, `Sessions can be cancelled or moved up to ${CANCEL_HOURS} hours before they start. Please write to us if something came up.`);
   }
-  await tx.execute(sql`update coaching_bookings set status = 'cancelled', cancelled_reason = 'member', cancelled_at = now() where id = ${bookingId}`);
+  await tx.execute(sql`update coaching_bookings set status = 'cancelled', cancelled_reason = ${reason}, cancelled_at = now() where id = ${bookingId}`);
+  return { startsAt: new Date(booking.starts_at), eventId: booking.event_id, sequence: booking.sequence };
 }
 
 /** The member cancels (up to 24 hours before): the slot and the month's session are free again. */
 export async function cancel(ctx: AppContext, user: PublicUser, bookingId: string, now = new Date()): Promise<void> {
   const mailIds = await ctx.db.transaction(async (tx) => {
-    await cancelOwn(tx, user, bookingId, now);
+    await cancelOwn(tx, user, bookingId, now, 'member');
     return [await mailAbout(tx, ctx, 'cancelled', bookingId)];
   });
   ctx.mailer.deliverNow(mailIds);

@@ -4,6 +4,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import type { PublicUser } from '#shared/auth/user';
 import {
   type ContentItem,
+  type ContentSaved,
   contentCreateSchema,
   contentPreviewSchema,
   contentPublishSchema,
@@ -14,6 +15,7 @@ import {
   sectionFieldErrors,
 } from '#shared/content/pages';
 import { findFieldGuide } from '#shared/content/field-guides';
+import { versionInPathSchema } from '#shared/number-fields';
 import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
@@ -27,7 +29,14 @@ import type { ContentStore } from './store';
 
 /** A page's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const CONTENT_BODY_BYTES = 1024 * 1024;
-const versionParams = z.object({ id: z.uuid('id must be a UUID'), number: z.coerce.number({ error: 'number must be a version number' }).int().min(1) }).strict();
+const versionParams = z.object({ id: z.uuid('id must be a UUID'), number: versionInPathSchema }).strict();
+
+/**
+ * The preview is shown in a frame that runs no script: the page's own scripts (the loader, its
+ * chunks, the data it hydrates from) would only be refused there, an error in the console on
+ * every render. The page's HTML is the server's own, so its script tags are found as written.
+ */
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link rel="modulepreload"[^>]*>/gi, '');
 
 /** The first part of every path the site answers: a new item's address may not be one of them. */
 const reservedSlugs = new Set(
@@ -88,15 +97,16 @@ export async function contentAdminRoutes(
     return existing(idOf(request));
   });
 
-  app.put(adminApiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
+  app.put(adminApiPaths.adminContentItem, { bodyLimit: CONTENT_BODY_BYTES }, async (request): Promise<ContentSaved> => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const input = parseInput(contentSaveSchema, request.body);
     const current = await existing(id);
     checkFields(current.section, input.fields);
     refuseUnrenderable({ body: ['Body', input.body] });
-    if (!(await repo.saveDraft(db, id, input, admin.email))) throw changedMeanwhile();
-    return existing(id);
+    const { saved, cancelledSchedule } = await repo.saveDraft(db, id, input, admin.email);
+    if (!saved) throw changedMeanwhile();
+    return { ...(await existing(id)), cancelledSchedule: cancelledSchedule?.toISOString() ?? null };
   });
 
   app.post(adminApiPaths.adminContentPublish, async (request) => {
@@ -114,11 +124,11 @@ export async function contentAdminRoutes(
       // Published is what the admin was looking at, or nothing.
       if (!locked || locked.version !== input.version) throw changedMeanwhile();
       if (at) {
-        await repo.schedulePublish(tx, id, at);
+        await repo.schedulePublish(tx, id, at, admin.email);
         await recordAudit(tx, admin, { action: 'content_scheduled', targetType: 'content', targetId: id, details: { title: item.title, at: at.toISOString() } });
       } else {
         const number = await repo.publishDraft(tx, id, admin.email);
-        await recordAudit(tx, admin, { action: 'content_published', targetType: 'content', targetId: id, details: { title: item.title, version: number } });
+        if (number !== null) await recordAudit(tx, admin, { action: 'content_published', targetType: 'content', targetId: id, details: { title: item.title, version: number } });
       }
     });
     await deps.content.refresh();
@@ -133,7 +143,7 @@ export async function contentAdminRoutes(
     if (item.status === 'draft') throw new HttpError(409, 'This page is not published.');
     await db.transaction(async (tx) => {
       await repo.lockItem(tx, id);
-      await repo.unpublish(tx, id);
+      await repo.unpublish(tx, id, admin.email);
       await recordAudit(tx, admin, { action: 'content_unpublished', targetType: 'content', targetId: id, details: { title: item.title } });
     });
     await deps.content.refresh();
@@ -163,9 +173,10 @@ export async function contentAdminRoutes(
     const restored = await db.transaction(async (tx) => {
       if (!(await repo.lockItem(tx, id))) return null;
       if (!(await repo.draftFromVersion(tx, id, number, admin.email))) return null;
+      // Restoring the text that is live already publishes nothing new.
       const published = await repo.publishDraft(tx, id, admin.email);
-      await recordAudit(tx, admin, { action: 'content_restored', targetType: 'content', targetId: id, details: { from: number, version: published } });
-      return published;
+      if (published !== null) await recordAudit(tx, admin, { action: 'content_restored', targetType: 'content', targetId: id, details: { from: number, version: published } });
+      return { published };
     });
     if (restored === null) throw new HttpError(404, 'Version not found');
     await deps.content.refresh();
@@ -175,7 +186,7 @@ export async function contentAdminRoutes(
   // The preview is the real page, rendered by the server with the draft in place of the live text.
   app.post(adminApiPaths.adminContentPreview, { bodyLimit: CONTENT_BODY_BYTES }, async (request) => {
     const input = parseInput(contentPreviewSchema, request.body);
-    return { html: await previewDocument(request.log, input) };
+    return { html: withoutScripts(await previewDocument(request.log, input)) };
   });
 
   async function previewDocument(log: FastifyBaseLogger, input: z.infer<typeof contentPreviewSchema>): Promise<string> {

@@ -43,7 +43,8 @@ const itemSelect = sql`
     v.published_at, v.title as live_title, v.summary as live_summary, v.body as live_body, v.fields as live_fields
   from content_items i left join content_versions v on v.id = i.published_version_id`;
 
-const statusOf = (row: ItemRow): ContentStatus => (row.publish_at ? 'scheduled' : row.published_at ? 'published' : 'draft');
+/** What visitors see decides the status: a live page with a change scheduled is still published (its `publishAt` says the rest). */
+const statusOf = (row: ItemRow): ContentStatus => (row.published_at ? 'published' : row.publish_at ? 'scheduled' : 'draft');
 const differs = (row: ItemRow) =>
   row.published_at !== null &&
   (row.title !== row.live_title || row.summary !== row.live_summary || row.body !== row.live_body || JSON.stringify(row.fields) !== JSON.stringify(row.live_fields));
@@ -91,40 +92,58 @@ export async function createContent(
   return row?.id ?? null;
 }
 
-/** Saves the draft if it is still at `version`; false when another save came first. */
+/**
+ * Saves the draft if it is still at `version`; `saved` is false when another save came first.
+ * A scheduled publish is of the text that was scheduled: a save that changes the text cancels
+ * it, and `cancelledSchedule` says when it was to be.
+ */
 export async function saveDraft(
   db: Executor,
   id: string,
   input: { title: string; summary: string; body: string; fields: ContentFields; version: number },
   by: string,
-): Promise<boolean> {
-  const rows = rowsOf(
+): Promise<{ saved: boolean; cancelledSchedule: Date | null }> {
+  const fields = JSON.stringify(input.fields);
+  // Raw: the answer needs the schedule as it was before the update, which the builder's returning cannot read.
+  const [row] = rowsOf<{ was: string | null; now: string | null }>(
     await db.execute(sql`
-      update content_items set title = ${input.title}, summary = ${input.summary}, body = ${input.body}, fields = ${JSON.stringify(input.fields)}::jsonb,
-        version = version + 1, updated_by = ${by}, updated_at = now()
-      where id = ${id} and version = ${input.version} returning id`),
+      with before as (select id, publish_at from content_items where id = ${id} and version = ${input.version} for update)
+      update content_items i set title = ${input.title}, summary = ${input.summary}, body = ${input.body}, fields = ${fields}::jsonb,
+        version = i.version + 1, updated_by = ${by}, updated_at = now(),
+        publish_at = case when (i.title, i.summary, i.body, i.fields) = (${input.title}, ${input.summary}, ${input.body}, ${fields}::jsonb) then i.publish_at end
+      from before where i.id = before.id
+      returning before.publish_at as was, i.publish_at as now`),
   );
-  return rows.length > 0;
+  if (!row) return { saved: false, cancelledSchedule: null };
+  return { saved: true, cancelledSchedule: row.was && !row.now ? new Date(row.was) : null };
 }
 
 /**
  * Publishes the item's draft as its next version, in the caller's transaction, and notifies
  * every server; PostgreSQL delivers the notification only when the transaction commits, so a
- * publish that fails half way leaves the previous version live and nobody reloads.
+ * publish that fails half way leaves the previous version live and nobody reloads. A draft that
+ * is the live version already changes nothing (null): no version, no reload. Callers hold the
+ * item's lock (lockItem), so of four clicks at once one publishes and three find it live.
  */
-export async function publishDraft(tx: Executor, id: string, by: string): Promise<number> {
+export async function publishDraft(tx: Executor, id: string, by: string): Promise<number | null> {
   const [row] = rowsOf<{ id: string; number: number; body: string; section: ContentSection; slug: string }>(
     await tx.execute(sql`
       insert into content_versions (item_id, number, title, summary, body, fields, published_by)
       select i.id, coalesce((select max(number) from content_versions where item_id = i.id), 0) + 1, i.title, i.summary, i.body, i.fields, ${by}
-      from content_items i where i.id = ${id}
+      from content_items i left join content_versions live on live.id = i.published_version_id
+      where i.id = ${id} and (live.id is null or (i.title, i.summary, i.body, i.fields) is distinct from (live.title, live.summary, live.body, live.fields))
       returning id, number, body, (select section from content_items where id = item_id) as section, (select slug from content_items where id = item_id) as slug`),
   );
+  if (!row) {
+    await tx.execute(sql`update content_items set publish_at = null where id = ${id}`);
+    return null;
+  }
   // The page's HTML is rendered once here and kept with the version: pages never render per request.
-  await tx.execute(sql`update content_versions set html = ${renderContentHtml(row!.section, row!.slug, row!.body)} where id = ${row!.id}`);
-  await tx.execute(sql`update content_items set published_version_id = ${row!.id}, publish_at = null where id = ${id}`);
+  await tx.execute(sql`update content_versions set html = ${renderContentHtml(row.section, row.slug, row.body)} where id = ${row.id}`);
+  // A publish is a change to the page: the Content tab's "last change" follows it, scheduled or not.
+  await tx.execute(sql`update content_items set published_version_id = ${row.id}, publish_at = null, updated_by = ${by}, updated_at = now() where id = ${id}`);
   await notifyChange(tx);
-  return row!.number;
+  return row.number;
 }
 
 export const notifyChange = async (tx: Executor) => {
@@ -137,12 +156,13 @@ export async function lockItem(tx: Executor, id: string): Promise<{ version: num
   return row ?? null;
 }
 
-export async function schedulePublish(tx: Executor, id: string, at: Date): Promise<void> {
-  await tx.execute(sql`update content_items set publish_at = ${at.toISOString()} where id = ${id}`);
+/** The admin who schedules is the one named when the 'content-publish' job publishes. */
+export async function schedulePublish(tx: Executor, id: string, at: Date, by: string): Promise<void> {
+  await tx.execute(sql`update content_items set publish_at = ${at.toISOString()}, updated_by = ${by}, updated_at = now() where id = ${id}`);
 }
 
-export async function unpublish(tx: Executor, id: string): Promise<void> {
-  await tx.execute(sql`update content_items set published_version_id = null, publish_at = null where id = ${id}`);
+export async function unpublish(tx: Executor, id: string, by: string): Promise<void> {
+  await tx.execute(sql`update content_items set published_version_id = null, publish_at = null, updated_by = ${by}, updated_at = now() where id = ${id}`);
   await notifyChange(tx);
 }
 
@@ -210,8 +230,7 @@ export async function publishDue(db: Database): Promise<number> {
       // Locked and checked again: another server's job, or an admin, may have got there first.
       const [still] = rowsOf(await tx.execute(sql`select id from content_items where id = ${item.id} and publish_at <= now() for update`));
       if (!still) return;
-      await publishDraft(tx, item.id, `${item.updated_by ?? 'an admin'} (scheduled)`);
-      published += 1;
+      if ((await publishDraft(tx, item.id, `${item.updated_by ?? 'an admin'} (scheduled)`)) !== null) published += 1;
     });
   }
   return published;

@@ -20,7 +20,7 @@ export interface MailSettings {
   from: string;
 }
 
-export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'update' | 'cancellation' | 'recording';
+export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'update' | 'cancellation' | 'recording' | 'released';
 
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
@@ -62,6 +62,11 @@ export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: {
       body: `We're sorry: "${webinar.title}", planned for ${when}, is cancelled. The invitation attached removes it from your calendar.\n\nUpcoming webinars: ${page}`,
       ical: true,
     },
+    released: {
+      subject: `Your place is released: ${webinar.title}`,
+      body: `Your premium membership has ended, so your place at "${webinar.title}" (${when}) is released for others. The invitation attached removes it from your calendar.\n\nYou are welcome back any time: ${settings.publicUrl}/pricing`,
+      ical: true,
+    },
     'reminder-day': { subject: `Tomorrow: ${webinar.title}`, body: `A reminder: "${webinar.title}" is tomorrow.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
     'reminder-hour': { subject: `In one hour: ${webinar.title}`, body: `"${webinar.title}" starts in an hour.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
     recording: {
@@ -70,5 +75,5 @@ export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: {
     },
   };
   const { subject, body, ical } = texts[kind];
-  return { to: member.email, subject, text: `${hello}\n\n${body}\n\n${sign}\n`, ...(ical ? { icalEvent: invitation(kind === 'cancellation') } : {}) };
+  return { to: member.email, subject, text: `${hello}\n\n${body}\n\n${sign}\n`, ...(ical ? { icalEvent: invitation(kind === 'cancellation' || kind === 'released') } : {}) };
 }

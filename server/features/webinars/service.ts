@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
@@ -47,6 +48,9 @@ export async function findWebinar(db: Executor, id: string, lock = false): Promi
   return row ?? null;
 }
 
+/** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
+const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
+
 /**
  * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
  * it for `key` yet, in the caller's transaction: the notice row and the outbox row commit
@@ -59,6 +63,7 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
       insert into webinar_notices (webinar_id, user_id, kind, key)
       select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
       where s.webinar_id = ${webinar.id} ${userIds ? sql`and s.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql.empty()}
+        ${forPremium(kind) ? sql`and exists (select 1 from users u where u.id = s.user_id and u.is_premium)` : sql.empty()}
       on conflict do nothing
       returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
         (select name from users u where u.id = user_id) as name`),
@@ -137,6 +142,34 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
   });
   ctx.mailer.deliverNow(mailIds);
+}
+
+/**
+ * Run by the 'webinar-reminders' job every minute: the places of members whose premium has
+ * ended are released from webinars still to come (as coaching's bookings are), each with one
+ * email whose invitation removes the event from their calendar. Signed up again later and ended
+ * again, they are told again (the notice is keyed by the sign-up).
+ */
+export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
+  const ended = await ctx.db
+    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
+    .from(webinarSignups)
+    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
+  for (const seat of ended) {
+    const mailIds = await ctx.db.transaction(async (tx) => {
+      const webinar = await findWebinar(tx, seat.webinarId, true);
+      const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, seat.userId));
+      // Premium again since the list was read: the place stays, and nothing is said.
+      if (!webinar || !member || member.isPremium) return [];
+      const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
+      await tx.delete(webinarSignups).where(and(eq(webinarSignups.webinarId, seat.webinarId), eq(webinarSignups.userId, seat.userId)));
+      return ids;
+    });
+    ctx.mailer.deliverNow(mailIds);
+  }
+  return ended.length;
 }
 
 export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {

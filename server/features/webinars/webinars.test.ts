@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { instantToSiteLocal } from '#shared/site-time';
-import { sendReminders } from './service';
+import { releaseEndedSeats, sendReminders } from './service';
 import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
@@ -208,5 +208,35 @@ describe('changes, reminders and recordings', () => {
     expect(csv.text.split('\r\n')[0]).toBe('Email,First name,Last name,Signed up at');
     expect(csv.text).toContain(member.email);
     expect((await call('GET', `/api/admin/webinars/${webinar.id}/signups`)).json.signups).toEqual([expect.objectContaining({ email: member.email })]);
+  });
+});
+
+describe('when premium ends', () => {
+  it('lets the member withdraw, stops the change emails, and releases their places to come with one email that removes each from the calendar', async () => {
+    const [first, second] = [await create(), await create({ title: `Budgets that hold ${Date.now()}` })];
+    const member = await premiumMember(t, 'ended');
+    const witness = await premiumMember(t, 'ended-witness');
+    for (const webinar of [first, second]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
+    expect((await call('POST', `/api/webinars/${second.id}/signup`, {}, witness.cookie)).status).toBe(201);
+    await expect.poll(() => smtp.find(member.email, /^You're signed up: /).length).toBe(2);
+    await t.ctx.db.execute(sql`update users set is_premium = false where lower(email) = lower(${member.email})`);
+
+    expect((await call('DELETE', `/api/webinars/${first.id}/signup`, undefined, member.cookie)).status).toBe(200);
+    expect((await call('DELETE', `/api/webinars/${first.id}/signup`, undefined, '')).status).toBe(401);
+
+    // A change to the event reaches the members who still have premium only.
+    expect((await call('PUT', `/api/admin/webinars/${second.id}`, event({ title: second.title, startsAt: inHours(100) }))).status).toBe(200);
+    await smtp.waitFor(witness.email, /^Changed: /);
+    expect(smtp.find(member.email, /^Changed: /)).toHaveLength(0);
+
+    expect(await releaseEndedSeats(t.ctx)).toBeGreaterThanOrEqual(1);
+    const released = await smtp.waitFor(member.email, new RegExp(`^Your place is released: ${second.title}$`));
+    expect(released.text).toContain('Your premium membership has ended');
+    expect(released.text).toContain('METHOD:CANCEL');
+    const seats = await t.ctx.db.execute(sql`select 1 from webinar_signups s join users u on u.id = s.user_id where lower(u.email) = lower(${member.email})`);
+    expect(rowsOf(seats)).toEqual([]);
+    await releaseEndedSeats(t.ctx);
+    expect(smtp.find(member.email, /^Your place is released: /)).toHaveLength(1);
+    expect((await mine(witness.cookie, second.id))?.signedUp).toBe(true);
   });
 });

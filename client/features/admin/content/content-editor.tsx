@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { findFieldGuide } from '#shared/content/field-guides';
-import { CONTENT_LIMITS, type ContentFields, type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
+import { CONTENT_LIMITS, type ContentFields, type ContentItem, type ContentSaved, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
 import { pillarNames } from '#shared/content/pillars';
 import { slugify } from '#shared/newsletter/editions';
 import { DraftNotices } from '../../../components/editor/draft-notices';
@@ -18,7 +18,7 @@ import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
-import { statusText } from './content-status';
+import { scheduledChangeText, statusText } from './content-status';
 import { VersionHistory } from './version-history';
 import { AdminSection } from '../admin-section';
 
@@ -61,18 +61,27 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   const [preview, setPreview] = useState('');
   const [when, setWhen] = useState('');
   const time = useAdminTime();
+  /** When the publish was to be that the last save cancelled (the draft is no longer what was scheduled). */
+  const [cancelledSchedule, setCancelledSchedule] = useState<string | null>(null);
   const guide = section === 'field-guides' ? findFieldGuide(draft.slug) : undefined;
   const isResource = section === 'resources';
 
-  // The preview is the page itself, rendered by the server a moment after typing stops.
+  // The preview is the page itself, rendered by the server a moment after typing stops. An answer
+  // for an older draft that arrives late (a long page renders longer) is not shown over a newer one.
   useEffect(() => {
     if (!draft.slug || !draft.title.trim()) return;
+    let current = true;
     const timer = setTimeout(() => {
       apiRequest<{ html: string }>('POST', adminApiPaths.adminContentPreview, { section, slug: draft.slug, title: draft.title, summary: draft.summary, body: draft.body, fields: draft.fields })
-        .then(({ html }) => setPreview(html))
+        .then(({ html }) => {
+          if (current) setPreview(html);
+        })
         .catch(() => undefined);
     }, 400);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [section, draft]);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -87,7 +96,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   };
 
   /** Saves the draft; the saved item, or null when it was not saved. */
-  const save = async (): Promise<ContentItem | null> => {
+  const save = async (): Promise<ContentSaved | ContentItem | null> => {
     const fields = Object.fromEntries(Object.entries(draft.fields).filter(([, value]) => value !== '' && value !== undefined));
     const checked = contentDraftSchema.safeParse({ title: draft.title, summary: draft.summary, body: draft.body, fields });
     const found: Record<string, string> = checked.success ? sectionFieldErrors(section, checked.data.fields) : Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -97,7 +106,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
     setConflict(null);
     try {
       const result = item
-        ? await apiRequest<ContentItem>('PUT', apiPath(adminApiPaths.adminContentItem, { id: item.id }), { ...checked.data, version: item.version })
+        ? await apiRequest<ContentSaved>('PUT', apiPath(adminApiPaths.adminContentItem, { id: item.id }), { ...checked.data, version: item.version })
         : await apiRequest<ContentItem>('POST', adminApiPaths.adminContent, { ...checked.data, section, slug: draft.slug });
       forget();
       setItem(result);
@@ -123,7 +132,10 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   const saveDraft = () =>
     run(async () => {
       const result = await save();
-      if (result) toast({ title: 'Draft saved', description: `“${result.title}” is saved. Visitors still see the published version.` });
+      if (result) {
+        setCancelledSchedule('cancelledSchedule' in result ? result.cancelledSchedule : null);
+        toast({ title: 'Draft saved', description: `“${result.title}” is saved. Visitors still see the published version.` });
+      }
       return result;
     });
 
@@ -134,6 +146,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
       try {
         const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentPublish, { id: current.id }), { version: current.version, ...(at ? { at } : {}) });
         setItem(result);
+        setCancelledSchedule(null);
         await refreshLists(result.id);
         toast({ title: at ? 'Publishing scheduled' : 'Published', description: at ? `“${result.title}” goes live ${time.dateTime(at)}.` : `“${result.title}” is live on every page now.` });
         return result;
@@ -166,6 +179,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
           {sectionLabels[section]}
           {item && ` · ${statusText(item, time)}`}
           {item?.publishedAt && ` · Live version from ${time.dateTime(item.publishedAt)}`}
+          {item && scheduledChangeText(item, time) && ` · ${scheduledChangeText(item, time)}`}
         </>
       }
       actions={
@@ -259,13 +273,13 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
               {item && item.status !== 'draft' && (
                 <Confirm
                   title="Unpublish this page?"
-                  description={`“${item.title}” will leave the site at once${item.status === 'scheduled' ? ' and its scheduled publish is cancelled' : ''}. Its versions stay in the history.`}
+                  description={`“${item.title}” will leave the site at once${item.publishAt ? ' and its scheduled publish is cancelled' : ''}. Its versions stay in the history.`}
                   confirmLabel="Unpublish"
                   destructive
                   onConfirm={() => void unpublish()}
                   trigger={
                     <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
-                      {item.status === 'scheduled' && !item.publishedAt ? 'Cancel schedule' : 'Unpublish'}
+                      {item.status === 'scheduled' ? 'Cancel schedule' : 'Unpublish'}
                     </button>
                   }
                 />
@@ -274,6 +288,11 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
             {errors.at && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.at}
+              </p>
+            )}
+            {cancelledSchedule && (
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+                The publish scheduled for {time.dateTime(cancelledSchedule)} is cancelled: the draft changed after it was scheduled. Schedule it again to publish this text.
               </p>
             )}
           </div>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { ContentEditor } from './content-editor';
-import { statusText } from './content-status';
+import { scheduledChangeText, statusText } from './content-status';
 import { AdminSection } from '../admin-section';
 
 const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New resource', premium: 'New premium page' };
@@ -14,8 +14,9 @@ const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber
 
 /**
  * The admin's Content tab (issue 24.2): every page and resource of the site by section, with its
- * status, who edited it last and when; a page opens in the editor, and the open sections take
- * new items.
+ * status (a live page with a change scheduled shows both), its last change (a save, a publish,
+ * scheduled or not, an unpublish) and who made it; a page opens in the editor, and the open
+ * sections take new items.
  */
 export function ContentPanel() {
   const [editing, setEditing] = useState<{ id: string } | { section: ContentSection } | null>(null);
@@ -51,22 +52,26 @@ export function ContentPanel() {
               <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">Nothing here yet.</p>
             ) : (
               <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-                {inSection.map((item) => (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <div className="min-w-0">
-                      <p className="break-words font-medium text-stone-900">{item.title}</p>
-                      <p className="text-sm text-stone-600">
-                        Last edited {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {time.dateTime(item.updatedAt)}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item, time)}</span>
-                      <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
-                        Edit
-                      </Button>
-                    </div>
-                  </li>
-                ))}
+                {inSection.map((item) => {
+                  const scheduledChange = scheduledChangeText(item, time);
+                  return (
+                    <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                      <div className="min-w-0">
+                        <p className="break-words font-medium text-stone-900">{item.title}</p>
+                        <p className="break-words text-sm text-stone-600">
+                          Last change {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {time.dateTime(item.updatedAt)}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item, time)}</span>
+                        {scheduledChange && <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass.scheduled}`}>{scheduledChange}</span>}
+                        <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
+                          Edit
+                        </Button>
+                      </div>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>
