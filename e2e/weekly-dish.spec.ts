@@ -86,6 +86,18 @@ test.describe('The Weekly Dish', () => {
     await expect(page).toHaveTitle(new RegExp(`^${title} · The Weekly Dish`));
   });
 
+  test('the welcome email\'s unsubscribe link tells an unconfirmed signup where it stands, and cancels it', async ({ page }, testInfo) => {
+    const email = uniqueEmail(`dish-pending-${testInfo.project.name}`);
+    expect((await page.request.post('/api/newsletter/signup', { data: { email, name: 'Reader' } })).ok()).toBe(true);
+    const welcome = await waitForMail(email, /^Welcome to The Weekly Dish/);
+    await page.goto(linkIn(welcome, `${baseURL}/unsubscribe?token=`));
+    await expect(page.getByText('has not confirmed its subscription, so it receives no editions.')).toBeVisible();
+    await expect(page.getByText(/Stop sending/)).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You are unsubscribed from The Weekly Dish.' })).toBeVisible();
+  });
+
   test('a tampered unsubscribe link changes nothing and says why', async ({ visit, page }) => {
     await visit('/unsubscribe?token=bm9ib2R5QGV4YW1wbGUub3Jn.AAAAAAAAAAAAAAAAAAAAAAAA');
     await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid');

@@ -50,15 +50,29 @@ export function Unsubscribe({ token }: { token: string }) {
             {resubscribe.isPending ? 'Resubscribing...' : 'Resubscribe'}
           </Button>
         </>
-      ) : (
+      ) : link.data.status === 'subscribed' || link.data.status === 'pending' ? (
         <>
           <p className="text-stone-700">
-            Stop sending The Weekly Dish to <strong className="break-all">{email}</strong>?
+            {link.data.status === 'pending' ? (
+              // The welcome email's "not you?" link: no edition goes yet, but the signup can still be cancelled.
+              <>
+                <strong className="break-all">{email}</strong>: {link.data.message} Unsubscribe, and the confirmation link stops working?
+              </>
+            ) : (
+              <>
+                Stop sending The Weekly Dish to <strong className="break-all">{email}</strong>?
+              </>
+            )}
           </p>
           <Button disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
             {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
           </Button>
         </>
+      ) : (
+        // Bounced or unknown: nothing is being sent, so there is nothing to stop.
+        <p role="status" className="text-stone-800">
+          <strong className="break-all">{email}</strong>: {link.data.message}
+        </p>
       )}
       {failure && (
         <p role="alert" className={alertClass}>
