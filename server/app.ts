@@ -93,8 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     global: false,
     // Counted in the database, so several servers on one database share each limit.
     store: databaseRateLimitStore(ctx.db, options.rateLimitKeyPrefix),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 
   // The published pages, read once and again on every publish from any server (issue 24.4).

@@ -129,7 +129,9 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
     // pg_trgm serves the admin lists' search inside values (drizzle/0009, decision 027).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const extensions = { pg_trgm };
-    client = dir ? await PGlite.create(`${dir}/pglite`, { extensions }) : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });
+    client = dir
+      ? await PGlite.create(`${dir}/pglite`, { extensions })
+      : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });
   } catch (error) {
     releaseLock();
     throw error;

@@ -37,7 +37,10 @@ import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
 /** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
-export async function adminRoutes(app: FastifyInstance, { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore }): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore },
+): Promise<void> {
   // Authorization before anything else: onRequest runs before the body is parsed and before
   // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.
   app.addHook('onRequest', async (request) => {

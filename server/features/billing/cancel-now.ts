@@ -16,7 +16,19 @@ export async function cancelUserSubscriptionsNow(ctx: AppContext, userId: string
   for (const row of live) {
     const readAt = new Date();
     const state = row.provider === provider.name ? await provider.cancelNow(row.providerSubscriptionId) : null;
-    await syncSubscription({ ctx, provider, log }, state ?? { id: row.providerSubscriptionId, customerId: row.providerCustomerId ?? '', userId, plan: row.plan, status: 'canceled', currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: false }, readAt);
+    await syncSubscription(
+      { ctx, provider, log },
+      state ?? {
+        id: row.providerSubscriptionId,
+        customerId: row.providerCustomerId ?? '',
+        userId,
+        plan: row.plan,
+        status: 'canceled',
+        currentPeriodEnd: row.currentPeriodEnd,
+        cancelAtPeriodEnd: false,
+      },
+      readAt,
+    );
   }
   return live.length;
 }

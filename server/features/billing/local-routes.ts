@@ -67,7 +67,15 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     const plan = plans[checkout.plan];
     const status = checkout.status === 'open' && checkoutExpired(checkout, await billingNow(ctx.db)) ? 'expired' : checkout.status;
-    return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
+    return {
+      id: checkout.id,
+      plan: checkout.plan,
+      amountCents: plan.amountCents,
+      interval: plan.interval,
+      status,
+      successUrl: checkout.successUrl,
+      cancelUrl: checkout.cancelUrl,
+    };
   });
 
   app.post<{ Params: { id: string } }>(apiPaths.localCheckoutPay, signedIn, async (request) => {
@@ -83,7 +91,10 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const input = parseInput(testCardSchema, request.body);
     const user = await userOf(request);
     const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
-    if (!checkout) throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', { clientSecret: 'Unknown or expired client secret' });
+    if (!checkout)
+      throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', {
+        clientSecret: 'Unknown or expired client secret',
+      });
     return pay(request, checkout.id, input);
   });
 

@@ -38,7 +38,10 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
 export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
   // Only the local provider's clock can be moved; Stripe's periods follow real time.
   const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
-  const live = sql.join(liveStatuses.map((s) => sql`${s}`), sql`, `);
+  const live = sql.join(
+    liveStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
   return ctx.db.transaction(async (tx) => {
     const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) as locked`);
     if (!(got as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;
