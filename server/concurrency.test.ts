@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { localProvider } from './billing/choose-provider';
-import { signPayload } from './billing/local-provider';
+import { localProvider } from './payment-providers/choose-provider';
+import { signPayload } from './payment-providers/local-provider';
 import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
 import { registerAccount } from './test/auth-client';

@@ -313,7 +313,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // One membership per member (decision 025): a second live subscription cannot be stored,
-    // whatever the code above it does. The statuses are server/billing/provider.ts's liveStatuses.
+    // whatever the code above it does. The statuses are server/payment-providers/provider.ts's liveStatuses.
     uniqueIndex('subscriptions_one_live_per_user_idx')
       .on(t.userId)
       .where(sql`status in ('active', 'trialing', 'past_due')`),
@@ -357,7 +357,7 @@ export const billingCustomers = pgTable('billing_customers', {
 });
 
 /**
- * The local test provider's own records (server/billing/local-provider.ts): what a real payment
+ * The local test provider's own records (server/payment-providers/local-provider.ts): what a real payment
  * provider keeps on its side. They are not the app's view of a membership (that is
  * `subscriptions`, written only from verified events), so they carry no foreign keys to users.
  */

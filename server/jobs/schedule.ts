@@ -1,4 +1,4 @@
-import { runMembershipCheck } from '../features/billing/membership-check';
+import { runMembershipCheck } from '../features/membership/membership-check';
 import type { AppContext } from '../context';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverEditions, startDueEditions } from '../features/editions/sender';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../http/errors';

@@ -105,7 +105,7 @@ export const liveStatuses = ['active', 'trialing', 'past_due'] as const;
 
 /**
  * Our own status for a second paid subscription of a member who already has a live one: never
- * the membership; cancelled and refunded at the provider (server/features/billing/duplicates.ts).
+ * the membership; cancelled and refunded at the provider (server/features/membership/duplicates.ts).
  */
 export const DUPLICATE = 'duplicate';
 

@@ -154,7 +154,7 @@ export class LocalProvider implements BillingProvider {
 
   constructor(private readonly db: Database) {}
 
-  /** Where events go: the app's webhook route (set by server/features/billing/routes.ts). */
+  /** Where events go: the app's webhook route (set by server/features/membership/routes.ts). */
   setDelivery(delivery: Delivery): void {
     this.delivery = delivery;
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingCharges, billingCustomers, subscriptions } from '../../db/schema';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -5,8 +5,8 @@ import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '..
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
-import { localProvider } from '../../billing/choose-provider';
-import { signPayload } from '../../billing/local-provider';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { signPayload } from '../../payment-providers/local-provider';
 import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.

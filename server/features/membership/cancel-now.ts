@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { syncSubscription } from './apply-event';
-import { billingProvider } from '../../billing/choose-provider';
+import { billingProvider } from '../../payment-providers/choose-provider';
 import { liveSubscriptions } from './repo';
 
 /**

@@ -9,9 +9,9 @@ import type { billingCharges } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
-import { billingProvider, localProvider } from '../../billing/choose-provider';
+import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
 import { localBillingRoutes } from './local-routes';
-import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../billing/provider';
+import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../payment-providers/provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { billingProvider, localProvider } from '../../billing/choose-provider';
-import { billingNow } from '../../billing/clock';
+import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
+import { billingNow } from '../../payment-providers/clock';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
 import { syncPremium } from './membership';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 /**
  * The scheduled membership check: a job of server/jobs/schedule.ts, every 5 minutes and once at start.

@@ -10,7 +10,7 @@ import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
-import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../billing/provider';
+import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
 /**
  * Applies the payment provider's verified events to memberships (premium itself is decided in

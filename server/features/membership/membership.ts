@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 /**
  * The one place that decides premium (decision 025). A member is premium exactly while they hold

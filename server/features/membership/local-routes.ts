@@ -9,12 +9,12 @@ import type { AppContext } from '../../context';
 import { localBillingSubscriptions } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
-import { localProvider } from '../../billing/choose-provider';
-import { advanceBillingClock, billingNow, parseDuration } from '../../billing/clock';
-import { checkoutExpired, type PayGuard } from '../../billing/local-provider';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
+import { checkoutExpired, type PayGuard } from '../../payment-providers/local-provider';
 import { liveMembership, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
-import { CheckoutExpiredError, PaymentDeclinedError } from '../../billing/provider';
+import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
 
 const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { billingCharges, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../admin/audit';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
-import { type BillingProvider, DUPLICATE } from '../../billing/provider';
+import { type BillingProvider, DUPLICATE } from '../../payment-providers/provider';
 
 interface Deps {
   ctx: AppContext;
