@@ -9,6 +9,13 @@ import { acquireDirLock } from './dir-lock';
 const MIGRATION_LOCK_ID = 7_202_611;
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database: what a function that needs its caller's locks takes. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What every repository function takes: the database or one of its transactions (a transaction
+ * is a database too), so the caller decides whether a query joins its transaction (decision 033).
+ */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
