@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const zodDirect = { name: 'zod', message: "Import z from shared/zod.ts (#shared/zod): Zod is configured there once, for the CSP." };
+const zodDirect = { name: 'zod', message: 'Import z from shared/zod.ts (#shared/zod): Zod is configured there once, for the CSP.' };
 const noServer = { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' };
 // TanStack Query loads only with the pages that use it (decision 021): its hooks come from
 // client/lib/query-client.ts, whose loading gives the browser its client.
@@ -63,10 +63,7 @@ export default tseslint.config(
         'error',
         {
           paths: [queryLibrary, zodDirect],
-          patterns: [
-            noServer,
-            { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' },
-          ],
+          patterns: [noServer, { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' }],
         },
       ],
     },
@@ -79,7 +76,13 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [zodDirect],
+          patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }],
+        },
+      ],
     },
   },
   // The one module that imports Zod itself.

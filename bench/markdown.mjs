@@ -30,9 +30,13 @@ export const inputs = {
   'nested brackets': '['.repeat(largest / 2) + ']'.repeat(largest / 2),
   'image openers "!["': fill('!['),
   'nested block quotes, spaced': fill('> '),
-  'deeply nested lists': Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- a`).join('\n').slice(0, largest),
+  'deeply nested lists': Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- a`)
+    .join('\n')
+    .slice(0, largest),
   'U+0000 in input': fill('abc\u0000de\u0000'),
-  'backticks': Array.from({ length: 5000 }, (_, i) => 'e' + '`'.repeat(i + 1)).join('').slice(0, largest),
+  backticks: Array.from({ length: 5000 }, (_, i) => 'e' + '`'.repeat(i + 1))
+    .join('')
+    .slice(0, largest),
   'unclosed links <': fill('[a](<b'),
   'unclosed links': fill('[a](b'),
   'unclosed "<!--"': '</' + fill('<!--'),
@@ -73,6 +77,12 @@ export async function runMarkdown() {
   printTable(['input', 'page ms', 'email ms', 'text ms', '× prose'], [['plain prose (baseline)', baseline.toFixed(1), '', '', '1.0'], ...rows]);
   return {
     figures: { baselineMs: baseline, worstMs: worst.ms, worstInput: worst.name, inputs: Object.fromEntries(rows.map((row) => [row[0], Number(row[1])])) },
-    checks: [{ budget: `Markdown: every hostile ${largest.toLocaleString('en')}-character body < ${budgetMs} ms`, measured: `worst ${worst.ms.toFixed(0)} ms (${worst.name}), prose ${baseline.toFixed(0)} ms`, status: worst.ms < budgetMs ? 'PASS' : 'FAIL' }],
+    checks: [
+      {
+        budget: `Markdown: every hostile ${largest.toLocaleString('en')}-character body < ${budgetMs} ms`,
+        measured: `worst ${worst.ms.toFixed(0)} ms (${worst.name}), prose ${baseline.toFixed(0)} ms`,
+        status: worst.ms < budgetMs ? 'PASS' : 'FAIL',
+      },
+    ],
   };
 }

@@ -21,7 +21,17 @@ import { benchServerEnv, chromiumFlags, chromiumPath, clientDir, serverEntry } f
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 
-const pages = process.env.BENCH_THROTTLED_PAGES?.split(',') ?? ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
+const pages = process.env.BENCH_THROTTLED_PAGES?.split(',') ?? [
+  '/',
+  '/pricing',
+  '/premium',
+  '/field-guides',
+  '/field-guide/fuel',
+  '/start-here',
+  '/weekly-dish',
+  '/checkup',
+  '/auth',
+];
 const runs = Number(process.env.BENCH_THROTTLED_RUNS ?? 5);
 const network = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const cpuSlowdown = 4;
@@ -31,7 +41,10 @@ export function whileParsing(html) {
   const scripts = /<script type="application\/json" id="page-scripts">([^<]*)<\/script>\s*<script>[\s\S]*?<\/script>/.exec(html);
   if (!scripts) throw new Error('No page-scripts block: is this the production build?');
   const { entry, chunks } = JSON.parse(scripts[1].replaceAll('\\u003c', '<'));
-  const head = [...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`), `<script type="module" crossorigin src="${entry}"></script>`].join('');
+  const head = [
+    ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    `<script type="module" crossorigin src="${entry}"></script>`,
+  ].join('');
   return html.replace(scripts[0], '').replace('</head>', `${head}</head>`);
 }
 
@@ -124,7 +137,11 @@ export async function runThrottled() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-throttled-'));
   const port = String(await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startProcess({ script: serverEntry, env: { ...benchServerEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: clientDir }, readyPath: '/readyz' });
+  const server = await startProcess({
+    script: serverEntry,
+    env: { ...benchServerEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: clientDir },
+    readyPath: '/readyz',
+  });
   const schemes = { 'after paint': await startProxy(origin, false), 'while parsing': await startProxy(origin, true) };
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const figures = {};
@@ -154,12 +171,19 @@ export async function runThrottled() {
   }
   const rows = [];
   for (const [path, byScheme] of Object.entries(figures)) {
-    for (const [name, f] of Object.entries(byScheme)) rows.push([path, name, seconds(f.fcp), seconds(f.lcp), seconds(f.hydrated), f.tap === null ? '-' : seconds(f.tap), `${f.tapsLost}/${runs}`]);
+    for (const [name, f] of Object.entries(byScheme))
+      rows.push([path, name, seconds(f.fcp), seconds(f.lcp), seconds(f.hydrated), f.tap === null ? '-' : seconds(f.tap), `${f.tapsLost}/${runs}`]);
   }
   printTable(['page', 'scripts', 'first paint s', 'largest paint s', 'hydrated s', 'tap answered after s', 'taps lost'], rows);
   const lostAfterPaint = Object.values(figures).reduce((n, f) => n + f['after paint'].tapsLost, 0);
   return {
     figures,
-    checks: [{ budget: 'Throttled phone: no tap made right after the first paint is lost (scripts after paint)', measured: `${lostAfterPaint} lost of ${pages.length * runs}`, status: lostAfterPaint === 0 ? 'PASS' : 'MISS' }],
+    checks: [
+      {
+        budget: 'Throttled phone: no tap made right after the first paint is lost (scripts after paint)',
+        measured: `${lostAfterPaint} lost of ${pages.length * runs}`,
+        status: lostAfterPaint === 0 ? 'PASS' : 'MISS',
+      },
+    ],
   };
 }

@@ -19,7 +19,11 @@ test('/account shows one confirmation at a time, and every membership button sta
   const switchPlan = page.getByRole('button', { name: 'Switch to Yearly' });
   const updateCard = page.getByRole('button', { name: 'Update card' });
   const cancel = page.getByRole('button', { name: 'Cancel membership' });
-  const panels = { switch: page.getByRole('group', { name: 'Switch to Yearly?' }), card: page.getByRole('group', { name: 'Update your card' }), cancel: page.getByRole('group', { name: 'Cancel your membership?' }) };
+  const panels = {
+    switch: page.getByRole('group', { name: 'Switch to Yearly?' }),
+    card: page.getByRole('group', { name: 'Update your card' }),
+    cancel: page.getByRole('group', { name: 'Cancel your membership?' }),
+  };
   const onlyOpen = async (open: keyof typeof panels | null) => {
     for (const [name, panel] of Object.entries(panels)) await expect(panel, name).toHaveCount(name === open ? 1 : 0);
     for (const button of [switchPlan, updateCard, cancel]) await expect(button).toBeVisible();

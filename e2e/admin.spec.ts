@@ -4,7 +4,11 @@ import { expect, expectAccessible, test } from './fixtures';
 import { waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: text });
 
 const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), (i % 4) + 1]));
 
@@ -40,13 +44,29 @@ test.describe('/admin', () => {
     const newsEmail = `news.${tag}@example.org`;
     const targetEmail = `target.${tag}@example.org`;
     // Seed through the public API, as visitors would.
-    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     expect((await page.request.post('/api/checkup-results', { data: { email: quizEmail, answers } })).status()).toBe(201);
     expect((await page.request.post('/api/newsletter/signup', { data: { email: newsEmail, name: 'Nia', organization: '' } })).ok()).toBe(true);
     await register(page.request, targetEmail, 'Target');
     const allyName = `Ally ${tag}`;
     const ally = await page.request.post('/api/allies/submit', {
-      data: { name: allyName, tagline: 'We help', category: 'Gears', howTheyHelp: 'x'.repeat(150), whatMakesDifferent: 'Care', offerForMembers: '10% off', website: 'https://example.org', submitterName: 'Sam', submitterEmail: `ally.${tag}@example.org` },
+      data: {
+        name: allyName,
+        tagline: 'We help',
+        category: 'Gears',
+        howTheyHelp: 'x'.repeat(150),
+        whatMakesDifferent: 'Care',
+        offerForMembers: '10% off',
+        website: 'https://example.org',
+        submitterName: 'Sam',
+        submitterEmail: `ally.${tag}@example.org`,
+      },
     });
     await signInAsAdmin(page, project);
 
@@ -177,7 +197,13 @@ test.describe('/admin', () => {
 
   test('a change shows at once on a slow network, and a refused one puts the control back', async ({ page }, testInfo) => {
     const contactEmail = `slow.${testInfo.project.name}${Date.now().toString(36)}@example.org`;
-    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     await signInAsAdmin(page, testInfo.project.name);
     await page.goto('/admin');
     await openTab(page, 'Contact Messages');
@@ -202,7 +228,9 @@ test.describe('/admin', () => {
     await page.unroute('**/outreach');
 
     // Refused: the box goes back without a toast, the status goes back with the spec's error.
-    await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
+    await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+    );
     await box.uncheck();
     await expect(box).toBeChecked();
     await expect(row).toContainText('Done');
@@ -211,20 +239,37 @@ test.describe('/admin', () => {
     await expect(status).toHaveValue('new');
   });
 
-  test('premium members come first: a premium support message is marked and listed first, and the Slack invitation goes out from the admin', async ({ page, browser }, testInfo) => {
+  test('premium members come first: a premium support message is marked and listed first, and the Slack invitation goes out from the admin', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const project = testInfo.project.name;
     const tag = `${project}${Date.now().toString(36)}`;
     // A member whom the admin makes premium writes in while signed in.
     const memberContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const memberEmail = `premium.${tag}@example.org`;
-    const registered = await memberContext.request.post('/api/register', { data: { email: memberEmail, password: 'correct-horse', firstName: 'Priya', lastName: 'Member' } });
+    const registered = await memberContext.request.post('/api/register', {
+      data: { email: memberEmail, password: 'correct-horse', firstName: 'Priya', lastName: 'Member' },
+    });
     expect(registered.status()).toBe(201);
     const memberId = ((await registered.json()) as { id: string }).id;
     await signInAsAdmin(page, project);
     expect((await page.request.patch(`/api/admin/users/${memberId}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
-    expect((await memberContext.request.post('/api/contact', { data: { name: 'Priya', email: memberEmail, organization: '', subject: `Urgent ${tag}`, message: 'Board meeting tomorrow', contactType: 'support' } })).status()).toBe(201);
-    expect((await page.request.post('/api/contact', { data: { name: 'Visitor', email: `visitor.${tag}@example.org`, organization: '', subject: `Later ${tag}`, message: 'No rush', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await memberContext.request.post('/api/contact', {
+          data: { name: 'Priya', email: memberEmail, organization: '', subject: `Urgent ${tag}`, message: 'Board meeting tomorrow', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Visitor', email: `visitor.${tag}@example.org`, organization: '', subject: `Later ${tag}`, message: 'No rush', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     const ack = await waitForMail(memberEmail, /^We received your message$/);
     expect(ack.text).toContain('within 1 business day');
     await memberContext.close();

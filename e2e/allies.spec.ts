@@ -36,7 +36,10 @@ async function approveAllies(playwright: PlaywrightWorkerArgs['playwright'], sub
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: title });
+  const toast = page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: title });
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
@@ -105,7 +108,8 @@ test.describe('/allies/submit', () => {
     await expect(page).toHaveURL(/\/allies\/submit\/success$/);
     await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
     await expect(page.getByText('Expected response time: 3-5 business days')).toBeVisible();
-    for (const quality of ['Nonprofit experience', 'Proven results', 'Quality focus', 'Community minded']) await expect(page.getByText(quality, { exact: true })).toBeVisible();
+    for (const quality of ['Nonprofit experience', 'Proven results', 'Quality focus', 'Community minded'])
+      await expect(page.getByText(quality, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'While You Wait' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse Current Allies' })).toHaveAttribute('href', '/allies/preview');
     await expect(page.getByRole('link', { name: /^Learn About/ })).toHaveAttribute('href', '/start-here');
@@ -164,7 +168,6 @@ test('Check-Up results show a free member which Allies category premium would op
 });
 
 test.describe('/allies for premium members', () => {
-
   test('a submitted ally appears only once approved; a member finds it, expands two cards and reviews it', async ({ page, visit, playwright }) => {
     const marker = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await visit('/allies/submit');
@@ -228,7 +231,9 @@ test.describe('/allies for premium members', () => {
     const beacon = cards.filter({ hasText: `Beacon Grants ${marker}` });
     await expect(harbor.getByRole('link', { name: /helpdesk\.example/ })).toHaveAttribute('href', 'https://helpdesk.example');
     // Approval is a verification: dated today.
-    await expect(harbor.getByText(`Last verified ${new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`)).toBeVisible();
+    await expect(
+      harbor.getByText(`Last verified ${new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`),
+    ).toBeVisible();
     await harbor.getByRole('button', { name: /Show More/ }).click();
     await beacon.getByRole('button', { name: /Show More/ }).click();
     await expect(harbor.getByText('Flat pricing for nonprofits.')).toBeVisible();

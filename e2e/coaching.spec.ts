@@ -6,7 +6,10 @@ const zone = 'America/New_York';
 
 /** `day` of next month at `hour`:00 on the site's clock, as the admin types it, and as a reader in New York sees it. */
 function slot(monthsAhead: number, day: number, hour: number) {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(year, month - 1 + monthsAhead, day));
   const local = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`;
   // Noon UTC of that day is the same calendar day in New York: enough to name the day.
@@ -34,7 +37,12 @@ test.describe('premium coaching', () => {
     await add.getByLabel(`Start 2 (${zone} time)`).fill(second.local);
     await add.getByLabel('Video room link').fill('https://meet.example.org/coach-room');
     await add.getByRole('button', { name: 'Publish slots' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /2 slots published|published/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /2 slots published|published/ })
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // A premium member, reading in New York time.
@@ -58,11 +66,16 @@ test.describe('premium coaching', () => {
     const confirmation = await waitForMail(email, /^Your coaching session is booked$/);
     expect(confirmation.text).toContain('BEGIN:VCALENDAR');
     // The month's session is used: the other time that month cannot be booked, only moved to.
-    await expect(memberPage.getByRole('button', { name: new RegExp(`^Book ${second.dayName}, ${second.hourLabel} E[SD]T with .*you have this month's session`) }).first()).toBeDisabled();
+    await expect(
+      memberPage.getByRole('button', { name: new RegExp(`^Book ${second.dayName}, ${second.hourLabel} E[SD]T with .*you have this month's session`) }).first(),
+    ).toBeDisabled();
     await expectAccessible(memberPage);
 
     await session.getByRole('button', { name: 'Move' }).click();
-    await memberPage.getByRole('button', { name: new RegExp(`^Move to ${second.dayName}, ${second.hourLabel} E[SD]T with `) }).first().click();
+    await memberPage
+      .getByRole('button', { name: new RegExp(`^Move to ${second.dayName}, ${second.hourLabel} E[SD]T with `) })
+      .first()
+      .click();
     await expect(memberPage.getByRole('status').filter({ hasText: 'Your session is moved.' }).first()).toBeVisible();
     const moved = memberPage.getByRole('listitem', { name: new RegExp(`^Session on ${second.dayName}, ${second.hourLabel}`) });
     await expect(moved).toBeVisible();

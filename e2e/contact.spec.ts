@@ -19,7 +19,11 @@ async function send(page: Page) {
 }
 
 test.describe('/contact for a signed-in member', () => {
-  test('a premium member is promised 1 business day on the page, after sending and in the email, with their name and email filled in', async ({ page, visit, playwright }, testInfo) => {
+  test('a premium member is promised 1 business day on the page, after sending and in the email, with their name and email filled in', async ({
+    page,
+    visit,
+    playwright,
+  }, testInfo) => {
     const email = await registerMember(page, 'contact-premium');
     await grantPremium(playwright, testInfo.project.name, email);
 

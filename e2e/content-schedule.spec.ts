@@ -41,7 +41,10 @@ test.describe('a scheduled change', () => {
 
     // The list says both: the page is live, and a change to it is scheduled.
     await page.getByRole('button', { name: 'Back to content' }).click();
-    const row = page.getByRole('region', { name: /Legal pages/ }).getByRole('listitem').filter({ hasText: title });
+    const row = page
+      .getByRole('region', { name: /Legal pages/ })
+      .getByRole('listitem')
+      .filter({ hasText: title });
     await expect(row.getByText('Published', { exact: true })).toBeVisible();
     await expect(row.getByText(/^Change scheduled .*2030/)).toBeVisible();
     await expect(row.getByText(/^Last change by .*@.* on /)).toBeVisible();
@@ -65,4 +68,3 @@ test.describe('a scheduled change', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
-

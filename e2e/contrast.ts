@@ -17,14 +17,19 @@ export function lowContrastTexts(page: Page, minimum = 4.5): Promise<LowContrast
   return page.evaluate((min) => {
     type Rgba = [number, number, number, number];
     const parse = (value: string): Rgba => {
-      const parts = /rgba?\(([^)]+)\)/.exec(value)?.[1]?.split(/[\s,/]+/).filter(Boolean).map(Number) ?? [0, 0, 0, 0];
+      const parts = /rgba?\(([^)]+)\)/
+        .exec(value)?.[1]
+        ?.split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number) ?? [0, 0, 0, 0];
       return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
     };
     const over = (top: Rgba, below: Rgba): Rgba => {
       const a = top[3];
       return [top[0] * a + below[0] * (1 - a), top[1] * a + below[1] * (1 - a), top[2] * a + below[2] * (1 - a), 1];
     };
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches && /dark/.test(document.querySelector('meta[name="color-scheme"]')?.getAttribute('content') ?? '');
+    const dark =
+      matchMedia('(prefers-color-scheme: dark)').matches && /dark/.test(document.querySelector('meta[name="color-scheme"]')?.getAttribute('content') ?? '');
     const canvas: Rgba = dark ? [18, 18, 18, 1] : [255, 255, 255, 1];
     const backgroundOf = (element: Element | null): Rgba => {
       const layers: Rgba[] = [];

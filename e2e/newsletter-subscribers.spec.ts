@@ -15,7 +15,11 @@ const oneStepLeft = 'One step left: confirm your subscription with the link we j
 const oneStepLeftForTheDish = 'One step left for The Weekly Dish: confirm your subscription with the link we just emailed you.';
 const pendingSubject = /^Welcome to The Weekly Dish: please confirm your subscription$/;
 
-const toast = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: title });
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: title });
 
 async function screenshot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
@@ -29,13 +33,20 @@ async function signUpOnNewsletterPage(page: Page, visit: (path: string) => Promi
 }
 
 test.describe('newsletter signup texts', () => {
-  test('/newsletter says one step is left until the link is clicked, again after unsubscribing, and "You\'re subscribed!" once confirmed', async ({ page, visit }, info) => {
+  test('/newsletter says one step is left until the link is clicked, again after unsubscribing, and "You\'re subscribed!" once confirmed', async ({
+    page,
+    visit,
+  }, info) => {
     test.slow();
     const email = uniqueEmail(`one-step-${info.project.name}`);
     await signUpOnNewsletterPage(page, visit, email);
     await expect(toast(page, 'Welcome to The Weekly Dish!').getByText(oneStepLeft, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'One step left' })).toBeFocused();
-    await expect(page.getByText(`Confirm your subscription with the link we just emailed to ${email}: then The Weekly Dish arrives every Tuesday morning.`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(`Confirm your subscription with the link we just emailed to ${email}: then The Weekly Dish arrives every Tuesday morning.`, {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expect(page.getByText(/subscribed/i)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Take the Check-Up' })).toHaveAttribute('href', '/checkup');
     await expectAccessible(page);
@@ -90,7 +101,7 @@ test.describe('newsletter signup texts', () => {
       await page.getByRole('button', { name: button }).click();
       await expect(page).toHaveURL(/\/welcome$/);
       await expect(page.getByText(oneStepLeftForTheDish, { exact: true })).toBeVisible();
-      await expect(page.getByText('Your free access is ready on this device. Here is what you\'ve unlocked:', { exact: true })).toBeVisible();
+      await expect(page.getByText("Your free access is ready on this device. Here is what you've unlocked:", { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Stay on this page' }).click();
       await expectAccessible(page);
       await screenshot(page, info, `welcome-from-${path.slice(1)}`);
@@ -102,7 +113,9 @@ test.describe('newsletter signup texts', () => {
     await visit('/checkup');
     await page.getByLabel('Email address').fill(uniqueEmail(`checkup-${info.project.name}`));
     await page.getByRole('button', { name: 'Start the Check-Up' }).click();
-    await expect(toast(page, 'Great!').getByText(`You now have access to free resources. Let's start your check-up! ${oneStepLeftForTheDish}`, { exact: true })).toBeVisible();
+    await expect(
+      toast(page, 'Great!').getByText(`You now have access to free resources. Let's start your check-up! ${oneStepLeftForTheDish}`, { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
 
     // The Check-Up's signup set the newsletter flag: / is the member home, with its own form.

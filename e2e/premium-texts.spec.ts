@@ -10,7 +10,10 @@ async function expectEveryBenefit(where: Locator) {
   for (const benefit of premiumBenefits) await expect(where.getByText(benefit, { exact: true })).toBeVisible();
 }
 
-test('premium is described by the same benefits on /auth, /pricing, /premium, /premium-signup, /subscribe and in the welcome email', async ({ page, visit }, testInfo) => {
+test('premium is described by the same benefits on /auth, /pricing, /premium, /premium-signup, /subscribe and in the welcome email', async ({
+  page,
+  visit,
+}, testInfo) => {
   test.slow();
   await visit('/auth');
   // The premium card: the heading's own card.

@@ -54,13 +54,17 @@ test('every toolbar button, written into a resource, shows formatted in the prev
   await body.pressSequentially('\n\n- [ ] Name an owner\n\n');
   await page.getByRole('button', { name: 'Image' }).click();
   const upload = page.getByRole('group', { name: 'Upload an image' });
-  const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0f5e56' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0f5e56' } })
+    .png()
+    .toBuffer();
   await upload.getByLabel('Image file').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png });
   await upload.getByLabel('Alt text').fill(`A budget chart ${tag}`);
   await upload.getByRole('button', { name: 'Upload and insert' }).click();
   await expect(upload).toHaveCount(0);
   await expect(body).toHaveValue(
-    new RegExp(`^## Budget ${tag}\\n\\nReview it \\*quarterly\\* with \\[the template\\]\\(https://example\\.org/template\\)\\.\\n\\n> Less is more\\n\\n- \\[ \\] Name an owner\\n\\n!\\[A budget chart ${tag}\\]\\(/media/[0-9a-f-]{36}\\.png\\)`),
+    new RegExp(
+      `^## Budget ${tag}\\n\\nReview it \\*quarterly\\* with \\[the template\\]\\(https://example\\.org/template\\)\\.\\n\\n> Less is more\\n\\n- \\[ \\] Name an owner\\n\\n!\\[A budget chart ${tag}\\]\\(/media/[0-9a-f-]{36}\\.png\\)`,
+    ),
   );
 
   await formattedBody(page.frameLocator('iframe[title="Page preview"]'), tag);

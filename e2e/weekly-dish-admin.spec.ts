@@ -15,7 +15,8 @@ const siteTime = (clock = '\\d{1,2}:\\d\\d [AP]M') => new RegExp(`[A-Z][a-z]{2},
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/in 'about:srcdoc' because the document's frame is sandboxed/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !/in 'about:srcdoc' because the document's frame is sandboxed/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
@@ -44,7 +45,9 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
   // An editor abroad: the admin's times are still the site's (America/New_York), and say so.
   test.use({ timezoneId: 'Europe/Berlin' });
 
-  test('writes a draft (the number is added, not typed), tests it, schedules it, cancels the schedule when asked and takes the draft up again', async ({ page }, testInfo) => {
+  test('writes a draft (the number is added, not typed), tests it, schedules it, cancels the schedule when asked and takes the draft up again', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const title = `Grant season ${project} ${Date.now().toString(36)}`;
@@ -117,12 +120,19 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     const tag = `${project}${Date.now().toString(36)}`;
     await signInAsAdmin(page, project);
     const local = (days: number) => {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(Date.now() + days * 86_400_000));
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+        new Date(Date.now() + days * 86_400_000),
+      );
       const get = (type: string) => parts.find((p) => p.type === type)!.value;
       return `${get('year')}-${get('month')}-${get('day')}T01:37`;
     };
-    for (const [title, days] of [[`Later ${tag}`, 20], [`Sooner ${tag}`, 10]] as const) {
-      const created = await page.request.post('/api/admin/webinars', { data: { title, description: '', startsAt: local(days), durationMinutes: 45, roomUrl: 'https://meet.example.org/room', capacity: null } });
+    for (const [title, days] of [
+      [`Later ${tag}`, 20],
+      [`Sooner ${tag}`, 10],
+    ] as const) {
+      const created = await page.request.post('/api/admin/webinars', {
+        data: { title, description: '', startsAt: local(days), durationMinutes: 45, roomUrl: 'https://meet.example.org/room', capacity: null },
+      });
       expect(created.status()).toBe(201);
     }
     await page.goto('/admin');
@@ -132,7 +142,9 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     const titles = await list.getByRole('heading', { level: 3 }).allTextContents();
     expect(titles.indexOf(`Sooner ${tag}`)).toBeGreaterThanOrEqual(0);
     expect(titles.indexOf(`Sooner ${tag}`)).toBeLessThan(titles.indexOf(`Later ${tag}`));
-    await expect(list.getByRole('listitem').filter({ hasText: `Sooner ${tag}` })).toContainText(new RegExp(`^Sooner ${tag}${siteTime('1:37 AM').source} · 45 minutes`));
+    await expect(list.getByRole('listitem').filter({ hasText: `Sooner ${tag}` })).toContainText(
+      new RegExp(`^Sooner ${tag}${siteTime('1:37 AM').source} · 45 minutes`),
+    );
     await expectAccessible(page);
 
     await page.getByRole('tab', { name: 'Content', exact: true }).click();
@@ -140,7 +152,10 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     await page.screenshot({ path: testInfo.outputPath(`webinars-times-${project}.png`), fullPage: true });
   });
 
-  test('a premium announcement has no issue number, reads in a dark and a light mail client, and opens on the site for the premium member it went to', async ({ page, browser }, testInfo) => {
+  test('a premium announcement has no issue number, reads in a dark and a light mail client, and opens on the site for the premium member it went to', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const project = testInfo.project.name;
     const title = `Members night ${project} ${Date.now().toString(36)}`;
@@ -149,7 +164,13 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     const free = await member(browser, testInfo, page, 'free-reader', false);
 
     const created = await page.request.post('/api/admin/editions', {
-      data: { title, summary: 'For members first.', slug: `members-night-${project}-${Date.now().toString(36)}`, body: '## The agenda\n\nBring **one question**. [The room](https://meet.example.org/room)\n\n> Quiet corner available.', audience: 'premium' },
+      data: {
+        title,
+        summary: 'For members first.',
+        slug: `members-night-${project}-${Date.now().toString(36)}`,
+        body: '## The agenda\n\nBring **one question**. [The room](https://meet.example.org/room)\n\n> Quiet corner available.',
+        audience: 'premium',
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };

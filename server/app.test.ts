@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
-import { loaderSource } from './features/pages/deferred-scripts';
+import { loaderSource } from './rendering/deferred-scripts';
 import { postJson, startTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe('served HTML', () => {
   });
 
   it('matches parameterised routes but not deeper paths', async () => {
-    // A result id that does not exist is a 404 page (server/features/pages/pages.test.ts renders them).
+    // A result id that does not exist is a 404 page (server/rendering/pages.test.ts renders them).
     expect((await fetch(`${t.url}/checkup/results/abc`)).status).toBe(404);
     expect((await fetch(`${t.url}/checkup/results/abc/def`)).status).toBe(404);
     expect((await fetch(`${t.url}/field-guide/unknown`)).status).toBe(404);

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
-import { billingRoutes } from './features/billing/routes';
+import { billingRoutes } from './features/membership/routes';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/routes';
 import { alliesRoutes } from './features/allies/routes';
@@ -20,9 +20,9 @@ import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
-import { loaderCspSource } from './features/pages/deferred-scripts';
-import { createPageBuilder, type PageLookup } from './features/pages/builder';
-import { pagesRoutes } from './features/pages/routes';
+import { loaderCspSource } from './rendering/deferred-scripts';
+import { createPageBuilder, type PageLookup } from './rendering/builder';
+import { pagesRoutes } from './rendering/routes';
 import { contentRoutes, lookupContentPage } from './features/content/routes';
 import { mediaRoutes } from './features/content/images';
 import { createContentStore } from './features/content/store';
@@ -93,8 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     global: false,
     // Counted in the database, so several servers on one database share each limit.
     store: databaseRateLimitStore(ctx.db, options.rateLimitKeyPrefix),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 
   // The published pages, read once and again on every publish from any server (issue 24.4).

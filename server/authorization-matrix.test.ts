@@ -33,15 +33,33 @@ const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (n
 describe('authorization matrix', () => {
   it('has a row for every API route the server registers, and no row for a route that is gone', () => {
     const registered = t.app.apiRoutes.map(keyOf).sort();
-    expect(registered.filter((key) => !(key in table)), 'routes without a row in the table').toEqual([]);
-    expect(Object.keys(table).filter((key) => !registered.includes(key)), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      registered.filter((key) => !(key in table)),
+      'routes without a row in the table',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((key) => !registered.includes(key)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('serves exactly the paths of the shared table the client calls (shared/api/paths.ts)', () => {
-    const shared = [...Object.values(apiPaths), ...Object.values(adminApiPaths), ...Object.values(adminListPaths), ...Object.values(adminListPaths).map((path) => `${path}.csv`), ...Object.values(adminOutreachPaths)];
+    const shared = [
+      ...Object.values(apiPaths),
+      ...Object.values(adminApiPaths),
+      ...Object.values(adminListPaths),
+      ...Object.values(adminListPaths).map((path) => `${path}.csv`),
+      ...Object.values(adminOutreachPaths),
+    ];
     const served = [...new Set(t.app.apiRoutes.map((route) => route.url))];
-    expect(served.filter((url) => !shared.includes(url as never)), 'routes whose path is typed by hand').toEqual([]);
-    expect(shared.filter((url) => !served.includes(url)), 'shared paths no route serves').toEqual([]);
+    expect(
+      served.filter((url) => !shared.includes(url as never)),
+      'routes whose path is typed by hand',
+    ).toEqual([]);
+    expect(
+      shared.filter((url) => !served.includes(url)),
+      'shared paths no route serves',
+    ).toEqual([]);
   });
 
   it('answers each route as the table says for visitors, free members, premium members and admins', async () => {

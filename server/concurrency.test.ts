@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { localProvider } from './billing/choose-provider';
-import { signPayload } from './billing/local-provider';
+import { localProvider } from './payment-providers/choose-provider';
+import { signPayload } from './payment-providers/local-provider';
 import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
 import { registerAccount } from './test/auth-client';
@@ -36,7 +36,9 @@ describe('at the same moment', () => {
   it('500 newsletter signups over 100 addresses in mixed case leave exactly 100 rows', async () => {
     const emails = Array.from({ length: 100 }, (_, i) => `burst.${run}.${i}@example.org`);
     const answers = await Promise.all(
-      Array.from({ length: 500 }, (_, i) => postJson(`${t.url}/api/newsletter/signup`, { email: mixedCase(emails[i % 100]!, Math.floor(i / 100)), name: '', organization: '' })),
+      Array.from({ length: 500 }, (_, i) =>
+        postJson(`${t.url}/api/newsletter/signup`, { email: mixedCase(emails[i % 100]!, Math.floor(i / 100)), name: '', organization: '' }),
+      ),
     );
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -48,7 +50,12 @@ describe('at the same moment', () => {
     const emails = Array.from({ length: 50 }, (_, i) => `reg.${run}.${i}@example.org`);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        postJson(`${t.url}/api/register`, { email: mixedCase(emails[i % 50]!, Math.floor(i / 50)), password: 'correct-horse-battery', firstName: 'Same', lastName: 'Time' }),
+        postJson(`${t.url}/api/register`, {
+          email: mixedCase(emails[i % 50]!, Math.floor(i / 50)),
+          password: 'correct-horse-battery',
+          firstName: 'Same',
+          lastName: 'Time',
+        }),
       ),
     );
     const statuses = answers.map((res) => res.status);
@@ -74,14 +81,20 @@ describe('at the same moment', () => {
       local.setDelivery(async (payload, signature) => (await deliver(payload, signature)).ok);
     }
     const [sub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, userId));
-    const events = await t.ctx.db.select().from(localBillingEvents).where(sql`${localBillingEvents.payload} like ${`%${sub!.id}%`}`);
+    const events = await t.ctx.db
+      .select()
+      .from(localBillingEvents)
+      .where(sql`${localBillingEvents.payload} like ${`%${sub!.id}%`}`);
     expect(events.length).toBeGreaterThanOrEqual(1);
     for (const event of events) {
       const signature = signPayload(event.payload, local.webhookSecret);
       const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event.payload, signature)));
       expect(answers.map((res) => res.status).filter((s) => s >= 500)).toEqual([]);
       const outcomes = await Promise.all(answers.map(async (res) => (await res.json()).outcome));
-      expect(outcomes.filter((o) => o === 'applied'), JSON.parse(event.payload).type).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o === 'applied'),
+        JSON.parse(event.payload).type,
+      ).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
     }
     expect(await isPremium(t, userId)).toBe(true);
@@ -90,9 +103,16 @@ describe('at the same moment', () => {
 
   it('two admins approving and deleting the same ally at once end consistent', async () => {
     const admins = await Promise.all(['admin.a', 'admin.b'].map((label) => registerAccount(t.url, label)));
-    for (const admin of admins) await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id as string));
+    for (const admin of admins)
+      await t.ctx.db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(eq(users.id, admin.user.id as string));
     for (let round = 0; round < 5; round += 1) {
-      const [ally] = await t.ctx.db.insert(allies).values({ name: `Contested ${run} ${round}`, category: 'Gears', submitterEmail: uniqueEmail('ally') }).returning();
+      const [ally] = await t.ctx.db
+        .insert(allies)
+        .values({ name: `Contested ${run} ${round}`, category: 'Gears', submitterEmail: uniqueEmail('ally') })
+        .returning();
       const call = (method: string, path: string, cookie: string) => fetch(`${t.url}${path}`, { method, headers: { cookie, origin: t.url } });
       const answers = await Promise.all([
         call('PATCH', `/api/admin/allies/${ally!.id}/approve`, admins[0]!.cookie),
@@ -101,11 +121,17 @@ describe('at the same moment', () => {
         call('PATCH', `/api/admin/allies/${ally!.id}/approve`, admins[1]!.cookie),
       ]);
       const [approveA, deleteB, deleteA, approveB] = answers.map((res) => res.status);
-      expect(answers.every((res) => res.status === 200 || res.status === 404), JSON.stringify(answers.map((r) => r.status))).toBe(true);
+      expect(
+        answers.every((res) => res.status === 200 || res.status === 404),
+        JSON.stringify(answers.map((r) => r.status)),
+      ).toBe(true);
       // Exactly one delete wins; the ally is gone; the audit log has what succeeded and nothing else.
       expect([deleteA, deleteB].filter((s) => s === 200)).toHaveLength(1);
       expect(await t.ctx.db.select().from(allies).where(eq(allies.id, ally!.id))).toEqual([]);
-      const audit = await t.ctx.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetType, 'ally'), eq(adminAuditLog.targetId, ally!.id)));
+      const audit = await t.ctx.db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.targetType, 'ally'), eq(adminAuditLog.targetId, ally!.id)));
       expect(audit.filter((row) => row.action === 'ally.delete')).toHaveLength(1);
       expect(audit.filter((row) => row.action === 'ally.approve')).toHaveLength([approveA, approveB].filter((s) => s === 200).length);
     }
@@ -113,5 +139,9 @@ describe('at the same moment', () => {
 });
 
 function deliver(payload: string, signature: string) {
-  return fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${t.url}${apiPaths.stripeWebhook}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }

@@ -23,7 +23,10 @@ describe('the log destination', () => {
     await destination.flush(10_000);
     reader.stdin.end();
     await new Promise((resolve) => reader.on('close', resolve));
-    const lines = received.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    const lines = received
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
     expect(lines.at(-2)!.msg).toMatch(/^\d+ log lines dropped: the log destination was not reading$/);
     expect(lines.at(-1)!.msg).toBe('line 5000');
     expect(lines.length).toBeLessThan(1_000);

@@ -34,7 +34,11 @@ const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TES
 
 describe('main', { timeout: 60_000 }, () => {
   it.runIf(onPostgres)('starts on PostgreSQL, migrates, logs it and stops cleanly', async () => {
-    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')), DATABASE_URL: await fileDatabaseUrl(), PUBLIC_URL: 'http://localhost:3000' });
+    const server = startServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')),
+      DATABASE_URL: await fileDatabaseUrl(),
+      PUBLIC_URL: 'http://localhost:3000',
+    });
     children.push(server.child);
     const url = await server.ready();
     expect(server.output()).toMatch(/Database: PostgreSQL at /);

@@ -36,7 +36,10 @@ async function main(): Promise<void> {
   // Text kept without its HTML gets it before the server listens (decision 031).
   await renderMissingHtml(database.db, app.log);
   // Editions go out over pooled SMTP connections of their own, at the configured rate.
-  const bulkTransport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } }, () => app.log);
+  const bulkTransport = createTransport(
+    { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } },
+    () => app.log,
+  );
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
   let stopping = false;
@@ -73,7 +76,9 @@ async function main(): Promise<void> {
   ctx.jobs = jobs;
   app.log.info(`Mail: ${outbox.description}`);
   if (env.PUBLIC_URL_DERIVED) {
-    app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);
+    app.log.warn(
+      `PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`,
+    );
   }
   app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
 }

@@ -31,7 +31,12 @@ describe('stopping the server', () => {
 
   it('a failing step exits with 1; a second signal does nothing more', async () => {
     const exit = vi.fn();
-    const stop = createShutdown({ log: { info: () => {}, error: () => {} }, steps: [async () => Promise.reject(new Error('db gone'))], exit, forceExit: vi.fn() });
+    const stop = createShutdown({
+      log: { info: () => {}, error: () => {} },
+      steps: [async () => Promise.reject(new Error('db gone'))],
+      exit,
+      forceExit: vi.fn(),
+    });
     await stop('SIGTERM');
     await stop('SIGINT');
     expect(exit.mock.calls).toEqual([[1]]);

@@ -65,7 +65,13 @@ describe('a log destination that stops reading', { timeout: 120_000 }, () => {
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if (server.exitCode !== null || i > 600) throw new Error(`server did not start: ${stderr}`);
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
 

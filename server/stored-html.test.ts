@@ -33,7 +33,14 @@ const call = (method: string, path: string, body?: unknown, cookie = cookies.adm
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 describe('pages and resources', () => {
-  const newResource = (slug: string, body: string) => ({ section: 'resources', slug, title: `Budget ${slug}`, summary: 'A budget.', body, fields: { pillar: 'Fuel', format: 'Worksheet' } });
+  const newResource = (slug: string, body: string) => ({
+    section: 'resources',
+    slug,
+    title: `Budget ${slug}`,
+    summary: 'A budget.',
+    body,
+    fields: { pillar: 'Fuel', format: 'Worksheet' },
+  });
 
   it('refuses 8,000 nested quotes at save with a 400 naming the body, and stores nothing', async () => {
     const slug = `deep-${unique()}`;
@@ -44,7 +51,13 @@ describe('pages and resources', () => {
 
     const ok = await call('POST', '/api/admin/content', newResource(slug, 'Fine.'));
     expect(ok.status).toBe(201);
-    const saved = await call('PUT', `/api/admin/content/${ok.json.id}`, { title: ok.json.title, summary: 'A budget.', body: deepQuotes, fields: { pillar: 'Fuel', format: 'Worksheet' }, version: ok.json.version });
+    const saved = await call('PUT', `/api/admin/content/${ok.json.id}`, {
+      title: ok.json.title,
+      summary: 'A budget.',
+      body: deepQuotes,
+      fields: { pillar: 'Fuel', format: 'Worksheet' },
+      version: ok.json.version,
+    });
     expect(saved.status).toBe(400);
     expect(saved.json.errors).toHaveProperty('body');
     expect((await call('GET', `/api/admin/content/${ok.json.id}`)).json.body).toBe('Fine.');
@@ -57,14 +70,18 @@ describe('pages and resources', () => {
     const [version] = rowsOf<{ html: string }>(await t.ctx.db.execute(sql`select html from content_versions where item_id = ${created.json.id}`));
     expect(version!.html).toContain(`<h2>Budget</h2>`);
     expect(version!.html).toContain(`id="${slug}-check-1"`);
-    const resource = ((await call('GET', '/api/resources', undefined, '')).json as unknown as { id: string; html: string }[]).find((entry) => entry.id === slug);
+    const resource = ((await call('GET', '/api/resources', undefined, '')).json as unknown as { id: string; html: string }[]).find(
+      (entry) => entry.id === slug,
+    );
     expect(resource?.html).toBe(version!.html);
   });
 
   it('a published version holding such text (stored before the rule) neither stops a start nor hides later publishes', async () => {
     const slug = `hostile-${unique()}`;
     const [item] = rowsOf<{ id: string }>(
-      await t.ctx.db.execute(sql`insert into content_items (section, slug, title, summary, body, fields) values ('resources', ${slug}, 'Hostile', '', ${deepQuotes}, ${JSON.stringify({ pillar: 'Fuel', format: 'Worksheet' })}::jsonb) returning id`),
+      await t.ctx.db.execute(
+        sql`insert into content_items (section, slug, title, summary, body, fields) values ('resources', ${slug}, 'Hostile', '', ${deepQuotes}, ${JSON.stringify({ pillar: 'Fuel', format: 'Worksheet' })}::jsonb) returning id`,
+      ),
     );
     await t.ctx.db.execute(sql`
       with version as (insert into content_versions (item_id, number, title, summary, body, fields) values (${item!.id}, 1, 'Hostile', '', ${deepQuotes}, '{"pillar":"Fuel","format":"Worksheet"}'::jsonb) returning id)
@@ -100,13 +117,16 @@ describe('editions of The Weekly Dish', () => {
   it('one scheduled edition stored with such a body stops neither the job nor the others; its test and send are a 400, its preview shows', async () => {
     const insert = async (title: string, body: string) =>
       rowsOf<{ id: string }>(
-        await t.ctx.db.execute(sql`insert into newsletter_editions (slug, title, body, status, scheduled_at) values (${`e-${unique()}`}, ${title}, ${body}, 'scheduled', now() - interval '1 minute') returning id`),
+        await t.ctx.db.execute(
+          sql`insert into newsletter_editions (slug, title, body, status, scheduled_at) values (${`e-${unique()}`}, ${title}, ${body}, 'scheduled', now() - interval '1 minute') returning id`,
+        ),
       )[0]!.id;
     const hostile = await insert('Hostile', deepQuotes);
     const fine = await insert('Fine', 'Good news.');
     logs.length = 0;
     expect(await startDueEditions(t.ctx.db, { publicUrl: t.ctx.env.PUBLIC_URL, postalAddress: t.ctx.env.POSTAL_ADDRESS }, log)).toBeGreaterThanOrEqual(1);
-    const status = async (id: string) => rowsOf<{ status: string }>(await t.ctx.db.execute(sql`select status from newsletter_editions where id = ${id}`))[0]!.status;
+    const status = async (id: string) =>
+      rowsOf<{ status: string }>(await t.ctx.db.execute(sql`select status from newsletter_editions where id = ${id}`))[0]!.status;
     expect(await status(fine)).toBe('sending');
     expect(await status(hostile)).toBe('scheduled');
     expect(logs.join('\n')).toContain('a scheduled edition could not start sending');
@@ -119,10 +139,14 @@ describe('editions of The Weekly Dish', () => {
 
   it('keeps the page HTML of a saved edition: the archive shows what was rendered at save', async () => {
     const created = await call('POST', '/api/admin/editions', draft('## Kept\n\nRendered **once**.'));
-    const [row] = rowsOf<{ body_html: string; reading_minutes: number }>(await t.ctx.db.execute(sql`select body_html, reading_minutes from newsletter_editions where id = ${created.json.id}`));
+    const [row] = rowsOf<{ body_html: string; reading_minutes: number }>(
+      await t.ctx.db.execute(sql`select body_html, reading_minutes from newsletter_editions where id = ${created.json.id}`),
+    );
     expect(row).toEqual({ body_html: '<h2>Kept</h2>\n<p>Rendered <strong>once</strong>.</p>\n', reading_minutes: 1 });
     // Sent, then its Markdown changed behind the site's back: the page still shows the kept HTML.
-    await t.ctx.db.execute(sql`update newsletter_editions set status = 'sent', sent_at = now() + interval '1 day', body = 'changed' where id = ${created.json.id}`);
+    await t.ctx.db.execute(
+      sql`update newsletter_editions set status = 'sent', sent_at = now() + interval '1 day', body = 'changed' where id = ${created.json.id}`,
+    );
     const page = await call('GET', `/api/editions/${created.json.slug}`, undefined, '');
     expect(page.json.html).toBe(row!.body_html);
     expect(page.json.readingTime).toBe('1 min read');
@@ -131,7 +155,14 @@ describe('editions of The Weekly Dish', () => {
 });
 
 describe('webinars', () => {
-  const event = (description: string) => ({ title: `Webinar ${unique()}`, description, startsAt: instantToSiteLocal(new Date(Date.now() + 72 * 3_600_000), t.ctx.env.SITE_TIMEZONE), durationMinutes: 60, roomUrl: 'https://meet.example.org/x', capacity: null });
+  const event = (description: string) => ({
+    title: `Webinar ${unique()}`,
+    description,
+    startsAt: instantToSiteLocal(new Date(Date.now() + 72 * 3_600_000), t.ctx.env.SITE_TIMEZONE),
+    durationMinutes: 60,
+    roomUrl: 'https://meet.example.org/x',
+    capacity: null,
+  });
 
   it('refuses 8,000 nested quotes in a description or a recording summary with a 400 naming the field', async () => {
     const created = await call('POST', '/api/admin/webinars', event(deepQuotes));
@@ -140,7 +171,9 @@ describe('webinars', () => {
   });
 
   it('one stored with such a description leaves GET /api/webinars answering everyone, and descriptions come from the kept HTML', async () => {
-    await t.ctx.db.execute(sql`insert into webinars (title, description, starts_at, duration_minutes, room_url) values ('Hostile', ${deepQuotes}, now() + interval '3 days', 60, 'https://meet.example.org/h')`);
+    await t.ctx.db.execute(
+      sql`insert into webinars (title, description, starts_at, duration_minutes, room_url) values ('Hostile', ${deepQuotes}, now() + interval '3 days', 60, 'https://meet.example.org/h')`,
+    );
     // Three 20,000-character descriptions of `_a`, the largest allowed, saved through the API.
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -156,7 +189,9 @@ describe('webinars', () => {
     }
     // The description changed behind the site's back: the page shows the HTML kept at save.
     await t.ctx.db.execute(sql`update webinars set description = 'changed' where id = ${ids[0]!}`);
-    const shown = ((await call('GET', '/api/webinars', undefined, cookies.premium)).json.upcoming as { id: string; descriptionHtml: string }[]).find((w) => w.id === ids[0]);
+    const shown = ((await call('GET', '/api/webinars', undefined, cookies.premium)).json.upcoming as { id: string; descriptionHtml: string }[]).find(
+      (w) => w.id === ids[0],
+    );
     expect(shown?.descriptionHtml).toContain('_a_a');
     expect(shown?.descriptionHtml).not.toContain('changed');
   });

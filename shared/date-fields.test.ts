@@ -8,7 +8,15 @@ describe('dates people type', () => {
   const start = clockTime('Start');
 
   it('says a day or hour that no calendar has is not a real date, not that the clocks skip it', () => {
-    for (const value of ['2027-02-30T10:00', '2027-01-01T24:00', '2027-13-01T10:00', '2027-00-10T10:00', '2027-04-31T10:00', '2027-01-01T10:60', '2027-02-29T10:00']) {
+    for (const value of [
+      '2027-02-30T10:00',
+      '2027-01-01T24:00',
+      '2027-13-01T10:00',
+      '2027-00-10T10:00',
+      '2027-04-31T10:00',
+      '2027-01-01T10:60',
+      '2027-02-29T10:00',
+    ]) {
       expect(messageOf(start.safeParse(value)), value).toBe(`${value} is not a real date and time`);
     }
     expect(start.safeParse('2028-02-29T10:00').success).toBe(true);

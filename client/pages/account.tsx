@@ -42,8 +42,8 @@ export default function AccountPage() {
         <Card>
           <h2 className="font-serif text-xl font-bold text-stone-900">Download my data</h2>
           <p className="mt-2 text-stone-700">
-            One JSON file with everything we hold about you: your account and sign-ins, signups, Check-Up results, messages to us, membership and receipts, reviews, webinar and coaching
-            bookings, and the emails we sent you.
+            One JSON file with everything we hold about you: your account and sign-ins, signups, Check-Up results, messages to us, membership and receipts,
+            reviews, webinar and coaching bookings, and the emails we sent you.
           </p>
           <a href="/api/account/export" download className={buttonClasses('outline', 'md', 'mt-4')}>
             <Download className="h-4 w-4" aria-hidden="true" />

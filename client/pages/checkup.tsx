@@ -128,7 +128,9 @@ export default function Checkup() {
           <h1 ref={headingRef} tabIndex={-1} className="mt-2 font-serif text-3xl font-bold text-stone-900 outline-none sm:text-4xl">
             Your Check-Up Results
           </h1>
-          <p className="mt-3 max-w-2xl text-lg text-stone-700">Here is how your organisation scores overall and on each of the five pillars. A higher score means a healthier pillar.</p>
+          <p className="mt-3 max-w-2xl text-lg text-stone-700">
+            Here is how your organisation scores overall and on each of the five pillars. A higher score means a healthier pillar.
+          </p>
           <div className="mt-8">
             <ResultsView scores={scores} />
           </div>

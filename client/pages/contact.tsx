@@ -53,8 +53,15 @@ export default function ContactPage() {
           <Card className="p-5">
             <h2 className="font-semibold text-stone-900">Looking for answers now?</h2>
             <p className="mt-2 text-sm text-stone-700">
-              Try <Link to="/start-here" className="font-medium text-brand-700 underline underline-offset-2">Start Here</Link> or the{' '}
-              <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">resources library</Link>.
+              Try{' '}
+              <Link to="/start-here" className="font-medium text-brand-700 underline underline-offset-2">
+                Start Here
+              </Link>{' '}
+              or the{' '}
+              <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
+                resources library
+              </Link>
+              .
             </p>
           </Card>
         </aside>

@@ -24,8 +24,8 @@ export default function NewsletterPage() {
       title="Get The Weekly Dish in your inbox"
       intro={
         <p>
-          One short email every Tuesday morning for nonprofit leaders: the trends worth knowing, organisations worth learning from
-          and tips you can use right away. Signing up also unlocks all five field guides, the Check-Up and the resources library.
+          One short email every Tuesday morning for nonprofit leaders: the trends worth knowing, organisations worth learning from and tips you can use right
+          away. Signing up also unlocks all five field guides, the Check-Up and the resources library.
         </p>
       }
       form={
@@ -46,9 +46,7 @@ export default function NewsletterPage() {
                 toast(signupToast(answer));
                 setSignedUp({ email, answer });
               }}
-              onFailed={() =>
-                toast({ title: 'Subscription Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' })
-              }
+              onFailed={() => toast({ title: 'Subscription Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' })}
             />
           </>
         )

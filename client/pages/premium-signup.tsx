@@ -123,7 +123,8 @@ export default function PremiumSignupPage() {
             </div>
           </dl>
           <p className="mt-4 text-sm text-stone-700">
-            You will enter your card on the payment provider's secure checkout page and come back here when it is done. Cancel anytime from your account; cancellation takes effect at the end of the period you paid for.
+            You will enter your card on the payment provider's secure checkout page and come back here when it is done. Cancel anytime from your account;
+            cancellation takes effect at the end of the period you paid for.
           </p>
           <div className="mt-auto pt-6">
             <Button variant="accent" size="lg" className="w-full" disabled={checkout.isPending} onClick={() => checkout.mutate(plan)}>

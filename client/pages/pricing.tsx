@@ -46,7 +46,13 @@ export default function PricingPage() {
 
   const busy = (plan: PlanType) => checkout.isPending && checkout.variables === plan;
   const button = (plan: PlanType, label: string) => (
-    <Button variant={plan === 'yearly' ? 'accent' : 'primary'} size="lg" className="w-full" disabled={isLoading || checkout.isPending} onClick={() => choose(plan)}>
+    <Button
+      variant={plan === 'yearly' ? 'accent' : 'primary'}
+      size="lg"
+      className="w-full"
+      disabled={isLoading || checkout.isPending}
+      onClick={() => choose(plan)}
+    >
       {busy(plan) ? 'Redirecting to checkout...' : `Get ${label} Access`}
     </Button>
   );
@@ -91,7 +97,8 @@ export default function PricingPage() {
           <p className="flex items-start gap-2">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
             <span>
-              Cancel anytime from your account: cancellation takes effect at the end of the billing period. Fees are non-refundable unless required by law; we give 30 days' notice of any price change.
+              Cancel anytime from your account: cancellation takes effect at the end of the billing period. Fees are non-refundable unless required by law; we
+              give 30 days' notice of any price change.
             </span>
           </p>
         </div>

@@ -37,8 +37,8 @@ export default function WelcomePage() {
         </span>
         <h1 className="mt-6 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Welcome to the community!</h1>
         <p className="mt-4 text-lg text-stone-700">
-          Your free access is ready on this device{signup?.status === 'subscribed' && signup.emailed ? ', and a welcome email is on its way' : ''}. Here is
-          what you've unlocked:
+          Your free access is ready on this device{signup?.status === 'subscribed' && signup.emailed ? ', and a welcome email is on its way' : ''}. Here is what
+          you've unlocked:
         </p>
         {note && <p className="mx-auto mt-4 max-w-md rounded-lg border border-brand-600 bg-white px-4 py-3 text-left font-medium text-stone-900">{note}</p>}
         <ul className="mx-auto mt-8 grid max-w-md gap-3 text-left">

@@ -87,7 +87,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's random token: a database leak gives no usable session. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -99,7 +101,9 @@ export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was sent to: it verifies only that one. */
     email: text('email').notNull(),
     createdAt: createdAt(),
@@ -113,7 +117,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -248,7 +254,9 @@ export const contactMessages = pgTable(
     contactType: text('contact_type', { enum: contactTypes }).notNull(),
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
-    status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'contacted', 'resolved'] })
+      .notNull()
+      .default('new'),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Sent by a signed-in premium member: priority support, a reply within 1 business day (issue 25.3). */
@@ -274,7 +282,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
@@ -303,8 +313,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // One membership per member (decision 025): a second live subscription cannot be stored,
-    // whatever the code above it does. The statuses are server/billing/provider.ts's liveStatuses.
-    uniqueIndex('subscriptions_one_live_per_user_idx').on(t.userId).where(sql`status in ('active', 'trialing', 'past_due')`),
+    // whatever the code above it does. The statuses are server/payment-providers/provider.ts's liveStatuses.
+    uniqueIndex('subscriptions_one_live_per_user_idx')
+      .on(t.userId)
+      .where(sql`status in ('active', 'trialing', 'past_due')`),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_created_at_idx').on(t.createdAt),
@@ -320,7 +332,9 @@ export const billingCharges = pgTable(
   {
     /** The provider's invoice id. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
@@ -334,14 +348,16 @@ export const billingCharges = pgTable(
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */
 export const billingCustomers = pgTable('billing_customers', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   customerId: text('customer_id').notNull().unique(),
   createdAt: createdAt(),
 });
 
 /**
- * The local test provider's own records (server/billing/local-provider.ts): what a real payment
+ * The local test provider's own records (server/payment-providers/local-provider.ts): what a real payment
  * provider keeps on its side. They are not the app's view of a membership (that is
  * `subscriptions`, written only from verified events), so they carry no foreign keys to users.
  */
@@ -353,7 +369,9 @@ export const localBillingCheckouts = pgTable('local_billing_checkouts', {
   customerId: text('customer_id').notNull(),
   plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
   mode: text('mode', { enum: ['checkout', 'subscription'] }).notNull(),
-  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete'] })
+    .notNull()
+    .default('open'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   subscriptionId: text('subscription_id'),
@@ -408,8 +426,12 @@ export const allyReviews = pgTable(
   'ally_reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    allyId: uuid('ally_id').notNull().references(() => allies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    allyId: uuid('ally_id')
+      .notNull()
+      .references(() => allies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),
@@ -490,7 +512,9 @@ export const mailOutbox = pgTable(
     icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL'; content: string; filename: string }>(),
     /** Extra headers sent with it (the welcome email's List-Unsubscribe). */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** While a server is sending it, no other one takes it; a crashed sender's claim runs out. */
@@ -568,7 +592,9 @@ export const editionDeliveries = pgTable(
       .notNull()
       .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -578,7 +604,9 @@ export const editionDeliveries = pgTable(
   (t) => [
     uniqueIndex('edition_deliveries_recipient_idx').on(t.editionId, sql`lower(${t.email})`),
     // What is left to send, in claiming order: only the pending rows, so a half-sent edition's claims never walk the sent ones.
-    index('edition_deliveries_pending_idx').on(t.editionId, t.id).where(sql`status = 'pending'`),
+    index('edition_deliveries_pending_idx')
+      .on(t.editionId, t.id)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -675,7 +703,9 @@ export const webinars = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     roomUrl: text('room_url').notNull(),
     capacity: integer('capacity'),
-    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
     sequence: integer('sequence').notNull().default(0),
     recordingUrl: text('recording_url'),
     recordingSummary: text('recording_summary').notNull().default(''),
@@ -754,7 +784,9 @@ export const coachingBookings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The session's calendar month on the site's clock, '2026-12'. */
     month: text('month').notNull(),
-    status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    status: text('status', { enum: ['booked', 'cancelled'] })
+      .notNull()
+      .default('booked'),
     /**
      * The member's calendar event, when it is not this booking's own id: a move is a new booking
      * that keeps the event of the one it replaces, so the calendar updates it instead of adding one.
@@ -768,7 +800,11 @@ export const coachingBookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('coaching_bookings_slot_live_idx').on(t.slotId).where(sql`status = 'booked'`),
-    uniqueIndex('coaching_bookings_month_live_idx').on(t.userId, t.month).where(sql`status = 'booked'`),
+    uniqueIndex('coaching_bookings_slot_live_idx')
+      .on(t.slotId)
+      .where(sql`status = 'booked'`),
+    uniqueIndex('coaching_bookings_month_live_idx')
+      .on(t.userId, t.month)
+      .where(sql`status = 'booked'`),
   ],
 );

@@ -19,14 +19,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, body, cookies.admin);
-const count = async (table: 'webinars' | 'coaching_slots') => rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+const count = async (table: 'webinars' | 'coaching_slots') =>
+  rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
 
 /** In the year 10000 in UTC: New York's last minute of 9999. */
 const lastMinute = '9999-12-31T23:59';
 const lastInstant = '9999-12-31T23:59:00-05:00';
 const beyondInteger = 2 ** 31;
 
-const webinar = (startsAt: string) => ({ title: 'Dates at the edge', description: '', startsAt, durationMinutes: 60, roomUrl: 'https://meet.example.org/edge', capacity: null });
+const webinar = (startsAt: string) => ({
+  title: 'Dates at the edge',
+  description: '',
+  startsAt,
+  durationMinutes: 60,
+  roomUrl: 'https://meet.example.org/edge',
+  capacity: null,
+});
 
 describe('dates beyond the year 9999 in UTC', () => {
   it('are refused for webinars, coaching slots, edition schedules and content publish times', async () => {
@@ -38,7 +46,9 @@ describe('dates beyond the year 9999 in UTC', () => {
     const existing = await call('POST', '/api/admin/webinars', webinar('2030-05-05T10:00'));
     const changed = await call('PUT', `/api/admin/webinars/${existing.json.id}`, webinar(lastMinute));
     expect(changed.status).toBe(400);
-    expect((await call('GET', '/api/admin/webinars')).json.webinars.find((w: { id: string }) => w.id === existing.json.id).startsAt).toBe(existing.json.startsAt);
+    expect((await call('GET', '/api/admin/webinars')).json.webinars.find((w: { id: string }) => w.id === existing.json.id).startsAt).toBe(
+      existing.json.startsAt,
+    );
 
     const slots = await count('coaching_slots');
     const slot = await call('POST', '/api/admin/coaching', { startsAt: [lastMinute], roomUrl: 'https://meet.example.org/edge' });
@@ -52,7 +62,14 @@ describe('dates beyond the year 9999 in UTC', () => {
     expect(scheduled.json.errors).toEqual({ sendAt: 'Send time must be in the years 2000 to 2999' });
     expect((await call('GET', `/api/admin/editions/${edition.json.id}`)).json.status).toBe('draft');
 
-    const page = await call('POST', '/api/admin/content', { section: 'premium', slug: `edge-${Date.now()}`, title: 'Edge', summary: '', body: 'Text.', fields: {} });
+    const page = await call('POST', '/api/admin/content', {
+      section: 'premium',
+      slug: `edge-${Date.now()}`,
+      title: 'Edge',
+      summary: '',
+      body: 'Text.',
+      fields: {},
+    });
     const publish = await call('POST', `/api/admin/content/${page.json.id}/publish`, { version: page.json.version, at: lastInstant });
     expect(publish.status).toBe(400);
     expect(publish.json.errors).toEqual({ at: 'Publish time must be in the years 2000 to 2999' });
@@ -75,7 +92,14 @@ describe('dates beyond the year 9999 in UTC', () => {
 
 describe('versions beyond PostgreSQL’s integer', () => {
   it('are refused in bodies and paths of the content and edition routes', async () => {
-    const page = await call('POST', '/api/admin/content', { section: 'premium', slug: `big-${Date.now()}`, title: 'Big', summary: '', body: 'Text.', fields: {} });
+    const page = await call('POST', '/api/admin/content', {
+      section: 'premium',
+      slug: `big-${Date.now()}`,
+      title: 'Big',
+      summary: '',
+      body: 'Text.',
+      fields: {},
+    });
     const id = page.json.id as string;
     const saved = await call('PUT', `/api/admin/content/${id}`, { title: 'Big', summary: '', body: 'Changed.', fields: {}, version: beyondInteger });
     expect(saved.status).toBe(400);
@@ -90,7 +114,13 @@ describe('versions beyond PostgreSQL’s integer', () => {
     expect((await call('GET', `/api/admin/content/${id}`)).json).toMatchObject({ body: 'Text.', version: 1, status: 'draft' });
 
     const edition = await call('POST', '/api/admin/editions', { title: 'Big', summary: '', slug: `big-${Date.now()}`, body: 'Text.' });
-    const editionSave = await call('PUT', `/api/admin/editions/${edition.json.id}`, { title: 'Big', summary: '', slug: edition.json.slug, body: 'Changed.', version: beyondInteger });
+    const editionSave = await call('PUT', `/api/admin/editions/${edition.json.id}`, {
+      title: 'Big',
+      summary: '',
+      slug: edition.json.slug,
+      body: 'Changed.',
+      version: beyondInteger,
+    });
     expect(editionSave.status).toBe(400);
     expect(editionSave.json.errors).toEqual({ version: 'Version must be at most 2147483647' });
   });

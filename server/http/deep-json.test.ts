@@ -24,7 +24,10 @@ describe('deeply nested JSON', () => {
       for (const body of bodies) {
         const res = await post(path, body);
         expect(res.status, `${path} ${body.slice(0, 20)}`).toBe(400);
-        expect(await res.json()).toEqual({ message: `body: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, errors: { body: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep` } });
+        expect(await res.json()).toEqual({
+          message: `body: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+          errors: { body: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep` },
+        });
       }
     }
     const stored = await t.ctx.db.execute(sql`select 1 from newsletter_signups where email = ${email}`);

@@ -17,7 +17,13 @@ afterAll(async () => {
 });
 
 const directives = (csp: string) =>
-  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 function expectObservatoryHeaders(res: Response, where: string) {
   const csp = directives(res.headers.get('content-security-policy') ?? '');
@@ -69,7 +75,12 @@ describe('cookies', () => {
   const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => /^[^=]*session[^=]*=/i.test(c));
 
   it('are HttpOnly, SameSite=Lax and Secure behind HTTPS', async () => {
-    const res = await postJson(`${https.url}/api/register`, { email: uniqueEmail('headers'), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await postJson(`${https.url}/api/register`, {
+      email: uniqueEmail('headers'),
+      password: 'correct-horse',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(res.status).toBe(201);
     const cookie = sessionCookie(res) ?? '';
     expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -79,7 +90,12 @@ describe('cookies', () => {
   });
 
   it('are not marked Secure on plain HTTP, where the browser would drop them', async () => {
-    const res = await postJson(`${plain.url}/api/register`, { email: uniqueEmail('headers'), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await postJson(`${plain.url}/api/register`, {
+      email: uniqueEmail('headers'),
+      password: 'correct-horse',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(res.status).toBe(201);
     const cookie = sessionCookie(res) ?? '';
     expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -96,7 +112,11 @@ describe('error answers', () => {
       fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' }),
       fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }),
       postJson(`${https.url}/api/contact`, { name: 1 }),
-      fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(200_000) }) }),
+      fetch(`${https.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'x'.repeat(200_000) }),
+      }),
       fetch(`${https.url}/%2e%2e/%2e%2e/etc/passwd`),
     ]);
     for (const res of answers) {

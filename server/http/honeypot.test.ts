@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('refuses a filled honeypot the same way on every public form, before validating anything', async () => {
-  const routes = ['/api/register', '/api/newsletter/signup', '/api/contact', '/api/allies/submit', '/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown'];
+  const routes = [
+    '/api/register',
+    '/api/newsletter/signup',
+    '/api/contact',
+    '/api/allies/submit',
+    '/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown',
+  ];
   for (const path of routes) {
     // An otherwise empty body: the honeypot answers first, whatever else is wrong.
     const res = await postJson(`${t.url}${path}`, { fax: 'bot', email: uniqueEmail('bot') });

@@ -39,7 +39,11 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
  */
 export function limitJsonDepth(app: FastifyInstance): void {
   // Fastify's default parser is the callback kind (its type also allows the promise kind).
-  const parse = app.getDefaultJsonParser('error', 'error') as (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => void;
+  const parse = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, `body: ${tooDeepMessage}`, { body: tooDeepMessage }), undefined);

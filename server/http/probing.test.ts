@@ -34,7 +34,11 @@ describe('compressed request bodies', () => {
   it('are refused with 400 and store nothing: a small gzip body could expand far past the body limit', async () => {
     const email = uniqueEmail('gzip-body');
     const body = gzipSync(JSON.stringify({ email, name: 'Gz', organization: 'Org' }));
-    const res = await fetch(`${t.url}/api/newsletter/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+    const res = await fetch(`${t.url}/api/newsletter/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBeTruthy();
     const stored = await t.ctx.db.execute(sql`select 1 from newsletter_signups where email = ${email}`);
@@ -47,7 +51,11 @@ const unstorable = ['a\u0000b', '\u0000', 'x\ud800y', '\udfff'];
 
 describe('fuzz corpus: unstorable characters', () => {
   const cases: { path: string; body: () => Record<string, unknown>; fields: string[] }[] = [
-    { path: '/api/register', body: () => ({ email: uniqueEmail('nul'), password: 'secret-123', firstName: 'Al', lastName: 'Bo' }), fields: ['firstName', 'lastName'] },
+    {
+      path: '/api/register',
+      body: () => ({ email: uniqueEmail('nul'), password: 'secret-123', firstName: 'Al', lastName: 'Bo' }),
+      fields: ['firstName', 'lastName'],
+    },
     { path: '/api/newsletter/signup', body: () => ({ email: uniqueEmail('nul'), name: 'Al', organization: 'Org' }), fields: ['name', 'organization'] },
     {
       path: '/api/contact',

@@ -34,13 +34,15 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const fullKey = storableKey(`${this.namespace}|${key}`);
-      db.execute(sql`
+      db.execute(
+        sql`
         insert into rate_limits (key, count, reset_at)
         values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`)
+        returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
+      )
         .then((result) => {
           const row = rowsOf(result)[0]!;
           callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
@@ -50,9 +52,11 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
 
     read(key: string, callback: Callback): void {
       const fullKey = storableKey(`${this.namespace}|${key}`);
-      db.execute(sql`
+      db.execute(
+        sql`
         select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl
-        from rate_limits where key = ${fullKey} and reset_at > now()`)
+        from rate_limits where key = ${fullKey} and reset_at > now()`,
+      )
         .then((result) => {
           const row = rowsOf(result)[0];
           callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });

@@ -1,4 +1,4 @@
-import { runMembershipCheck } from '../features/billing/membership-check';
+import { runMembershipCheck } from '../features/membership/membership-check';
 import type { AppContext } from '../context';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverEditions, startDueEditions } from '../features/editions/sender';
@@ -13,9 +13,20 @@ import { renderMissingHtml } from '../stored-html';
 import type { ScheduledJob } from './runner';
 
 /** Every piece of scheduled work the site does, and when. */
-export function scheduledJobs(deps: { ctx: AppContext; outbox: Outbox; bulkTransport: Transport; isStopping: () => boolean; log: FastifyBaseLogger }): ScheduledJob[] {
+export function scheduledJobs(deps: {
+  ctx: AppContext;
+  outbox: Outbox;
+  bulkTransport: Transport;
+  isStopping: () => boolean;
+  log: FastifyBaseLogger;
+}): ScheduledJob[] {
   const { env } = deps.ctx;
-  const sending = { publicUrl: env.PUBLIC_URL, postalAddress: env.POSTAL_ADDRESS, ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND, connections: env.NEWSLETTER_CONNECTIONS };
+  const sending = {
+    publicUrl: env.PUBLIC_URL,
+    postalAddress: env.POSTAL_ADDRESS,
+    ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
+    connections: env.NEWSLETTER_CONNECTIONS,
+  };
   return [
     // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most 50
     // seconds; a slice that stopped with work left queues the next at once. Slices may overlap

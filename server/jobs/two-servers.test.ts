@@ -100,7 +100,9 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     try {
       await outboxA.send({ to, subject: `Queued while down ${run}`, text: 'Hello' });
       await outboxA.idle();
-      const [failed] = await rowsOf(a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`));
+      const [failed] = await rowsOf(
+        a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`),
+      );
       expect(failed).toMatchObject({ status: 'pending', attempts: 1, later: true });
       expect(String(failed!.last_error)).toMatch(/ECONNREFUSED|connect/i);
 
@@ -156,7 +158,9 @@ describe('the outbox on one server', () => {
       outbox.deliverNow([id]);
       await outbox.idle();
       expect(capture.find(to, /./).map((mail) => mail.subject)).toEqual([`Committed ${run}`]);
-      expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([{ subject: `Committed ${run}`, status: 'sent' }]);
+      expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([
+        { subject: `Committed ${run}`, status: 'sent' },
+      ]);
     } finally {
       await capture.close();
     }

@@ -53,5 +53,9 @@ export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): st
 export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
   const token = signLink(key, 'unsubscribe', email);
   const oneClick = `${publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
-  return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick, headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return {
+    page: `${publicUrl}/unsubscribe?token=${token}`,
+    oneClick,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

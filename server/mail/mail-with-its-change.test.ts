@@ -36,7 +36,12 @@ describe('a change whose email cannot be stored', () => {
     expect(await countOf(sql`select count(*) as n from users where email = ${email}`)).toBe(0);
     expect(await countOf(sql`select count(*) as n from email_verification_tokens where email = ${email}`)).toBe(0);
     // The address can register once the mail can be stored: nothing half-made stands in the way.
-    const again = await postJson(`${t.url}/api/register`, { email: email.replace('crash-', 'fine-'), password: 'correct-horse', firstName: 'Cora', lastName: 'Fine' });
+    const again = await postJson(`${t.url}/api/register`, {
+      email: email.replace('crash-', 'fine-'),
+      password: 'correct-horse',
+      firstName: 'Cora',
+      lastName: 'Fine',
+    });
     expect(again.status).toBe(201);
   });
 

@@ -8,9 +8,7 @@ describe('local outbox', () => {
   it('keeps every one of 100 mails sent at once, with no temporary file left', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nlh-mail-'));
     const mailer = createMailer({ from: 'Test <t@example.org>', dataDir });
-    await Promise.all(
-      Array.from({ length: 100 }, (_, i) => mailer.send({ to: `p${i}@example.org`, subject: 'Welcome to the Hub', text: `mail ${i}` })),
-    );
+    await Promise.all(Array.from({ length: 100 }, (_, i) => mailer.send({ to: `p${i}@example.org`, subject: 'Welcome to the Hub', text: `mail ${i}` })));
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(100);
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);

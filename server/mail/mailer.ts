@@ -90,14 +90,24 @@ export function createTransport(
     const pooled = new URL(options.smtpUrl);
     // Every step of a send ends within 30 s, well inside the minute an edition's recipient stays
     // claimed: a claim never runs out while its message is still on the wire (decision 028).
-    const poolSettings = { pool: 'true', maxConnections: String(options.pool?.connections), maxMessages: '1000000', connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '30000' };
+    const poolSettings = {
+      pool: 'true',
+      maxConnections: String(options.pool?.connections),
+      maxMessages: '1000000',
+      connectionTimeout: '15000',
+      greetingTimeout: '15000',
+      socketTimeout: '30000',
+    };
     if (options.pool) for (const [name, value] of Object.entries(poolSettings)) pooled.searchParams.set(name, value);
     const transport = nodemailer.createTransport(pooled.toString());
     if (options.pool && url.protocol === 'smtp:') {
       // No Nagle delay: the message's last line (".") is a small write that otherwise waits for
       // the server's delayed ACK, 40 ms per message per connection. (STARTTLS still upgrades this socket.)
       // nodemailer's documented `transporter.getSocket` hook, missing from its type definitions.
-      (transport as unknown as { getSocket: unknown }).getSocket = (socketOptions: { host?: string; port?: number }, callback: (error: Error | null, socket?: { connection: Socket }) => void) => {
+      (transport as unknown as { getSocket: unknown }).getSocket = (
+        socketOptions: { host?: string; port?: number },
+        callback: (error: Error | null, socket?: { connection: Socket }) => void,
+      ) => {
         const socket = connect(Number(socketOptions.port ?? url.port ?? 25), String(socketOptions.host ?? url.hostname), () => {
           socket.removeListener('error', callback);
           callback(null, { connection: socket });
@@ -121,7 +131,10 @@ export function createTransport(
     async deliver(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
-      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const slug = mail.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 40);
       // Time first so the folder lists in order; a random part, because many mails share a millisecond.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
       // Written under a temporary name and renamed: a reader never sees half a message.

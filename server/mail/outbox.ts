@@ -40,7 +40,6 @@ export interface Outbox extends Mailer {
   idle(): Promise<void>;
 }
 
-
 /**
  * Every email is first written to the mail_outbox table (durable once send() resolves), then
  * delivered through `transport` at once, by this process. A delivery that fails is retried
@@ -74,23 +73,35 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
 
   const deliver = async (row: OutboxRow): Promise<boolean> => {
     try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}), ...(row.ical_event ? { icalEvent: row.ical_event } : {}), ...(row.headers ? { headers: row.headers } : {}) });
+      await transport.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.ical_event ? { icalEvent: row.ical_event } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
       await db.execute(sql`update mail_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = row.attempts >= MAX_ATTEMPTS;
       await db
-        .execute(sql`
+        .execute(
+          sql`
           update mail_outbox set
             status = ${failed ? 'failed' : 'pending'},
             next_attempt_at = now() + ${backoffSeconds(row.attempts)} * interval '1 second',
             locked_until = null,
             last_error = ${message.slice(0, 500)}
-          where id = ${row.id}`)
+          where id = ${row.id}`,
+        )
         .catch((err: unknown) => log.current?.error({ err, outboxId: row.id }, 'could not record a failed email delivery'));
       // The address stays out of the log: the row id leads an operator to it.
-      log.current?.[failed ? 'error' : 'warn']({ outboxId: row.id, attempt: row.attempts, err: message }, failed ? 'email given up after repeated failures' : 'email delivery failed; it will be retried');
+      log.current?.[failed ? 'error' : 'warn'](
+        { outboxId: row.id, attempt: row.attempts, err: message },
+        failed ? 'email given up after repeated failures' : 'email delivery failed; it will be retried',
+      );
       return false;
     }
   };
@@ -108,7 +119,9 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
     },
     deliverNow(ids) {
       for (const id of ids) {
-        void track(claim(id).then(deliverClaimed)).catch((err: unknown) => log.current?.error({ err, outboxId: id }, 'email delivery could not start; the outbox job will retry'));
+        void track(claim(id).then(deliverClaimed)).catch((err: unknown) =>
+          log.current?.error({ err, outboxId: id }, 'email delivery could not start; the outbox job will retry'),
+        );
       }
     },
     async send(mail: Mail) {
@@ -129,7 +142,9 @@ export function createOutbox(db: Database, transport: Mailer, logger?: FastifyBa
     },
     sendInBackground(mail, context) {
       // Storing the row is the part that must not be lost; a failure there is logged with the action's context.
-      void track(outbox.send(mail)).catch((err: unknown) => log.current?.error({ err, subject: mail.subject, ...context }, 'email could not be stored in the outbox'));
+      void track(outbox.send(mail)).catch((err: unknown) =>
+        log.current?.error({ err, subject: mail.subject, ...context }, 'email could not be stored in the outbox'),
+      );
     },
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);

@@ -166,4 +166,3 @@ export const expectedStatus = (access: Access, who: Who): 'allowed' | 401 | 403 
   if (access === 'premium') return who === 'premium' ? 'allowed' : 403;
   return who === 'admin' ? 'allowed' : 403;
 };
-

@@ -26,7 +26,7 @@ export interface TestApp {
  * from a migrated template on the server of TEST_DATABASE_URL. Apps of one file share it, so
  * tests still create their own rows (unique emails).
  * Pages are served with their head only, unless `renderPage` renders them (the client's source
- * renderer, as in server/features/pages/pages.test.ts).
+ * renderer, as in server/rendering/pages.test.ts).
  */
 export async function startTestApp(
   settings: Record<string, string> = {},

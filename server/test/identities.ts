@@ -12,7 +12,10 @@ export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, st
     expect(res.status).toBe(201);
     if (who === 'premium') await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
     if (who === 'admin') await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${email})`);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
   };
   return { free: await account('free'), premium: await account('premium'), admin: await account('admin') };
 }
@@ -23,5 +26,11 @@ export async function premiumMember(t: TestApp, label: string): Promise<{ email:
   const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: label });
   expect(res.status).toBe(201);
   await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+  return {
+    email,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; '),
+  };
 }

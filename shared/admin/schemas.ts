@@ -40,13 +40,22 @@ export function listQuerySchema<L extends AdminList>(list: L) {
   const sortValues = [...keys, ...keys.map((k) => `-${k}`)] as [string, ...string[]];
   return z
     .object({
-      search: z.string().max(200, 'search must be at most 200 characters').optional().transform((s) => (s ?? '').trim()),
+      search: z
+        .string()
+        .max(200, 'search must be at most 200 characters')
+        .optional()
+        .transform((s) => (s ?? '').trim()),
       page: intParam('page', 1, MAX_PAGE, 1),
       pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-      sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? DEFAULT_SORT),
+      sort: z
+        .enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` })
+        .optional()
+        .transform((s) => s ?? DEFAULT_SORT),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
-      ...(list === 'newsletters' ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() } : {}),
+      ...(list === 'newsletters'
+        ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() }
+        : {}),
     })
     .strict();
 }

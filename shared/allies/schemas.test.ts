@@ -42,7 +42,11 @@ describe('ally submission website', () => {
 
 describe('ally search query', () => {
   it('is forgiving: long text is cut, unknown categories and pages fall back', () => {
-    expect(allySearchQuerySchema.parse({ search: ` ${'x'.repeat(5000)} `, category: 'Snacks', page: '-3' })).toEqual({ search: 'x'.repeat(SEARCH_MAX), category: null, page: 1 });
+    expect(allySearchQuerySchema.parse({ search: ` ${'x'.repeat(5000)} `, category: 'Snacks', page: '-3' })).toEqual({
+      search: 'x'.repeat(SEARCH_MAX),
+      category: null,
+      page: 1,
+    });
     expect(allySearchQuerySchema.parse({ category: 'fuel', page: '2', extra: 'y' })).toEqual({ search: '', category: 'Fuel', page: 2 });
     expect(allySearchQuerySchema.parse({ search: ['a', 'b'] as unknown as string })).toMatchObject({ search: '' });
   });

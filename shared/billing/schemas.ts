@@ -49,7 +49,10 @@ export const testCardSchema = z
       .string({ error: "Your card's expiration date is incomplete." })
       .transform(formatExpiry)
       .pipe(z.string().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete. Use MM / YY.")),
-    cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+    cvc: z
+      .string({ error: "Your card's security code is incomplete." })
+      .trim()
+      .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
     /** /subscribe's embedded form proves it was started from create-subscription's client secret. */
     clientSecret: z.string().max(200).optional(),
   })

@@ -17,7 +17,10 @@ const link = z
 /** Slots an admin publishes: one or more starts on the site's clock, with the video room. */
 export const slotsInputSchema = z
   .object({
-    startsAt: z.array(clockTime('Start'), { error: 'Starts must be a list of dates and times' }).min(1, 'Add at least one start').max(50, 'At most 50 slots at a time'),
+    startsAt: z
+      .array(clockTime('Start'), { error: 'Starts must be a list of dates and times' })
+      .min(1, 'Add at least one start')
+      .max(50, 'At most 50 slots at a time'),
     roomUrl: link,
   })
   .strict();

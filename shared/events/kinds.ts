@@ -25,7 +25,9 @@ export type EventKind = (typeof eventKinds)[number];
 export const serverEventKinds = ['quiz_complete', 'premium_signup', 'community_signup', 'ally_submit'] as const satisfies readonly EventKind[];
 
 /** What only the page knows: the events POST /api/events accepts. */
-export const pageEventKinds = eventKinds.filter((kind): kind is Exclude<EventKind, (typeof serverEventKinds)[number]> => !(serverEventKinds as readonly string[]).includes(kind));
+export const pageEventKinds = eventKinds.filter(
+  (kind): kind is Exclude<EventKind, (typeof serverEventKinds)[number]> => !(serverEventKinds as readonly string[]).includes(kind),
+);
 
 /**
  * An event carries the path it happened on and a few small properties (a guide's slug, a

@@ -14,7 +14,9 @@ it('renders Markdown with headings, emphasis, lists and safe links', () => {
 });
 
 it('makes raw HTML and unsafe addresses inert', () => {
-  const html = markdownToHtml('<script>alert(1)</script>\n\nHi <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](data:text/html,hi) [z](//evil.example) [w](JaVa\tScRiPt:alert(1)) ![p](javascript:alert(2))');
+  const html = markdownToHtml(
+    '<script>alert(1)</script>\n\nHi <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](data:text/html,hi) [z](//evil.example) [w](JaVa\tScRiPt:alert(1)) ![p](javascript:alert(2))',
+  );
   expect(html).not.toMatch(/<script|<img src="x"|href="javascript|href="data|href="\/\/evil|onerror=alert\(1\)>/i);
   expect(html).toContain('&lt;script&gt;');
   expect(html).not.toContain('javascript:alert(2)"');
@@ -42,7 +44,9 @@ it('gives a plain-text part from the same Markdown', () => {
 it('gives an uploaded image its phone copy on a page, and absolute addresses in an email', () => {
   const source = 'See [the guide](/field-guides) and ![A chart](/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png)';
   const page = markdownToHtml(source);
-  expect(page).toContain('<picture><source media="(max-width: 640px)" srcset="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a-640.webp" type="image/webp"><img src="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png" alt="A chart"');
+  expect(page).toContain(
+    '<picture><source media="(max-width: 640px)" srcset="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a-640.webp" type="image/webp"><img src="/media/0b0e8c4e-8c43-4a8f-9d4e-2a9c1f3e5d6a.png" alt="A chart"',
+  );
   expect(page).toContain('href="/field-guides"');
   const email = markdownToHtml(source, { siteUrl: 'https://hub.example.org' });
   expect(email).not.toContain('<picture>');
@@ -67,7 +71,12 @@ describe('hostile text', () => {
     ['8,000 spaced nested quotes', '> '.repeat(8000) + 'a'],
     ['_a to 50,000 characters', '_a'.repeat(25_000)],
     ['_a to 100,000 characters', '_a'.repeat(largest / 2)],
-    ['1,000 nested lists', Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- a`).join('\n').slice(0, largest)],
+    [
+      '1,000 nested lists',
+      Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- a`)
+        .join('\n')
+        .slice(0, largest),
+    ],
     ['nested brackets', '['.repeat(largest / 2) + ']'.repeat(largest / 2)],
     ['image openers', '!['.repeat(largest / 2)],
   ];
@@ -96,8 +105,12 @@ describe('hostile text', () => {
 describe('task lists, worksheets and placeholders', () => {
   it('draws a labelled checkbox per task item on a page, named after the item', () => {
     const html = markdownToHtml('- [ ] Thank donors\n- [x] **Close** the books\n- plain', { idPrefix: 'fuel' });
-    expect(html).toContain('<li class="flex items-start"><input type="checkbox" id="fuel-check-1" class="mt-1.5 h-4 w-4 shrink-0"><label for="fuel-check-1">Thank donors</label></li>');
-    expect(html).toContain('<input type="checkbox" id="fuel-check-2" class="mt-1.5 h-4 w-4 shrink-0" checked><label for="fuel-check-2"><strong>Close</strong> the books</label>');
+    expect(html).toContain(
+      '<li class="flex items-start"><input type="checkbox" id="fuel-check-1" class="mt-1.5 h-4 w-4 shrink-0"><label for="fuel-check-1">Thank donors</label></li>',
+    );
+    expect(html).toContain(
+      '<input type="checkbox" id="fuel-check-2" class="mt-1.5 h-4 w-4 shrink-0" checked><label for="fuel-check-2"><strong>Close</strong> the books</label>',
+    );
     expect(html).toContain('<li>plain</li>');
     // The id is the caller's text: it is escaped like any other.
     expect(markdownToHtml('- [ ] x', { idPrefix: '"><i>' })).toContain('id="&quot;&gt;&lt;i&gt;-check-1"');
@@ -110,7 +123,11 @@ describe('task lists, worksheets and placeholders', () => {
     expect(email).toContain('&#9744; Thank donors');
     expect(email).toContain('&#9745; Close the books');
     expect(markdownToText(source)).toContain('- [ ] Thank donors\n- [x] Close the books');
-    expect(markdownTokens(source).filter((token) => token.type === 'list_item_open').map((token) => token.meta?.task)).toEqual([{ checked: false }, { checked: true }]);
+    expect(
+      markdownTokens(source)
+        .filter((token) => token.type === 'list_item_open')
+        .map((token) => token.meta?.task),
+    ).toEqual([{ checked: false }, { checked: true }]);
   });
 
   it('keeps line breaks inside a worksheet paragraph, and only there', () => {
@@ -128,7 +145,10 @@ describe('task lists, worksheets and placeholders', () => {
     for (const resource of resources) {
       const html = markdownToHtml(resource.body, { idPrefix: resource.id, breaks: true });
       const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
-      expect([...tags].filter((tag) => !['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'input', 'label', 'a', 'h2', 'h3'].includes(tag!)), resource.id).toEqual([]);
+      expect(
+        [...tags].filter((tag) => !['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'input', 'label', 'a', 'h2', 'h3'].includes(tag!)),
+        resource.id,
+      ).toEqual([]);
       expect(html, resource.id).not.toContain('**');
     }
   });

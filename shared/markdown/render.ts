@@ -274,12 +274,23 @@ export function markdownToText(source: string, options: { siteUrl?: string } = {
       }
       case 'fence':
       case 'code_block':
-        lines.push(...token.content.replace(/\n$/, '').split('\n').map((line) => prefix() + line), '');
+        lines.push(
+          ...token.content
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((line) => prefix() + line),
+          '',
+        );
         break;
       case 'hr':
         lines.push('----', '');
         break;
     }
   }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return (
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -162,7 +162,9 @@ export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'pro
   return edition.status === 'sent' && edition.progress.failed > 0 ? `${base} · ${edition.progress.failed} failed` : base;
 };
 
-export const unsubscribeSchema = z.object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') }).strict();
+export const unsubscribeSchema = z
+  .object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') })
+  .strict();
 
 /** The query keys of the archive: the server renders /weekly-dish pages with them filled in. */
 export const editionsQueryKey = ['/api/editions'] as const;

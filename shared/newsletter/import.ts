@@ -12,7 +12,10 @@ export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 50_000 } as const;
 export const importSchema = z
   .object({
     // The route's answer names the field ("csv: …"): the messages do not name it again.
-    csv: z.string({ error: 'The file must be sent as text' }).min(1, 'The file is empty').max(IMPORT_LIMITS.bytes, 'The file is larger than 5 MB: split it into smaller files.'),
+    csv: z
+      .string({ error: 'The file must be sent as text' })
+      .min(1, 'The file is empty')
+      .max(IMPORT_LIMITS.bytes, 'The file is larger than 5 MB: split it into smaller files.'),
     apply: z.boolean({ error: 'apply must be true or false' }).default(false),
   })
   .strict();

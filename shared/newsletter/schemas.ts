@@ -2,10 +2,14 @@ import { z } from '../zod';
 import { emailAddress } from '../email';
 import { isStorableText, unstorableTextMessage } from '../text';
 
-
 /** Optional free text: trimmed, empty when absent. */
 const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).refine(isStorableText, unstorableTextMessage).default('');
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, unstorableTextMessage)
+    .default('');
 
 /**
  * A hidden field real people never see (client/components/ui/field.tsx HoneypotField): a value

@@ -48,7 +48,9 @@ export const recordingInputSchema = z
   })
   .strict();
 
-export const recordingSearchSchema = z.object({ q: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').default('') }).strict();
+export const recordingSearchSchema = z
+  .object({ q: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').default('') })
+  .strict();
 
 export type WebinarStatus = 'scheduled' | 'cancelled';
 

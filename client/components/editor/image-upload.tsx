@@ -29,7 +29,10 @@ export function ImageUpload({ id, onUploaded, onCancel }: { id: string; onUpload
       onUploaded(image.markdown);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
-      setErrors({ file: fieldErrors?.file ?? (fieldErrors?.alt ? undefined : errorText(error, 'The image was not uploaded. Please try again.')), alt: fieldErrors?.alt });
+      setErrors({
+        file: fieldErrors?.file ?? (fieldErrors?.alt ? undefined : errorText(error, 'The image was not uploaded. Please try again.')),
+        alt: fieldErrors?.alt,
+      });
     } finally {
       setBusy(false);
     }
@@ -59,7 +62,14 @@ export function ImageUpload({ id, onUploaded, onCancel }: { id: string; onUpload
           </p>
         )}
       </div>
-      <TextField label="Alt text" hint="What the image shows, for people who cannot see it." value={alt} maxLength={IMAGE_LIMITS.alt} error={errors.alt} onChange={(event) => setAlt(event.target.value)} />
+      <TextField
+        label="Alt text"
+        hint="What the image shows, for people who cannot see it."
+        value={alt}
+        maxLength={IMAGE_LIMITS.alt}
+        error={errors.alt}
+        onChange={(event) => setAlt(event.target.value)}
+      />
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void upload()} disabled={busy}>
           {busy ? 'Uploading...' : 'Upload and insert'}

@@ -61,7 +61,9 @@ export function MarkdownEditor({
     apply(applyFormat({ text: value, start: area.current.selectionStart, end: area.current.selectionEnd }, kind));
   };
   const openUpload = () => {
-    caret.current = area.current ? { text: value, start: area.current.selectionStart, end: area.current.selectionEnd } : { text: value, start: value.length, end: value.length };
+    caret.current = area.current
+      ? { text: value, start: area.current.selectionStart, end: area.current.selectionEnd }
+      : { text: value, start: value.length, end: value.length };
     setUploading((open) => !open);
   };
 

@@ -25,11 +25,16 @@ it('prefixes every selected line for headings, lists and quotes', () => {
 });
 
 /** What typing `typed` right after the button does: it replaces the selection. */
-const typeAfter = (state: { text: string; start: number; end: number }, typed: string) => state.text.slice(0, state.start) + typed + state.text.slice(state.end);
+const typeAfter = (state: { text: string; start: number; end: number }, typed: string) =>
+  state.text.slice(0, state.start) + typed + state.text.slice(state.end);
 
 describe('heading, list and quote never leave their marker selected', () => {
   it('on an empty line the caret goes after the marker, so typing keeps it', () => {
-    for (const [format, marker] of [['heading', '## '], ['list', '- '], ['quote', '> ']] as const) {
+    for (const [format, marker] of [
+      ['heading', '## '],
+      ['list', '- '],
+      ['quote', '> '],
+    ] as const) {
       const state = applyFormat({ text: 'Intro\n\n', start: 7, end: 7 }, format);
       expect(state).toEqual({ text: `Intro\n\n${marker}`, start: 7 + marker.length, end: 7 + marker.length });
       expect(typeAfter(state, 'N')).toBe(`Intro\n\n${marker}N`);
@@ -60,7 +65,11 @@ describe('heading, list and quote never leave their marker selected', () => {
 
 describe('insertBlock', () => {
   it('puts an image on a paragraph of its own at the caret', () => {
-    expect(insertBlock({ text: 'Intro text', start: 5, end: 5 }, '![A](/media/x.png)')).toEqual({ text: 'Intro\n\n![A](/media/x.png)\n\n text', start: 25, end: 25 });
+    expect(insertBlock({ text: 'Intro text', start: 5, end: 5 }, '![A](/media/x.png)')).toEqual({
+      text: 'Intro\n\n![A](/media/x.png)\n\n text',
+      start: 25,
+      end: 25,
+    });
     expect(insertBlock({ text: '', start: 0, end: 0 }, '![A](/a.png)')).toEqual({ text: '![A](/a.png)', start: 12, end: 12 });
     expect(insertBlock({ text: 'One\n\nTwo', start: 5, end: 8 }, '![B](/b.png)').text).toBe('One\n\n![B](/b.png)');
   });

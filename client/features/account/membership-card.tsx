@@ -81,7 +81,11 @@ export function MembershipCard() {
           <>
             <dt className="font-semibold">Status</dt>
             <dd>
-              Ended by our team: nothing more is charged. Questions? <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">Write to us</Link>.
+              Ended by our team: nothing more is charged. Questions?{' '}
+              <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Write to us
+              </Link>
+              .
             </dd>
           </>
         )}
@@ -113,7 +117,9 @@ export function MembershipCard() {
                 onSuccess: () =>
                   toast({
                     title: 'Membership resumed',
-                    description: paid.currentPeriodEnd ? `Your membership continues and renews on ${longDate(paid.currentPeriodEnd)}.` : 'Your membership continues.',
+                    description: paid.currentPeriodEnd
+                      ? `Your membership continues and renews on ${longDate(paid.currentPeriodEnd)}.`
+                      : 'Your membership continues.',
                   }),
                 onError: fail('Could not resume'),
               })
@@ -150,7 +156,12 @@ export function MembershipCard() {
           </Button>
         )}
         {paid && !paid.cancelAtPeriodEnd && (
-          <Button variant="outline" aria-expanded={open === 'cancel'} aria-controls={open === 'cancel' ? 'cancel-panel' : undefined} onClick={() => toggle('cancel')}>
+          <Button
+            variant="outline"
+            aria-expanded={open === 'cancel'}
+            aria-controls={open === 'cancel' ? 'cancel-panel' : undefined}
+            onClick={() => toggle('cancel')}
+          >
             Cancel membership
           </Button>
         )}
@@ -162,7 +173,8 @@ export function MembershipCard() {
             Cancel your membership?
           </h3>
           <p className="mt-1 text-stone-700">
-            You keep premium until {paid.currentPeriodEnd ? longDate(paid.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.
+            You keep premium until {paid.currentPeriodEnd ? longDate(paid.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is
+            charged. You can resume before then.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
@@ -193,8 +205,9 @@ export function MembershipCard() {
             Switch to {plans[switchPreview.plan].label}?
           </h3>
           <p className="mt-1 text-stone-700" data-testid="switch-price">
-            You pay {formatDollars(switchPreview.amountDueCents)} now: {formatDollars(plans[switchPreview.plan].amountCents)} less what is left of the {plans[paid.plan].label.toLowerCase()} period you
-            paid for. Your membership then renews {switchPreview.renewsAt ? `on ${longDate(switchPreview.renewsAt)} ` : ''}at {formatDollars(switchPreview.renewalAmountCents)}/
+            You pay {formatDollars(switchPreview.amountDueCents)} now: {formatDollars(plans[switchPreview.plan].amountCents)} less what is left of the{' '}
+            {plans[paid.plan].label.toLowerCase()} period you paid for. Your membership then renews{' '}
+            {switchPreview.renewsAt ? `on ${longDate(switchPreview.renewsAt)} ` : ''}at {formatDollars(switchPreview.renewalAmountCents)}/
             {plans[switchPreview.plan].interval}.
             {switchPreview.creditCents > 0 && ` The ${formatDollars(switchPreview.creditCents)} left over is kept as credit and taken off your next payments.`}
           </p>
@@ -236,7 +249,8 @@ export function MembershipCard() {
                 setOpen(null);
                 toast({
                   title: 'Card updated',
-                  description: paid.status === 'past_due' ? 'Your payment went through and your membership is active.' : 'Your renewals are charged to the new card.',
+                  description:
+                    paid.status === 'past_due' ? 'Your payment went through and your membership is active.' : 'Your renewals are charged to the new card.',
                 });
                 void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
                 void loadUser();

@@ -89,7 +89,9 @@ export function Dashboard() {
               className="w-full rounded-xl border border-stone-200 bg-white p-4 text-left shadow-sm hover:border-brand-600"
             >
               <span className="block text-sm font-medium text-stone-700">{card.label}</span>
-              <span className="mt-1 block text-2xl font-bold text-stone-900">{card.value === undefined ? '…' : `${s?.estimated && card.value >= 100_000 ? '≈ ' : ''}${card.value.toLocaleString()}`}</span>
+              <span className="mt-1 block text-2xl font-bold text-stone-900">
+                {card.value === undefined ? '…' : `${s?.estimated && card.value >= 100_000 ? '≈ ' : ''}${card.value.toLocaleString()}`}
+              </span>
             </button>
           </li>
         ))}

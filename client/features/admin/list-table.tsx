@@ -50,9 +50,19 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
     <section aria-labelledby={`${id}-title`} className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-stone-900">
-          {title} {data && <span className="text-base font-normal text-stone-600">({data.estimated ? 'about ' : ''}{data.total.toLocaleString()})</span>}
+          {title}{' '}
+          {data && (
+            <span className="text-base font-normal text-stone-600">
+              ({data.estimated ? 'about ' : ''}
+              {data.total.toLocaleString()})
+            </span>
+          )}
         </h2>
-        <a href={`${adminListPaths[list]}.csv?${exportParams}`} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
+        <a
+          href={`${adminListPaths[list]}.csv?${exportParams}`}
+          download
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+        >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
       </div>

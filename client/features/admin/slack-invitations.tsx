@@ -22,15 +22,30 @@ function waited(since: string): string {
 export function SlackInvitationsPanel() {
   const query = useAdminQuery<SlackInvitations>(adminKey('slack'), adminApiPaths.adminSlackInvitations);
   const time = useAdminTime();
-  const send = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}), lists: ['slack'], success: 'Invitation sent.', failure: 'The invitation was not sent.' });
-  const mark = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}), lists: ['slack'], success: 'Marked as invited.', failure: 'Not marked.' });
+  const send = useAdminChange<string>({
+    request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}),
+    lists: ['slack'],
+    success: 'Invitation sent.',
+    failure: 'The invitation was not sent.',
+  });
+  const mark = useAdminChange<string>({
+    request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}),
+    lists: ['slack'],
+    success: 'Marked as invited.',
+    failure: 'Not marked.',
+  });
   if (query.isError) return <p role="alert">The invitations could not be loaded. Reload the page to try again.</p>;
   if (!query.data) return <p role="status">Loading...</p>;
   const { waiting, invited } = query.data;
   const overdue = waiting.filter((row) => row.overdue).length;
   const who = (row: SlackInvitationRow) => (
     <span className="break-all">
-      {row.name && <>{row.name}<br /></>}
+      {row.name && (
+        <>
+          {row.name}
+          <br />
+        </>
+      )}
       {row.email}
     </span>
   );
@@ -62,10 +77,20 @@ export function SlackInvitationsPanel() {
                   </span>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`} disabled={send.isPending} onClick={() => send.mutate(row.userId)}>
+                  <button
+                    type="button"
+                    className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}
+                    disabled={send.isPending}
+                    onClick={() => send.mutate(row.userId)}
+                  >
                     Send invitation
                   </button>
-                  <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} disabled={mark.isPending} onClick={() => mark.mutate(row.userId)}>
+                  <button
+                    type="button"
+                    className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+                    disabled={mark.isPending}
+                    onClick={() => mark.mutate(row.userId)}
+                  >
                     Mark invited
                   </button>
                 </div>

@@ -47,7 +47,8 @@ export function SubscriberImport() {
         Import subscribers
       </h3>
       <p className="text-sm text-stone-700">
-        A CSV with the columns email, name and organization (a header row names them; without one they are read in that order). You see what will happen before anything changes.
+        A CSV with the columns email, name and organization (a header row names them; without one they are read in that order). You see what will happen before
+        anything changes.
       </p>
       <label className="grid gap-1 text-sm font-medium text-stone-800">
         CSV file

@@ -30,9 +30,7 @@ export function useAdminChange<V>({ request, lists, success, failure }: AdminCha
   return useMutation({
     mutationFn: request,
     onSuccess: async () => {
-      await Promise.all(
-        [...lists, 'summary', 'activity', 'audit'].map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })),
-      );
+      await Promise.all([...lists, 'summary', 'activity', 'audit'].map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })));
       // Said once the lists show the change: before, an ally moved to pending was still in the
       // approved table too, and its buttons there vanished under the admin's pointer.
       if (success) toast({ title: 'Success', description: success });

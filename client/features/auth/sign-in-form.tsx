@@ -46,4 +46,3 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
     </form>
   );
 }
-

@@ -20,7 +20,15 @@ const facts = [
  * Step 1: the email that signs the visitor up for free access (docs/product.md §8, "Quiz") before
  * the questions start. Enter submits: it is a real form.
  */
-export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {
+export function EmailGate({
+  initialEmail,
+  onStart,
+  headingRef,
+}: {
+  initialEmail: string;
+  onStart: (email: string) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
 
@@ -60,8 +68,8 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
             The Check-Up
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-700">
-            A quick, honest look at the health of your nonprofit. Rate {questions.length} statements from 'Not true at all' to 'Totally true'
-            and get a grade for your organisation and for each of the five pillars, with what each result means and which field guide to read next.
+            A quick, honest look at the health of your nonprofit. Rate {questions.length} statements from 'Not true at all' to 'Totally true' and get a grade
+            for your organisation and for each of the five pillars, with what each result means and which field guide to read next.
           </p>
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-stone-800">
             {facts.map(({ icon: Icon, text }) => (

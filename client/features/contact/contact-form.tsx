@@ -131,9 +131,7 @@ function MessageSent({ premium, onAnother }: { premium: boolean; onAnother: () =
       <h2 ref={heading} tabIndex={-1} className="mt-4 font-serif text-2xl font-bold text-stone-900 outline-none">
         Message sent
       </h2>
-      <p className="mx-auto mt-2 max-w-md text-stone-700">
-        Thank you for writing. We reply within {replyTime(premium)}, and we've emailed you a confirmation.
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-stone-700">Thank you for writing. We reply within {replyTime(premium)}, and we've emailed you a confirmation.</p>
       <Button variant="outline" className="mt-6" onClick={onAnother}>
         Send another message
       </Button>

@@ -44,7 +44,11 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
               {guide.pillar}: {guide.about}
             </span>
           </div>
-          <a href={apiPath(apiPaths.guideFile, { file: `${guide.slug}.pdf` })} download={`${guide.slug}-field-guide.pdf`} className={buttonClasses('primary', 'md', 'mt-6')}>
+          <a
+            href={apiPath(apiPaths.guideFile, { file: `${guide.slug}.pdf` })}
+            download={`${guide.slug}-field-guide.pdf`}
+            className={buttonClasses('primary', 'md', 'mt-6')}
+          >
             <Download className="h-4 w-4" aria-hidden="true" />
             Download PDF Guide
           </a>
@@ -74,9 +78,7 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
             <ClipboardCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
             Where does your organization stand?
           </h2>
-          <p className="mt-2 text-stone-700">
-            The free Check-Up grades all five pillars in about 10 minutes, so you know which guide to read next.
-          </p>
+          <p className="mt-2 text-stone-700">The free Check-Up grades all five pillars in about 10 minutes, so you know which guide to read next.</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/checkup" className={buttonClasses('primary', 'sm')}>
               Take the Check-Up

@@ -31,12 +31,10 @@ export function LandingPage() {
         <div className="mx-auto max-w-6xl px-4 pb-12 pt-14 sm:pt-20">
           <div className="max-w-3xl">
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">For nonprofit leaders</p>
-            <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-stone-900 sm:text-5xl">
-              Run a healthier nonprofit, with peers who get it.
-            </h1>
+            <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-stone-900 sm:text-5xl">Run a healthier nonprofit, with peers who get it.</h1>
             <p className="mt-5 text-lg text-stone-700">
-              {site.name} is a community and resource hub for people who lead small and mid-sized nonprofits: free field guides and
-              tools, an honest 10-minute Check-Up, a weekly newsletter, and a premium community of peers and vetted vendors.
+              {site.name} is a community and resource hub for people who lead small and mid-sized nonprofits: free field guides and tools, an honest 10-minute
+              Check-Up, a weekly newsletter, and a premium community of peers and vetted vendors.
             </p>
           </div>
 
@@ -47,8 +45,7 @@ export function LandingPage() {
               </span>
               <h2 className="mt-4 font-serif text-2xl font-bold text-stone-900">The Check-Up</h2>
               <p className="mt-2 text-stone-700">
-                How healthy is your organization, really? Answer 20 honest questions across the 5 pillars and get a grade for each,
-                with what to read next.
+                How healthy is your organization, really? Answer 20 honest questions across the 5 pillars and get a grade for each, with what to read next.
               </p>
               <ul className="mt-4 flex flex-wrap gap-2 text-sm text-stone-700">
                 <li className="rounded-full bg-stone-100 px-3 py-1">About 10 minutes</li>
@@ -163,7 +160,10 @@ export function LandingPage() {
               <Link to="/newsletter" className={buttonClasses('outline', 'lg', 'whitespace-nowrap border-white')}>
                 Get The Weekly Dish
               </Link>
-              <Link to="/weekly-dish" className="inline-flex h-12 items-center justify-center whitespace-nowrap rounded-md px-4 font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              <Link
+                to="/weekly-dish"
+                className="inline-flex h-12 items-center justify-center whitespace-nowrap rounded-md px-4 font-semibold text-white underline underline-offset-4 hover:text-brand-100"
+              >
                 See a sample issue
               </Link>
             </div>

@@ -119,7 +119,12 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
             </h2>
             <div className="mt-4 grid gap-6 md:grid-cols-2">
               {isPremium && (
-                <DashboardLink to="/allies" icon={Users} title="Allies Directory" text={`Search ${site.vettedAllies} vetted vendors by pillar, with member offers.`} />
+                <DashboardLink
+                  to="/allies"
+                  icon={Users}
+                  title="Allies Directory"
+                  text={`Search ${site.vettedAllies} vetted vendors by pillar, with member offers.`}
+                />
               )}
               {user?.isAdmin && (
                 <DashboardLink to="/admin" icon={LayoutDashboard} title="Admin Panel" text="Users, allies, signups, check-ups and contact messages." />

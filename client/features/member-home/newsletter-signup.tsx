@@ -53,7 +53,15 @@ export function NewsletterSignup() {
         </div>
         <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
-          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required error={form.formState.errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            required
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
           <TextField label="Name (optional)" autoComplete="name" error={form.formState.errors.name?.message} {...form.register('name')} />
           <HoneypotField {...form.register('fax')} />
           <Button type="submit" className="sm:col-span-2" disabled={!email || signup.isPending}>

@@ -34,8 +34,8 @@ export function NewsletterSuccess({ answer, email }: { answer: NewsletterSignupA
       </h2>
       {answer.status === 'pending' ? (
         <p className="mt-2 text-stone-700">
-          Confirm your subscription with the link we just emailed to <strong className="break-all">{email}</strong>: then The Weekly Dish arrives every
-          Tuesday morning. Your free resources are already unlocked:
+          Confirm your subscription with the link we just emailed to <strong className="break-all">{email}</strong>: then The Weekly Dish arrives every Tuesday
+          morning. Your free resources are already unlocked:
         </p>
       ) : answer.status === 'subscribed' ? (
         <p className="mt-2 text-stone-700">
@@ -49,11 +49,7 @@ export function NewsletterSuccess({ answer, email }: { answer: NewsletterSignupA
           <li key={item.to}>
             <Link
               to={item.to}
-              className={
-                i === 0
-                  ? buttonClasses('primary', 'lg', 'w-full justify-between')
-                  : buttonClasses('outline', 'lg', 'w-full justify-between')
-              }
+              className={i === 0 ? buttonClasses('primary', 'lg', 'w-full justify-between') : buttonClasses('outline', 'lg', 'w-full justify-between')}
             >
               {item.label}
               <ArrowRight className="h-4 w-4" aria-hidden="true" />

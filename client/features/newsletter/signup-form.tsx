@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from '#shared/zod';
-import { type NewsletterSignupAnswer, type NewsletterSignupInput, newsletterPageFormSchema, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import {
+  type NewsletterSignupAnswer,
+  type NewsletterSignupInput,
+  newsletterPageFormSchema,
+  newsletterSignupSchema,
+  type SignupSource,
+} from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
@@ -75,7 +81,12 @@ export function SignupForm(props: SignupFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4" aria-describedby={failed && props.failureMessage ? failureId : undefined}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      className="relative grid gap-4"
+      aria-describedby={failed && props.failureMessage ? failureId : undefined}
+    >
       {nameField}
       <TextField
         label="Email address"
@@ -91,7 +102,9 @@ export function SignupForm(props: SignupFormProps) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      {props.organization && <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />}
+      {props.organization && (
+        <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />
+      )}
       <HoneypotField {...form.register('fax')} />
       <Button type="submit" size="lg" disabled={signup.isPending || (props.emailRequiredToast && !email)}>
         {signup.isPending ? props.pendingLabel : props.submitLabel}

@@ -26,7 +26,12 @@ export function Unsubscribe({ token }: { token: string }) {
   const resubscribe = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterResubscribe, { token }) });
 
   if (link.isPending) return <p role="status">Checking your link...</p>;
-  if (link.isError) return <p role="alert" className={alertClass}>{errorText(link.error, 'This unsubscribe link is not valid.')}</p>;
+  if (link.isError)
+    return (
+      <p role="alert" className={alertClass}>
+        {errorText(link.error, 'This unsubscribe link is not valid.')}
+      </p>
+    );
   const email = link.data.email;
   const failure = unsubscribe.error ?? resubscribe.error;
 
@@ -43,7 +48,8 @@ export function Unsubscribe({ token }: { token: string }) {
       {unsubscribed ? (
         <>
           <p role="status" className="text-stone-800">
-            {unsubscribe.data?.message ?? 'You are unsubscribed from The Weekly Dish.'} <strong className="break-all">{email}</strong> will not receive another edition.
+            {unsubscribe.data?.message ?? 'You are unsubscribed from The Weekly Dish.'} <strong className="break-all">{email}</strong> will not receive another
+            edition.
           </p>
           <p className="text-stone-700">Unsubscribed by mistake?</p>
           <Button variant="outline" disabled={resubscribe.isPending} onClick={() => resubscribe.mutate()}>

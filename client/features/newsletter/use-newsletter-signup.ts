@@ -41,7 +41,10 @@ export const refused = "This address's mail server refused our mail, so The Week
 /** The toast of the forms that are only a newsletter signup (/newsletter, the member home). */
 export function signupToast(answer: NewsletterSignupAnswer): { title: string; description: string } {
   if (answer.status === 'bounced') return { title: 'We cannot email this address', description: refused };
-  return { title: 'Welcome to The Weekly Dish!', description: answer.status === 'pending' ? `One step left: ${oneStepLeft}` : "You're now subscribed to our newsletter." };
+  return {
+    title: 'Welcome to The Weekly Dish!',
+    description: answer.status === 'pending' ? `One step left: ${oneStepLeft}` : "You're now subscribed to our newsletter.",
+  };
 }
 
 /** What the forms that unlock free content add about the newsletter: nothing once the subscription is done. */

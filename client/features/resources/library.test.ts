@@ -5,7 +5,11 @@ import { markdownToHtml } from '#shared/markdown/render';
 import { countLabel, filterResources, groupByPillar, parsePillar, type Resource } from './library';
 
 // The seed file's entries as the server publishes them: the body rendered by the one pipeline.
-const resources = json.map(({ body, ...entry }): Resource => ({ ...entry, pillar: entry.pillar as Resource['pillar'], html: markdownToHtml(body, { idPrefix: entry.id, breaks: true }) }));
+const resources = json.map(({ body, ...entry }): Resource => ({
+  ...entry,
+  pillar: entry.pillar as Resource['pillar'],
+  html: markdownToHtml(body, { idPrefix: entry.id, breaks: true }),
+}));
 
 const make = (id: string, pillar: Resource['pillar'], title: string, summary = '', html = ''): Resource => ({
   id,

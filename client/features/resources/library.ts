@@ -18,7 +18,9 @@ export function parsePillar(value: string | null): PillarFilter {
 
 /** The words of a body's HTML: tags dropped, the renderer's escapes read back. */
 const textOf = (html: string) =>
-  html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (_entity, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_entity, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
 
 /**
  * The resources matching a search and a pillar. Every word of the search must appear, in any

@@ -25,7 +25,9 @@ export function ResourceCard({ resource }: { resource: Resource }) {
         >
           <span>
             <span className="block text-xs font-semibold uppercase tracking-wide text-accent-700">{resource.format}</span>
-            <span className="mt-1 block font-serif text-lg font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline">{resource.title}</span>
+            <span className="mt-1 block font-serif text-lg font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline">
+              {resource.title}
+            </span>
           </span>
           <ChevronDown className={`mt-1 h-5 w-5 shrink-0 text-stone-600 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
         </button>

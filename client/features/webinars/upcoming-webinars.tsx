@@ -21,7 +21,9 @@ export function UpcomingWebinars() {
           Loading the webinars...
         </p>
       ) : next.length === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">No webinar is scheduled right now. The next one is announced in The Weekly Dish.</p>
+        <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+          No webinar is scheduled right now. The next one is announced in The Weekly Dish.
+        </p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {next.map((webinar) => (

@@ -1,5 +1,12 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
-import { editionQueryKey, editionsQueryKey, type LockedEdition, memberEditionQueryKey, type PublicEdition, type PublicEditions } from '#shared/newsletter/editions';
+import {
+  editionQueryKey,
+  editionsQueryKey,
+  type LockedEdition,
+  memberEditionQueryKey,
+  type PublicEdition,
+  type PublicEditions,
+} from '#shared/newsletter/editions';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useQuery } from '../../lib/query-client';
 

@@ -19,7 +19,8 @@ export function EditionDialog({ edition, trigger }: { edition: PublicEdition; tr
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5 sm:px-8">
             <div>
               <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-                The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''} · <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt)}</time>
+                The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''} ·{' '}
+                <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt)}</time>
               </Dialog.Description>
               <Dialog.Title className="mt-1 font-serif text-2xl font-bold text-stone-900">{edition.title}</Dialog.Title>
             </div>

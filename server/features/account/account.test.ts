@@ -41,7 +41,14 @@ describe('download my data', () => {
   it('gives one JSON file with the account, signups, check-up results, contact messages and subscription; never password material', async () => {
     const account = await registerAccount(t.url, 'export');
     await postJson(`${t.url}/api/newsletter/signup`, { email: account.email.toUpperCase(), name: 'Ada', organization: 'Food Bank' });
-    await postJson(`${t.url}/api/contact`, { name: 'Ada', email: account.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' });
+    await postJson(`${t.url}/api/contact`, {
+      name: 'Ada',
+      email: account.email,
+      organization: '',
+      subject: 'Hi',
+      message: 'Hello there',
+      contactType: 'support',
+    });
     await becomePremium(account);
     await verifyEmail(account);
 
@@ -57,7 +64,10 @@ describe('download my data', () => {
     expect(data.subscriptions).toMatchObject([{ plan: 'monthly', status: 'active' }]);
     // Emails sent to the member are in it, with their words ("password", links); no secret is.
     expectNoSecrets(data);
-    const [row] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, idOf(account)));
+    const [row] = await t.ctx.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, idOf(account)));
     expect(JSON.stringify(data)).not.toContain(row!.hash);
     expect(data.emails.map((mail: { subject: string }) => mail.subject).length).toBeGreaterThan(0);
   });
@@ -111,9 +121,17 @@ describe('delete my account', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
 
-    const [providerSub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    const [providerSub] = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(account)));
     expect(providerSub!.status).toBe('canceled');
-    expect(await t.ctx.db.select().from(users).where(eq(users.id, idOf(account)))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.id, idOf(account))),
+    ).toEqual([]);
     expect(await countByEmail('newsletter_signups', account.email)).toBe(0);
     expect(await countByEmail('community_signups', account.email)).toBe(0);
     expect((await getUser(t.url, account.cookie)).status).toBe(401);
@@ -124,7 +142,18 @@ describe('delete my account', () => {
 describe('data submitted without an account belongs to an account only once its email is verified (issue 27.1)', () => {
   it('someone registering with Bob’s address (any case) can neither read nor erase what Bob sent; after Bob verifies, he can', async () => {
     const bob = uniqueEmail('bob');
-    expect((await postJson(`${t.url}/api/contact`, { name: 'Bob', email: bob, organization: 'Org', subject: 'Budget', message: 'budget shortfall, please call', contactType: 'support' })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${t.url}/api/contact`, {
+          name: 'Bob',
+          email: bob,
+          organization: 'Org',
+          subject: 'Budget',
+          message: 'budget shortfall, please call',
+          contactType: 'support',
+        })
+      ).status,
+    ).toBe(201);
     expect((await postJson(`${t.url}/api/newsletter/signup`, { email: bob, name: 'Bob', organization: 'Org' })).status).toBe(201);
     const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
     expect((await postJson(`${t.url}/api/checkup-results`, { email: bob, answers })).status).toBe(201);
@@ -136,7 +165,18 @@ describe('data submitted without an account belongs to an account only once its 
     expect(data).toMatchObject({ contactMessages: [], newsletterSignups: [], communitySignups: [], checkupResults: [] });
 
     // What the account does itself is its own at once.
-    expect((await memberApi(t, impostor.cookie).call('POST', '/api/contact', { name: 'I', email: bob, organization: '', subject: 'Mine', message: 'my own message', contactType: 'other' })).status).toBe(201);
+    expect(
+      (
+        await memberApi(t, impostor.cookie).call('POST', '/api/contact', {
+          name: 'I',
+          email: bob,
+          organization: '',
+          subject: 'Mine',
+          message: 'my own message',
+          contactType: 'other',
+        })
+      ).status,
+    ).toBe(201);
     expect((await (await memberApi(t, impostor.cookie).get('/api/account/export')).json()).contactMessages).toMatchObject([{ message: 'my own message' }]);
 
     const deleted = await memberApi(t, impostor.cookie).call('DELETE', '/api/account', { confirmEmail: bob });
@@ -168,9 +208,15 @@ describe('data submitted without an account belongs to an account only once its 
     // A link sent before the address changed does not verify the new one.
     const moved = await registerAccount(t.url, 'verify-moved');
     const stale = await createVerificationToken(t.ctx.db, { id: idOf(moved), email: moved.email });
-    await t.ctx.db.update(users).set({ email: uniqueEmail('moved-to') }).where(eq(users.id, idOf(moved)));
+    await t.ctx.db
+      .update(users)
+      .set({ email: uniqueEmail('moved-to') })
+      .where(eq(users.id, idOf(moved)));
     expect((await postJson(`${t.url}/api/account/verify-email`, { token: stale })).status).toBe(400);
-    const [row] = await t.ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, idOf(moved)));
+    const [row] = await t.ctx.db
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, idOf(moved)));
     expect(row!.verifiedAt).toBeNull();
   });
 

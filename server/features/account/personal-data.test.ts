@@ -18,7 +18,9 @@ type PersonalColumn = { column: PgColumn; holds: 'id' | 'email' | 'who' };
 
 function personalColumns(table: PgTable): PersonalColumn[] {
   const config = getTableConfig(table);
-  const toUsers = new Set(config.foreignKeys.filter((fk) => fk.reference().foreignTable === schema.users).flatMap((fk) => fk.reference().columns.map((c) => c.name)));
+  const toUsers = new Set(
+    config.foreignKeys.filter((fk) => fk.reference().foreignTable === schema.users).flatMap((fk) => fk.reference().columns.map((c) => c.name)),
+  );
   return config.columns.flatMap((column): PersonalColumn[] => {
     if (toUsers.has(column.name) || /(^|_)(user|admin|coach)_id$/.test(column.name)) return [{ column, holds: 'id' }];
     if (/(^|_)email$|^to$/.test(column.name)) return [{ column, holds: 'email' }];
@@ -31,7 +33,8 @@ describe('every table that holds something about a person is covered by the expo
   it('is listed in personal-data.ts, exported and erased or kept with its reason; nothing listed is stale', () => {
     const names = tables.map((t) => getTableConfig(t).name);
     const personal = tables.filter((t) => personalColumns(t).length > 0).map((t) => getTableConfig(t).name);
-    for (const name of personal) expect(personalData, `${name} holds a user column or an email: add it to server/features/account/personal-data.ts`).toHaveProperty(name);
+    for (const name of personal)
+      expect(personalData, `${name} holds a user column or an email: add it to server/features/account/personal-data.ts`).toHaveProperty(name);
     for (const name of Object.keys(personalData)) expect(names, `${name} is listed in personal-data.ts but is no table`).toContain(name);
     for (const [name, coverage] of Object.entries(personalData)) {
       if ('kept' in coverage) expect(coverage.kept.length, name).toBeGreaterThan(20);
@@ -54,7 +57,10 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   const token = await createVerificationToken(db, { id, email: member.email });
   expect((await postJson(`${t.url}/api/account/verify-email`, { token })).status).toBe(200);
   expect((await postJson(`${t.url}/api/newsletter/signup`, { email: member.email, name: 'Ada', organization: 'Food Bank' })).status).toBeLessThan(300);
-  expect((await api.post('/api/contact', { name: 'Ada', email: member.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' })).status).toBe(201);
+  expect(
+    (await api.post('/api/contact', { name: 'Ada', email: member.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' }))
+      .status,
+  ).toBe(201);
   const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
   expect((await api.post('/api/checkup-results', { email: member.email, answers })).status).toBe(201);
   expect((await postJson(`${t.url}/api/password-reset/request`, { email: member.email })).status).toBeLessThan(300);
@@ -63,21 +69,46 @@ async function everythingAbout(member: TestAccount): Promise<void> {
 
   const [ally] = await db
     .insert(schema.allies)
-    .values({ name: 'Ledger Helpers', category: 'Fuel', submitterName: 'Ada', submitterEmail: member.email.toUpperCase(), email: uniqueEmail('vendor'), approved: true })
+    .values({
+      name: 'Ledger Helpers',
+      category: 'Fuel',
+      submitterName: 'Ada',
+      submitterEmail: member.email.toUpperCase(),
+      email: uniqueEmail('vendor'),
+      approved: true,
+    })
     .returning();
   await db.insert(schema.allyReviews).values({ allyId: ally!.id, userId: id, rating: 5, comment: 'Great' });
   await db.insert(schema.slackInvitations).values({ userId: id, invitedBy: 'admin@example.org', method: 'marked' });
-  const [webinar] = await db.insert(schema.webinars).values({ title: 'Board basics', startsAt: new Date(Date.now() + 86_400_000), durationMinutes: 60, roomUrl: 'https://meet.example.org/x' }).returning();
+  const [webinar] = await db
+    .insert(schema.webinars)
+    .values({ title: 'Board basics', startsAt: new Date(Date.now() + 86_400_000), durationMinutes: 60, roomUrl: 'https://meet.example.org/x' })
+    .returning();
   await db.insert(schema.webinarSignups).values({ webinarId: webinar!.id, userId: id });
   await db.insert(schema.webinarNotices).values({ webinarId: webinar!.id, userId: id, kind: 'confirmation' });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
-  const [slot] = await db.insert(schema.coachingSlots).values({ coachId: id, coachName: 'Ada Lovelace', startsAt: slotTime, roomUrl: 'https://meet.example.org/c' }).returning();
+  const [slot] = await db
+    .insert(schema.coachingSlots)
+    .values({ coachId: id, coachName: 'Ada Lovelace', startsAt: slotTime, roomUrl: 'https://meet.example.org/c' })
+    .returning();
   await db.insert(schema.coachingBookings).values({ slotId: slot!.id, userId: id, month: slotTime.toISOString().slice(0, 7) });
-  const [edition] = await db.insert(schema.newsletterEditions).values({ slug: `e-${id}`, title: 'Issue for the test', body: 'Hello' }).returning();
+  const [edition] = await db
+    .insert(schema.newsletterEditions)
+    .values({ slug: `e-${id}`, title: 'Issue for the test', body: 'Hello' })
+    .returning();
   await db.insert(schema.editionDeliveries).values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
-  await db.insert(schema.adminAuditLog).values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });
-  await db.insert(schema.adminAuditLog).values({ adminId: id, adminEmail: 'other-admin@example.org', action: 'user.premium.grant', targetType: 'user', targetId: id, details: { email: member.email } });
+  await db
+    .insert(schema.adminAuditLog)
+    .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });
+  await db.insert(schema.adminAuditLog).values({
+    adminId: id,
+    adminEmail: 'other-admin@example.org',
+    action: 'user.premium.grant',
+    targetType: 'user',
+    targetId: id,
+    details: { email: member.email },
+  });
 }
 
 const rowsWith = async (table: PgTable, column: PgColumn, holds: 'id' | 'email', value: string) => {
@@ -98,7 +129,9 @@ describe('download my data, then delete my account', () => {
     for (const [name, coverage] of Object.entries(personalData)) {
       if (!coverage.exported) continue;
       const entry = data[coverage.exported];
-      const filled = Array.isArray(entry) ? entry.length > 0 : entry && typeof entry === 'object' && Object.values(entry).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
+      const filled = Array.isArray(entry)
+        ? entry.length > 0
+        : entry && typeof entry === 'object' && Object.values(entry).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
       expect(filled, `${name} is exported as "${coverage.exported}" but the export holds nothing there`).toBeTruthy();
     }
     expectNoSecrets(data);
@@ -112,15 +145,27 @@ describe('download my data, then delete my account', () => {
       if (!coverage || 'kept' in coverage) continue;
       for (const { column, holds } of personalColumns(table)) {
         if (holds === 'who') continue;
-        expect(await rowsWith(table, column, holds, holds === 'email' ? member.email : id), `${name}.${column.name} still refers to the deleted member`).toBe(0);
+        expect(await rowsWith(table, column, holds, holds === 'email' ? member.email : id), `${name}.${column.name} still refers to the deleted member`).toBe(
+          0,
+        );
       }
     }
     const audit = await t.ctx.db.select().from(schema.adminAuditLog).where(eq(schema.adminAuditLog.targetId, id));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0]!.details)).not.toContain(member.email);
-    const [slot] = await t.ctx.db.select().from(schema.coachingSlots).where(eq(schema.coachingSlots.coachName, 'Ada Lovelace')).orderBy(sql`${schema.coachingSlots.createdAt} desc`).limit(1);
+    const [slot] = await t.ctx.db
+      .select()
+      .from(schema.coachingSlots)
+      .where(eq(schema.coachingSlots.coachName, 'Ada Lovelace'))
+      .orderBy(sql`${schema.coachingSlots.createdAt} desc`)
+      .limit(1);
     expect(slot!.coachId).toBeNull();
-    const [listing] = await t.ctx.db.select().from(schema.allies).where(eq(schema.allies.name, 'Ledger Helpers')).orderBy(sql`${schema.allies.createdAt} desc`).limit(1);
+    const [listing] = await t.ctx.db
+      .select()
+      .from(schema.allies)
+      .where(eq(schema.allies.name, 'Ledger Helpers'))
+      .orderBy(sql`${schema.allies.createdAt} desc`)
+      .limit(1);
     expect(listing).toMatchObject({ submitterName: '', submitterEmail: '', approved: true });
   });
 });

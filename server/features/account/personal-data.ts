@@ -10,8 +10,16 @@ export type Coverage = { exported: string; erased: true; how: string } | { expor
 export const personalData: Record<string, Coverage> = {
   users: { exported: 'account', erased: true, how: 'the account row is deleted' },
   sessions: { exported: 'sessions', erased: true, how: 'when each sign-in started and ends, never the token; deleted with the account' },
-  email_verification_tokens: { exported: 'emailVerifications', erased: true, how: 'the address each link was sent to and when, never the token; deleted with the account' },
-  password_reset_tokens: { exported: 'resetRequests', erased: true, how: 'when each reset link was asked for and used, never the token; deleted with the account' },
+  email_verification_tokens: {
+    exported: 'emailVerifications',
+    erased: true,
+    how: 'the address each link was sent to and when, never the token; deleted with the account',
+  },
+  password_reset_tokens: {
+    exported: 'resetRequests',
+    erased: true,
+    how: 'when each reset link was asked for and used, never the token; deleted with the account',
+  },
   newsletter_signups: { exported: 'newsletterSignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   community_signups: { exported: 'communitySignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   checkup_results: { exported: 'checkupResults', erased: true, how: "the account's own, and those under its verified address; deleted" },
@@ -25,7 +33,11 @@ export const personalData: Record<string, Coverage> = {
     erased: true,
     how: "listings submitted under the verified address: the listing stays in the directory (it is the vendor's), the submitter's name and email are cleared",
   },
-  slack_invitations: { exported: 'slackInvitation', erased: true, how: "when the member was invited; deleted with the account (invited_by names the admin who did it)" },
+  slack_invitations: {
+    exported: 'slackInvitation',
+    erased: true,
+    how: 'when the member was invited; deleted with the account (invited_by names the admin who did it)',
+  },
   webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' },
   webinar_notices: { exported: 'webinarEmails', erased: true, how: 'which webinar emails were sent; deleted with the account' },
   coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },

@@ -67,7 +67,12 @@ export async function collectMemberData(db: Database, user: { id: string; email:
   const [signIns, verifications, resets, receipts, customers, reviews, invitations] = await Promise.all([
     db.select({ startedAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id)),
     db
-      .select({ email: emailVerificationTokens.email, sentAt: emailVerificationTokens.createdAt, expiresAt: emailVerificationTokens.expiresAt, usedAt: emailVerificationTokens.usedAt })
+      .select({
+        email: emailVerificationTokens.email,
+        sentAt: emailVerificationTokens.createdAt,
+        expiresAt: emailVerificationTokens.expiresAt,
+        usedAt: emailVerificationTokens.usedAt,
+      })
       .from(emailVerificationTokens)
       .where(eq(emailVerificationTokens.userId, user.id)),
     db
@@ -75,13 +80,30 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id)),
     db
-      .select({ id: billingCharges.id, plan: billingCharges.plan, amountCents: billingCharges.amountCents, currency: billingCharges.currency, paidAt: billingCharges.paidAt, refundedAt: billingCharges.refundedAt })
+      .select({
+        id: billingCharges.id,
+        plan: billingCharges.plan,
+        amountCents: billingCharges.amountCents,
+        currency: billingCharges.currency,
+        paidAt: billingCharges.paidAt,
+        refundedAt: billingCharges.refundedAt,
+      })
       .from(billingCharges)
       .where(eq(billingCharges.userId, user.id))
       .orderBy(billingCharges.paidAt),
-    db.select({ customerId: billingCustomers.customerId, createdAt: billingCustomers.createdAt }).from(billingCustomers).where(eq(billingCustomers.userId, user.id)),
     db
-      .select({ ally: allies.name, rating: allyReviews.rating, comment: allyReviews.comment, hidden: allyReviews.hidden, createdAt: allyReviews.createdAt, updatedAt: allyReviews.updatedAt })
+      .select({ customerId: billingCustomers.customerId, createdAt: billingCustomers.createdAt })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, user.id)),
+    db
+      .select({
+        ally: allies.name,
+        rating: allyReviews.rating,
+        comment: allyReviews.comment,
+        hidden: allyReviews.hidden,
+        createdAt: allyReviews.createdAt,
+        updatedAt: allyReviews.updatedAt,
+      })
       .from(allyReviews)
       .innerJoin(allies, eq(allies.id, allyReviews.allyId))
       .where(eq(allyReviews.userId, user.id)),
@@ -110,7 +132,10 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(coachingBookings)
       .innerJoin(coachingSlots, eq(coachingSlots.id, coachingBookings.slotId))
       .where(eq(coachingBookings.userId, user.id)),
-    db.select({ startsAt: coachingSlots.startsAt, coachName: coachingSlots.coachName, createdAt: coachingSlots.createdAt }).from(coachingSlots).where(eq(coachingSlots.coachId, user.id)),
+    db
+      .select({ startsAt: coachingSlots.startsAt, coachName: coachingSlots.coachName, createdAt: coachingSlots.createdAt })
+      .from(coachingSlots)
+      .where(eq(coachingSlots.coachId, user.id)),
     db
       .select({ action: adminAuditLog.action, details: adminAuditLog.details, at: adminAuditLog.createdAt })
       .from(adminAuditLog)
@@ -137,7 +162,12 @@ export async function collectMemberData(db: Database, user: { id: string; email:
         .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionDeliveries.editionId))
         .where(byEmail(editionDeliveries.email, user.email)),
     ),
-    underAddress(() => db.select({ reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt }).from(mailSuppressions).where(byEmail(mailSuppressions.email, user.email))),
+    underAddress(() =>
+      db
+        .select({ reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt })
+        .from(mailSuppressions)
+        .where(byEmail(mailSuppressions.email, user.email)),
+    ),
   ]);
   return {
     sessions: signIns,

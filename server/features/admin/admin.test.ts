@@ -1,6 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, allies, allyReviews, checkupResults, communitySignups, contactMessages, newsletterSignups, localBillingSubscriptions, sessions, users } from '../../db/schema';
+import {
+  adminAuditLog,
+  allies,
+  allyReviews,
+  checkupResults,
+  communitySignups,
+  contactMessages,
+  newsletterSignups,
+  localBillingSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema';
 import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
@@ -15,13 +26,20 @@ let admin: TestAccount;
 let member: TestAccount;
 let premium: TestAccount;
 
-const makeAdmin = (id: unknown) => t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, id as string));
+const makeAdmin = (id: unknown) =>
+  t.ctx.db
+    .update(users)
+    .set({ isAdmin: true })
+    .where(eq(users.id, id as string));
 
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
   [admin, member, premium] = await Promise.all([registerAccount(t.url, 'admin'), registerAccount(t.url, 'member'), registerAccount(t.url, 'premium')]);
   await makeAdmin(admin.user.id);
-  await t.ctx.db.update(users).set({ isPremium: true }).where(eq(users.id, premium.user.id as string));
+  await t.ctx.db
+    .update(users)
+    .set({ isPremium: true })
+    .where(eq(users.id, premium.user.id as string));
 });
 afterAll(() => t.close());
 
@@ -113,7 +131,11 @@ describe('admin API: who may call it', () => {
     expect((await call('PATCH', '/api/admin/users/not-a-uuid/admin', undefined, { nonsense: 1 })).status).toBe(401);
     expect((await call('PATCH', '/api/admin/users/not-a-uuid/admin', member.cookie, { nonsense: 1 })).status).toBe(403);
     expect((await call('GET', '/api/admin/users?page=-1&sort=password', member.cookie)).status).toBe(403);
-    const malformed = await fetch(`${t.url}/api/admin/contacts/${uuid}/status`, { method: 'PATCH', headers: { cookie: member.cookie, 'content-type': 'application/json' }, body: '{oops' });
+    const malformed = await fetch(`${t.url}/api/admin/contacts/${uuid}/status`, {
+      method: 'PATCH',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(malformed.status).toBe(403);
   });
 
@@ -153,7 +175,8 @@ describe('admin lists', () => {
     const news = await seedNewsletter(`director@${domain}`, `Ana ${tag} Silva`);
     const contact = await seedContact({ email: `ed@${domain}`, organization: `The ${tag} Trust` });
     const ally = await seedAlly({ name: `Helpful ${tag} Partners` });
-    const ids = async (path: string, search: string) => (await asAdmin('GET', `${path}?search=${encodeURIComponent(search)}`)).json.items.map((i: { id: string }) => i.id);
+    const ids = async (path: string, search: string) =>
+      (await asAdmin('GET', `${path}?search=${encodeURIComponent(search)}`)).json.items.map((i: { id: string }) => i.id);
     expect(await ids('/api/admin/newsletters', `@${domain}`)).toEqual([news.id]);
     expect(await ids('/api/admin/newsletters', `${tag.toUpperCase()} silva`)).toEqual([news.id]);
     expect(await ids('/api/admin/contacts', `@${domain}`)).toEqual([contact.id]);
@@ -212,21 +235,30 @@ describe('admin lists', () => {
   it('lists each entity with its admin fields', async () => {
     const news = await seedNewsletter(member.email);
     const plain = await seedNewsletter();
-    const [signup] = await t.ctx.db.insert(communitySignups).values({ email: uniqueEmail('slack'), signupType: 'checkup' }).returning();
+    const [signup] = await t.ctx.db
+      .insert(communitySignups)
+      .values({ email: uniqueEmail('slack'), signupType: 'checkup' })
+      .returning();
     const checkup = await seedCheckup();
     const ally = await seedAlly();
     const contact = await seedContact();
     const newsletters = await asAdmin('GET', `/api/admin/newsletters?search=${encodeURIComponent(member.email)}`);
     expect(newsletters.json.items).toEqual([expect.objectContaining({ id: news.id, upgraded: true, outreachCompleted: false, outreachDate: null })]);
     expect((await asAdmin('GET', `/api/admin/newsletters?search=${encodeURIComponent(plain.email)}`)).json.items[0].upgraded).toBe(false);
-    expect((await asAdmin('GET', `/api/admin/signups?search=${encodeURIComponent(signup!.email)}`)).json.items[0]).toMatchObject({ id: signup!.id, signupType: 'checkup' });
+    expect((await asAdmin('GET', `/api/admin/signups?search=${encodeURIComponent(signup!.email)}`)).json.items[0]).toMatchObject({
+      id: signup!.id,
+      signupType: 'checkup',
+    });
     const checkups = await asAdmin('GET', `/api/admin/checkups?search=${encodeURIComponent(checkup.email)}&sort=score`);
     expect(checkups.json.items[0]).toMatchObject({ id: checkup.id, score: 42, categoryScores: { IMPACT: 8 } });
     expect(checkups.json.items[0]).not.toHaveProperty('answers');
     const pending = await asAdmin('GET', `/api/admin/allies?status=pending&search=${encodeURIComponent(ally.name)}`);
     expect(pending.json.items[0]).toMatchObject({ id: ally.id, approved: false, lastVerifiedAt: null });
     expect((await asAdmin('GET', `/api/admin/allies?status=approved&search=${encodeURIComponent(ally.name)}`)).json.total).toBe(0);
-    expect((await asAdmin('GET', `/api/admin/contacts?status=new&search=${encodeURIComponent(contact.email)}`)).json.items[0]).toMatchObject({ id: contact.id, status: 'new' });
+    expect((await asAdmin('GET', `/api/admin/contacts?status=new&search=${encodeURIComponent(contact.email)}`)).json.items[0]).toMatchObject({
+      id: contact.id,
+      status: 'new',
+    });
   });
 });
 
@@ -254,7 +286,10 @@ describe('admin changes', () => {
     }
     const noBody = await asAdmin('PATCH', `/api/admin/users/${target.user.id}/premium`);
     expect(noBody.status).toBe(400);
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, target.user.id as string));
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, target.user.id as string));
     expect(row).toMatchObject({ isAdmin: false, isPremium: false });
     expect(await auditFor(target.user.id as string)).toEqual([]);
   });
@@ -281,11 +316,19 @@ describe('admin changes', () => {
     const res = await asAdmin('DELETE', `/api/admin/users/${target.user.id}`);
     expect(res.status).toBe(200);
     expect((await call('GET', '/api/user', target.cookie)).status).toBe(401);
-    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, target.user.id as string))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, target.user.id as string)),
+    ).toEqual([]);
     const [log] = await auditFor(target.user.id as string);
     expect(log).toMatchObject({ action: 'user.delete', details: { email: target.email, sessionsEnded: 1, subscriptionsCancelled: 1 } });
     // Cancelled at the provider too: nobody is charged for a deleted account.
-    const [providerSub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, target.user.id as string));
+    const [providerSub] = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, target.user.id as string));
     expect(providerSub!.status).toBe('canceled');
     expect((await asAdmin('DELETE', `/api/admin/users/${target.user.id}`)).status).toBe(404);
   });
@@ -307,7 +350,10 @@ describe('admin changes', () => {
 
   it('hides and shows a review', async () => {
     const ally = await seedAlly({ approved: true });
-    const [review] = await t.ctx.db.insert(allyReviews).values({ allyId: ally.id, userId: premium.user.id as string, rating: 5 }).returning();
+    const [review] = await t.ctx.db
+      .insert(allyReviews)
+      .values({ allyId: ally.id, userId: premium.user.id as string, rating: 5 })
+      .returning();
     expect((await asAdmin('PATCH', `/api/admin/reviews/${review!.id}/hidden`, { hidden: true })).json.hidden).toBe(true);
     expect((await asAdmin('PATCH', `/api/admin/reviews/${review!.id}/hidden`, { hidden: 'yes' })).status).toBe(400);
     expect((await asAdmin('PATCH', `/api/admin/reviews/${review!.id}/hidden`, { hidden: false })).json.hidden).toBe(false);
@@ -344,26 +390,36 @@ describe('admin changes', () => {
 });
 
 describe('the last admin', () => {
-  it.skipIf(process.env.TEST_DB === 'postgres')('cannot remove their own admin role or delete themselves (409), but can once another admin exists', async () => {
-    // A fresh database of its own: here the admin really is the only one.
-    const own = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
-    try {
-      const only = await registerAccount(own.url, 'only');
-      await own.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, only.user.id as string));
-      const patch = (id: unknown, cookie: string, isAdmin: boolean) =>
-        fetch(`${own.url}/api/admin/users/${id}/admin`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ isAdmin }) });
-      const refused = await patch(only.user.id, only.cookie, false);
-      expect(refused.status).toBe(409);
-      expect((await refused.json()).message).toMatch(/last admin/);
-      const selfDelete = await fetch(`${own.url}/api/admin/users/${only.user.id}`, { method: 'DELETE', headers: { cookie: only.cookie } });
-      expect(selfDelete.status).toBe(409);
-      const second = await registerAccount(own.url, 'second');
-      expect((await patch(second.user.id, only.cookie, true)).status).toBe(200);
-      expect((await patch(only.user.id, only.cookie, false)).status).toBe(200);
-    } finally {
-      await own.close();
-    }
-  });
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'cannot remove their own admin role or delete themselves (409), but can once another admin exists',
+    async () => {
+      // A fresh database of its own: here the admin really is the only one.
+      const own = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+      try {
+        const only = await registerAccount(own.url, 'only');
+        await own.ctx.db
+          .update(users)
+          .set({ isAdmin: true })
+          .where(eq(users.id, only.user.id as string));
+        const patch = (id: unknown, cookie: string, isAdmin: boolean) =>
+          fetch(`${own.url}/api/admin/users/${id}/admin`, {
+            method: 'PATCH',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ isAdmin }),
+          });
+        const refused = await patch(only.user.id, only.cookie, false);
+        expect(refused.status).toBe(409);
+        expect((await refused.json()).message).toMatch(/last admin/);
+        const selfDelete = await fetch(`${own.url}/api/admin/users/${only.user.id}`, { method: 'DELETE', headers: { cookie: only.cookie } });
+        expect(selfDelete.status).toBe(409);
+        const second = await registerAccount(own.url, 'second');
+        expect((await patch(second.user.id, only.cookie, true)).status).toBe(200);
+        expect((await patch(only.user.id, only.cookie, false)).status).toBe(200);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });
 
 describe('admin reports', () => {
@@ -395,7 +451,11 @@ describe('admin reports', () => {
     expect(charts.json.weeks.at(-1).checkups).toBeGreaterThanOrEqual(1);
     expect(charts.json.pillars.map((p: { pillar: string }) => p.pillar)).toEqual(['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE']);
     expect(charts.json.pillars[0].grade).toEqual(expect.any(Number));
-    await fetch(`${t.url}/api/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'quiz_start', path: '/checkup' }) });
+    await fetch(`${t.url}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'quiz_start', path: '/checkup' }),
+    });
     const funnel = await asAdmin('GET', '/api/admin/funnel');
     expect(funnel.json.steps).toEqual(['page_view', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup']);
     expect(funnel.json.totals).toHaveLength(5);
@@ -413,7 +473,9 @@ describe('admin reports', () => {
     expect(rest.join('\r\n')).toContain(`${evil.id},"'=HYPERLINK(""http://x"")",${evil.email},,support,"a, ""b""\nc",Hello,new,`);
     expect(text.endsWith('\r\n')).toBe(true);
     const upgraded = await seedNewsletter(premium.email.toUpperCase());
-    const newsCsv = await (await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, { headers: { cookie: admin.cookie } })).text();
+    const newsCsv = await (
+      await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, { headers: { cookie: admin.cookie } })
+    ).text();
     expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,status,upgraded');
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
     expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
@@ -427,7 +489,9 @@ describe('admin reports', () => {
              (${email}, 0, 0, '{}'::jsonb, '{}'::jsonb, false, null)`);
     const page = await asAdmin('GET', `/api/admin/checkups?search=${encodeURIComponent(email)}`);
     expect(page.json.items).toHaveLength(2);
-    const lines = (await (await fetch(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(email)}`, { headers: { cookie: admin.cookie } })).text()).split('\r\n');
+    const lines = (
+      await (await fetch(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(email)}`, { headers: { cookie: admin.cookie } })).text()
+    ).split('\r\n');
     const header = lines[0]!.split(',');
     const expected = page.json.items.map((row: Record<string, unknown>) => csvLine(header.map((name) => row[name])).replace(/\r\n$/, ''));
     expect(lines.slice(1, 3)).toEqual(expected);

@@ -17,8 +17,8 @@ import {
 import type { PublicUser } from '#shared/auth/user';
 import { adminListPaths, adminOutreachPaths, type OutreachList } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { liveMembership } from '../billing/membership';
-import { subscriptionView } from '../billing/routes';
+import { liveMembership } from '../membership/membership';
+import { subscriptionView } from '../membership/routes';
 import type { AppContext } from '../../context';
 import { siteDayAndMonthStart } from '#shared/site-time';
 import { HttpError, parseInput } from '../../http/errors';
@@ -29,7 +29,7 @@ import { imageUploadRoutes } from '../content/images';
 import { webinarAdminRoutes } from '../webinars/admin-routes';
 import { coachingAdminRoutes } from '../coaching/admin-routes';
 import type { ContentStore } from '../content/store';
-import type { PageBuilder } from '../pages/builder';
+import type { PageBuilder } from '../../rendering/builder';
 import { exportCsv } from './csv';
 import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
@@ -37,7 +37,10 @@ import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
 /** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
-export async function adminRoutes(app: FastifyInstance, { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore }): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore },
+): Promise<void> {
   // Authorization before anything else: onRequest runs before the body is parsed and before
   // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.
   app.addHook('onRequest', async (request) => {

@@ -22,18 +22,36 @@ async function account(label: string) {
   const email = uniqueEmail(label);
   const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Sam', lastName: label });
   expect(res.status).toBe(201);
-  return { email, id: ((await res.json()) as { id: string }).id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    email,
+    id: ((await res.json()) as { id: string }).id,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 const call = async (method: string, path: string, cookie = admin) => {
-  const res = await fetch(`${t.url}${path}`, { method, headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] } };
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    body: method === 'POST' ? '{}' : undefined,
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as Record<string, unknown> & { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] },
+  };
 };
 
 /** A premium member as an admin makes one: a complimentary membership. */
 async function premiumMember(label: string) {
   const member = await account(label);
-  const res = await fetch(`${t.url}/api/admin/users/${member.id}/premium`, { method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ isPremium: true }) });
+  const res = await fetch(`${t.url}/api/admin/users/${member.id}/premium`, {
+    method: 'PATCH',
+    headers: { cookie: admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ isPremium: true }),
+  });
   expect(res.status).toBe(200);
   return member;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../http/errors';
@@ -19,7 +19,10 @@ interface Row {
 }
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
-const live = sql.join(liveStatuses.map((status) => sql`${status}`), sql`, `);
+const live = sql.join(
+  liveStatuses.map((status) => sql`${status}`),
+  sql`, `,
+);
 
 // Premium members with the start of their live membership, and their invitation if any.
 const members = sql`
@@ -74,7 +77,9 @@ export async function inviteToSlack(ctx: AppContext, admin: PublicUser, userId: 
     const [member] = rowsOf<Row>(await tx.execute(sql`${members} and u.id = ${userId} for update of u`));
     if (!member) {
       const exists = rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}`));
-      throw exists.length ? new HttpError(409, 'This member is not premium: the Slack community is for premium members.') : new HttpError(404, 'User not found');
+      throw exists.length
+        ? new HttpError(409, 'This member is not premium: the Slack community is for premium members.')
+        : new HttpError(404, 'User not found');
     }
     const inserted = rowsOf(
       await tx.execute(sql`

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { ESTIMATE_ABOVE, tableCount } from './list-query';
 
 const num = (value: unknown) => Number(value ?? 0);
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** The six cards, today's and this month's signups (docs/product.md §9): one statement of counts, no rows loaded. */
 export async function summary(db: Database, todayStart: Date, monthStart: Date): Promise<AdminSummary> {
@@ -91,7 +91,12 @@ export async function charts(db: Database): Promise<AdminCharts> {
   return {
     weeks: rowsOf<Record<string, unknown>>(weekly)
       .slice(-WEEKS)
-      .map((r) => ({ week: new Date(r.week as string).toISOString().slice(0, 10), signups: num(r.signups), checkups: num(r.checkups), premium: num(r.premium) })),
+      .map((r) => ({
+        week: new Date(r.week as string).toISOString().slice(0, 10),
+        signups: num(r.signups),
+        checkups: num(r.checkups),
+        premium: num(r.premium),
+      })),
     pillars: pillars.map((p) => {
       const value = avg?.[p.toLowerCase()];
       // The pillar grade of docs/product.md §9: round((16 - score) / 16 * 100), applied to the average score.

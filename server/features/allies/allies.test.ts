@@ -98,9 +98,15 @@ describe('POST /api/allies/submit', () => {
   });
 
   it('records an ally_submit usage event with the category and no identity', async () => {
-    const before = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(usageEvents).where(eq(usageEvents.kind, 'ally_submit'));
+    const before = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageEvents)
+      .where(eq(usageEvents.kind, 'ally_submit'));
     expect((await submit(valid(uniqueEmail('vendor-event'), { category: 'Gears' }))).status).toBe(201);
-    const after = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(usageEvents).where(eq(usageEvents.kind, 'ally_submit'));
+    const after = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageEvents)
+      .where(eq(usageEvents.kind, 'ally_submit'));
     expect(after[0]!.n).toBeGreaterThan(before[0]!.n);
   });
 
@@ -202,7 +208,21 @@ describe('GET /api/allies', () => {
     expect(ids).not.toContain(pendingId);
     const ally = page.allies.find((a: { id: string }) => a.id === approvedId);
     expect(Object.keys(ally).sort()).toEqual(
-      ['category', 'howTheyHelp', 'id', 'lastVerifiedAt', 'myReview', 'name', 'offerForMembers', 'rating', 'tagline', 'traction', 'vibeCheck', 'website', 'whatMakesDifferent'].sort(),
+      [
+        'category',
+        'howTheyHelp',
+        'id',
+        'lastVerifiedAt',
+        'myReview',
+        'name',
+        'offerForMembers',
+        'rating',
+        'tagline',
+        'traction',
+        'vibeCheck',
+        'website',
+        'whatMakesDifferent',
+      ].sort(),
     );
     expect(ally.lastVerifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(ally.rating).toEqual({ average: null, count: 0 });
@@ -317,7 +337,10 @@ describe('ally reviews', () => {
     const id = await submitApproved({ name });
     await review(premium.cookie, id, { rating: 1, comment: 'spam' });
     await review(premium2.cookie, id, { rating: 5 });
-    await t.ctx.db.update(allyReviews).set({ hidden: true }).where(and(eq(allyReviews.allyId, id), eq(allyReviews.rating, 1)));
+    await t.ctx.db
+      .update(allyReviews)
+      .set({ hidden: true })
+      .where(and(eq(allyReviews.allyId, id), eq(allyReviews.rating, 1)));
     expect((await ratingOf(premium2.cookie, id, name)).rating).toEqual({ average: 5, count: 1 });
     const list = await (await fetch(`${t.url}/api/allies/${id}/reviews`, { headers: { cookie: premium2.cookie } })).json();
     expect(list.reviews.map((r: { rating: number }) => r.rating)).toEqual([5]);
@@ -325,12 +348,23 @@ describe('ally reviews', () => {
 
   it('refuses bad ratings, free members, visitors, pending and unknown allies', async () => {
     const id = await submitApproved();
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }, {}, { rating: 3, comment: 'x'.repeat(501) }, { rating: 3, comment: '<script>x</script>' }, { rating: 3, extra: 1 }]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 3.5 },
+      { rating: '4' },
+      {},
+      { rating: 3, comment: 'x'.repeat(501) },
+      { rating: 3, comment: '<script>x</script>' },
+      { rating: 3, extra: 1 },
+    ]) {
       const res = await review(premium.cookie, id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await review(free.cookie, id, { rating: 3 })).status).toBe(403);
-    expect((await fetch(`${t.url}/api/allies/${id}/review`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"rating":3}' })).status).toBe(401);
+    expect(
+      (await fetch(`${t.url}/api/allies/${id}/review`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"rating":3}' })).status,
+    ).toBe(401);
     const pending = await (await submit(valid(uniqueEmail('vendor-pend')))).json();
     expect((await review(premium.cookie, pending.id, { rating: 3 })).status).toBe(404);
     expect((await review(premium.cookie, 'not-a-uuid', { rating: 3 })).status).toBe(404);

@@ -22,7 +22,9 @@ it('grants admin to exactly one of several simultaneous first claims, on a site 
   const fresh = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000' }, scratch ? { databaseUrl: scratch.url } : {});
   try {
     const accounts = await Promise.all([1, 2, 3, 4].map((i) => registerAccount(fresh.url, `race${i}`)));
-    const statuses = (await Promise.all(accounts.map((a) => fetch(`${fresh.url}/api/auth/make-admin`, { method: 'POST', headers: { cookie: a.cookie } })))).map((r) => r.status);
+    const statuses = (await Promise.all(accounts.map((a) => fetch(`${fresh.url}/api/auth/make-admin`, { method: 'POST', headers: { cookie: a.cookie } })))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 403)).toHaveLength(3);
   } finally {

@@ -23,8 +23,27 @@ describe('register', () => {
     const res = await postJson(`${t.url}/api/register`, { email: `  ${email}  `, password: 'secret1', firstName: ' Grace ', lastName: 'Hopper' });
     expect(res.status).toBe(201);
     const user = await res.json();
-    expect(user).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', isAdmin: false, isPremium: false, profileImageUrl: null });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'isPremium', 'lastName', 'name', 'profileImageUrl']);
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      name: 'Grace Hopper',
+      isAdmin: false,
+      isPremium: false,
+      profileImageUrl: null,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'firstName',
+      'id',
+      'isAdmin',
+      'isPremium',
+      'lastName',
+      'name',
+      'profileImageUrl',
+    ]);
     expectNoSecrets(user);
 
     const cookieLine = res.headers.getSetCookie().find((c) => c.startsWith('nlh_session='))!;
@@ -47,7 +66,10 @@ describe('register', () => {
 
   it('stores the password as a scrypt hash and the session token only as its SHA-256', async () => {
     const account = await registerAccount(t.url, 'stored');
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, account.user.id as string));
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, account.user.id as string));
     expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(row!.passwordHash).not.toContain(account.password);
     const token = account.cookie.split('=')[1]!;
@@ -83,7 +105,12 @@ describe('register', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'Invalid submission' });
     expect(sessionCookieOf(res)).toBeUndefined();
-    expect(await t.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toEqual([]);
   });
 });
 
@@ -171,13 +198,21 @@ describe('user and logout', () => {
     expect(res.headers.getSetCookie().join()).toMatch(/nlh_signed_in=;/);
     expect((await getUser(t.url, account.cookie)).status).toBe(401);
     const token = account.cookie.split('=')[1]!;
-    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token))),
+    ).toEqual([]);
   });
 
   it('refuses an expired session', async () => {
     const account = await registerAccount(t.url, 'expired');
     const token = account.cookie.split('=')[1]!;
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await getUser(t.url, account.cookie)).status).toBe(401);
   });
 });

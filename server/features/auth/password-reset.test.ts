@@ -15,7 +15,12 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://nlh.example', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://nlh.example',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+    RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -67,7 +72,10 @@ describe('password reset', () => {
     const token = new URL(link).searchParams.get('token')!;
 
     // Only the token's hash is stored, valid for one hour.
-    const [row] = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 

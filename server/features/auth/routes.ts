@@ -57,7 +57,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { user, mailId } = await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
         const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user));
-        return { user, mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)) };
+        return {
+          user,
+          mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)),
+        };
       });
       ctx.mailer.deliverNow([mailId]);
       return user;
@@ -67,28 +70,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
   };
 
-  app.post(
-    apiPaths.register,
-    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      refuseFilledHoneypot(request.body);
-      const input = parseInput(registerSchema, request.body);
-      const key = input.email.toLowerCase();
-      // One registration per email at a time on this server: the others wait for it, then find the
-      // account (409) without spending a password hash each. Across servers, the unique index decides.
-      for (let pending = registering.get(key); pending; pending = registering.get(key)) await pending.catch(() => undefined);
-      const attempt = createAccount(input);
-      registering.set(key, attempt);
-      let user;
-      try {
-        user = await attempt;
-      } finally {
-        if (registering.get(key) === attempt) registering.delete(key);
-      }
-      await signIn(request, reply, user.id);
-      return reply.status(201).send(toPublicUser(user));
-    },
-  );
+  app.post(apiPaths.register, { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+    refuseFilledHoneypot(request.body);
+    const input = parseInput(registerSchema, request.body);
+    const key = input.email.toLowerCase();
+    // One registration per email at a time on this server: the others wait for it, then find the
+    // account (409) without spending a password hash each. Across servers, the unique index decides.
+    for (let pending = registering.get(key); pending; pending = registering.get(key)) await pending.catch(() => undefined);
+    const attempt = createAccount(input);
+    registering.set(key, attempt);
+    let user;
+    try {
+      user = await attempt;
+    } finally {
+      if (registering.get(key) === attempt) registering.delete(key);
+    }
+    await signIn(request, reply, user.id);
+    return reply.status(201).send(toPublicUser(user));
+  });
 
   app.post(
     apiPaths.login,

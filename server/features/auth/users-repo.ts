@@ -76,10 +76,7 @@ export async function insertUser(
 }
 
 /** Inserts the user unless one with that email exists; true when inserted. */
-export async function insertUserIfAbsent(
-  db: Database,
-  values: { email: string; passwordHash: string; firstName: string; lastName: string },
-): Promise<boolean> {
+export async function insertUserIfAbsent(db: Database, values: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<boolean> {
   const rows = await db
     .insert(users)
     .values({ ...values, name: `${values.firstName} ${values.lastName}` })

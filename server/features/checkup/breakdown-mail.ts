@@ -4,7 +4,6 @@ import { pillarInfo, pillars } from '#shared/checkup/questions';
 import { escapeHtml } from '#shared/text';
 import type { Mail } from '../../mail/mailer';
 
-
 /**
  * The detailed breakdown the results page promises: the overall grade, each pillar's grade,
  * percent, meaning and next steps, the field guides to start with, and the permanent link to

@@ -27,7 +27,13 @@ const submit = (body: unknown) => postJson(`${t.url}/api/checkup-results`, body)
 describe('POST /api/checkup-results', () => {
   it('scores on the server, ignoring a tampered client score, and answers 201 with the id and grade', async () => {
     const email = uniqueEmail('checkup');
-    const res = await submit({ email: `  ${email} `, answers: answers(), score: 20, totalScore: 20, categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 } });
+    const res = await submit({
+      email: `  ${email} `,
+      answers: answers(),
+      score: 20,
+      totalScore: 20,
+      categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 },
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 } });
@@ -35,7 +41,14 @@ describe('POST /api/checkup-results', () => {
     expect(body).not.toHaveProperty('email');
 
     const [row] = await rowsFor(email);
-    expect(row).toMatchObject({ id: body.id, email, score: 44, totalScore: 44, categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, outreachCompleted: false });
+    expect(row).toMatchObject({
+      id: body.id,
+      email,
+      score: 44,
+      totalScore: 44,
+      categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 },
+      outreachCompleted: false,
+    });
     expect(row!.answers).toEqual(answers());
   });
 
@@ -78,7 +91,14 @@ describe('GET /api/checkup-results/:id', () => {
     const res = await fetch(`${t.url}/api/checkup-results/${created.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ id: created.id, score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, createdAt: expect.any(String) });
+    expect(body).toEqual({
+      id: created.id,
+      score: 44,
+      totalScore: 44,
+      grade: 'D',
+      categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 },
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(body)).not.toContain(email);
   });
 

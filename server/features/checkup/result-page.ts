@@ -1,6 +1,6 @@
 import { checkupResultQueryKey, isResultId } from '#shared/checkup/schemas';
 import type { AppContext } from '../../context';
-import type { PageLookup } from '../pages/builder';
+import type { PageLookup } from '../../rendering/builder';
 import { findCheckupResult } from './repo';
 import { toView } from './routes';
 

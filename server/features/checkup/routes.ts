@@ -40,7 +40,11 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
     const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
     // The completion as stored and scored here: a page cannot report one with a score of its choosing (issue 27.4).
-    await recordServerEvent(ctx, { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } }, request.log);
+    await recordServerEvent(
+      ctx,
+      { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },
+      request.log,
+    );
     return reply.status(201).send(toView(row));
   });
 

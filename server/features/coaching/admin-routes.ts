@@ -26,8 +26,12 @@ export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext,
     const input = parseInput(slotsInputSchema, request.body);
     const starts = input.startsAt.map((local, index) => {
       const instant = siteLocalToInstant(local, zone);
-      if (instantToSiteLocal(instant, zone) !== local) throw new HttpError(400, `startsAt.${index}: ${local} does not exist in ${zone} (the clocks skip it)`, { [`startsAt.${index}`]: `This time does not exist in ${zone}` });
-      if (instant.getTime() <= Date.now()) throw new HttpError(400, `startsAt.${index}: ${local} is in the past`, { [`startsAt.${index}`]: 'A slot must be in the future' });
+      if (instantToSiteLocal(instant, zone) !== local)
+        throw new HttpError(400, `startsAt.${index}: ${local} does not exist in ${zone} (the clocks skip it)`, {
+          [`startsAt.${index}`]: `This time does not exist in ${zone}`,
+        });
+      if (instant.getTime() <= Date.now())
+        throw new HttpError(400, `startsAt.${index}: ${local} is in the past`, { [`startsAt.${index}`]: 'A slot must be in the future' });
       return instant;
     });
     const coachName = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.name || 'Your coach';
@@ -42,7 +46,11 @@ export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext,
       await recordAudit(tx, admin, { action: 'coaching_slots_added', targetType: 'coaching', targetId: admin.id, details: { count } });
       return count;
     });
-    return reply.status(201).send({ added, message: added === starts.length ? `${added} ${added === 1 ? 'slot' : 'slots'} published.` : `${added} published; ${starts.length - added} you had already.` });
+    return reply.status(201).send({
+      added,
+      message:
+        added === starts.length ? `${added} ${added === 1 ? 'slot' : 'slots'} published.` : `${added} published; ${starts.length - added} you had already.`,
+    });
   });
 
   app.delete(adminApiPaths.adminCoachingSlot, async (request) => {

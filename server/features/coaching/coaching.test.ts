@@ -15,7 +15,13 @@ let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://hub.example.org',
+    SITE_TIMEZONE: zone,
+    RATE_LIMIT_FORMS_PER_HOUR: '10000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  });
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
@@ -24,7 +30,6 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
-
 
 /** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */
 const siteSlot = (monthsAhead: number, day: number, hour: number) => {
@@ -43,15 +48,23 @@ async function publish(starts: string[]): Promise<string[]> {
 }
 
 const bookedMonths = async (email: string) =>
-  rowsOf<{ month: string }>(await t.ctx.db.execute(sql`select b.month from coaching_bookings b join users u on u.id = b.user_id where lower(u.email) = lower(${email}) and b.status = 'booked' order by 1`)).map((r) => r.month);
+  rowsOf<{ month: string }>(
+    await t.ctx.db.execute(
+      sql`select b.month from coaching_bookings b join users u on u.id = b.user_id where lower(u.email) = lower(${email}) and b.status = 'booked' order by 1`,
+    ),
+  ).map((r) => r.month);
 
 describe('publishing slots', () => {
   it('takes starts on the site clock from admins only, and refuses the past, skipped times and bad links', async () => {
     expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, '')).status).toBe(401);
     expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, cookies.premium)).status).toBe(403);
     expect((await call('POST', '/api/admin/coaching', { startsAt: ['2020-01-01T10:00'], roomUrl: 'https://meet.example.org/x' })).status).toBe(400);
-    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2031-03-09T02:30'], roomUrl: 'https://meet.example.org/x' })).json.message).toMatch(/does not exist/);
-    expect((await call('POST', '/api/admin/coaching', { startsAt: [siteSlot(1, 3, 9)], roomUrl: 'javascript:alert(1)' })).json.errors).toHaveProperty('roomUrl');
+    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2031-03-09T02:30'], roomUrl: 'https://meet.example.org/x' })).json.message).toMatch(
+      /does not exist/,
+    );
+    expect((await call('POST', '/api/admin/coaching', { startsAt: [siteSlot(1, 3, 9)], roomUrl: 'javascript:alert(1)' })).json.errors).toHaveProperty(
+      'roomUrl',
+    );
     expect((await call('POST', '/api/admin/coaching', { startsAt: [], roomUrl: 'https://meet.example.org/x' })).json.errors).toHaveProperty('startsAt');
   });
 });
@@ -86,7 +99,9 @@ describe('booking', () => {
     const both = await Promise.all([b, c].map((slotId) => call('POST', '/api/coaching/bookings', { slotId }, greedy.cookie)));
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(await bookedMonths(greedy.email)).toHaveLength(1);
-    const [live] = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from coaching_bookings where slot_id = ${a} and status = 'booked'`));
+    const [live] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from coaching_bookings where slot_id = ${a} and status = 'booked'`),
+    );
     expect(live!.n).toBe(1);
   });
 
@@ -118,9 +133,13 @@ describe('booking', () => {
     expect((await call('DELETE', `/api/coaching/bookings/${lateBooking.json.id}`, undefined, member.cookie)).status).toBe(404);
 
     const [past] = rowsOf<{ id: string }>(
-      await t.ctx.db.execute(sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`),
+      await t.ctx.db.execute(
+        sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`,
+      ),
     );
-    expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe('This slot is in the past: choose one to come.');
+    expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe(
+      'This slot is in the past: choose one to come.',
+    );
   });
 });
 
@@ -170,7 +189,9 @@ describe('moving and the booking window', () => {
     const member = await premiumMember(t, 'coach-race');
     // The booking's insert waits a moment: the removal runs in between, as it did on PostgreSQL.
     await t.ctx.database.executeSql(`create function slow_booking() returns trigger language plpgsql as $$ begin perform pg_sleep(0.4); return new; end $$`);
-    await t.ctx.database.executeSql(`create trigger slow_booking before insert on coaching_bookings for each row when (new.slot_id = '${slot}') execute function slow_booking()`);
+    await t.ctx.database.executeSql(
+      `create trigger slow_booking before insert on coaching_bookings for each row when (new.slot_id = '${slot}') execute function slow_booking()`,
+    );
     try {
       const booking = call('POST', '/api/coaching/bookings', { slotId: slot }, member.cookie);
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -178,7 +199,8 @@ describe('moving and the booking window', () => {
       const [booked, removed] = await Promise.all([booking, removal]);
       expect(removed.status).toBe(200);
       expect([201, 404]).toContain(booked.status);
-      if (booked.status === 201) expect((await smtp.waitFor(member.email, /^Your coaching session is cancelled$/)).text).toContain('your coach can no longer make');
+      if (booked.status === 201)
+        expect((await smtp.waitFor(member.email, /^Your coaching session is cancelled$/)).text).toContain('your coach can no longer make');
     } finally {
       await t.ctx.database.executeSql('drop trigger if exists slow_booking on coaching_bookings; drop function if exists slow_booking()');
     }

@@ -48,8 +48,14 @@ export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput,
       subject: 'Your coaching session is moved',
       body: `Your session with ${booking.coachName} is moved${booking.movedFrom ? ` from ${siteTime(booking.movedFrom, settings.timeZone)}` : ''}.\n\nNow: ${when}\n\nThe room link appears on ${page} 15 minutes before the start. You can cancel or move it there until 24 hours before. The invitation attached updates it in your calendar.`,
     },
-    reminder: { subject: 'Reminder: your coaching session', body: `A reminder: your session with ${booking.coachName} is coming up.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
-    cancelled: { subject: 'Your coaching session is cancelled', body: `Your session of ${when} is cancelled, as you asked. This month's session is yours to book again: ${page}` },
+    reminder: {
+      subject: 'Reminder: your coaching session',
+      body: `A reminder: your session with ${booking.coachName} is coming up.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.`,
+    },
+    cancelled: {
+      subject: 'Your coaching session is cancelled',
+      body: `Your session of ${when} is cancelled, as you asked. This month's session is yours to book again: ${page}`,
+    },
     'premium-ended': {
       subject: 'Your coaching session is cancelled',
       body: `Your premium membership has ended, so your session of ${when} is cancelled and the slot is free for others. You are welcome back any time: ${settings.publicUrl}/pricing`,
@@ -60,5 +66,10 @@ export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput,
     },
   };
   const { subject, body } = texts[kind];
-  return { to: booking.member.email, subject, text: `Hi ${booking.member.name || 'there'},\n\n${body}\n\nThe Nonprofit Leaders Hub team\n`, ...(icalEvent ? { icalEvent } : {}) };
+  return {
+    to: booking.member.email,
+    subject,
+    text: `Hi ${booking.member.name || 'there'},\n\n${body}\n\nThe Nonprofit Leaders Hub team\n`,
+    ...(icalEvent ? { icalEvent } : {}),
+  };
 }

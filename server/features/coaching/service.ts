@@ -20,7 +20,12 @@ interface SlotRow {
 
 const toSlot = (row: SlotRow): CoachingSlot => {
   const startsAt = new Date(row.starts_at);
-  return { id: row.id, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + SESSION_MINUTES * 60_000).toISOString(), coachName: row.coach_name };
+  return {
+    id: row.id,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + SESSION_MINUTES * 60_000).toISOString(),
+    coachName: row.coach_name,
+  };
 };
 
 /** The session's calendar month on the site's clock: '2026-12'. */
@@ -33,7 +38,16 @@ const settingsOf = (ctx: AppContext) => ({ publicUrl: ctx.env.PUBLIC_URL, timeZo
 
 /** Stores the email about a booking in the caller's transaction (it exists only if the change commits); a move names the time it replaces. */
 async function mailAbout(tx: Executor, ctx: AppContext, kind: CoachingMailKind, bookingId: string, movedFrom?: Date): Promise<string> {
-  const [row] = rowsOf<{ starts_at: string; coach_name: string; email: string; first_name: string | null; name: string | null; status: string; event_id: string; sequence: number }>(
+  const [row] = rowsOf<{
+    starts_at: string;
+    coach_name: string;
+    email: string;
+    first_name: string | null;
+    name: string | null;
+    status: string;
+    event_id: string;
+    sequence: number;
+  }>(
     await tx.execute(sql`select s.starts_at, s.coach_name, u.email, u.first_name, u.name, b.status, coalesce(b.invitation_id, b.id) as event_id, b.sequence
       from coaching_bookings b join coaching_slots s on s.id = b.slot_id join users u on u.id = b.user_id where b.id = ${bookingId}`),
   );
@@ -109,9 +123,15 @@ export async function book(ctx: AppContext, user: PublicUser, slotId: string, re
     if (!inserted) {
       const [taken] = rowsOf(await tx.execute(sql`select 1 from coaching_bookings where slot_id = ${slotId} and status = 'booked'`));
       if (taken) throw new HttpError(409, 'This slot was just taken. Please choose another.');
-      throw new HttpError(409, `You already have a coaching session in ${monthName(month)}: one session a month is included. Cancel or move it to book another.`);
+      throw new HttpError(
+        409,
+        `You already have a coaching session in ${monthName(month)}: one session a month is included. Cancel or move it to book another.`,
+      );
     }
-    return { id: inserted.id, mailIds: [replaced ? await mailAbout(tx, ctx, 'moved', inserted.id, replaced.startsAt) : await mailAbout(tx, ctx, 'confirmation', inserted.id)] };
+    return {
+      id: inserted.id,
+      mailIds: [replaced ? await mailAbout(tx, ctx, 'moved', inserted.id, replaced.startsAt) : await mailAbout(tx, ctx, 'confirmation', inserted.id)],
+    };
   });
   ctx.mailer.deliverNow(mailIds);
   return id;
@@ -197,7 +217,9 @@ export async function removeSlot(ctx: AppContext, slotId: string): Promise<void>
     const [slot] = rowsOf(await tx.execute(sql`select id from coaching_slots where id = ${slotId} for update`));
     if (!slot) throw new HttpError(404, 'Slot not found');
     const booked = rowsOf<{ id: string }>(
-      await tx.execute(sql`update coaching_bookings set status = 'cancelled', cancelled_reason = 'slot removed', cancelled_at = now() where slot_id = ${slotId} and status = 'booked' returning id`),
+      await tx.execute(
+        sql`update coaching_bookings set status = 'cancelled', cancelled_reason = 'slot removed', cancelled_at = now() where slot_id = ${slotId} and status = 'booked' returning id`,
+      ),
     );
     const ids = [];
     for (const row of booked) ids.push(await mailAbout(tx, ctx, 'slot-removed', row.id));

@@ -7,7 +7,11 @@ import type { Mail } from '../../mail/mailer';
  * address into the form, so the mail repeats only the short subject line, never the message
  * body: the form cannot be used to send arbitrary text to a stranger.
  */
-export function acknowledgementMail(message: { name: string; email: string; subject: string; contactType: ContactType }, publicUrl: string, premium = false): Mail {
+export function acknowledgementMail(
+  message: { name: string; email: string; subject: string; contactType: ContactType },
+  publicUrl: string,
+  premium = false,
+): Mail {
   const about = message.subject ? `"${message.subject}"` : `your message about ${contactTypeLabels[message.contactType].toLowerCase()}`;
   const text = `Hi ${message.name},
 

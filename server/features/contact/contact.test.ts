@@ -63,13 +63,19 @@ describe('POST /api/contact', () => {
     expect(mail.text).not.toContain('spring food drive');
   });
 
-  it('marks a signed-in premium member\'s message Premium, lists new ones first, and promises a reply within 1 business day', async () => {
+  it("marks a signed-in premium member's message Premium, lists new ones first, and promises a reply within 1 business day", async () => {
     const account = async (label: string, premium: boolean) => {
       const email = uniqueEmail(label);
       const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' });
       expect(res.status).toBe(201);
       if (premium) await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-      return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+      return {
+        email,
+        cookie: res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      };
     };
     const member = await account('priority', true);
     const free = await account('ordinary', false);

@@ -17,6 +17,9 @@ export interface NewContactMessage {
 
 /** Stores a message as 'new' (docs/product.md §4) and answers its id (docs/product.md (Decisions)). */
 export async function insertContactMessage(db: Pick<Database, 'insert'>, message: NewContactMessage): Promise<string> {
-  const [row] = await db.insert(contactMessages).values({ ...message, status: 'new' }).returning({ id: contactMessages.id });
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...message, status: 'new' })
+    .returning({ id: contactMessages.id });
   return row!.id;
 }

@@ -21,7 +21,7 @@ import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
-import type { PageBuilder } from '../pages/builder';
+import type { PageBuilder } from '../../rendering/builder';
 import { renderContentHtml } from './render';
 import { contentAt } from './routes';
 import * as repo from './repo';

@@ -5,7 +5,7 @@ import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { requirePremium } from '../../http/guards';
-import type { PageLookup } from '../pages/builder';
+import type { PageLookup } from '../../rendering/builder';
 import type { ContentStore } from './store';
 
 const pageParams = z.object({ section: z.enum(contentSections, { error: `section must be one of: ${contentSections.join(', ')}` }), slug: z.string().max(200) }).strict();

@@ -40,7 +40,8 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     if (!edition) throw new HttpError(404, 'Edition not found');
     return edition;
   };
-  const slugIsTaken = () => new HttpError(400, 'slug: Another edition already uses this web address', { slug: 'Another edition already uses this web address' });
+  const slugIsTaken = () =>
+    new HttpError(400, 'slug: Another edition already uses this web address', { slug: 'Another edition already uses this web address' });
   // The check tells the usual case; the unique index tells two admins taking the address at once.
   const withFreeSlug = async <T>(slug: string, id: string | null, write: () => Promise<T>): Promise<T> => {
     if (await slugTaken(db, slug, id)) throw slugIsTaken();
@@ -53,7 +54,11 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   };
   // Moves an edition only if it is still in one of `from` (two admins or two clicks change it
   // once); otherwise `refusal` says why, from the status it is in now.
-  const move = async (request: FastifyRequest, change: { from: EditionStatus[]; to: EditionStatus; scheduledAt?: Date | null; action: string }, refusal: (status: EditionStatus) => string) => {
+  const move = async (
+    request: FastifyRequest,
+    change: { from: EditionStatus[]; to: EditionStatus; scheduledAt?: Date | null; action: string },
+    refusal: (status: EditionStatus) => string,
+  ) => {
     const id = idOf(request);
     const admin = await adminOf(request);
     const moved = await db.transaction(async (tx) => {
@@ -129,7 +134,10 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     });
     if (!deleted) {
       const { status } = await existing(id);
-      throw new HttpError(409, status === 'scheduled' ? 'Only a draft can be deleted: cancel the schedule first.' : `This edition is ${status}: only a draft can be deleted.`);
+      throw new HttpError(
+        409,
+        status === 'scheduled' ? 'Only a draft can be deleted: cancel the schedule first.' : `This edition is ${status}: only a draft can be deleted.`,
+      );
     }
     return { ok: true };
   });
@@ -149,9 +157,14 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   app.post(adminApiPaths.adminEditionSchedule, async (request) => {
     const { sendAt } = parseInput(editionScheduleSchema, request.body);
     const when = new Date(sendAt);
-    if (when.getTime() <= Date.now()) throw new HttpError(400, 'sendAt: The send time must be in the future', { sendAt: 'The send time must be in the future' });
+    if (when.getTime() <= Date.now())
+      throw new HttpError(400, 'sendAt: The send time must be in the future', { sendAt: 'The send time must be in the future' });
     refuseUnrenderable({ body: ['Body', (await existing(idOf(request))).body] });
-    return move(request, { from: ['draft', 'scheduled'], to: 'scheduled', scheduledAt: when, action: 'edition_scheduled' }, (status) => `This edition is ${status}: it can no longer be scheduled.`);
+    return move(
+      request,
+      { from: ['draft', 'scheduled'], to: 'scheduled', scheduledAt: when, action: 'edition_scheduled' },
+      (status) => `This edition is ${status}: it can no longer be scheduled.`,
+    );
   });
 
   app.post(adminApiPaths.adminEditionSend, async (request) => {
@@ -162,7 +175,11 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
     // Whatever happened to the edition meanwhile (sent by another admin, deleted), it is read after the attempt.
     const started = await startSending(db, id, settings);
     const edition = await existing(id);
-    if (!started) throw new HttpError(409, notSentBecause[edition.status as Exclude<EditionStatus, 'draft' | 'scheduled'>] ?? 'This edition could not be sent. Reload and try again.');
+    if (!started)
+      throw new HttpError(
+        409,
+        notSentBecause[edition.status as Exclude<EditionStatus, 'draft' | 'scheduled'>] ?? 'This edition could not be sent. Reload and try again.',
+      );
     await recordAudit(db, admin, { action: 'edition_sent', targetType: 'edition', targetId: id, details: { title: edition.title } });
     ctx.jobs?.kick('weekly-dish');
     return edition;
@@ -171,15 +188,27 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   // A cancelled schedule gives the draft back, to be edited and scheduled again (or deleted).
   app.post(adminApiPaths.adminEditionCancel, async (request) => {
     noBody(request);
-    return move(request, { from: ['scheduled'], to: 'draft', scheduledAt: null, action: 'edition_schedule_cancelled' }, () => 'This edition is not scheduled: there is no schedule to cancel.');
+    return move(
+      request,
+      { from: ['scheduled'], to: 'draft', scheduledAt: null, action: 'edition_schedule_cancelled' },
+      () => 'This edition is not scheduled: there is no schedule to cancel.',
+    );
   });
   app.post(adminApiPaths.adminEditionPause, async (request) => {
     noBody(request);
-    return move(request, { from: ['sending'], to: 'paused', action: 'edition_paused' }, (status) => `This edition is ${status}: only an edition being sent can be paused.`);
+    return move(
+      request,
+      { from: ['sending'], to: 'paused', action: 'edition_paused' },
+      (status) => `This edition is ${status}: only an edition being sent can be paused.`,
+    );
   });
   app.post(adminApiPaths.adminEditionResume, async (request) => {
     noBody(request);
-    const edition = await move(request, { from: ['paused'], to: 'sending', action: 'edition_resumed' }, (status) => `This edition is ${status}: only a paused edition can be resumed.`);
+    const edition = await move(
+      request,
+      { from: ['paused'], to: 'sending', action: 'edition_resumed' },
+      (status) => `This edition is ${status}: only a paused edition can be resumed.`,
+    );
     ctx.jobs?.kick('weekly-dish');
     return edition;
   });

@@ -32,14 +32,24 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
-const emailOf = async (cookie: string | undefined) => ((await (await fetch(`${t.url}/api/user`, { headers: { cookie: cookie! } })).json()) as { email: string }).email;
+const emailOf = async (cookie: string | undefined) =>
+  ((await (await fetch(`${t.url}/api/user`, { headers: { cookie: cookie! } })).json()) as { email: string }).email;
 
 let counter = 0;
 const uniqueSlug = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}`;
-const draft = (overrides: Record<string, unknown> = {}) => ({ title: 'Grant season', summary: 'Three deadlines worth knowing.', slug: uniqueSlug('grant-season'), body: 'Read the **calendar**.', ...overrides });
+const draft = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Grant season',
+  summary: 'Three deadlines worth knowing.',
+  slug: uniqueSlug('grant-season'),
+  body: 'Read the **calendar**.',
+  ...overrides,
+});
 
 async function sendAll() {
-  const transport = createTransport({ smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 2 } }, () => undefined);
+  const transport = createTransport(
+    { smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 2 } },
+    () => undefined,
+  );
   try {
     return await deliverEditions(t.ctx.db, transport, { publicUrl, postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 2 });
   } finally {
@@ -59,7 +69,11 @@ async function meanwhile(change: SQL, request: () => ReturnType<typeof call>) {
     answer = request();
     if (t.ctx.database.kind === 'postgres') {
       for (let tries = 0; ; tries += 1) {
-        const [row] = ((await t.ctx.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] }).rows;
+        const [row] = (
+          (await t.ctx.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
         if (row!.n > 0) break;
         if (tries > 300) throw new Error('the request never waited for the held change');
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -83,10 +97,18 @@ async function sent(overrides: Record<string, unknown> = {}) {
 describe('web addresses', () => {
   it('two editions given the same web address at once: the second is told the address is taken, not a server error', async () => {
     const slug = uniqueSlug('same-address');
-    const second = await meanwhile(sql`insert into newsletter_editions (slug, title, body) values (${slug}, 'First', 'Body')`, () => call('POST', '/api/admin/editions', draft({ slug })));
+    const second = await meanwhile(sql`insert into newsletter_editions (slug, title, body) values (${slug}, 'First', 'Body')`, () =>
+      call('POST', '/api/admin/editions', draft({ slug })),
+    );
     expect(second.status).toBe(400);
-    expect(second.json).toEqual({ message: 'slug: Another edition already uses this web address', errors: { slug: 'Another edition already uses this web address' } });
-    const both = await Promise.all([call('POST', '/api/admin/editions', draft({ slug: `${slug}-2` })), call('POST', '/api/admin/editions', draft({ slug: `${slug}-2` }))]);
+    expect(second.json).toEqual({
+      message: 'slug: Another edition already uses this web address',
+      errors: { slug: 'Another edition already uses this web address' },
+    });
+    const both = await Promise.all([
+      call('POST', '/api/admin/editions', draft({ slug: `${slug}-2` })),
+      call('POST', '/api/admin/editions', draft({ slug: `${slug}-2` })),
+    ]);
     expect(both.map((a) => a.status).sort()).toEqual([201, 400]);
   });
 
@@ -139,7 +161,11 @@ describe('cancelling a schedule', () => {
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('This edition is not scheduled: there is no schedule to cancel.');
 
-    const edited = await call('PUT', `/api/admin/editions/${json.id}`, { ...draft({ slug: json.slug }), title: 'Changed it back', version: cancelled.json.version });
+    const edited = await call('PUT', `/api/admin/editions/${json.id}`, {
+      ...draft({ slug: json.slug }),
+      title: 'Changed it back',
+      version: cancelled.json.version,
+    });
     expect(edited.json).toMatchObject({ status: 'draft', title: 'Changed it back' });
     expect((await call('POST', `/api/admin/editions/${json.id}/schedule`, { sendAt: tomorrow })).json.status).toBe('scheduled');
     expect((await call('POST', `/api/admin/editions/${json.id}/cancel`, {})).json.status).toBe('draft');
@@ -176,7 +202,9 @@ describe('issue numbers', () => {
   });
 
   it('keeps the imported editions’ titles clean: the number is apart from the title', async () => {
-    const imported = ((await call('GET', '/api/admin/editions')).json.editions as { title: string; issueNumber: number | null }[]).filter((e) => [44, 45, 46, 47].includes(e.issueNumber ?? 0));
+    const imported = ((await call('GET', '/api/admin/editions')).json.editions as { title: string; issueNumber: number | null }[]).filter((e) =>
+      [44, 45, 46, 47].includes(e.issueNumber ?? 0),
+    );
     expect(imported).toHaveLength(4);
     for (const edition of imported) expect(edition.title).not.toMatch(/issue|\b4[4-7]\b/i);
   });
@@ -243,7 +271,11 @@ describe('the editor', () => {
   });
 
   it('sends a test that says it is a test, with no web address that does not exist yet and no unsubscribe link', async () => {
-    const { json } = await call('POST', '/api/admin/editions', draft({ title: 'Test before Tuesday', body: 'See [the calendar](https://example.org/calendar).' }));
+    const { json } = await call(
+      'POST',
+      '/api/admin/editions',
+      draft({ title: 'Test before Tuesday', body: 'See [the calendar](https://example.org/calendar).' }),
+    );
     expect((await call('POST', `/api/admin/editions/${json.id}/test`, {})).status).toBe(200);
     const mail = await smtp.waitFor(await emailOf(cookies.admin), /^\[Test\] Test before Tuesday$/);
     expect(mail.text).toContain('This is a test. Subscribers get a link to the edition’s web page here.');

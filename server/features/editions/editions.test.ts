@@ -21,9 +21,18 @@ let tryLater: ((address: string) => boolean) | null = null;
 beforeAll(async () => {
   smtp = await startSmtpCapture({
     refuse: (address) =>
-      refusedForGood.has(address) ? { code: 550, message: 'No such user here' } : tryLater?.(address) ? { code: 421, message: 'Too many messages, try later' } : null,
+      refusedForGood.has(address)
+        ? { code: 550, message: 'No such user here' }
+        : tryLater?.(address)
+          ? { code: 421, message: 'Too many messages, try later' }
+          : null,
   });
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dish.example.org', RATE_LIMIT_FORMS_PER_HOUR: '10000', POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://dish.example.org',
+    RATE_LIMIT_FORMS_PER_HOUR: '10000',
+    POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101',
+  });
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
@@ -33,7 +42,10 @@ afterAll(async () => {
 
 const settings = { publicUrl: 'https://dish.example.org', postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 3 };
 const sendAll = async () => {
-  const transport = createTransport({ smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 3 } }, () => undefined);
+  const transport = createTransport(
+    { smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 3 } },
+    () => undefined,
+  );
   try {
     return await deliverEditions(t.ctx.db, transport, settings);
   } finally {
@@ -122,9 +134,13 @@ describe('editions in the admin', () => {
     expect(list.json.timeZone).toBe('America/New_York');
     const slot = new Date(list.json.nextSlot as string);
     expect(slot.getTime()).toBeGreaterThan(Date.now());
-    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', hourCycle: 'h23', minute: '2-digit' }).format(slot)).toBe('Tuesday 07:00');
+    expect(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', hourCycle: 'h23', minute: '2-digit' }).format(slot),
+    ).toBe('Tuesday 07:00');
     // The four editions of content/weekly-dish are there, already sent.
-    expect((list.json.editions as { status: string; issueNumber: number }[]).filter((e) => e.status === 'sent').map((e) => e.issueNumber)).toEqual(expect.arrayContaining([44, 45, 46, 47]));
+    expect((list.json.editions as { status: string; issueNumber: number }[]).filter((e) => e.status === 'sent').map((e) => e.issueNumber)).toEqual(
+      expect.arrayContaining([44, 45, 46, 47]),
+    );
   });
 
   it('previews exactly what subscribers get, raw HTML and javascript: links inert', async () => {
@@ -184,7 +200,9 @@ describe('sending', () => {
     expect(report.json.status).toBe('sent');
     expect(report.json.progress.failed).toBe(1);
     expect(report.json.failures[0].reason).toMatch(/550/);
-    const [signup] = ((await t.ctx.db.execute(sql`select status from newsletter_signups where lower(email) = lower(${bouncing})`)) as unknown as { rows: { status: string }[] }).rows;
+    const [signup] = (
+      (await t.ctx.db.execute(sql`select status from newsletter_signups where lower(email) = lower(${bouncing})`)) as unknown as { rows: { status: string }[] }
+    ).rows;
     expect(signup!.status).toBe('bounced');
 
     // One click from the mail client (RFC 8058): a form POST to the header's address.
@@ -192,7 +210,11 @@ describe('sending', () => {
     const scanned = await fetch(oneClick);
     expect(scanned.status).toBe(200);
     expect(((await scanned.json()) as { status: string }).status).toBe('subscribed');
-    const unsubscribed = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const unsubscribed = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(unsubscribed.status).toBe(200);
     expect(((await unsubscribed.json()) as { status: string }).status).toBe('unsubscribed');
 
@@ -239,8 +261,12 @@ describe('sending', () => {
     await call('POST', `/api/admin/editions/${id}/send`, {});
     // A server died holding a claim on the first reader's copy, after the mail server had accepted
     // the second's and it was marked sent: the claim runs out, the first is sent, the second not again.
-    await t.ctx.db.execute(sql`update edition_deliveries set locked_until = now() - interval '1 second', attempts = 1 where edition_id = ${id} and lower(email) = lower(${readers[0]})`);
-    await t.ctx.db.execute(sql`update edition_deliveries set status = 'sent', sent_at = now() where edition_id = ${id} and lower(email) = lower(${readers[1]})`);
+    await t.ctx.db.execute(
+      sql`update edition_deliveries set locked_until = now() - interval '1 second', attempts = 1 where edition_id = ${id} and lower(email) = lower(${readers[0]})`,
+    );
+    await t.ctx.db.execute(
+      sql`update edition_deliveries set status = 'sent', sent_at = now() where edition_id = ${id} and lower(email) = lower(${readers[1]})`,
+    );
     await t.ctx.db.execute(sql`delete from newsletter_signups where lower(email) = lower(${readers[2]})`);
     await sendAll();
     expect(smtp.find(readers[0]!, /^Crash survivor$/)).toHaveLength(1);
@@ -253,10 +279,21 @@ describe('sending', () => {
     const email = uniqueEmail('leaving');
     const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Lee', lastName: 'Leaving' });
     await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const created = await call('POST', '/api/admin/editions', draft({ title: 'Members news', audience: 'premium' }));
     await call('POST', `/api/admin/editions/${created.json.id}/send`, {});
-    expect((await fetch(`${t.url}/api/account`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ confirmEmail: email }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${t.url}/api/account`, {
+          method: 'DELETE',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ confirmEmail: email }),
+        })
+      ).status,
+    ).toBe(200);
     await sendAll();
     expect(smtp.find(email, /^Members news$/)).toHaveLength(0);
   });
@@ -374,7 +411,11 @@ describe('importing subscribers', () => {
     expect(preview.status).toBe(200);
     expect(preview.json).toMatchObject({ applied: false, counts: { added: 1, updated: 1, unsubscribed: 1, invalid: 1, duplicate: 1 } });
     const rows = async (email: string) =>
-      ((await t.ctx.db.execute(sql`select name, organization, status from newsletter_signups where lower(email) = lower(${email})`)) as unknown as { rows: { name: string; organization: string; status: string }[] }).rows;
+      (
+        (await t.ctx.db.execute(sql`select name, organization, status from newsletter_signups where lower(email) = lower(${email})`)) as unknown as {
+          rows: { name: string; organization: string; status: string }[];
+        }
+      ).rows;
     expect(await rows(fresh)).toEqual([]);
 
     const applied = await call('POST', '/api/admin/newsletters/import', { csv, apply: true });

@@ -88,10 +88,23 @@ function EditionEmail({ edition, settings, test }: { edition: EditionContent; se
               )}
             </Text>
             <Section className="card" style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
-              <Text className="brand" style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}>
+              <Text
+                className="brand"
+                style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}
+              >
                 The Weekly Dish{eyebrow ? ` · ${eyebrow}` : ''}
               </Text>
-              <Text className="title" style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: '26px', lineHeight: '1.25', fontWeight: 700, color: '#1c1917', margin: '8px 0 16px' }}>
+              <Text
+                className="title"
+                style={{
+                  fontFamily: "Georgia, 'Times New Roman', serif",
+                  fontSize: '26px',
+                  lineHeight: '1.25',
+                  fontWeight: 700,
+                  color: '#1c1917',
+                  margin: '8px 0 16px',
+                }}
+              >
                 {edition.title}
               </Text>
               <Section>
@@ -143,7 +156,12 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
     markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
     '',
     '----',
-    ...(test ? [testTexts.webPage, testTexts.unsubscribe] : [`View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`, `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`]),
+    ...(test
+      ? [testTexts.webPage, testTexts.unsubscribe]
+      : [
+          `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
+          `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+        ]),
     settings.postalAddress,
     '',
   ].join('\n');
@@ -153,5 +171,9 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
 /** One recipient's copy: the only per-recipient part is the unsubscribe link. */
 export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
   const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
-  return { subject: rendered.subject, html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped), text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl) };
+  return {
+    subject: rendered.subject,
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+  };
 }

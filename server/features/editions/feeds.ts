@@ -8,7 +8,6 @@ import { contentAt } from '../content/routes';
 import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 
-
 /**
  * The archive for machines (issue 23.6): an RSS 2.0 feed of the sent editions (advertised in the
  * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
@@ -56,7 +55,9 @@ ${items}
     const pages = routes
       .filter((route) => !route.path.includes(':') && isIndexable(route))
       .map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc>${lastmod(route.path)}</url>`);
-    const editions = (await sentEditions(ctx.db, 0)).all.map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
+    const editions = (await sentEditions(ctx.db, 0)).all.map(
+      (edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`,
+    );
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${[...pages, ...editions].join('\n')}
@@ -66,6 +67,9 @@ ${[...pages, ...editions].join('\n')}
   });
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
   );
 }

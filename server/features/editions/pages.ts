@@ -1,6 +1,6 @@
 import { editionHead, editionQueryKey, editionsQueryKey, type LockedEdition, premiumEditionHead, slugSchema } from '#shared/newsletter/editions';
 import type { AppContext } from '../../context';
-import type { PageLookup } from '../pages/builder';
+import type { PageLookup } from '../../rendering/builder';
 import { archivePage, sentEdition, sentEditionAudience } from './repo';
 
 /**

@@ -126,7 +126,11 @@ const publicColumns = sql`slug, title, summary, audience, issue_number, sent_at,
  * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
  * first `inFull` rendered to HTML, the rest as summaries.
  */
-export async function sentEditions(db: Pick<Database, 'execute'>, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
+export async function sentEditions(
+  db: Pick<Database, 'execute'>,
+  inFull: number,
+  limit = 5000,
+): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
   // Only the first `inFull` bring their HTML: the archive's links need no text.
   const rows = rowsOf<PublicRow & { body_html: string | null }>(
     await db.execute(sql`

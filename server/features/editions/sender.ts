@@ -32,7 +32,6 @@ const retryDelaySeconds = (attempts: number) => Math.min(600, 5 * 2 ** Math.max(
 /** How long sending pauses after a temporary refusal, doubling while they go on. */
 const SLOW_DOWN_MS = { first: 1000, max: 30_000 };
 
-
 /** Who receives an edition now: the SQL condition on an address `email`. */
 function eligible(audience: EditionAudience, email: ReturnType<typeof sql>) {
   const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
@@ -46,7 +45,8 @@ function eligible(audience: EditionAudience, email: ReturnType<typeof sql>) {
 
 /** How many would receive an edition for `audience` if it were sent now. */
 export async function audienceSize(db: Pick<Database, 'execute'>, audience: EditionAudience): Promise<number> {
-  const source = audience === 'premium' ? sql`select u.email from users u where u.is_premium` : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
+  const source =
+    audience === 'premium' ? sql`select u.email from users u where u.is_premium` : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
   const [row] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from (${source}) r where ${eligible(audience, sql`r.email`)}`));
   return row?.count ?? 0;
 }
@@ -56,7 +56,12 @@ export async function audienceSize(db: Pick<Database, 'execute'>, audience: Edit
  * recipients and numbers it, all under the edition's row lock, so a second click, a second admin
  * or a second server finds it already sending and does nothing. Answers whether this call started it.
  */
-export async function startSending(db: Database, editionId: string, settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>, from: readonly string[] = ['draft', 'scheduled']): Promise<boolean> {
+export async function startSending(
+  db: Database,
+  editionId: string,
+  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
+  from: readonly string[] = ['draft', 'scheduled'],
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [edition] = rowsOf<{ id: string; title: string; summary: string; body: string; slug: string; audience: EditionAudience; status: string }>(
       await tx.execute(sql`select id, title, summary, body, slug, audience, status from newsletter_editions where id = ${editionId} for update`),
@@ -66,7 +71,10 @@ export async function startSending(db: Database, editionId: string, settings: Pi
     refuseUnrenderable({ body: ['Body', edition.body] });
     const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
     const rendered = await renderEdition({ ...edition, issueNumber }, settings);
-    const source = edition.audience === 'premium' ? sql`select u.email from users u where u.is_premium` : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
+    const source =
+      edition.audience === 'premium'
+        ? sql`select u.email from users u where u.is_premium`
+        : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
     await tx.execute(sql`
       insert into edition_deliveries (edition_id, email)
       select ${edition.id}, r.email from (${source}) r where ${eligible(edition.audience, sql`r.email`)}
@@ -95,8 +103,14 @@ async function nextIssueNumber(tx: Pick<Database, 'execute'>): Promise<number> {
  * be rendered, a fault) is logged and stays scheduled: it never keeps the others, or the
  * deliveries already under way, from going out.
  */
-export async function startDueEditions(db: Database, settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>, log?: { error(details: object, message: string): void }): Promise<number> {
-  const due = rowsOf<{ id: string }>(await db.execute(sql`select id from newsletter_editions where status = 'scheduled' and scheduled_at <= now() order by scheduled_at`));
+export async function startDueEditions(
+  db: Database,
+  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
+  log?: { error(details: object, message: string): void },
+): Promise<number> {
+  const due = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from newsletter_editions where status = 'scheduled' and scheduled_at <= now() order by scheduled_at`),
+  );
   let started = 0;
   for (const { id } of due) {
     try {
@@ -161,7 +175,9 @@ export async function deliverEditions(
   const editionOf = async (id: string) => {
     let known = rendered.get(id);
     if (!known) {
-      const [row] = rowsOf<{ title: string; html: string; text: string; audience: EditionAudience }>(await db.execute(sql`select title, html, text, audience from newsletter_editions where id = ${id}`));
+      const [row] = rowsOf<{ title: string; html: string; text: string; audience: EditionAudience }>(
+        await db.execute(sql`select title, html, text, audience from newsletter_editions where id = ${id}`),
+      );
       known = { mail: { subject: row!.title, html: row!.html, text: row!.text }, audience: row!.audience };
       rendered.set(id, known);
     }
@@ -229,7 +245,10 @@ export async function deliverEditions(
       const skipped = rowsOf<{ id: number }>(
         await db.execute(sql`
           update edition_deliveries d set status = 'skipped', locked_until = null
-          where d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and not (${eligible(audience, sql`d.email`)})
+          where d.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and not (${eligible(audience, sql`d.email`)})
           returning d.id`),
       );
       for (const { id } of skipped) skippedIds.add(id);
@@ -247,7 +266,14 @@ export async function deliverEditions(
       checkedAt = Date.now();
       const ids = [...new Set(queue.map((row) => row.editionId))];
       if (ids.length === 0) return true;
-      const live = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from newsletter_editions where status = 'sending' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
+      const live = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from newsletter_editions where status = 'sending' and id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+      );
       paused = live[0]!.n < ids.length;
       return !paused;
     };
@@ -270,7 +296,12 @@ export async function deliverEditions(
     await Promise.all(workers);
     if (queue.length > 0) {
       // Not tried: handed back as they were, without counting an attempt.
-      await db.execute(sql`update edition_deliveries set locked_until = null, attempts = attempts - 1 where id in (${sql.join(queue.map((row) => sql`${row.id}`), sql`, `)})`);
+      await db.execute(
+        sql`update edition_deliveries set locked_until = null, attempts = attempts - 1 where id in (${sql.join(
+          queue.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      );
     }
     if (stopBatch) {
       // The mail server asked to slow down (421/4xx) or could not be reached: wait, longer each time.

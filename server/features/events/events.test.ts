@@ -15,13 +15,16 @@ const eventsWith = async (kind: string, key: string, value: string) => {
 };
 
 describe('usage events: what only the server knows, only the server records (issue 27.4)', () => {
-  it.each(['premium_signup', 'ally_submit', 'community_signup', 'quiz_complete'])('a page sending %s is refused with 400 and nothing is stored', async (kind) => {
-    const marker = uniqueEmail('fake-event');
-    const res = await postJson(`${t.url}/api/events`, { kind, path: '/x', props: { value: 1000000, marker } });
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(`kind: ${kind} is recorded by the server when it happens; a page cannot send it`);
-    expect(await eventsWith(kind, 'marker', marker)).toEqual([]);
-  });
+  it.each(['premium_signup', 'ally_submit', 'community_signup', 'quiz_complete'])(
+    'a page sending %s is refused with 400 and nothing is stored',
+    async (kind) => {
+      const marker = uniqueEmail('fake-event');
+      const res = await postJson(`${t.url}/api/events`, { kind, path: '/x', props: { value: 1000000, marker } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(`kind: ${kind} is recorded by the server when it happens; a page cannot send it`);
+      expect(await eventsWith(kind, 'marker', marker)).toEqual([]);
+    },
+  );
 
   it('what only the page knows is still accepted', async () => {
     for (const kind of ['page_view', 'quiz_start', 'ally_search', 'resource_view', 'field_guide_view', 'error']) {
@@ -31,7 +34,8 @@ describe('usage events: what only the server knows, only the server records (iss
 
   it('a community signup is recorded by the server once per person and form; a completed Check-Up with its server-side score', async () => {
     const email = uniqueEmail('server-events');
-    for (let i = 0; i < 2; i++) expect((await postJson(`${t.url}/api/newsletter/signup`, { email, name: 'A', organization: '', source: 'free-resources' })).status).toBeLessThan(300);
+    for (let i = 0; i < 2; i++)
+      expect((await postJson(`${t.url}/api/newsletter/signup`, { email, name: 'A', organization: '', source: 'free-resources' })).status).toBeLessThan(300);
     const before = await t.ctx.db.execute(sql`select count(*)::int as n from usage_events where kind = 'community_signup' and path = '/free-resources'`);
     expect((before as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThanOrEqual(1);
 

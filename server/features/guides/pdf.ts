@@ -132,7 +132,13 @@ class GuideWriter {
           doc.font(fonts.regular).fontSize(body.size).fillColor(colours.text);
           if ((token.meta as { task?: unknown } | null)?.task) {
             // Helvetica has no ballot-box glyph: draw the box to tick on paper.
-            doc.save().lineWidth(0.9).strokeColor(colours.muted).rect(x + 1, y + 1.5, 9, 9).stroke().restore();
+            doc
+              .save()
+              .lineWidth(0.9)
+              .strokeColor(colours.muted)
+              .rect(x + 1, y + 1.5, 9, 9)
+              .stroke()
+              .restore();
           } else if (list.ordered) {
             doc.text(`${list.next}.`, x, y, { width: indent, lineBreak: false });
           } else {
@@ -180,7 +186,10 @@ class GuideWriter {
     // A heading never sits alone at the foot of a page: it needs room for a few lines after it.
     this.ensureRoom(size * 1.4 + body.size * 4);
     doc.moveDown(depth <= 2 ? 0.9 : 0.5);
-    doc.font(fonts.bold).fontSize(size).fillColor(depth <= 2 ? colours.brand : colours.text);
+    doc
+      .font(fonts.bold)
+      .fontSize(size)
+      .fillColor(depth <= 2 ? colours.brand : colours.text);
     doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2 });
     doc.moveDown(0.35);
   }
@@ -192,7 +201,9 @@ class GuideWriter {
 
   private blockquote(paragraphs: Run[][]) {
     const { doc } = this;
-    const runs = paragraphs.flatMap((runs, index) => [...(index > 0 ? [{ text: '\n', bold: false, italic: false }] : []), ...runs]).map((run) => ({ ...run, italic: true }));
+    const runs = paragraphs
+      .flatMap((runs, index) => [...(index > 0 ? [{ text: '\n', bold: false, italic: false }] : []), ...runs])
+      .map((run) => ({ ...run, italic: true }));
     const textWidth = this.width - 2 * indent;
     doc.font(fonts.italic).fontSize(body.size + 0.5);
     const height = doc.heightOfString(runs.map((r) => r.text).join(''), { width: textWidth, lineGap: body.lineGap }) + 16;
@@ -226,7 +237,14 @@ class GuideWriter {
 
   private rule() {
     const { doc } = this;
-    doc.save().moveTo(this.left, doc.y).lineTo(this.left + this.width, doc.y).lineWidth(0.8).strokeColor(colours.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(this.left, doc.y)
+      .lineTo(this.left + this.width, doc.y)
+      .lineWidth(0.8)
+      .strokeColor(colours.rule)
+      .stroke()
+      .restore();
   }
 
   private ensureRoom(height: number) {
@@ -244,7 +262,14 @@ class GuideWriter {
       // Writing inside the bottom margin would otherwise start a new page.
       doc.page.margins.bottom = 0;
       const y = doc.page.height - margin;
-      doc.save().moveTo(this.left, y - 8).lineTo(this.left + this.width, y - 8).lineWidth(0.5).strokeColor(colours.rule).stroke().restore();
+      doc
+        .save()
+        .moveTo(this.left, y - 8)
+        .lineTo(this.left + this.width, y - 8)
+        .lineWidth(0.5)
+        .strokeColor(colours.rule)
+        .stroke()
+        .restore();
       doc.font(fonts.regular).fontSize(9).fillColor(colours.muted);
       doc.text(`${siteName} · ${title}`, this.left, y, { width: this.width * 0.7, lineBreak: false });
       doc.text(`Page ${i - range.start + 1} of ${range.count}`, this.left, y, { width: this.width, align: 'right', lineBreak: false });

@@ -30,7 +30,10 @@ export async function guidesRoutes(app: FastifyInstance, { content }: { ctx: App
     if (!page || markdown === undefined || !guide) return undefined;
     let pdf = cache.get(slug);
     if (!pdf) {
-      pdf = renderGuidePdf({ source: `${frontMatter({ title: page.title, subtitle: guide.subtitle, readingTime: guide.readingTime, description: page.summary })}${markdown}`, siteName: site.name });
+      pdf = renderGuidePdf({
+        source: `${frontMatter({ title: page.title, subtitle: guide.subtitle, readingTime: guide.readingTime, description: page.summary })}${markdown}`,
+        siteName: site.name,
+      });
       // A failed build is not cached: the next request tries again.
       pdf.catch(() => cache.delete(slug));
       cache.set(slug, pdf);

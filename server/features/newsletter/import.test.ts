@@ -45,7 +45,10 @@ describe('importing subscribers: limits', () => {
   it('names the file once in what it says about its size or emptiness', async () => {
     const large = await importCsv('a'.repeat(5 * 1024 * 1024 + 1));
     expect(large.status).toBe(400);
-    expect(large.json).toEqual({ message: 'csv: The file is larger than 5 MB: split it into smaller files.', errors: { csv: 'The file is larger than 5 MB: split it into smaller files.' } });
+    expect(large.json).toEqual({
+      message: 'csv: The file is larger than 5 MB: split it into smaller files.',
+      errors: { csv: 'The file is larger than 5 MB: split it into smaller files.' },
+    });
 
     const empty = await importCsv('');
     expect(empty.json).toEqual({ message: 'csv: The file is empty', errors: { csv: 'The file is empty' } });

@@ -37,9 +37,15 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
       const slice = emails.slice(at, at + 1000);
       const found = rowsOf<{ email: string; status: string }>(
         await tx.execute(sql`
-          select lower(email) as email, status from newsletter_signups where lower(email) in (${sql.join(slice.map((e) => sql`${e}`), sql`, `)})
+          select lower(email) as email, status from newsletter_signups where lower(email) in (${sql.join(
+            slice.map((e) => sql`${e}`),
+            sql`, `,
+          )})
           union all
-          select lower(email), 'bounced' from mail_suppressions where lower(email) in (${sql.join(slice.map((e) => sql`${e}`), sql`, `)})`),
+          select lower(email), 'bounced' from mail_suppressions where lower(email) in (${sql.join(
+            slice.map((e) => sql`${e}`),
+            sql`, `,
+          )})`),
       );
       for (const row of found) if (known.get(row.email) !== 'bounced') known.set(row.email, row.status);
     }
@@ -62,7 +68,9 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
     if (apply) {
       for (let at = 0; at < toAdd.length; at += 500) {
         const values = toAdd.slice(at, at + 500).map((row) => sql`(${row.email}, ${row.name}, ${row.organization}, 'subscribed', now())`);
-        await tx.execute(sql`insert into newsletter_signups (email, name, organization, status, confirmed_at) values ${sql.join(values, sql`, `)} on conflict do nothing`);
+        await tx.execute(
+          sql`insert into newsletter_signups (email, name, organization, status, confirmed_at) values ${sql.join(values, sql`, `)} on conflict do nothing`,
+        );
       }
       for (const row of toUpdate) {
         await tx.execute(sql`
@@ -70,7 +78,12 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
             organization = case when organization = '' then ${row.organization} else organization end, updated_at = now()
           where lower(email) = lower(${row.email})`);
       }
-      await recordAudit(tx, admin, { action: 'newsletter_import', targetType: 'newsletter', targetId: 'import', details: { added: counts.added, updated: counts.updated, skipped: counts.invalid + counts.duplicate + counts.unsubscribed } });
+      await recordAudit(tx, admin, {
+        action: 'newsletter_import',
+        targetType: 'newsletter',
+        targetId: 'import',
+        details: { added: counts.added, updated: counts.updated, skipped: counts.invalid + counts.duplicate + counts.unsubscribed },
+      });
     }
     return { applied: apply, counts, samples };
   });

@@ -20,7 +20,10 @@ export async function readOneClickForm(contentType: string, body: Buffer): Promi
   try {
     form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new HttpError(400, 'The form could not be read: send List-Unsubscribe=One-Click as multipart/form-data (with its boundary) or application/x-www-form-urlencoded');
+    throw new HttpError(
+      400,
+      'The form could not be read: send List-Unsubscribe=One-Click as multipart/form-data (with its boundary) or application/x-www-form-urlencoded',
+    );
   }
   const value = form.get('List-Unsubscribe');
   return new OneClickForm(typeof value === 'string' ? value : null);

@@ -21,16 +21,12 @@ const signup = (body: unknown) => postJson(`${t.url}/api/newsletter/signup`, bod
 const welcomeSubject = /^Welcome to The Weekly Dish: please confirm your subscription$/;
 
 async function rowsFor(email: string) {
-  const result = await t.ctx.db.execute(
-    sql`select email, name, organization from newsletter_signups where lower(email) = lower(${email.trim()})`,
-  );
+  const result = await t.ctx.db.execute(sql`select email, name, organization from newsletter_signups where lower(email) = lower(${email.trim()})`);
   return (result as unknown as { rows: { email: string; name: string; organization: string }[] }).rows;
 }
 
 async function communityTypesFor(email: string) {
-  const result = await t.ctx.db.execute(
-    sql`select signup_type from community_signups where lower(email) = lower(${email.trim()}) order by signup_type`,
-  );
+  const result = await t.ctx.db.execute(sql`select signup_type from community_signups where lower(email) = lower(${email.trim()}) order by signup_type`);
   return (result as unknown as { rows: { signup_type: string }[] }).rows.map((r) => r.signup_type);
 }
 
@@ -134,7 +130,9 @@ describe('POST /api/newsletter/signup', () => {
     expect(await (await signup({ email, name: 'Noor' })).json()).toEqual({ ok: true, status: 'pending', emailed: true });
     const mail = await smtp.waitFor(email, /Welcome/);
     expect(mail.subject).toBe('Welcome to The Weekly Dish: please confirm your subscription');
-    expect(mail.text).toMatch(/One step left: confirm your subscription, so the editions reach you:\n\nhttps:\/\/dish\.example\.org\/newsletter\/confirm\?token=/);
+    expect(mail.text).toMatch(
+      /One step left: confirm your subscription, so the editions reach you:\n\nhttps:\/\/dish\.example\.org\/newsletter\/confirm\?token=/,
+    );
     expect(mail.text).not.toMatch(/Reply to this email/);
     const page = /Unsubscribe: (https:\/\/dish\.example\.org\/unsubscribe\?token=[\w.-]+)/.exec(mail.text)![1]!;
     const oneClick = /List-Unsubscribe: <(https:\/\/dish\.example\.org\/api\/newsletter\/unsubscribe\?token=[\w.-]+)>/.exec(mail.headers)![1]!;

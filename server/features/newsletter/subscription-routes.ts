@@ -67,7 +67,10 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   // form bodies: every other one refuses them as an unsupported content type.
   await app.register(async (oneClick) => {
     oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
-      readOneClickForm(String(request.headers['content-type']), body as Buffer).then((form) => done(null, form), (error: Error) => done(error));
+      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
+        (form) => done(null, form),
+        (error: Error) => done(error),
+      );
     });
     oneClick.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
       reply.headers(noStore);
@@ -82,7 +85,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
             status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
             unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
         // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
-        await tx.execute(sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`);
+        await tx.execute(
+          sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`,
+        );
       });
       // Said once: the page names the address ("… will not receive another edition").
       return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
@@ -107,8 +112,11 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     const email = await emailOf(request, 'confirm', request.body);
     const status = await statusOf(email);
     if (status === 'none') throw new HttpError(404, 'This address is not signed up any more. Sign up again to receive The Weekly Dish.');
-    if (status === 'unsubscribed') throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
-    await ctx.db.execute(sql`update newsletter_signups set status = 'subscribed', confirmed_at = coalesce(confirmed_at, now()), updated_at = now() where lower(email) = lower(${email}) and status = 'pending'`);
+    if (status === 'unsubscribed')
+      throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
+    await ctx.db.execute(
+      sql`update newsletter_signups set status = 'subscribed', confirmed_at = coalesce(confirmed_at, now()), updated_at = now() where lower(email) = lower(${email}) and status = 'pending'`,
+    );
     return { email, status: await statusOf(email), message: 'Your subscription is confirmed. The Weekly Dish arrives every Tuesday morning.' };
   });
 }

@@ -53,7 +53,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('accepts the same request as application/x-www-form-urlencoded, its value percent-encoded or not', async () => {
     for (const body of ['List-Unsubscribe=One-Click', 'List-Unsubscribe=One%2DClick']) {
       const email = await subscriber('urlencoded');
-      const res = await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const res = await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(res.status).toBe(200);
       expect(await signupsOf(email)).toEqual([{ email, status: 'unsubscribed' }]);
     }
@@ -125,7 +129,8 @@ describe('unsubscribe tokens', () => {
 
 describe('what the unsubscribe link says', () => {
   it('says what is true for each state of the address', async () => {
-    const read = async (email: string) => (await (await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)))).json()) as { status: string; message: string };
+    const read = async (email: string) =>
+      (await (await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)))).json()) as { status: string; message: string };
     const subscribed = await subscriber('says-subscribed');
     expect(await read(subscribed)).toEqual({ email: subscribed, status: 'subscribed', message: 'This address receives The Weekly Dish.' });
 
@@ -144,6 +149,9 @@ describe('what the unsubscribe link says', () => {
 
     const bounced = await subscriber('says-bounced');
     await t.ctx.db.execute(sql`update newsletter_signups set status = 'bounced' where lower(email) = lower(${bounced})`);
-    expect(await read(bounced)).toMatchObject({ status: 'bounced', message: 'Mail to this address was refused by its mail server, so it receives no editions.' });
+    expect(await read(bounced)).toMatchObject({
+      status: 'bounced',
+      message: 'Mail to this address was refused by its mail server, so it receives no editions.',
+    });
   });
 });

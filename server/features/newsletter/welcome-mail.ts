@@ -18,11 +18,15 @@ export function welcomeMail(to: { email: string; name: string }, publicUrl: stri
   const greeting = to.name ? `Hi ${to.name},` : 'Hi there,';
   const text = `${greeting}
 
-Welcome to The Weekly Dish! ${confirmUrl ? `One step left: confirm your subscription, so the editions reach you:
+Welcome to The Weekly Dish! ${
+    confirmUrl
+      ? `One step left: confirm your subscription, so the editions reach you:
 
 ${confirmUrl}
 
-The free resources are already open to you.` : "You're now subscribed."}
+The free resources are already open to you.`
+      : "You're now subscribed."
+  }
 
 What you get:
 - The Weekly Dish in your inbox every Tuesday morning: global trends, org spotlights and practical tips, about 5 minutes to read.

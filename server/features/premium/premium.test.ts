@@ -32,7 +32,13 @@ describe('GET /api/premium/resources', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const body = await res.json();
     expect(body.slackInviteUrl).toBe(SLACK);
-    expect(body.sections.map((s: { slug: string }) => s.slug)).toEqual(['expanded-field-guides', 'toolkits', 'webinar-recordings', 'slack-community', 'coaching']);
+    expect(body.sections.map((s: { slug: string }) => s.slug)).toEqual([
+      'expanded-field-guides',
+      'toolkits',
+      'webinar-recordings',
+      'slack-community',
+      'coaching',
+    ]);
     const html = body.sections.map((s: { html: string }) => s.html).join('\n');
     expect(html).toContain(`href="${SLACK}"`);
     // Coaching is booked on the site (issue 25.2).

@@ -30,7 +30,9 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
   const startOf = (input: z.infer<typeof webinarInputSchema>) => {
     const startsAt = siteLocalToInstant(input.startsAt, zone);
     if (instantToSiteLocal(startsAt, zone) !== input.startsAt) {
-      throw new HttpError(400, `startsAt: ${input.startsAt} does not exist in ${zone} (the clocks skip it for daylight saving)`, { startsAt: `This time does not exist in ${zone}: the clocks skip it for daylight saving` });
+      throw new HttpError(400, `startsAt: ${input.startsAt} does not exist in ${zone} (the clocks skip it for daylight saving)`, {
+        startsAt: `This time does not exist in ${zone}: the clocks skip it for daylight saving`,
+      });
     }
     // A past start is allowed: it is how an earlier webinar's recording joins the library.
     return startsAt;
@@ -73,7 +75,8 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
       if (!current) throw new HttpError(404, 'Webinar not found');
       if (current.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled: it can no longer be changed.');
       const startsAt = startOf(input);
-      const calendarChanged = current.title !== input.title || startsAt.getTime() !== new Date(current.starts_at).getTime() || current.duration_minutes !== input.durationMinutes;
+      const calendarChanged =
+        current.title !== input.title || startsAt.getTime() !== new Date(current.starts_at).getTime() || current.duration_minutes !== input.durationMinutes;
       const [row] = rowsOf<typeof current>(
         await tx.execute(sql`update webinars set title = ${input.title}, description = ${input.description}, description_html = ${markdownToHtml(input.description)}, starts_at = ${startsAt.toISOString()},
           duration_minutes = ${input.durationMinutes}, room_url = ${input.roomUrl}, capacity = ${input.capacity},
@@ -94,7 +97,9 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
       const current = await findWebinar(tx, id, true);
       if (!current) throw new HttpError(404, 'Webinar not found');
       if (current.status === 'cancelled') throw new HttpError(409, 'This webinar is already cancelled.');
-      const [row] = rowsOf<typeof current>(await tx.execute(sql`update webinars set status = 'cancelled', sequence = sequence + 1, updated_at = now() where id = ${id} returning *`));
+      const [row] = rowsOf<typeof current>(
+        await tx.execute(sql`update webinars set status = 'cancelled', sequence = sequence + 1, updated_at = now() where id = ${id} returning *`),
+      );
       await recordAudit(tx, admin, { action: 'webinar_cancelled', targetType: 'webinar', targetId: id, details: { title: current.title } });
       return notify(tx, ctx, row!, 'cancellation', '');
     });
@@ -126,22 +131,37 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, 
 
   const signups = async (id: string) =>
     rowsOf<{ email: string; first_name: string | null; last_name: string | null; created_at: string }>(
-      await db.execute(sql`select u.email, u.first_name, u.last_name, s.created_at from webinar_signups s join users u on u.id = s.user_id where s.webinar_id = ${id} order by s.created_at`),
+      await db.execute(
+        sql`select u.email, u.first_name, u.last_name, s.created_at from webinar_signups s join users u on u.id = s.user_id where s.webinar_id = ${id} order by s.created_at`,
+      ),
     );
 
   app.get(adminApiPaths.adminWebinarSignups, async (request, reply) => {
     const id = idOf(request);
     await existing(id);
     reply.header('cache-control', 'no-store');
-    return { signups: (await signups(id)).map((row) => ({ email: row.email, name: [row.first_name, row.last_name].filter(Boolean).join(' '), signedUpAt: new Date(row.created_at).toISOString() })) };
+    return {
+      signups: (await signups(id)).map((row) => ({
+        email: row.email,
+        name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+        signedUpAt: new Date(row.created_at).toISOString(),
+      })),
+    };
   });
 
   app.get(adminApiPaths.adminWebinarSignupsCsv, async (request, reply) => {
     const id = idOf(request);
     const webinar = await existing(id);
-    const lines = [csvLine(['Email', 'First name', 'Last name', 'Signed up at']), ...(await signups(id)).map((row) => csvLine([row.email, row.first_name ?? '', row.last_name ?? '', new Date(row.created_at).toISOString()]))];
+    const lines = [
+      csvLine(['Email', 'First name', 'Last name', 'Signed up at']),
+      ...(await signups(id)).map((row) => csvLine([row.email, row.first_name ?? '', row.last_name ?? '', new Date(row.created_at).toISOString()])),
+    ];
     return reply
-      .headers({ 'cache-control': 'no-store', 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="webinar-signups-${webinar.id.slice(0, 8)}.csv"` })
+      .headers({
+        'cache-control': 'no-store',
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="webinar-signups-${webinar.id.slice(0, 8)}.csv"`,
+      })
       .send(lines.join(''));
   });
 }

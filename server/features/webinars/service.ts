@@ -44,7 +44,9 @@ export const forMail = (row: WebinarRow): WebinarForMail => ({
 });
 
 export async function findWebinar(db: Executor, id: string, lock = false): Promise<WebinarRow | null> {
-  const [row] = rowsOf<WebinarRow>(await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`));
+  const [row] = rowsOf<WebinarRow>(
+    await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`),
+  );
   return row ?? null;
 }
 
@@ -62,7 +64,14 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
     await tx.execute(sql`
       insert into webinar_notices (webinar_id, user_id, kind, key)
       select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
-      where s.webinar_id = ${webinar.id} ${userIds ? sql`and s.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql.empty()}
+      where s.webinar_id = ${webinar.id} ${
+        userIds
+          ? sql`and s.user_id in (${sql.join(
+              userIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql.empty()
+      }
         ${forPremium(kind) ? sql`and exists (select 1 from users u where u.id = s.user_id and u.is_premium)` : sql.empty()}
       on conflict do nothing
       returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
@@ -70,7 +79,8 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
   );
   const settings = { publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM };
   const ids: string[] = [];
-  for (const member of recipients) ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.first_name ?? member.name }, settings)));
+  for (const member of recipients)
+    ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.first_name ?? member.name }, settings)));
   return ids;
 }
 
@@ -132,7 +142,8 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     const webinar = await findWebinar(tx, id, true);
     if (!webinar) throw new HttpError(404, 'Webinar not found');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
-    if (new Date(webinar.starts_at).getTime() + webinar.duration_minutes * 60_000 <= now.getTime()) throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
+    if (new Date(webinar.starts_at).getTime() + webinar.duration_minutes * 60_000 <= now.getTime())
+      throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
     const [taken] = rowsOf<{ n: number; mine: boolean }>(
       await tx.execute(sql`select count(*)::int as n, bool_or(user_id = ${user.id}) as mine from webinar_signups where webinar_id = ${id}`),
     );
@@ -220,7 +231,9 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
       const key = new Date(webinar.starts_at).toISOString();
       const mailIds = await ctx.db.transaction(async (tx) => {
         const early = rowsOf<{ user_id: string }>(
-          await tx.execute(sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`),
+          await tx.execute(
+            sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`,
+          ),
         ).map((row) => row.user_id);
         return early.length > 0 ? notify(tx, ctx, webinar, kind, key, early) : [];
       });
@@ -243,7 +256,9 @@ export async function renderMissingHtml(db: Executor, log: { error(details: obje
   let rendered = 0;
   for (const webinar of missing) {
     try {
-      await db.execute(sql`update webinars set description_html = ${markdownToHtml(webinar.description)}, recording_summary_html = ${markdownToHtml(webinar.recording_summary)} where id = ${webinar.id}`);
+      await db.execute(
+        sql`update webinars set description_html = ${markdownToHtml(webinar.description)}, recording_summary_html = ${markdownToHtml(webinar.recording_summary)} where id = ${webinar.id}`,
+      );
       rendered += 1;
     } catch (error) {
       log.error({ err: error, webinarId: webinar.id }, 'could not render a webinar description; it is tried again at the next start');

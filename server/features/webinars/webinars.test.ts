@@ -15,7 +15,14 @@ let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, MAIL_FROM: 'Hub <team@hub.example.org>', RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://hub.example.org',
+    SITE_TIMEZONE: zone,
+    MAIL_FROM: 'Hub <team@hub.example.org>',
+    RATE_LIMIT_FORMS_PER_HOUR: '10000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  });
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
@@ -25,15 +32,24 @@ afterAll(async () => {
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
 
-
 const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
-const event = (patch: Record<string, unknown> = {}) => ({ title: `Boards that raise money ${Date.now()}`, description: 'With **slides**.', startsAt: inHours(72), durationMinutes: 60, roomUrl: 'https://meet.example.org/board', capacity: null, ...patch });
+const event = (patch: Record<string, unknown> = {}) => ({
+  title: `Boards that raise money ${Date.now()}`,
+  description: 'With **slides**.',
+  startsAt: inHours(72),
+  durationMinutes: 60,
+  roomUrl: 'https://meet.example.org/board',
+  capacity: null,
+  ...patch,
+});
 const create = async (patch: Record<string, unknown> = {}) => {
   const res = await call('POST', '/api/admin/webinars', event(patch));
   expect(res.status).toBe(201);
   return res.json as { id: string; title: string; startsAt: string };
 };
-const mine = async (cookie: string | undefined, id: string) => ((await call('GET', '/api/webinars', undefined, cookie ?? '')).json.upcoming as { id: string }[]).find((w) => w.id === id) as Record<string, unknown> | undefined;
+const mine = async (cookie: string | undefined, id: string) =>
+  ((await call('GET', '/api/webinars', undefined, cookie ?? '')).json.upcoming as { id: string }[]).find((w) => w.id === id) as
+    Record<string, unknown> | undefined;
 
 describe('scheduling webinars', () => {
   it('refuses bad input with a 400 naming the field, and non-admins first', async () => {
@@ -191,15 +207,21 @@ describe('changes, reminders and recordings', () => {
     const earlier = await create({ startsAt: inHours(-48) });
     expect((await call('POST', `/api/webinars/${earlier.id}/signup`, {}, member.cookie)).status).toBe(409);
     expect((await call('POST', `/api/admin/webinars/${earlier.id}/recording`, { recordingUrl: 'https://video.example.org/0' })).status).toBe(200);
-    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'data:text/html,x' })).json.errors).toHaveProperty('recordingUrl');
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'data:text/html,x' })).json.errors).toHaveProperty(
+      'recordingUrl',
+    );
     const added = { recordingUrl: 'https://video.example.org/1', summary: 'Three habits of **renewals**.', slidesUrl: 'https://slides.example.org/1' };
     expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, added)).status).toBe(200);
-    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(200);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(
+      200,
+    );
     await smtp.waitFor(member.email, /^The recording is ready: /);
     expect(smtp.find(member.email, /^The recording is ready: /)).toHaveLength(1);
 
     const library = await call('GET', `/api/webinars?q=${encodeURIComponent('renewals that stick')}`, undefined, member.cookie);
-    expect(library.json.recordings).toEqual([expect.objectContaining({ title: webinar.title, recordingUrl: 'https://video.example.org/1-fixed', slidesUrl: 'https://slides.example.org/1' })]);
+    expect(library.json.recordings).toEqual([
+      expect.objectContaining({ title: webinar.title, recordingUrl: 'https://video.example.org/1-fixed', slidesUrl: 'https://slides.example.org/1' }),
+    ]);
     expect(library.json.recordings[0].summaryHtml).toContain('<strong>renewals</strong>');
     expect((await call('GET', '/api/webinars?q=nothing-like-this', undefined, member.cookie)).json.recordings).toEqual([]);
     expect((await call('GET', '/api/webinars', undefined, cookies.free)).json.recordings).toEqual([]);

@@ -73,12 +73,20 @@ function SlotRow({ slot, time }: { slot: AdminCoachingSlot; time: AdminTime }) {
       </p>
       <Confirm
         title="Remove this slot?"
-        description={slot.booking ? `${slot.booking.email} has booked it: they are told their session is cancelled, and can book another time this month.` : 'Members can no longer book this time.'}
+        description={
+          slot.booking
+            ? `${slot.booking.email} has booked it: they are told their session is cancelled, and can book another time this month.`
+            : 'Members can no longer book this time.'
+        }
         confirmLabel="Remove"
         destructive
         onConfirm={() => remove.mutate(undefined)}
         trigger={
-          <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`} aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}>
+          <button
+            type="button"
+            className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}
+            aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}
+          >
             Remove
           </button>
         }
@@ -126,7 +134,14 @@ function AddSlots({ timeZone }: { timeZone: string }) {
           Add another time
         </Button>
       </div>
-      <TextField label="Video room link" type="url" hint="Shown to the member who booked, from 15 minutes before." value={roomUrl} error={errors.roomUrl} onChange={(event) => setRoomUrl(event.target.value)} />
+      <TextField
+        label="Video room link"
+        type="url"
+        hint="Shown to the member who booked, from 15 minutes before."
+        value={roomUrl}
+        error={errors.roomUrl}
+        onChange={(event) => setRoomUrl(event.target.value)}
+      />
       <div>
         <Button onClick={() => void publish()}>Publish slots</Button>
       </div>

@@ -47,7 +47,12 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   // stops: from the first moment, empty fields and all.
   useEffect(() => {
     const timer = setTimeout(() => {
-      apiRequest<{ html: string }>('POST', adminApiPaths.adminEditionPreview, { title: draft.title, summary: draft.summary, body: draft.body, audience: draft.audience })
+      apiRequest<{ html: string }>('POST', adminApiPaths.adminEditionPreview, {
+        title: draft.title,
+        summary: draft.summary,
+        body: draft.body,
+        audience: draft.audience,
+      })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 300);

@@ -23,7 +23,11 @@ export function EditionsPanel() {
     // Live progress while an edition sends.
     refetchInterval: (query) => ((query.state.data as EditionList | undefined)?.editions.some((e) => e.status === 'sending') ? 2000 : false),
   });
-  const opened = useAdminQuery<Edition>(adminKey('editions', editing?.id ?? 'new'), editing?.id ? apiPath(adminApiPaths.adminEdition, { id: editing.id }) : '', Boolean(editing?.id));
+  const opened = useAdminQuery<Edition>(
+    adminKey('editions', editing?.id ?? 'new'),
+    editing?.id ? apiPath(adminApiPaths.adminEdition, { id: editing.id }) : '',
+    Boolean(editing?.id),
+  );
   const time = useAdminTime();
 
   if (editing) {
@@ -79,7 +83,11 @@ function Progress({ edition }: { edition: EditionSummary }) {
 function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSummary; nextSlot: string; time: AdminTime; onEdit: () => void }) {
   // On the site's clock, like every time in the admin.
   const [when, setWhen] = useState(() => time.toInput(nextSlot));
-  const audience = useAdminQuery<{ count: number }>(adminKey('editions', 'audience', edition.audience), apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }), ['draft', 'scheduled'].includes(edition.status));
+  const audience = useAdminQuery<{ count: number }>(
+    adminKey('editions', 'audience', edition.audience),
+    apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }),
+    ['draft', 'scheduled'].includes(edition.status),
+  );
   const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
   const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.', 'The test was not sent.');
   const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.', 'The edition was not sent.');
@@ -89,12 +97,28 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
     success: 'The edition is scheduled.',
     failure: 'The edition was not scheduled.',
   });
-  const cancel = useEditionAction(edition.id, adminApiPaths.adminEditionCancel, 'The schedule is cancelled: the edition is a draft again.', 'The schedule was not cancelled.');
+  const cancel = useEditionAction(
+    edition.id,
+    adminApiPaths.adminEditionCancel,
+    'The schedule is cancelled: the edition is a draft again.',
+    'The schedule was not cancelled.',
+  );
   const pause = useEditionAction(edition.id, adminApiPaths.adminEditionPause, 'Sending is paused.');
   const resume = useEditionAction(edition.id, adminApiPaths.adminEditionResume, 'Sending goes on.');
-  const remove = useAdminChange({ request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminEdition, { id: edition.id })), lists: ['editions'], success: 'The draft is deleted.', failure: 'The draft was not deleted.' });
+  const remove = useAdminChange({
+    request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminEdition, { id: edition.id })),
+    lists: ['editions'],
+    success: 'The draft is deleted.',
+    failure: 'The draft was not deleted.',
+  });
   const editable = edition.status === 'draft' || edition.status === 'scheduled';
-  const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', sending: 'bg-blue-100 text-blue-900', paused: 'bg-amber-100 text-amber-900', sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900' }[edition.status];
+  const statusClass = {
+    draft: 'bg-stone-100 text-stone-800',
+    scheduled: 'bg-amber-100 text-amber-900',
+    sending: 'bg-blue-100 text-blue-900',
+    paused: 'bg-amber-100 text-amber-900',
+    sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900',
+  }[edition.status];
   // The issue number (given when an edition is sent) or who a premium announcement is for: apart from the title, never in it.
   const eyebrow = edition.status === 'sent' || live(edition) ? editionEyebrow(edition) : '';
 
@@ -115,7 +139,8 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
       {(live(edition) || edition.status === 'sent') && edition.progress.total > 0 && <Progress edition={edition} />}
       {edition.status === 'sent' && edition.progress.total > 0 && (
         <p className="text-sm text-stone-700">
-          Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since {edition.unsubscribesSince.toLocaleString()}
+          Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since{' '}
+          {edition.unsubscribesSince.toLocaleString()}
         </p>
       )}
       {edition.progress.failed > 0 && <FailureReasons id={edition.id} />}
@@ -125,12 +150,22 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={onEdit}>
               Edit
             </button>
-            <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} disabled={test.isPending} onClick={() => test.mutate(undefined)}>
+            <button
+              type="button"
+              className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+              disabled={test.isPending}
+              onClick={() => test.mutate(undefined)}
+            >
               Send a test to me
             </button>
             <label className="grid gap-1 text-sm text-stone-800">
               <span>Send at ({time.timeZone} time)</span>
-              <input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} className="h-9 rounded-md border border-stone-300 px-2" />
+              <input
+                type="datetime-local"
+                value={when}
+                onChange={(event) => setWhen(event.target.value)}
+                className="h-9 rounded-md border border-stone-300 px-2"
+              />
             </label>
             <Confirm
               title="Schedule this edition?"

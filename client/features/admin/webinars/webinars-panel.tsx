@@ -45,7 +45,13 @@ export function WebinarsPanel() {
       ) : (
         <ul className="grid gap-3">
           {webinars.map((webinar) => (
-            <WebinarRow key={webinar.id} webinar={webinar} time={time} past={new Date(webinar.startsAt).getTime() <= drawnAt} onEdit={() => setEditing(webinar)} />
+            <WebinarRow
+              key={webinar.id}
+              webinar={webinar}
+              time={time}
+              past={new Date(webinar.startsAt).getTime() <= drawnAt}
+              onEdit={() => setEditing(webinar)}
+            />
           ))}
         </ul>
       )}
@@ -56,7 +62,11 @@ export function WebinarsPanel() {
 function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; time: AdminTime; past: boolean; onEdit: () => void }) {
   const [showSignups, setShowSignups] = useState(false);
   const [recording, setRecording] = useState(false);
-  const signups = useAdminQuery<{ signups: { email: string; name: string; signedUpAt: string }[] }>(adminKey('webinars', webinar.id, 'signups'), apiPath(adminApiPaths.adminWebinarSignups, { id: webinar.id }), showSignups);
+  const signups = useAdminQuery<{ signups: { email: string; name: string; signedUpAt: string }[] }>(
+    adminKey('webinars', webinar.id, 'signups'),
+    apiPath(adminApiPaths.adminWebinarSignups, { id: webinar.id }),
+    showSignups,
+  );
   const cancel = useAdminChange({
     request: () => apiRequest('POST', apiPath(adminApiPaths.adminWebinarCancel, { id: webinar.id }), {}),
     lists: ['webinars'],
@@ -74,7 +84,9 @@ function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; ti
             {webinar.capacity !== null && ` of ${webinar.capacity}`}
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${cancelled ? 'bg-stone-200 text-stone-700' : webinar.recordingUrl ? 'bg-green-100 text-green-900' : past ? 'bg-stone-100 text-stone-800' : 'bg-blue-100 text-blue-900'}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${cancelled ? 'bg-stone-200 text-stone-700' : webinar.recordingUrl ? 'bg-green-100 text-green-900' : past ? 'bg-stone-100 text-stone-800' : 'bg-blue-100 text-blue-900'}`}
+        >
           {cancelled ? 'Cancelled' : webinar.recordingUrl ? 'Recorded' : past ? 'Held' : 'Upcoming'}
         </span>
       </div>
@@ -84,14 +96,28 @@ function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; ti
             Edit
           </button>
         )}
-        <button type="button" aria-expanded={showSignups} className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={() => setShowSignups(!showSignups)}>
+        <button
+          type="button"
+          aria-expanded={showSignups}
+          className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+          onClick={() => setShowSignups(!showSignups)}
+        >
           {showSignups ? 'Hide sign-ups' : 'Sign-ups'}
         </button>
-        <a href={apiPath(adminApiPaths.adminWebinarSignupsCsv, { id: webinar.id })} download className={`${smallButton} border border-stone-300 hover:bg-stone-100`}>
+        <a
+          href={apiPath(adminApiPaths.adminWebinarSignupsCsv, { id: webinar.id })}
+          download
+          className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+        >
           Export sign-ups (CSV)
         </a>
         {!cancelled && past && (
-          <button type="button" aria-expanded={recording} className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`} onClick={() => setRecording(!recording)}>
+          <button
+            type="button"
+            aria-expanded={recording}
+            className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`}
+            onClick={() => setRecording(!recording)}
+          >
             {webinar.recordingUrl ? 'Edit the recording' : 'Add the recording'}
           </button>
         )}
@@ -140,7 +166,10 @@ function RecordingForm({ webinar, onDone }: { webinar: AdminWebinar; onDone: () 
     try {
       await apiRequest('POST', apiPath(adminApiPaths.adminWebinarRecording, { id: webinar.id }), checked.data);
       await queryClient.invalidateQueries({ queryKey: adminKey('webinars') });
-      toast({ title: 'Recording saved', description: webinar.recordingUrl ? 'The library shows the new details.' : 'It is in the library, and the people signed up are told.' });
+      toast({
+        title: 'Recording saved',
+        description: webinar.recordingUrl ? 'The library shows the new details.' : 'It is in the library, and the people signed up are told.',
+      });
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors);
@@ -149,9 +178,30 @@ function RecordingForm({ webinar, onDone }: { webinar: AdminWebinar; onDone: () 
   };
   return (
     <div role="group" aria-label={`Recording of ${webinar.title}`} className="grid gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3">
-      <TextField label="Recording link" type="url" value={form.recordingUrl} maxLength={WEBINAR_LIMITS.link} error={errors.recordingUrl} onChange={(event) => setForm({ ...form, recordingUrl: event.target.value })} />
-      <TextField label="Slides link (optional)" type="url" value={form.slidesUrl} maxLength={WEBINAR_LIMITS.link} error={errors.slidesUrl} onChange={(event) => setForm({ ...form, slidesUrl: event.target.value })} />
-      <TextAreaField label="Summary (Markdown, optional)" rows={5} value={form.summary} maxLength={WEBINAR_LIMITS.summary} error={errors.summary} onChange={(event) => setForm({ ...form, summary: event.target.value })} />
+      <TextField
+        label="Recording link"
+        type="url"
+        value={form.recordingUrl}
+        maxLength={WEBINAR_LIMITS.link}
+        error={errors.recordingUrl}
+        onChange={(event) => setForm({ ...form, recordingUrl: event.target.value })}
+      />
+      <TextField
+        label="Slides link (optional)"
+        type="url"
+        value={form.slidesUrl}
+        maxLength={WEBINAR_LIMITS.link}
+        error={errors.slidesUrl}
+        onChange={(event) => setForm({ ...form, slidesUrl: event.target.value })}
+      />
+      <TextAreaField
+        label="Summary (Markdown, optional)"
+        rows={5}
+        value={form.summary}
+        maxLength={WEBINAR_LIMITS.summary}
+        error={errors.summary}
+        onChange={(event) => setForm({ ...form, summary: event.target.value })}
+      />
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void save()}>
           Save the recording
@@ -178,7 +228,11 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
   const [saving, setSaving] = useState(false);
   const change = (patch: Partial<typeof form>) => setForm((current) => ({ ...current, ...patch }));
   const save = async () => {
-    const checked = webinarInputSchema.safeParse({ ...form, durationMinutes: Number(form.durationMinutes), capacity: form.capacity.trim() === '' ? null : Number(form.capacity) });
+    const checked = webinarInputSchema.safeParse({
+      ...form,
+      durationMinutes: Number(form.durationMinutes),
+      capacity: form.capacity.trim() === '' ? null : Number(form.capacity),
+    });
     if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
     setErrors({});
     setSaving(true);
@@ -186,7 +240,11 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
       if (webinar) await apiRequest('PUT', apiPath(adminApiPaths.adminWebinar, { id: webinar.id }), checked.data);
       else await apiRequest('POST', adminApiPaths.adminWebinars, checked.data);
       await queryClient.invalidateQueries({ queryKey: adminKey('webinars') });
-      toast({ title: 'Webinar saved', description: webinar && webinar.signups > 0 ? 'If its time, length or title changed, the people signed up are told.' : `“${checked.data.title}” is on /webinars.` });
+      toast({
+        title: 'Webinar saved',
+        description:
+          webinar && webinar.signups > 0 ? 'If its time, length or title changed, the people signed up are told.' : `“${checked.data.title}” is on /webinars.`,
+      });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors);
@@ -210,7 +268,13 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
         </>
       }
     >
-      <TextField label="Title" value={form.title} maxLength={WEBINAR_LIMITS.title} error={errors.title} onChange={(event) => change({ title: event.target.value })} />
+      <TextField
+        label="Title"
+        value={form.title}
+        maxLength={WEBINAR_LIMITS.title}
+        error={errors.title}
+        onChange={(event) => change({ title: event.target.value })}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label={`Start (${timeZone} time)`}
@@ -220,8 +284,24 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
           error={errors.startsAt}
           onChange={(event) => change({ startsAt: event.target.value })}
         />
-        <TextField label="Length (minutes)" type="number" min={WEBINAR_LIMITS.minMinutes} max={WEBINAR_LIMITS.maxMinutes} value={form.durationMinutes} error={errors.durationMinutes} onChange={(event) => change({ durationMinutes: event.target.value })} />
-        <TextField label="Capacity (optional)" type="number" min={1} hint="Empty: no limit." value={form.capacity} error={errors.capacity} onChange={(event) => change({ capacity: event.target.value })} />
+        <TextField
+          label="Length (minutes)"
+          type="number"
+          min={WEBINAR_LIMITS.minMinutes}
+          max={WEBINAR_LIMITS.maxMinutes}
+          value={form.durationMinutes}
+          error={errors.durationMinutes}
+          onChange={(event) => change({ durationMinutes: event.target.value })}
+        />
+        <TextField
+          label="Capacity (optional)"
+          type="number"
+          min={1}
+          hint="Empty: no limit."
+          value={form.capacity}
+          error={errors.capacity}
+          onChange={(event) => change({ capacity: event.target.value })}
+        />
       </div>
       <TextField
         label="Video room link"
@@ -232,7 +312,15 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
         error={errors.roomUrl}
         onChange={(event) => change({ roomUrl: event.target.value })}
       />
-      <MarkdownEditor id="webinar-description" label="Description (Markdown)" rows={8} value={form.description} maxLength={WEBINAR_LIMITS.description} error={errors.description} onChange={(description) => change({ description })} />
+      <MarkdownEditor
+        id="webinar-description"
+        label="Description (Markdown)"
+        rows={8}
+        value={form.description}
+        maxLength={WEBINAR_LIMITS.description}
+        error={errors.description}
+        onChange={(description) => change({ description })}
+      />
     </AdminSection>
   );
 }

@@ -119,7 +119,13 @@ export class StripeProvider implements BillingProvider {
     const item = sub.items.data[0];
     const priceId = item?.price.id;
     const plan: PlanType =
-      priceId === this.settings.prices.yearly ? 'yearly' : priceId === this.settings.prices.monthly ? 'monthly' : sub.metadata.plan === 'yearly' ? 'yearly' : 'monthly';
+      priceId === this.settings.prices.yearly
+        ? 'yearly'
+        : priceId === this.settings.prices.monthly
+          ? 'monthly'
+          : sub.metadata.plan === 'yearly'
+            ? 'yearly'
+            : 'monthly';
     return {
       id: sub.id,
       customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -178,12 +184,14 @@ export class StripeProvider implements BillingProvider {
   changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
     return this.call(async () => {
       const sub = await this.stripe.subscriptions.retrieve(id);
-      return this.toSubscription(await this.stripe.subscriptions.update(id, {
-            items: this.newItems(sub, plan),
-            proration_behavior: 'always_invoice',
-            cancel_at_period_end: false,
-            metadata: { ...sub.metadata, plan },
-          }));
+      return this.toSubscription(
+        await this.stripe.subscriptions.update(id, {
+          items: this.newItems(sub, plan),
+          proration_behavior: 'always_invoice',
+          cancel_at_period_end: false,
+          metadata: { ...sub.metadata, plan },
+        }),
+      );
     });
   }
 

@@ -105,7 +105,7 @@ export const liveStatuses = ['active', 'trialing', 'past_due'] as const;
 
 /**
  * Our own status for a second paid subscription of a member who already has a live one: never
- * the membership; cancelled and refunded at the provider (server/features/billing/duplicates.ts).
+ * the membership; cancelled and refunded at the provider (server/features/membership/duplicates.ts).
  */
 export const DUPLICATE = 'duplicate';
 
@@ -116,7 +116,8 @@ export function isLive(status: string): boolean {
 /** Reads the parts of a Stripe-format event the app needs; both providers produce this format. */
 export function toBillingEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }): BillingEvent {
   const object = event.data.object;
-  const str = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null);
+  const str = (value: unknown) =>
+    typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
   let subscriptionId: string | null = null;
   let userId: string | null = null;
   let invoice: BillingEvent['invoice'] = null;
@@ -130,7 +131,11 @@ export function toBillingEvent(event: { id: string; type: string; data: { object
     const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
     subscriptionId = str(parent?.subscription_details?.subscription) ?? str(object.subscription);
     const amount = typeof object.amount_paid === 'number' && event.type === 'invoice.paid' ? object.amount_paid : object.amount_due;
-    invoice = { id: str(object.id) ?? event.id, amountCents: typeof amount === 'number' ? amount : 0, currency: typeof object.currency === 'string' ? object.currency : 'usd' };
+    invoice = {
+      id: str(object.id) ?? event.id,
+      amountCents: typeof amount === 'number' ? amount : 0,
+      currency: typeof object.currency === 'string' ? object.currency : 'usd',
+    };
   }
   return { id: event.id, type: event.type, subscriptionId, userId, invoice };
 }

@@ -6,8 +6,8 @@ import { questions } from '#shared/checkup/questions';
 import { fieldGuides } from '#shared/content/field-guides';
 import { isIndexable } from '#shared/head';
 import { routes } from '#shared/routes';
-import { render } from '../../../client/entry-server';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { render } from '../../client/entry-server';
+import { postJson, startTestApp, type TestApp } from '../test/app';
 
 /**
  * Pages rendered by React on the server, through the app's real renderer (the client's source,

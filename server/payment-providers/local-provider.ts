@@ -107,7 +107,11 @@ function subscriptionObject(row: SubscriptionRow) {
     customer: row.customerId,
     status: row.status,
     cancel_at_period_end: row.cancelAtPeriodEnd,
-    items: { data: [{ current_period_start: seconds(row.currentPeriodStart), current_period_end: seconds(row.currentPeriodEnd), price: { id: `price_local_${row.plan}` } }] },
+    items: {
+      data: [
+        { current_period_start: seconds(row.currentPeriodStart), current_period_end: seconds(row.currentPeriodEnd), price: { id: `price_local_${row.plan}` } },
+      ],
+    },
     metadata: { userId: row.userId, plan: row.plan },
   };
 }
@@ -150,7 +154,7 @@ export class LocalProvider implements BillingProvider {
 
   constructor(private readonly db: Database) {}
 
-  /** Where events go: the app's webhook route (set by server/features/billing/routes.ts). */
+  /** Where events go: the app's webhook route (set by server/features/membership/routes.ts). */
   setDelivery(delivery: Delivery): void {
     this.delivery = delivery;
   }
@@ -268,7 +272,11 @@ export class LocalProvider implements BillingProvider {
 
   /** The last four digits of the card a subscription renews on, shown on /account as the card on file. */
   async cardLast4(id: string): Promise<string | null> {
-    const [row] = await this.db.select({ cardLast4: localBillingSubscriptions.cardLast4 }).from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ cardLast4: localBillingSubscriptions.cardLast4 })
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.id, id))
+      .limit(1);
     return row?.cardLast4 ?? null;
   }
 
@@ -313,7 +321,11 @@ export class LocalProvider implements BillingProvider {
       const { last4, failsRenewal } = checkTestCard(card, now);
       const [updated] = await tx
         .update(localBillingSubscriptions)
-        .set({ cardLast4: last4, cardFailsRenewal: failsRenewal, ...(current.status === 'past_due' ? { status: 'active', failedAttempts: 0, nextAttemptAt: null } : {}) })
+        .set({
+          cardLast4: last4,
+          cardFailsRenewal: failsRenewal,
+          ...(current.status === 'past_due' ? { status: 'active', failedAttempts: 0, nextAttemptAt: null } : {}),
+        })
         .where(eq(localBillingSubscriptions.id, id))
         .returning();
       if (current.status === 'past_due') {
@@ -336,7 +348,13 @@ export class LocalProvider implements BillingProvider {
     const row = await this.db.transaction(async (tx) => {
       const current = await this.liveRow(tx, id, true);
       const { amountDueCents, creditCents, renewsAt } = planChange(current, plan, now);
-      const updated = await this.save(tx, current, { plan, currentPeriodStart: now, currentPeriodEnd: renewsAt, cancelAtPeriodEnd: false, creditCents: current.creditCents + creditCents });
+      const updated = await this.save(tx, current, {
+        plan,
+        currentPeriodStart: now,
+        currentPeriodEnd: renewsAt,
+        cancelAtPeriodEnd: false,
+        creditCents: current.creditCents + creditCents,
+      });
       if (amountDueCents > 0) await this.record(tx, 'invoice.paid', invoiceObject(updated, true, amountDueCents));
       await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
       return updated;
@@ -348,7 +366,8 @@ export class LocalProvider implements BillingProvider {
   private async liveRow(db: Database | Tx, id: string, lock = false): Promise<SubscriptionRow> {
     const query = db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id));
     const [row] = lock ? await query.for('update') : await query;
-    if (!row || row.status !== 'active') throw new PaymentDeclinedError('Only an active membership can switch plans: fix the payment first, or start a new one.');
+    if (!row || row.status !== 'active')
+      throw new PaymentDeclinedError('Only an active membership can switch plans: fix the payment first, or start a new one.');
     return row;
   }
 
@@ -370,7 +389,9 @@ export class LocalProvider implements BillingProvider {
     const timestamp = Number(parts.get('t'));
     const given = parts.get('v1') ?? '';
     if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) throw new WebhookSignatureError('Missing or malformed Stripe-Signature header');
-    const expected = createHmac('sha256', this.webhookSecret).update(`${timestamp}.${rawBody.toString('utf8')}`).digest('hex');
+    const expected = createHmac('sha256', this.webhookSecret)
+      .update(`${timestamp}.${rawBody.toString('utf8')}`)
+      .digest('hex');
     if (!timingSafeEqual(Buffer.from(expected), Buffer.from(given))) throw new WebhookSignatureError('Webhook signature does not match');
     if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw new WebhookSignatureError('Webhook signature is too old');
     try {
@@ -421,7 +442,12 @@ export class LocalProvider implements BillingProvider {
         // A new period starts and its invoice is charged, as a real provider does at renewal.
         const renewed = { currentPeriodStart: row.currentPeriodEnd, currentPeriodEnd: addPeriod(row.currentPeriodEnd, row.plan) };
         if (row.cardFailsRenewal) {
-          row = await this.save(tx, row, { ...renewed, status: 'past_due', failedAttempts: 1, nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + RETRY_EVERY_MS) });
+          row = await this.save(tx, row, {
+            ...renewed,
+            status: 'past_due',
+            failedAttempts: 1,
+            nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + RETRY_EVERY_MS),
+          });
           await this.record(tx, 'invoice.payment_failed', invoiceObject(row, false));
         } else {
           // A credit left by a switch to a cheaper plan pays first.

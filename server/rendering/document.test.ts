@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { inlineStylesheets } from './document';
 
 describe('inlineStylesheets', () => {
-  it("writes each linked stylesheet into the page, so the first paint waits for no request", () => {
-    const template = '<head>\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-b.css">\n</head>';
+  it('writes each linked stylesheet into the page, so the first paint waits for no request', () => {
+    const template =
+      '<head>\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-b.css">\n</head>';
     const read: string[] = [];
     const html = inlineStylesheets(template, (path) => {
       read.push(path);

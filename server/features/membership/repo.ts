@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingCharges, billingCustomers, subscriptions } from '../../db/schema';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -50,6 +50,10 @@ export function chargesOf(db: Database, userId: string) {
 
 /** One of the member's charges; another member's is not found. */
 export async function chargeOf(db: Database, userId: string, id: string) {
-  const [row] = await db.select().from(billingCharges).where(and(eq(billingCharges.userId, userId), eq(billingCharges.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(billingCharges)
+    .where(and(eq(billingCharges.userId, userId), eq(billingCharges.id, id)))
+    .limit(1);
   return row;
 }

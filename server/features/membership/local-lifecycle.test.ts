@@ -5,8 +5,8 @@ import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '..
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture } from '../../test/smtp';
-import { localProvider } from '../../billing/choose-provider';
-import { signPayload } from '../../billing/local-provider';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { signPayload } from '../../payment-providers/local-provider';
 import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
@@ -50,7 +50,11 @@ const advance = (by: string) =>
 
 describe('create-checkout-session', () => {
   it('needs a signed-in member', async () => {
-    const res = await fetch(`${t.url}/api/create-checkout-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"planType":"monthly"}' });
+    const res = await fetch(`${t.url}/api/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"planType":"monthly"}',
+    });
     expect(res.status).toBe(401);
   });
 
@@ -110,7 +114,10 @@ describe('paying through the local checkout', () => {
     expect(await res.json()).toEqual({ message: 'Your card was declined.' });
     expect(await isPremium(t, idOf(account))).toBe(false);
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
-    const rows = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    const rows = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(account)));
     expect(rows).toEqual([]);
   });
 
@@ -143,7 +150,11 @@ describe('paying through the local checkout', () => {
     expect(await premiumSignupEvents(t, since)).toContainEqual({ plan: 'yearly', value: 190, currency: 'USD' });
 
     const status = await (await memberApi(t, account.cookie).get('/api/billing/subscription')).json();
-    expect(status).toMatchObject({ provider: 'local', isPremium: true, subscription: { plan: 'yearly', status: 'active', amountCents: 19000, cancelAtPeriodEnd: false } });
+    expect(status).toMatchObject({
+      provider: 'local',
+      isPremium: true,
+      subscription: { plan: 'yearly', status: 'active', amountCents: 19000, cancelAtPeriodEnd: false },
+    });
   });
 
   it('a premium member asking to pay again is told Already Premium and is not charged', async () => {
@@ -158,9 +169,14 @@ describe('paying through the local checkout', () => {
     expect((await again.json()).message).toMatch(/^Already Premium/);
     const late = await api.post(`/api/billing/local/checkouts/${second}/pay`, goodCard);
     expect(late.status).toBe(409);
-    expect(await (await api.post('/api/create-subscription', { planType: 'monthly' })).json()).toEqual({ message: 'You already have an active premium subscription!' });
+    expect(await (await api.post('/api/create-subscription', { planType: 'monthly' })).json()).toEqual({
+      message: 'You already have an active premium subscription!',
+    });
 
-    const rows = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    const rows = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(account)));
     expect(rows).toHaveLength(1);
   });
 
@@ -172,7 +188,10 @@ describe('paying through the local checkout', () => {
     const { clientSecret } = await created.json();
     expect(clientSecret).toMatch(/^seti_local_.+_secret_[0-9a-f]{32}$/);
 
-    const forged = await api.post('/api/billing/local/pay', { ...goodCard, clientSecret: clientSecret.replace(/.$/, '0') === clientSecret ? clientSecret.replace(/.$/, '1') : clientSecret.replace(/.$/, '0') });
+    const forged = await api.post('/api/billing/local/pay', {
+      ...goodCard,
+      clientSecret: clientSecret.replace(/.$/, '0') === clientSecret ? clientSecret.replace(/.$/, '1') : clientSecret.replace(/.$/, '0'),
+    });
     expect(forged.status).toBe(400);
     expect(await isPremium(t, idOf(account))).toBe(false);
 
@@ -186,7 +205,11 @@ describe('paying through the local checkout', () => {
 
 describe('the webhook route', () => {
   const post = (body: string, signature?: string) =>
-    fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+    fetch(`${t.url}${apiPaths.stripeWebhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body,
+    });
 
   it('refuses a missing or wrong signature with 400 and records nothing', async () => {
     const body = JSON.stringify({ id: `evt_forged_${Date.now()}`, type: 'invoice.paid', data: { object: { id: 'in_1' } } });
@@ -197,7 +220,12 @@ describe('the webhook route', () => {
     expect(wrong.status).toBe(400);
     const tampered = await post(body.replace('invoice.paid', 'customer.subscription.created'), signPayload(body, localProvider(t.ctx)!.webhookSecret));
     expect(tampered.status).toBe(400);
-    expect(await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, JSON.parse(body).id))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, JSON.parse(body).id)),
+    ).toEqual([]);
   });
 
   it('applies events once and in any order: the final state is right and each email goes once', async () => {
@@ -212,7 +240,10 @@ describe('the webhook route', () => {
     }
     expect(await isPremium(t, idOf(account))).toBe(false);
 
-    const [sub] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    const [sub] = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(account)));
     const events = await t.ctx.db
       .select()
       .from(localBillingEvents)
@@ -238,7 +269,17 @@ describe('the webhook route', () => {
 
     // Stored events are delivered by the provider's next tick too: still applied once.
     await local.deliverPending();
-    expect(await t.ctx.db.select().from(webhookEvents).where(inArray(webhookEvents.id, events.map((e) => e.id)))).toHaveLength(3);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(webhookEvents)
+        .where(
+          inArray(
+            webhookEvents.id,
+            events.map((e) => e.id),
+          ),
+        ),
+    ).toHaveLength(3);
   });
 
   it('an old event arriving after a newer one cannot undo it: the subscription is re-read', async () => {
@@ -247,7 +288,11 @@ describe('the webhook route', () => {
     expect((await buy(account)).status).toBe(200);
     const [sub] = await subscriptionsOf(t, idOf(account));
     // A "deleted" event for a subscription the provider still has active changes nothing.
-    const payload = JSON.stringify({ id: `evt_stale_${Date.now()}`, type: 'customer.subscription.deleted', data: { object: { id: sub!.providerSubscriptionId, status: 'canceled' } } });
+    const payload = JSON.stringify({
+      id: `evt_stale_${Date.now()}`,
+      type: 'customer.subscription.deleted',
+      data: { object: { id: sub!.providerSubscriptionId, status: 'canceled' } },
+    });
     const res = await post(payload, signPayload(payload, local.webhookSecret));
     expect(res.status).toBe(200);
     expect(await isPremium(t, idOf(account))).toBe(true);

@@ -23,9 +23,15 @@ let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' }, scratch ? { databaseUrl: scratch.url } : {});
+  t = await startTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
+    scratch ? { databaseUrl: scratch.url } : {},
+  );
   admin = await registerAccount(t.url, 'membership-admin');
-  await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id as string));
+  await t.ctx.db
+    .update(users)
+    .set({ isAdmin: true })
+    .where(eq(users.id, admin.user.id as string));
 });
 afterAll(async () => {
   await t?.close();
@@ -40,8 +46,10 @@ async function openCheckout(account: TestAccount, plan: 'monthly' | 'yearly' = '
   expect(res.status).toBe(200);
   return ((await res.json()).url as string).split('/').pop()!;
 }
-const pay = (account: TestAccount, checkoutId: string, card = goodCard) => memberApi(t, account.cookie).post(`/api/billing/local/checkouts/${checkoutId}/pay`, card);
-const advance = (by: string) => fetch(`${t.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: by }) });
+const pay = (account: TestAccount, checkoutId: string, card = goodCard) =>
+  memberApi(t, account.cookie).post(`/api/billing/local/checkouts/${checkoutId}/pay`, card);
+const advance = (by: string) =>
+  fetch(`${t.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: by }) });
 const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
 const setPremium = (account: TestAccount, body: Record<string, unknown>) => asAdmin('PATCH', `/api/admin/users/${idOf(account)}/premium`, body);
 
@@ -57,10 +65,18 @@ describe('paying', () => {
     for (const refused of answers.filter((a) => a.status === 409)) {
       expect((await refused.json()).message).toMatch(/Already Premium/);
     }
-    const own = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)));
+    const own = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(account)));
     expect(own).toHaveLength(1);
     expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
-    expect(await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.userId, idOf(account))),
+    ).toHaveLength(1);
     await smtp.waitFor(account.email, /Slack invitation/);
     await smtp.waitFor(account.email, /receipt/);
     await t.ctx.mailer.idle();
@@ -74,7 +90,12 @@ describe('paying', () => {
     expect((await setPremium(account, { isPremium: true })).status).toBe(200);
     const res = await pay(account, checkout);
     expect(res.status).toBe(409);
-    expect(await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(account)))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(localBillingSubscriptions)
+        .where(eq(localBillingSubscriptions.userId, idOf(account))),
+    ).toHaveLength(0);
   });
 
   it('an open checkout expires after a day: 410, nothing charged, and the page says so', async () => {
@@ -98,8 +119,8 @@ describe('cancelling and resuming', () => {
     expect((await pay(account, await openCheckout(account))).status).toBe(200);
     const api = memberApi(t, account.cookie);
     for (let i = 0; i < 5; i++) {
-      expect(((await (await api.post('/api/billing/cancel')).json()).subscription).cancelAtPeriodEnd).toBe(true);
-      expect(((await (await api.post('/api/billing/resume')).json()).subscription).cancelAtPeriodEnd).toBe(false);
+      expect((await (await api.post('/api/billing/cancel')).json()).subscription.cancelAtPeriodEnd).toBe(true);
+      expect((await (await api.post('/api/billing/resume')).json()).subscription.cancelAtPeriodEnd).toBe(false);
     }
     await smtp.waitFor(account.email, /will continue/);
     await t.ctx.mailer.idle();
@@ -136,7 +157,10 @@ describe('every membership state, seen the same way everywhere', () => {
     const account = await registerAccount(t.url, 'walk-paid');
     expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: null });
     expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
-    expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { plan: 'yearly', status: 'active', cancelAtPeriodEnd: false, complimentary: false } });
+    expect(await views(account)).toMatchObject({
+      ...premiumEverywhere,
+      subscription: { plan: 'yearly', status: 'active', cancelAtPeriodEnd: false, complimentary: false },
+    });
     await memberApi(t, account.cookie).post('/api/billing/cancel');
     expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { plan: 'yearly', status: 'active', cancelAtPeriodEnd: true } });
     expect((await advance('370d')).status).toBe(200);
@@ -174,7 +198,9 @@ describe('every membership state, seen the same way everywhere', () => {
     const asked = await setPremium(later, { isPremium: false });
     expect(asked.status).toBe(409);
     const question = await asked.json();
-    expect(question.message).toMatch(/pays for a Yearly membership \(next charge \$190 on \d{4}-\d{2}-\d{2}\): choose to end it now or at the end of the paid period/);
+    expect(question.message).toMatch(
+      /pays for a Yearly membership \(next charge \$190 on \d{4}-\d{2}-\d{2}\): choose to end it now or at the end of the paid period/,
+    );
     expect(question.errors).toEqual({ endSubscription: expect.any(String) });
     expect(await views(later)).toMatchObject(premiumEverywhere);
     const membership = await (await asAdmin('GET', `/api/admin/users/${idOf(later)}/membership`)).json();
@@ -184,7 +210,11 @@ describe('every membership state, seen the same way everywhere', () => {
     expect(await views(later)).toMatchObject({ ...premiumEverywhere, subscription: { cancelAtPeriodEnd: true, endedByTeam: true } });
     // The team's decision stands: the member can neither resume it nor switch it back to life.
     const laterApi = memberApi(t, later.cookie);
-    for (const [path, body] of [['/api/billing/resume', undefined], ['/api/billing/change-plan/preview', { planType: 'monthly' }], ['/api/billing/change-plan', { planType: 'monthly' }]] as const) {
+    for (const [path, body] of [
+      ['/api/billing/resume', undefined],
+      ['/api/billing/change-plan/preview', { planType: 'monthly' }],
+      ['/api/billing/change-plan', { planType: 'monthly' }],
+    ] as const) {
       const refused = await laterApi.post(path, body);
       expect(refused.status, path).toBe(409);
       expect((await refused.json()).message).toMatch(/^Our team ended this membership/);
@@ -201,18 +231,28 @@ describe('every membership state, seen the same way everywhere', () => {
     expect((await setPremium(now, { isPremium: false, endSubscription: 'now' })).status).toBe(200);
     expect(await views(now)).toMatchObject({ ...freeEverywhere, subscription: { status: 'canceled' } });
     expect((await smtp.waitFor(now.email, /Your premium membership has ended/)).text).toContain('Premium access ended today');
-    const [own] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.userId, idOf(now)));
+    const [own] = await t.ctx.db
+      .select()
+      .from(localBillingSubscriptions)
+      .where(eq(localBillingSubscriptions.userId, idOf(now)));
     expect(own!.status).toBe('canceled');
     // Not billed again: nothing renews a year later.
     expect((await advance('400d')).status).toBe(200);
-    expect(await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(now)))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.userId, idOf(now))),
+    ).toHaveLength(1);
   });
 
   it('the database refuses a second live membership whatever the code does', async () => {
     const account = await registerAccount(t.url, 'walk-index');
     expect((await setPremium(account, { isPremium: true })).status).toBe(200);
     await expect(
-      t.ctx.db.execute(sql`insert into subscriptions (user_id, provider, provider_subscription_id, plan, status) values (${idOf(account)}, 'local', ${`sub_forced_${idOf(account)}`}, 'monthly', 'active')`),
+      t.ctx.db.execute(
+        sql`insert into subscriptions (user_id, provider, provider_subscription_id, plan, status) values (${idOf(account)}, 'local', ${`sub_forced_${idOf(account)}`}, 'monthly', 'active')`,
+      ),
     ).rejects.toThrow();
   });
 });
@@ -224,7 +264,9 @@ describe('receipts', () => {
     expect((await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json()).receipts).toEqual([]);
     expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
     const { receipts } = await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json();
-    expect(receipts).toEqual([expect.objectContaining({ plan: 'yearly', amountCents: 19000, currency: 'usd', description: 'Premium membership, Yearly', refundedAt: null })]);
+    expect(receipts).toEqual([
+      expect.objectContaining({ plan: 'yearly', amountCents: 19000, currency: 'usd', description: 'Premium membership, Yearly', refundedAt: null }),
+    ]);
     const one = await memberApi(t, account.cookie).get(`/api/billing/receipts/${receipts[0].id}`);
     expect(await one.json()).toMatchObject({ receipt: { id: receipts[0].id }, member: { email: account.email } });
     expect((await memberApi(t, other.cookie).get(`/api/billing/receipts/${receipts[0].id}`)).status).toBe(404);
@@ -266,7 +308,11 @@ describe('the test billing clock', () => {
     expect(clockEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
     const off = await startTestApp({ BILLING_CLOCK_ENABLED: 'false' });
     try {
-      const res = await fetch(`${off.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":"31d"}' });
+      const res = await fetch(`${off.url}/api/billing/local/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"advance":"31d"}',
+      });
       expect(res.status).toBe(404);
     } finally {
       await off.close();

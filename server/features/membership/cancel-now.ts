@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { syncSubscription } from './apply-event';
-import { billingProvider } from '../../billing/choose-provider';
+import { billingProvider } from '../../payment-providers/choose-provider';
 import { liveSubscriptions } from './repo';
 
 /**
@@ -16,7 +16,19 @@ export async function cancelUserSubscriptionsNow(ctx: AppContext, userId: string
   for (const row of live) {
     const readAt = new Date();
     const state = row.provider === provider.name ? await provider.cancelNow(row.providerSubscriptionId) : null;
-    await syncSubscription({ ctx, provider, log }, state ?? { id: row.providerSubscriptionId, customerId: row.providerCustomerId ?? '', userId, plan: row.plan, status: 'canceled', currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: false }, readAt);
+    await syncSubscription(
+      { ctx, provider, log },
+      state ?? {
+        id: row.providerSubscriptionId,
+        customerId: row.providerCustomerId ?? '',
+        userId,
+        plan: row.plan,
+        status: 'canceled',
+        currentPeriodEnd: row.currentPeriodEnd,
+        cancelAtPeriodEnd: false,
+      },
+      readAt,
+    );
   }
   return live.length;
 }

@@ -9,21 +9,32 @@ import type { billingCharges } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
-import { billingProvider, localProvider } from '../../billing/choose-provider';
+import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
 import { localBillingRoutes } from './local-routes';
-import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../billing/provider';
+import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../payment-providers/provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
-const endedByTeamMessage = 'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
+const endedByTeamMessage =
+  'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
 /** What /account shows: the member's plan and where it stands; never provider ids. */
 export function subscriptionView(row: SubscriptionRow | undefined) {
   if (!row) return null;
   if (row.provider === COMPLIMENTARY) {
     // Granted by the team: nothing is billed, so there is no plan, price or renewal to show.
-    return { plan: null, status: row.status, amountCents: 0, interval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, provider: row.provider, complimentary: true, endedByTeam: false };
+    return {
+      plan: null,
+      status: row.status,
+      amountCents: 0,
+      interval: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      provider: row.provider,
+      complimentary: true,
+      endedByTeam: false,
+    };
   }
   return {
     plan: row.plan,
@@ -100,7 +111,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const local = localProvider(ctx);
   if (local) {
     local.setDelivery(async (payload, signature) => {
-      const res = await app.inject({ method: 'POST', url: apiPaths.stripeWebhook, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: apiPaths.stripeWebhook,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
       return res.statusCode < 300;
     });
     await app.register(localBillingRoutes, ctx);
@@ -169,7 +185,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { plan, live } = await switchable(request);
     try {
       const preview = await provider.previewPlanChange(live.providerSubscriptionId, plan);
-      return { plan, amountDueCents: preview.amountDueCents, creditCents: preview.creditCents, renewsAt: preview.renewsAt?.toISOString() ?? null, renewalAmountCents: plans[plan].amountCents };
+      return {
+        plan,
+        amountDueCents: preview.amountDueCents,
+        creditCents: preview.creditCents,
+        renewsAt: preview.renewsAt?.toISOString() ?? null,
+        renewalAmountCents: plans[plan].amountCents,
+      };
     } catch (error) {
       return sendProviderError(error, reply, request, 'Could not price the switch');
     }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { billingProvider, localProvider } from '../../billing/choose-provider';
-import { billingNow } from '../../billing/clock';
+import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
+import { billingNow } from '../../payment-providers/clock';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
 import { syncPremium } from './membership';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 /**
  * The scheduled membership check: a job of server/jobs/schedule.ts, every 5 minutes and once at start.
@@ -38,7 +38,10 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
 export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
   // Only the local provider's clock can be moved; Stripe's periods follow real time.
   const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
-  const live = sql.join(liveStatuses.map((s) => sql`${s}`), sql`, `);
+  const live = sql.join(
+    liveStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
   return ctx.db.transaction(async (tx) => {
     const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) as locked`);
     if (!(got as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;

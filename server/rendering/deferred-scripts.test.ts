@@ -28,10 +28,15 @@ describe('scripts loaded after the first paint', () => {
 
   it("ends the page's body with its scripts and the loader, after the page and its data", () => {
     const { template: withoutEntry } = takeEntryScript(template);
-    const html = pageDocument(withoutEntry, '<title>T</title>', { html: '<main>Page</main>', pageData: '<script type="application/json" id="page-data">{}</script>', errors: [] }, {
-      entry: '/assets/index-a1.js',
-      chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'],
-    });
+    const html = pageDocument(
+      withoutEntry,
+      '<title>T</title>',
+      { html: '<main>Page</main>', pageData: '<script type="application/json" id="page-data">{}</script>', errors: [] },
+      {
+        entry: '/assets/index-a1.js',
+        chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'],
+      },
+    );
     const body = html.slice(html.indexOf('<body>'));
     expect(body.indexOf('<main>Page</main>')).toBeLessThan(body.indexOf('id="page-data"'));
     expect(body.indexOf('id="page-data"')).toBeLessThan(body.indexOf('id="page-scripts"'));

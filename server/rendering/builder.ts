@@ -62,7 +62,11 @@ export function createPageBuilder(options: PageBuilderOptions): PageBuilder {
   };
   let renderer: Promise<RenderPage | undefined> | undefined;
   const getRenderer = () =>
-    (renderer ??= options.renderPage ? Promise.resolve(options.renderPage) : built ? loadRenderer(join(dirname(options.clientDir), 'ssr', 'entry-server.js')) : Promise.resolve(undefined));
+    (renderer ??= options.renderPage
+      ? Promise.resolve(options.renderPage)
+      : built
+        ? loadRenderer(join(dirname(options.clientDir), 'ssr', 'entry-server.js'))
+        : Promise.resolve(undefined));
 
   return {
     built,
@@ -84,14 +88,23 @@ export function createPageBuilder(options: PageBuilderOptions): PageBuilder {
         }
       }
       const { chunks, stylesheetTags } = assetsFor(page);
-      const html = pageDocument(template, [headHtml({ ...head, status }), stylesheetTags].filter(Boolean).join('\n    '), rendered, entry ? { entry, chunks } : undefined);
+      const html = pageDocument(
+        template,
+        [headHtml({ ...head, status }), stylesheetTags].filter(Boolean).join('\n    '),
+        rendered,
+        entry ? { entry, chunks } : undefined,
+      );
       return { status, html };
     },
     article(title, summary, html) {
       const article = `<main class="mx-auto max-w-3xl px-4 py-10"><h1 class="font-serif text-3xl font-bold text-stone-900">${escapeHtml(title)}</h1>${
         summary ? `<p class="mt-2 text-lg text-stone-700">${escapeHtml(summary)}</p>` : ''
       }<div class="prose-content mt-6">${html}</div></main>`;
-      return pageDocument(template, `<title>${escapeHtml(title)}</title>\n    <meta name="robots" content="noindex">`, { html: article, pageData: '', errors: [] });
+      return pageDocument(template, `<title>${escapeHtml(title)}</title>\n    <meta name="robots" content="noindex">`, {
+        html: article,
+        pageData: '',
+        errors: [],
+      });
     },
   };
 }

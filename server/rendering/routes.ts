@@ -56,7 +56,13 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   // There is no external identity provider: the spec's navigation to /api/login lands on our sign-in page.
   app.get(apiPaths.login, (_request, reply) => reply.redirect('/auth', 302));
 
-  const buildPage = async (log: FastifyBaseLogger, url: string, userPending: boolean, lookup: PageLookup | undefined, effort: 'best' | 'fast'): Promise<EncodedPage> => {
+  const buildPage = async (
+    log: FastifyBaseLogger,
+    url: string,
+    userPending: boolean,
+    lookup: PageLookup | undefined,
+    effort: 'best' | 'fast',
+  ): Promise<EncodedPage> => {
     const { status, html } = await options.builder.render(log, url, userPending, lookup);
     return encodePage(status, html, effort);
   };

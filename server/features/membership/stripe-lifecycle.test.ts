@@ -46,7 +46,11 @@ const idOf = (a: TestAccount) => a.user.id as string;
 function deliver(event: ReturnType<typeof stripeEvent>, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${t.url}${apiPaths.stripeWebhook}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }
 
 const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
@@ -109,13 +113,17 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
 
     const again = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
     expect(again.status).toBe(409);
-    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({ message: 'You already have an active premium subscription!' });
+    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({
+      message: 'You already have an active premium subscription!',
+    });
   });
 
   it('many Checkout sessions opened at once (tabs, clicks): only the newest stays open, so paying them all charges once', async () => {
     const account = await registerAccount(t.url, 'stripe-clicks');
     const api = memberApi(t, account.cookie);
-    const answers = await Promise.all(['monthly', 'yearly', 'monthly', 'yearly', 'monthly'].map((plan) => api.post('/api/create-checkout-session', { planType: plan })));
+    const answers = await Promise.all(
+      ['monthly', 'yearly', 'monthly', 'yearly', 'monthly'].map((plan) => api.post('/api/create-checkout-session', { planType: plan })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const ids = await Promise.all(answers.map(async (a) => ((await a.json()).url as string).split('/').pop()!));
     expect(ids.map((id) => fake.sessions.get(id)!.status).filter((status) => status === 'open')).toHaveLength(1);
@@ -130,16 +138,28 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     });
     expect(paid).toHaveLength(1);
     const { session, subscription, invoice: inv } = paid[0]!;
-    const events = [stripeEvent('checkout.session.completed', session), stripeEvent('customer.subscription.created', subscription), stripeEvent('invoice.paid', { ...invoice(subscription, inv.amount_paid, true), id: inv.id })];
+    const events = [
+      stripeEvent('checkout.session.completed', session),
+      stripeEvent('customer.subscription.created', subscription),
+      stripeEvent('invoice.paid', { ...invoice(subscription, inv.amount_paid, true), id: inv.id }),
+    ];
     expect((await Promise.all(events.map((event) => deliver(event)))).map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await subscriptionsOf(t, idOf(account))).map((row) => row.status)).toEqual(['active']);
-    expect(await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.userId, idOf(account))),
+    ).toHaveLength(1);
     expect(fake.refunds.filter((r) => r.payment_intent === fake.invoices.get(inv.id)!.payment_intent)).toEqual([]);
   });
 
   it('two Checkout sessions both paid (the first paid before its webhook arrived): one membership; the second is cancelled and refunded, the member and the admins told', async () => {
     const admin = await registerAccount(t.url, 'stripe-dup-admin');
-    await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
+    await t.ctx.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, idOf(admin)));
     const account = await registerAccount(t.url, 'stripe-dup');
     const api = memberApi(t, account.cookie);
     // Tab one is paid on Stripe; its events are late, so the site still lets tab two open a session, which is paid too.
@@ -165,7 +185,13 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const kept = rows.find((r) => r.status === 'active')!;
     expect(fake.subscriptions.get(kept.providerSubscriptionId)!.status).toBe('active');
     const refundedInvoice = paid.find((p) => p.subscription.id === duplicate.providerSubscriptionId)!.invoice;
-    expect(fake.refunds.filter((r) => r.amount === refundedInvoice.amount_paid && [...fake.invoices.values()].find((i) => i.payment_intent === r.payment_intent)?.subscription === duplicate.providerSubscriptionId)).toHaveLength(1);
+    expect(
+      fake.refunds.filter(
+        (r) =>
+          r.amount === refundedInvoice.amount_paid &&
+          [...fake.invoices.values()].find((i) => i.payment_intent === r.payment_intent)?.subscription === duplicate.providerSubscriptionId,
+      ),
+    ).toHaveLength(1);
     expect(await isPremium(t, idOf(account))).toBe(true);
 
     const told = await smtp.waitFor(account.email, /refunded a duplicate charge/);
@@ -173,7 +199,10 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     await smtp.waitFor(admin.email, /Duplicate subscription refunded/);
     // One welcome, for the membership that was kept.
     expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
-    const charges = await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)));
+    const charges = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(account)));
     expect(charges).toHaveLength(2);
     expect(charges.filter((c) => c.refundedAt !== null).map((c) => c.providerSubscriptionId)).toEqual([duplicate.providerSubscriptionId]);
   });
@@ -198,7 +227,11 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const { session, subscription } = fake.completeCheckout((await res.json()).url.split('/').pop());
     const forged = await deliver(stripeEvent('checkout.session.completed', session), 'whsec_attacker');
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(`${t.url}${apiPaths.stripeWebhook}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)) });
+    const unsigned = await fetch(`${t.url}${apiPaths.stripeWebhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)),
+    });
     expect(unsigned.status).toBe(400);
     expect(await isPremium(t, idOf(account))).toBe(false);
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
@@ -230,10 +263,16 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
 
   it('a membership the team ended at period end stays ended when the member renews it in Stripe’s portal', async () => {
     const admin = await registerAccount(t.url, 'stripe-team-admin');
-    await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
+    await t.ctx.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, idOf(admin)));
     const account = await registerAccount(t.url, 'stripe-team-ended');
     const { subscription } = await subscribeThroughCheckout(account, 'yearly');
-    const ended = await memberApi(t, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, { isPremium: false, endSubscription: 'period_end' });
+    const ended = await memberApi(t, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, {
+      isPremium: false,
+      endSubscription: 'period_end',
+    });
     expect(ended.status).toBe(200);
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
     await smtp.waitFor(account.email, /Your premium membership ends on/);
@@ -324,22 +363,49 @@ describe('Stripe unreachable', () => {
       const res = await memberApi(down, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
       expect(res.status).toBe(502);
       expect((await res.json()).message).toMatch(/^Failed to create checkout session: the payment provider could not be reached/);
-      expect(await down.ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, idOf(account)))).toEqual([]);
+      expect(
+        await down.ctx.db
+          .select()
+          .from(billingCustomers)
+          .where(eq(billingCustomers.userId, idOf(account))),
+      ).toEqual([]);
       expect(await subscriptionsOf(down, idOf(account))).toEqual([]);
 
       // An admin ending a paid membership while Stripe is down: 502, and the membership as it was.
       const admin = await registerAccount(down.url, 'stripe-down-admin');
-      await down.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, idOf(admin)));
-      await down.ctx.db.insert(subscriptions).values({ userId: idOf(account), provider: 'stripe', providerSubscriptionId: `sub_down_${idOf(account)}`, plan: 'yearly', status: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000) });
-      const revoke = await memberApi(down, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, { isPremium: false, endSubscription: 'period_end' });
+      await down.ctx.db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(eq(users.id, idOf(admin)));
+      await down.ctx.db.insert(subscriptions).values({
+        userId: idOf(account),
+        provider: 'stripe',
+        providerSubscriptionId: `sub_down_${idOf(account)}`,
+        plan: 'yearly',
+        status: 'active',
+        currentPeriodEnd: new Date(Date.now() + 86_400_000),
+      });
+      const revoke = await memberApi(down, admin.cookie).call('PATCH', `/api/admin/users/${idOf(account)}/premium`, {
+        isPremium: false,
+        endSubscription: 'period_end',
+      });
       expect(revoke.status).toBe(502);
       expect((await revoke.json()).message).toBe('The payment provider could not be reached, so nothing was changed. Please try again.');
-      expect(await subscriptionsOf(down, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null })]);
+      expect(await subscriptionsOf(down, idOf(account))).toEqual([
+        expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null }),
+      ]);
       // Deleting the member then would leave Stripe billing nobody: 502 and nothing deleted.
       const deletion = await memberApi(down, admin.cookie).call('DELETE', `/api/admin/users/${idOf(account)}`);
       expect(deletion.status).toBe(502);
-      expect((await deletion.json()).message).toMatch(/^The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted/);
-      expect(await down.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, idOf(account)))).toHaveLength(1);
+      expect((await deletion.json()).message).toMatch(
+        /^The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted/,
+      );
+      expect(
+        await down.ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, idOf(account))),
+      ).toHaveLength(1);
     } finally {
       await down.close();
     }

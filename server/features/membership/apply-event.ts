@@ -10,7 +10,7 @@ import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
-import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../billing/provider';
+import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
 /**
  * Applies the payment provider's verified events to memberships (premium itself is decided in
@@ -129,7 +129,13 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   if (undone) effects.reEnd.push(state.id);
   // "Resumed" answers an "ends" email of this period, once.
   const resumed =
-    !undone && !stale && live && !state.cancelAtPeriodEnd && old?.cancelAtPeriodEnd && old.cancelMailedFor?.getTime() === periodEnd && old.resumeMailedFor?.getTime() !== periodEnd;
+    !undone &&
+    !stale &&
+    live &&
+    !state.cancelAtPeriodEnd &&
+    old?.cancelAtPeriodEnd &&
+    old.cancelMailedFor?.getTime() === periodEnd &&
+    old.resumeMailedFor?.getTime() !== periodEnd;
 
   if (!stale) {
     const values = {
@@ -174,11 +180,19 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   const member = { email: user.email, firstName: user.firstName };
   if (welcome) {
     effects.mails.push(premiumWelcomeMail(member, { plan: state.plan, slackInviteUrl: env.SLACK_INVITE_URL, publicUrl: env.PUBLIC_URL }));
-    effects.usage.push({ kind: 'premium_signup', path: '/premium-welcome', props: { plan: state.plan, value: plans[state.plan].amountCents / 100, currency: 'USD' } });
+    effects.usage.push({
+      kind: 'premium_signup',
+      path: '/premium-welcome',
+      props: { plan: state.plan, value: plans[state.plan].amountCents / 100, currency: 'USD' },
+    });
   }
   // An admin's end of the membership is told by the admin's own mail (admin/mutations.ts), not as "as you asked".
-  if (cancelled && !old?.endedByAdminAt) effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
-  if (resumed) effects.mails.push(resumedMail(member, { plan: state.plan, renewsAt: state.currentPeriodEnd, amountCents: plans[state.plan].amountCents, publicUrl: env.PUBLIC_URL }));
+  if (cancelled && !old?.endedByAdminAt)
+    effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
+  if (resumed)
+    effects.mails.push(
+      resumedMail(member, { plan: state.plan, renewsAt: state.currentPeriodEnd, amountCents: plans[state.plan].amountCents, publicUrl: env.PUBLIC_URL }),
+    );
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
     effects.mails.push(
       receiptMail(member, {
@@ -205,9 +219,15 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   // Stored with the change; a mail server being down delays them (the outbox retries) and never undoes a payment.
   ctx.mailer.deliverNow(effects.mailIds);
   // Refunds are network calls, after the commit; a failure is retried by the membership check.
-  if (effects.duplicates.length) await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) => log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'));
+  if (effects.duplicates.length)
+    await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) =>
+      log.error({ err }, 'duplicate subscription not refunded yet; the membership check retries'),
+    );
   for (const usage of effects.usage) await recordServerEvent(ctx, usage, log);
-  if (effects.reEnd.length) await endAgainWhatTheTeamEnded(deps, effects.reEnd).catch((err: unknown) => log.error({ err }, 'a membership the team ended renews again; the membership check retries'));
+  if (effects.reEnd.length)
+    await endAgainWhatTheTeamEnded(deps, effects.reEnd).catch((err: unknown) =>
+      log.error({ err }, 'a membership the team ended renews again; the membership check retries'),
+    );
 }
 
 /**

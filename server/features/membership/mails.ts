@@ -47,7 +47,10 @@ The ${site.name} team
   return { to: m.email, subject: `Welcome to ${site.name} Premium: your Slack invitation`, text };
 }
 
-export function receiptMail(m: Member, input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string }): Mail {
+export function receiptMail(
+  m: Member,
+  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string },
+): Mail {
   const text = `${hello(m)}
 
 Thank you: we received your payment.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
-import { liveStatuses } from '../../billing/provider';
+import { liveStatuses } from '../../payment-providers/provider';
 
 /**
  * The one place that decides premium (decision 025). A member is premium exactly while they hold
@@ -39,7 +39,10 @@ export async function liveMembership(db: Executor, userId: string): Promise<Memb
 
 /** Writes `users.is_premium` from the member's memberships; returns whether they are premium now. */
 export async function syncPremium(tx: Executor, userId: string): Promise<boolean> {
-  const live = sql.join(liveStatuses.map((s) => sql`${s}`), sql`, `);
+  const live = sql.join(
+    liveStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const result = await tx.execute(sql`
     update users u set is_premium = m.live, updated_at = now()
     from (select exists (select 1 from subscriptions s where s.user_id = ${userId} and s.status in (${live})) as live) m
@@ -87,7 +90,9 @@ export async function otherLiveMembership(tx: Tx, userId: string, providerSubscr
   const [row] = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.providerSubscriptionId, providerSubscriptionId), inArray(subscriptions.status, [...liveStatuses])))
+    .where(
+      and(eq(subscriptions.userId, userId), ne(subscriptions.providerSubscriptionId, providerSubscriptionId), inArray(subscriptions.status, [...liveStatuses])),
+    )
     .limit(1);
   return row;
 }

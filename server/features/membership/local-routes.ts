@@ -9,12 +9,12 @@ import type { AppContext } from '../../context';
 import { localBillingSubscriptions } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
-import { localProvider } from '../../billing/choose-provider';
-import { advanceBillingClock, billingNow, parseDuration } from '../../billing/clock';
-import { checkoutExpired, type PayGuard } from '../../billing/local-provider';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
+import { checkoutExpired, type PayGuard } from '../../payment-providers/local-provider';
 import { liveMembership, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
-import { CheckoutExpiredError, PaymentDeclinedError } from '../../billing/provider';
+import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
 
 const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
 
@@ -67,7 +67,15 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     const plan = plans[checkout.plan];
     const status = checkout.status === 'open' && checkoutExpired(checkout, await billingNow(ctx.db)) ? 'expired' : checkout.status;
-    return { id: checkout.id, plan: checkout.plan, amountCents: plan.amountCents, interval: plan.interval, status, successUrl: checkout.successUrl, cancelUrl: checkout.cancelUrl };
+    return {
+      id: checkout.id,
+      plan: checkout.plan,
+      amountCents: plan.amountCents,
+      interval: plan.interval,
+      status,
+      successUrl: checkout.successUrl,
+      cancelUrl: checkout.cancelUrl,
+    };
   });
 
   app.post<{ Params: { id: string } }>(apiPaths.localCheckoutPay, signedIn, async (request) => {
@@ -83,7 +91,10 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const input = parseInput(testCardSchema, request.body);
     const user = await userOf(request);
     const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
-    if (!checkout) throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', { clientSecret: 'Unknown or expired client secret' });
+    if (!checkout)
+      throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', {
+        clientSecret: 'Unknown or expired client secret',
+      });
     return pay(request, checkout.id, input);
   });
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { billingCharges, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../admin/audit';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
-import { type BillingProvider, DUPLICATE } from '../../billing/provider';
+import { type BillingProvider, DUPLICATE } from '../../payment-providers/provider';
 
 interface Deps {
   ctx: AppContext;
@@ -54,7 +54,10 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
       // The lock event application takes for this subscription: a charge it records meanwhile is
       // either here already, or recorded after this commit and then marked refunded itself.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${row.providerSubscriptionId}`}))`);
-      await tx.update(billingCharges).set({ refundedAt: new Date() }).where(and(eq(billingCharges.providerSubscriptionId, row.providerSubscriptionId), isNull(billingCharges.refundedAt)));
+      await tx
+        .update(billingCharges)
+        .set({ refundedAt: new Date() })
+        .where(and(eq(billingCharges.providerSubscriptionId, row.providerSubscriptionId), isNull(billingCharges.refundedAt)));
       const [member] = await tx.select().from(users).where(eq(users.id, claimed.userId));
       if (!member) return [];
       const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.isAdmin, true));
@@ -64,9 +67,19 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
         targetId: member.id,
         details: { email: member.email, subscription: row.providerSubscriptionId, refundedCents },
       });
-      const ids = [await ctx.mailer.store(tx, duplicateRefundedMail({ email: member.email, firstName: member.firstName }, { plan: claimed.plan, refundedCents, publicUrl: ctx.env.PUBLIC_URL }))];
+      const ids = [
+        await ctx.mailer.store(
+          tx,
+          duplicateRefundedMail({ email: member.email, firstName: member.firstName }, { plan: claimed.plan, refundedCents, publicUrl: ctx.env.PUBLIC_URL }),
+        ),
+      ];
       for (const admin of admins) {
-        ids.push(await ctx.mailer.store(tx, duplicateAdminMail(admin.email, { memberEmail: member.email, subscriptionId: row.providerSubscriptionId, refundedCents, provider: provider.name })));
+        ids.push(
+          await ctx.mailer.store(
+            tx,
+            duplicateAdminMail(admin.email, { memberEmail: member.email, subscriptionId: row.providerSubscriptionId, refundedCents, provider: provider.name }),
+          ),
+        );
       }
       return ids;
     });
