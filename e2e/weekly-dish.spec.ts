@@ -86,7 +86,7 @@ test.describe('The Weekly Dish', () => {
     await expect(page).toHaveTitle(new RegExp(`^${title} · The Weekly Dish`));
   });
 
-  test('the welcome email\'s unsubscribe link tells an unconfirmed signup where it stands, and cancels it', async ({ page }, testInfo) => {
+  test("the welcome email's unsubscribe link tells an unconfirmed signup where it stands, and cancels it", async ({ page }, testInfo) => {
     const email = uniqueEmail(`dish-pending-${testInfo.project.name}`);
     expect((await page.request.post('/api/newsletter/signup', { data: { email, name: 'Reader' } })).ok()).toBe(true);
     const welcome = await waitForMail(email, /^Welcome to The Weekly Dish/);
