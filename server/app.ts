@@ -76,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   refuseUnstorableText(app);
   ctx.mailer.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.
-  app.addHook('onClose', () => ctx.mailer.drain());
+  app.addHook('onClose', () => ctx.mailer.idle());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurity(app, {

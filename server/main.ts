@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import type { AppContext } from './context';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './jobs/schedule';
-import { createMailer, createTransport } from './mail/mailer';
+import { createTransport } from './mail/mailer';
 import { seedEditions } from './features/editions/seed';
 import { reopenCancelledEditions } from './features/editions/repo';
 import { seedContent } from './features/content/seed';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await reopenCancelledEditions(database.db);
   // The pages and resources of content/ become the first published items (issue 24.1); idempotent.
   await seedContent(database.db);
-  const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
   const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
@@ -36,10 +36,13 @@ async function main(): Promise<void> {
   // Text kept without its HTML gets it before the server listens (decision 031).
   await renderMissingHtml(database.db, app.log);
   // Editions go out over pooled SMTP connections of their own, at the configured rate.
-  const bulkTransport = createTransport(
-    { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } },
-    () => app.log,
-  );
+  const bulkTransport = createTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    pool: { connections: env.NEWSLETTER_CONNECTIONS },
+  });
+  bulkTransport.useLogger(app.log);
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
   let stopping = false;

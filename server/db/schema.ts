@@ -5,6 +5,7 @@ import {
   customType,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -526,6 +527,32 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * "This person was told this, once" (decision 034): one row per topic and person, unique, written
+ * in the transaction that stores the email (or records a thing told another way, such as a Slack
+ * invitation sent outside the site). Whatever runs twice, on whichever server, finds the row and
+ * tells nobody again. The topic names what was told: `webinar:<id>:reminder-day:<start>`,
+ * `coaching:<booking>:reminder`, `slack-invitation`.
+ */
+export const toldOnce = pgTable(
+  'told_once',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** For someone without an account. */
+    email: text('email'),
+    /** How, and by whom, when that matters (a Slack invitation: sent from here or marked sent elsewhere, by which admin). */
+    details: jsonb('details').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('told_once_topic_person_idx').on(t.topic, sql`coalesce(${t.userId}::text, lower(${t.email}))`),
+    index('told_once_user_idx').on(t.userId),
+    check('told_once_has_person', sql`${t.userId} is not null or ${t.email} is not null`),
+  ],
+);
+
 /** Secrets every server shares, made once on first start (the key that signs unsubscribe links). */
 export const siteSecrets = pgTable('site_secrets', {
   name: text('name').primaryKey(),
@@ -609,19 +636,6 @@ export const editionDeliveries = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
-
-/**
- * Premium's "Slack access within 24 hours" (issue 25.4): when an admin invited a member, by
- * sending the invitation from the admin or by marking it done elsewhere.
- */
-export const slackInvitations = pgTable('slack_invitations', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-  invitedBy: text('invited_by').notNull(),
-  method: text('method', { enum: ['emailed', 'marked'] }).notNull(),
-});
 
 /**
  * The site's pages and resources (issue 24): the draft being written lives on the row; each
@@ -732,27 +746,6 @@ export const webinarSignups = pgTable(
   (t) => [uniqueIndex('webinar_signups_pk').on(t.webinarId, t.userId)],
 );
 
-/**
- * Every email about a webinar, one row per person, kind and change (`key`): the row is written in
- * the transaction that stores the email in the outbox, and unique, so each is sent once across
- * servers, retries and restarts.
- */
-export const webinarNotices = pgTable(
-  'webinar_notices',
-  {
-    webinarId: uuid('webinar_id')
-      .notNull()
-      .references(() => webinars.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'reminder-day', 'reminder-hour', 'update', 'cancellation', 'recording', 'released'] }).notNull(),
-    key: text('key').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('webinar_notices_once_idx').on(t.webinarId, t.userId, t.kind, t.key)],
-);
-
 /** One-on-one coaching (issue 25.2): 60-minute slots an admin (the coach) publishes. */
 export const coachingSlots = pgTable(
   'coaching_slots',
@@ -795,7 +788,6 @@ export const coachingBookings = pgTable(
     /** The event's SEQUENCE: raised by each move, so the updated invitation replaces the one before. */
     sequence: integer('sequence').notNull().default(0),
     cancelledReason: text('cancelled_reason'),
-    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { createTransport, type Transport } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
 import { postJson, scratchPostgres, startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
@@ -90,10 +90,10 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
 
   it('send an email queued while the mail server was down once, when it is back', async () => {
     const capture = await startSmtpCapture();
-    const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
-    const up = createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const down = createTransport({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const up = createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     let serverIsUp = false;
-    const transport: Mailer = { ...up, description: 'test SMTP', send: (mail) => (serverIsUp ? up : down).send(mail) };
+    const transport: Transport = { ...up, description: 'test SMTP', deliver: (mail) => (serverIsUp ? up : down).deliver(mail) };
     const outboxA = createOutbox(a.ctx.db, transport);
     const outboxB = createOutbox(b.ctx.db, transport);
     const to = uniqueEmail('outbox');
@@ -132,7 +132,7 @@ describe('the outbox on one server', () => {
   it('stores an email before sending it and marks it sent', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
       const to = uniqueEmail('outbox');
       await outbox.send({ to, subject: `Stored first ${run}`, text: 'Hello' });
       await outbox.idle();
@@ -147,7 +147,7 @@ describe('the outbox on one server', () => {
   it('stores an email in the transaction of the change it announces: rolled back, no email; committed, sent once', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
       const to = uniqueEmail('outbox-tx');
       const failed = t.ctx.db.transaction(async (tx) => {
         await outbox.store(tx, { to, subject: `Rolled back ${run}`, text: 'Hello' });

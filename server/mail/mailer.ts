@@ -16,62 +16,14 @@ export interface Mail {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
 }
 
-export interface Mailer {
-  /** Where mail goes, for the startup log. */
-  description: string;
-  /** Sends and waits; a failure is logged here and also rejects, for callers whose answer depends on the mail. */
-  send(mail: Mail): Promise<void>;
-  /**
-   * Sends without making the request wait (the user's action already succeeded). The send is
-   * still tracked: a failure is logged with `context`, and `drain` waits for it at shutdown.
-   */
-  sendInBackground(mail: Mail, context: Record<string, unknown>): void;
-  /** Resolves when every send under way has finished; app.close() calls it. */
-  drain(): Promise<void>;
-  /** The application's logger, once it exists (the mailer is created before the app). */
-  useLogger(log: FastifyBaseLogger): void;
-}
-
-/**
- * Sends through SMTP when SMTP_URL is set. Otherwise each message is written as a standard
- * .eml file to DATA_DIR/outbox/, which any mail client opens, so a promised email is never
- * silently dropped on a machine without a mail server.
- */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log?: FastifyBaseLogger }): Mailer {
-  let log = options.log;
-  const inFlight = new Set<Promise<unknown>>();
-  const track = (sending: Promise<void>, mail: Mail, context: Record<string, unknown>): Promise<void> => {
-    const logged = sending.catch((err: unknown) => {
-      log?.error({ err, subject: mail.subject, ...context }, 'mail could not be sent');
-      throw err;
-    });
-    const settled = logged.catch(() => undefined);
-    inFlight.add(settled);
-    void settled.finally(() => inFlight.delete(settled));
-    return logged;
-  };
-
-  const transport = createTransport(options, () => log);
-  return {
-    description: transport.description,
-    send: (mail) => track(transport.deliver(mail), mail, {}),
-    sendInBackground(mail, context) {
-      track(transport.deliver(mail), mail, context).catch(() => undefined);
-    },
-    async drain() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
-    useLogger(next) {
-      log = next;
-    },
-  };
-}
-
+/** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
   description: string;
   deliver(mail: Mail): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
+  /** The application's logger, once it exists (the transport is made before the app). */
+  useLogger(log: FastifyBaseLogger): void;
 }
 
 /**
@@ -79,10 +31,12 @@ export interface Transport {
  * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with nodemailer's error,
  * which carries the server's `responseCode` and the `command` it answered.
  */
-export function createTransport(
-  options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } },
-  log: () => FastifyBaseLogger | undefined,
-): Transport {
+export function createTransport(options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } }): Transport {
+  let logger: FastifyBaseLogger | undefined;
+  const log = () => logger;
+  const useLogger = (next: FastifyBaseLogger) => {
+    logger = next;
+  };
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
@@ -122,6 +76,7 @@ export function createTransport(
         await transport.sendMail({ from: options.from, ...mail });
       },
       close: () => transport.close(),
+      useLogger,
     };
   }
   const outbox = resolve(options.dataDir, 'outbox');
@@ -144,5 +99,6 @@ export function createTransport(
       log()?.info({ file: name }, 'mail written to the local outbox');
     },
     close() {},
+    useLogger,
   };
 }

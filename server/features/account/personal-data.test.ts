@@ -79,13 +79,13 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     })
     .returning();
   await db.insert(schema.allyReviews).values({ allyId: ally!.id, userId: id, rating: 5, comment: 'Great' });
-  await db.insert(schema.slackInvitations).values({ userId: id, invitedBy: 'admin@example.org', method: 'marked' });
+  await db.insert(schema.toldOnce).values({ topic: 'slack-invitation', userId: id, details: { by: 'admin@example.org', method: 'marked' } });
   const [webinar] = await db
     .insert(schema.webinars)
     .values({ title: 'Board basics', startsAt: new Date(Date.now() + 86_400_000), durationMinutes: 60, roomUrl: 'https://meet.example.org/x' })
     .returning();
   await db.insert(schema.webinarSignups).values({ webinarId: webinar!.id, userId: id });
-  await db.insert(schema.webinarNotices).values({ webinarId: webinar!.id, userId: id, kind: 'confirmation' });
+  await db.insert(schema.toldOnce).values({ topic: `webinar:${webinar!.id}:confirmation`, userId: id });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
     .insert(schema.coachingSlots)

@@ -33,13 +33,12 @@ export const personalData: Record<string, Coverage> = {
     erased: true,
     how: "listings submitted under the verified address: the listing stays in the directory (it is the vendor's), the submitter's name and email are cleared",
   },
-  slack_invitations: {
-    exported: 'slackInvitation',
-    erased: true,
-    how: 'when the member was invited; deleted with the account (invited_by names the admin who did it)',
-  },
   webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' },
-  webinar_notices: { exported: 'webinarEmails', erased: true, how: 'which webinar emails were sent; deleted with the account' },
+  told_once: {
+    exported: 'toldOnce',
+    erased: true,
+    how: 'what the site told the member once (webinar emails and reminders, coaching reminders, the Slack invitation, by whom and how) and when; deleted with the account, and those under the verified address',
+  },
   coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
   mail_outbox: { exported: 'emails', erased: true, how: 'every email to the verified address, sent or waiting; deleted' },
   edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },

@@ -14,22 +14,21 @@ import {
   editionDeliveries,
   emailVerificationTokens,
   mailOutbox,
+  toldOnce,
   mailSuppressions,
   newsletterEditions,
   newsletterSignups,
   passwordResetTokens,
   sessions,
-  slackInvitations,
   subscriptions,
   users,
-  webinarNotices,
   webinars,
   webinarSignups,
 } from '../../db/schema';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
-type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkupResults | typeof contactMessages;
+type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkupResults | typeof contactMessages | typeof toldOnce;
 
 /**
  * The rows that are the member's (issue 27.1): what the account submitted while signed in, and,
@@ -64,7 +63,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(subscriptions)
       .where(eq(subscriptions.userId, user.id)),
   ]);
-  const [signIns, verifications, resets, receipts, customers, reviews, invitations] = await Promise.all([
+  const [signIns, verifications, resets, receipts, customers, reviews, notices] = await Promise.all([
     db.select({ startedAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id)),
     db
       .select({
@@ -107,19 +106,15 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(allyReviews)
       .innerJoin(allies, eq(allies.id, allyReviews.allyId))
       .where(eq(allyReviews.userId, user.id)),
-    db.select({ invitedAt: slackInvitations.invitedAt, method: slackInvitations.method }).from(slackInvitations).where(eq(slackInvitations.userId, user.id)),
+    // What the site told the member once (webinar emails, reminders, the Slack invitation) and when.
+    db.select({ topic: toldOnce.topic, details: toldOnce.details, at: toldOnce.createdAt }).from(toldOnce).where(mine(toldOnce)),
   ]);
-  const [webinarRows, webinarMails, bookings, slots, auditAbout, auditBy] = await Promise.all([
+  const [webinarRows, bookings, slots, auditAbout, auditBy] = await Promise.all([
     db
       .select({ webinar: webinars.title, startsAt: webinars.startsAt, signedUpAt: webinarSignups.createdAt })
       .from(webinarSignups)
       .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
       .where(eq(webinarSignups.userId, user.id)),
-    db
-      .select({ webinar: webinars.title, kind: webinarNotices.kind, sentAt: webinarNotices.createdAt })
-      .from(webinarNotices)
-      .innerJoin(webinars, eq(webinars.id, webinarNotices.webinarId))
-      .where(eq(webinarNotices.userId, user.id)),
     db
       .select({
         startsAt: coachingSlots.startsAt,
@@ -182,9 +177,8 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     paymentCustomer: customers[0] ?? null,
     allyReviews: reviews,
     allySubmissions: submissions,
-    slackInvitation: invitations[0] ?? null,
     webinarSignups: webinarRows,
-    webinarEmails: webinarMails,
+    toldOnce: notices,
     coachingBookings: bookings,
     coachingSlotsOffered: slots,
     emails,
@@ -204,7 +198,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
 export async function deleteMember(db: Database, user: { id: string; email: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const { verified, mine } = await ownedBy(tx, user);
-    for (const table of [newsletterSignups, communitySignups, checkupResults, contactMessages]) await tx.delete(table).where(mine(table));
+    for (const table of [newsletterSignups, communitySignups, checkupResults, contactMessages, toldOnce]) await tx.delete(table).where(mine(table));
     if (verified) {
       await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
       await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));

@@ -35,13 +35,14 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const { email } = parseInput(passwordResetRequestSchema, request.body);
       const user = await findUserByEmail(ctx.db, email);
       if (user) {
-        const token = await createResetToken(ctx.db, user.id);
-        const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
-        // Not awaited: waiting on the mail server would make "account exists" answer measurably slower.
-        ctx.mailer.sendInBackground(
-          { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) },
-          { mail: 'password reset' },
-        );
+        // The link and its email are one write; delivery is not awaited: waiting on the mail
+        // server would make "account exists" answer measurably slower.
+        const mailId = await ctx.db.transaction(async (tx) => {
+          const token = await createResetToken(tx, user.id);
+          const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
+          return ctx.mailer.store(tx, { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) });
+        });
+        ctx.mailer.deliverNow([mailId]);
       }
       return { message: resetMessages.requested };
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownMail } from './breakdown-mail';
 
-const mail = breakdownMail({
+const mail = await breakdownMail({
   to: 'someone@example.org',
   id: '11111111-2222-4333-8444-555555555555',
   totalScore: 30,

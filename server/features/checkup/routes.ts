@@ -55,9 +55,10 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(breakdownRequestSchema, request.body);
     const row = await loadResult(ctx, request.params.id);
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
-    // results link must not be able to redirect the result's later mail to another inbox.
+    // results link must not be able to redirect the result's later mail to another inbox. The
+    // mail is the whole of this request (nothing else changes), so it is stored on its own.
     await ctx.mailer.send(
-      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
+      await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
   });

@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { type AdminCoachingSlot, BOOKING_WINDOW_DAYS, CANCEL_HOURS, type CoachingPage, type CoachingSlot, SESSION_MINUTES } from '#shared/coaching/coaching';
 import { ROOM_OPENS_MINUTES } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { coachingBookings, coachingSlots } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { markTold } from '../../mail/told-once';
 import { siteDate } from '#shared/site-time';
 import { coachingMail, type CoachingMailKind } from './mails';
-
-type Executor = Pick<Database, 'execute'>;
 
 interface SlotRow {
   id: string;
@@ -168,6 +168,9 @@ export async function cancel(ctx: AppContext, user: PublicUser, bookingId: strin
   ctx.mailer.deliverNow(mailIds);
 }
 
+/** The mark that a booking's reminder was sent (decision 034). */
+const reminderTopic = (bookingId: string) => `coaching:${bookingId}:reminder`;
+
 /**
  * Scheduled every minute ('coaching' job): future bookings of members who are no longer premium
  * are cancelled with an email (the slot freed), and each booking gets one reminder, a day before
@@ -182,14 +185,23 @@ export async function coachingHousekeeping(ctx: AppContext, now = new Date()): P
         where s.id = b.slot_id and u.id = b.user_id and b.status = 'booked' and not u.is_premium and s.starts_at > ${at}
         returning b.id`),
     );
-    const reminded = rowsOf<{ id: string }>(
-      await tx.execute(sql`update coaching_bookings b set reminded_at = now()
-        from coaching_slots s
-        where s.id = b.slot_id and b.status = 'booked' and b.reminded_at is null and s.starts_at > ${at}
-          and ((s.starts_at <= ${at}::timestamptz + interval '24 hours' and b.created_at <= s.starts_at - interval '24 hours')
-            or (s.starts_at <= ${at}::timestamptz + interval '1 hour' and b.created_at <= s.starts_at - interval '1 hour'))
-        returning b.id`),
-    );
+    // Due a reminder: a day before, or an hour before when booked later than that; told once (decision 034).
+    const due = await tx
+      .select({ id: coachingBookings.id, userId: coachingBookings.userId })
+      .from(coachingBookings)
+      .innerJoin(coachingSlots, eq(coachingSlots.id, coachingBookings.slotId))
+      .where(
+        and(
+          eq(coachingBookings.status, 'booked'),
+          gt(coachingSlots.startsAt, now),
+          or(
+            sql`${coachingSlots.startsAt} <= ${at}::timestamptz + interval '24 hours' and ${coachingBookings.createdAt} <= ${coachingSlots.startsAt} - interval '24 hours'`,
+            sql`${coachingSlots.startsAt} <= ${at}::timestamptz + interval '1 hour' and ${coachingBookings.createdAt} <= ${coachingSlots.startsAt} - interval '1 hour'`,
+          ),
+        ),
+      );
+    const reminded: { id: string }[] = [];
+    for (const booking of due) if ((await markTold(tx, reminderTopic(booking.id), [booking.userId])).length > 0) reminded.push(booking);
     const ids: string[] = [];
     for (const row of ended) ids.push(await mailAbout(tx, ctx, 'premium-ended', row.id));
     for (const row of reminded) ids.push(await mailAbout(tx, ctx, 'reminder', row.id));

@@ -46,10 +46,12 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function sendAll() {
-  const transport = createTransport(
-    { smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 2 } },
-    () => undefined,
-  );
+  const transport = createTransport({
+    smtpUrl: smtp.url,
+    from: 'Dish <dish@example.org>',
+    dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')),
+    pool: { connections: 2 },
+  });
   try {
     return await deliverEditions(t.ctx.db, transport, { publicUrl, postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 2 });
   } finally {

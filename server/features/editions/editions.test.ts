@@ -42,10 +42,12 @@ afterAll(async () => {
 
 const settings = { publicUrl: 'https://dish.example.org', postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 3 };
 const sendAll = async () => {
-  const transport = createTransport(
-    { smtpUrl: smtp.url, from: 'Dish <dish@example.org>', dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')), pool: { connections: 3 } },
-    () => undefined,
-  );
+  const transport = createTransport({
+    smtpUrl: smtp.url,
+    from: 'Dish <dish@example.org>',
+    dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')),
+    pool: { connections: 3 },
+  });
   try {
     return await deliverEditions(t.ctx.db, transport, settings);
   } finally {

@@ -1,12 +1,11 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+import { Link } from '@react-email/components';
 import { markdownToHtml, markdownToText } from '#shared/markdown/render';
 import { type EditionAudience, editionEyebrow } from '#shared/newsletter/editions';
+import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
 
 /**
- * An edition as email (issue 23.4): the HTML part from react-email (a maintained email-HTML
- * library: tables, inlined widths and Outlook fixes are its job), the text part from the same
- * Markdown. Rendered once per edition; each recipient's copy only replaces UNSUBSCRIBE_PLACEHOLDER.
+ * An edition as email: the HTML part from the site's one email layout (server/mail/email-layout.tsx,
+ * react-email), the text part from the same Markdown. Rendered once per edition; each recipient's copy only replaces UNSUBSCRIBE_PLACEHOLDER.
  * No tracking pixel, no rewritten links: the links are the ones the author wrote.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
@@ -38,99 +37,38 @@ export interface EmailSettings {
   postalAddress: string;
 }
 
-// Typography for the Markdown part, and dark mode for the clients that honour it (Apple Mail,
-// iOS, Outlook.com); the others keep the light colours, which read well either way. Every colour
-// that changes in dark mode is set by a class here, the band's background too: a background left
-// inline stays light while the text on it turns light (every text keeps 4.5:1 in both schemes,
-// e2e/weekly-dish-admin.spec.ts).
-const styles = `
-  .body { color: #292524; }
-  .body h1, .body h2, .body h3 { font-family: Georgia, 'Times New Roman', serif; color: #1c1917; line-height: 1.3; margin: 24px 0 8px; }
-  .body h2 { font-size: 20px; } .body h3 { font-size: 17px; }
-  .body p, .body li { font-size: 16px; line-height: 1.6; color: #292524; margin: 0 0 14px; }
-  .body ul, .body ol { padding-left: 22px; margin: 0 0 14px; }
-  .body a { color: #0f766e; text-decoration: underline; }
-  .body blockquote { border-left: 4px solid #99f6e4; margin: 0 0 14px; padding: 4px 0 4px 14px; color: #44403c; }
-  .body img { max-width: 100%; height: auto; }
-  @media (prefers-color-scheme: dark) {
-    body, .outer { background: #1c1917 !important; }
-    .card { background: #292524 !important; }
-    .body h1, .body h2, .body h3, .title { color: #fafaf9 !important; }
-    .body, .body p, .body li, .body blockquote { color: #e7e5e4 !important; }
-    .body a, .brand { color: #5eead4 !important; }
-    .muted, .muted a { color: #d6d3d1 !important; }
-    .rule { border-color: #57534e !important; }
-  }
-`;
-
 function EditionEmail({ edition, settings, test }: { edition: EditionContent; settings: EmailSettings; test: boolean }) {
-  const webUrl = `${settings.publicUrl}/weekly-dish/${edition.slug}`;
   const eyebrow = editionEyebrow(edition);
-  const muted = { fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center' } as const;
   return (
-    <Html lang="en">
-      <Head>
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <style>{styles}</style>
-      </Head>
-      {edition.summary ? <Preview>{edition.summary}</Preview> : null}
-      <Body style={{ margin: 0, padding: 0, fontFamily: 'Helvetica, Arial, sans-serif' }}>
-        <Section className="outer" style={{ backgroundColor: '#f5f5f4', padding: '16px 0' }}>
-          <Container style={{ maxWidth: '600px', width: '100%', padding: '0 8px' }}>
-            <Text className="muted" style={{ ...muted, margin: '0 0 8px' }}>
-              {test ? (
-                testTexts.webPage
-              ) : (
-                <Link href={webUrl} style={{ color: '#57534e', textDecoration: 'underline' }}>
-                  View in your browser
-                </Link>
-              )}
-            </Text>
-            <Section className="card" style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
-              <Text
-                className="brand"
-                style={{ fontSize: '13px', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#0f766e', margin: 0 }}
-              >
-                The Weekly Dish{eyebrow ? ` · ${eyebrow}` : ''}
-              </Text>
-              <Text
-                className="title"
-                style={{
-                  fontFamily: "Georgia, 'Times New Roman', serif",
-                  fontSize: '26px',
-                  lineHeight: '1.25',
-                  fontWeight: 700,
-                  color: '#1c1917',
-                  margin: '8px 0 16px',
-                }}
-              >
-                {edition.title}
-              </Text>
-              <Section>
-                <div className="body" dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
-              </Section>
-            </Section>
-            <Hr className="rule" style={{ borderColor: '#d6d3d1', margin: '20px 0 12px' }} />
-            <Text className="muted" style={{ ...muted, margin: '0 0 4px' }}>
-              {test ? (
-                testTexts.unsubscribe
-              ) : (
-                <>
-                  {whyReceived(edition.audience, settings)}{' '}
-                  <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ color: '#57534e', textDecoration: 'underline' }}>
-                    Unsubscribe
-                  </Link>
-                </>
-              )}
-            </Text>
-            <Text className="muted" style={{ ...muted, margin: 0 }}>
-              {settings.postalAddress}
-            </Text>
-          </Container>
-        </Section>
-      </Body>
-    </Html>
+    <EmailLayout
+      preview={edition.summary || undefined}
+      above={
+        test ? (
+          testTexts.webPage
+        ) : (
+          <Link href={`${settings.publicUrl}/weekly-dish/${edition.slug}`} style={mutedLinkStyle}>
+            View in your browser
+          </Link>
+        )
+      }
+      eyebrow={`The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`}
+      title={edition.title}
+      footer={[
+        test ? (
+          testTexts.unsubscribe
+        ) : (
+          <>
+            {whyReceived(edition.audience, settings)}{' '}
+            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
+              Unsubscribe
+            </Link>
+          </>
+        ),
+        settings.postalAddress,
+      ]}
+    >
+      <div dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
+    </EmailLayout>
   );
 }
 
@@ -146,7 +84,7 @@ const whyReceived = (audience: EditionAudience, settings: EmailSettings) =>
     : `You are receiving The Weekly Dish because you signed up at ${new URL(settings.publicUrl).host}.`;
 
 export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
-  const html = await render(<EditionEmail edition={edition} settings={settings} test={test} />);
+  const html = await renderEmail(<EditionEmail edition={edition} settings={settings} test={test} />);
   const eyebrow = editionEyebrow(edition);
   const text = [
     `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,

@@ -1,16 +1,15 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { markTold } from '../../mail/told-once';
 import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
-
-type Executor = Pick<Database, 'execute'>;
 
 export interface WebinarRow {
   id: string;
@@ -53,34 +52,38 @@ export async function findWebinar(db: Executor, id: string, lock = false): Promi
 /** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
 const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
 
+/** What a webinar email is the one of: the mark that it was sent to a member (decision 034). */
+export const webinarTopic = (webinarId: string, kind: NoticeKind, key: string) => `webinar:${webinarId}:${kind}${key ? `:${key}` : ''}`;
+
 /**
  * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
- * it for `key` yet, in the caller's transaction: the notice row and the outbox row commit
- * together, and the notice is unique, so each person is told once whatever runs twice.
+ * it for `key` yet, in the caller's transaction: the "told once" mark and the outbox row commit
+ * together, and the mark is unique, so each person is told once whatever runs twice.
  * Returns the outbox ids to deliver once committed.
  */
 export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
-  const recipients = rowsOf<{ email: string; first_name: string | null; name: string | null }>(
-    await tx.execute(sql`
-      insert into webinar_notices (webinar_id, user_id, kind, key)
-      select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
-      where s.webinar_id = ${webinar.id} ${
-        userIds
-          ? sql`and s.user_id in (${sql.join(
-              userIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql.empty()
-      }
-        ${forPremium(kind) ? sql`and exists (select 1 from users u where u.id = s.user_id and u.is_premium)` : sql.empty()}
-      on conflict do nothing
-      returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
-        (select name from users u where u.id = user_id) as name`),
+  const signedUp = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, name: users.name })
+    .from(webinarSignups)
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(
+      and(
+        eq(webinarSignups.webinarId, webinar.id),
+        userIds ? inArray(webinarSignups.userId, userIds) : undefined,
+        forPremium(kind) ? eq(users.isPremium, true) : undefined,
+      ),
+    );
+  const told = new Set(
+    await markTold(
+      tx,
+      webinarTopic(webinar.id, kind, key),
+      signedUp.map((member) => member.id),
+    ),
   );
   const settings = { publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM };
   const ids: string[] = [];
-  for (const member of recipients)
-    ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.first_name ?? member.name }, settings)));
+  for (const member of signedUp.filter((member) => told.has(member.id)))
+    ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name }, settings)));
   return ids;
 }
 

@@ -1,15 +1,16 @@
 import { type CategoryScores, gradeScores, weakestPillars } from '#shared/checkup/grading';
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
-import { escapeHtml } from '#shared/text';
+import { EmailLayout, renderEmail } from '../../mail/email-layout';
 import type { Mail } from '../../mail/mailer';
 
 /**
  * The detailed breakdown the results page promises: the overall grade, each pillar's grade,
  * percent, meaning and next steps, the field guides to start with, and the permanent link to
- * the results. A plain-text body for every mail client and a simple HTML one.
+ * the results. A plain-text body for every mail client and the HTML of the site's one email
+ * layout (react-email).
  */
-export function breakdownMail(input: { to: string; id: string; totalScore: number; categoryScores: CategoryScores; publicUrl: string }): Mail {
+export async function breakdownMail(input: { to: string; id: string; totalScore: number; categoryScores: CategoryScores; publicUrl: string }): Promise<Mail> {
   const result = gradeScores(input);
   const resultsUrl = `${input.publicUrl}/checkup/results/${input.id}`;
   const guideUrl = (slug: string) => `${input.publicUrl}/field-guide/${slug}`;
@@ -44,27 +45,52 @@ export function breakdownMail(input: { to: string; id: string; totalScore: numbe
     "We'll review your results and send personalized recommendations to this address soon.",
   ].join('\n');
 
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">
-<h1 style="font-size:22px">Your Check-Up breakdown</h1>
-<p>Thank you for taking the Check-Up. Here is your detailed breakdown.</p>
-<p style="font-size:18px"><strong>Overall grade: ${e(overall)}</strong></p>
-<h2 style="font-size:18px">Where to start</h2>
-<ul>${focus.map((p) => `<li><a href="${e(guideUrl(pillarInfo[p].guideSlug))}">${e(pillarInfo[p].name)} Field Guide</a></li>`).join('')}</ul>
-${sections
-  .map(
-    (s) => `<h2 style="font-size:18px">${e(s.name)}: ${e(s.graded.grade)} (${e(s.graded.label)}), ${s.graded.percent}%</h2>
-<p style="color:#57534e">${e(s.description)}.</p>
-<p><strong>What it means:</strong> ${e(s.insight.meaning)}</p>
-<p><strong>Next steps:</strong></p>
-<ul>${s.insight.nextSteps.map((step) => `<li>${e(step)}</li>`).join('')}</ul>
-<p><a href="${e(s.url)}">Read the ${e(s.name)} Field Guide</a></p>`,
-  )
-  .join('\n')}
-<p><a href="${e(resultsUrl)}">See your results page</a></p>
-<p>We'll review your results and send personalized recommendations to this address soon.</p>
-</body></html>`;
+  const html = await renderEmail(
+    <EmailLayout
+      preview={`Overall grade: ${overall}`}
+      eyebrow="Nonprofit Leaders Hub · The Check-Up"
+      title="Your Check-Up breakdown"
+      footer={[`You asked for this breakdown at ${new URL(input.publicUrl).host}. It is sent once; nothing else follows from it.`]}
+    >
+      <p>Thank you for taking the Check-Up. Here is your detailed breakdown.</p>
+      <p style={{ fontSize: '18px' }}>
+        <strong>{`Overall grade: ${overall}`}</strong>
+      </p>
+      <h2>Where to start</h2>
+      <ul>
+        {focus.map((p) => (
+          <li key={p}>
+            <a href={guideUrl(pillarInfo[p].guideSlug)}>{`${pillarInfo[p].name} Field Guide`}</a>
+          </li>
+        ))}
+      </ul>
+      {sections.map((s) => (
+        <div key={s.name}>
+          <h2>{`${s.name}: ${s.graded.grade} (${s.graded.label}), ${s.graded.percent}%`}</h2>
+          <p>{`${s.description}.`}</p>
+          <p>
+            <strong>What it means:</strong>
+            {` ${s.insight.meaning}`}
+          </p>
+          <p>
+            <strong>Next steps:</strong>
+          </p>
+          <ul>
+            {s.insight.nextSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+          <p>
+            <a href={s.url}>{`Read the ${s.name} Field Guide`}</a>
+          </p>
+        </div>
+      ))}
+      <p>
+        <a href={resultsUrl}>See your results page</a>
+      </p>
+      <p>We&apos;ll review your results and send personalized recommendations to this address soon.</p>
+    </EmailLayout>,
+  );
 
   return { to: input.to, subject: `Your Check-Up breakdown: grade ${result.overall.grade} (${result.overall.label})`, text, html };
 }
