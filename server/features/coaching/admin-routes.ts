@@ -1,14 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import type { PublicUser } from '#shared/auth/user';
 import { slotsInputSchema } from '#shared/coaching/coaching';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput } from '../../http/errors';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../admin/audit';
+import { addSlot } from './repo';
 import { adminCalendar, removeSlot } from './service';
 
 /** The coach's side (issue 25.2): publish 60-minute slots, see the calendar of slots and bookings, remove a slot. */
@@ -38,10 +37,7 @@ export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext,
     const added = await ctx.db.transaction(async (tx) => {
       let count = 0;
       for (const instant of starts) {
-        count += rowsOf(
-          await tx.execute(sql`insert into coaching_slots (coach_id, coach_name, starts_at, room_url) values (${admin.id}, ${coachName}, ${instant.toISOString()}, ${input.roomUrl})
-            on conflict do nothing returning id`),
-        ).length;
+        if (await addSlot(tx, { coachId: admin.id, coachName, startsAt: instant, roomUrl: input.roomUrl })) count += 1;
       }
       await recordAudit(tx, admin, { action: 'coaching_slots_added', targetType: 'coaching', targetId: admin.id, details: { count } });
       return count;

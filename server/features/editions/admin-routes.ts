@@ -19,8 +19,8 @@ import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
 import { recordAudit } from '../admin/audit';
 import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
-import { deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
-import { audienceSize, startSending } from './sender';
+import { audienceSize, deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
+import { startSending } from './sender';
 
 /** An edition's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const EDITION_BODY_BYTES = 1024 * 1024;

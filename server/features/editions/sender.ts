@@ -10,6 +10,7 @@ import { loadLinkKey, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
 import { refuseUnrenderable } from '../../http/errors';
+import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
 
 /**
  * Sending an edition to everyone (issue 23.3, decision 028). When sending starts, one row per
@@ -26,25 +27,6 @@ export interface SenderSettings {
   connections: number;
 }
 
-/** Who receives an edition now: the SQL condition on an address `email`. */
-function eligible(audience: EditionAudience, email: ReturnType<typeof sql>) {
-  const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
-  if (audience === 'premium') {
-    return sql`exists (select 1 from users u where lower(u.email) = lower(${email}) and u.is_premium)
-      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status in ('unsubscribed', 'bounced'))
-      and ${notSuppressed}`;
-  }
-  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${notSuppressed}`;
-}
-
-/** How many would receive an edition for `audience` if it were sent now. */
-export async function audienceSize(db: Pick<Database, 'execute'>, audience: EditionAudience): Promise<number> {
-  const source =
-    audience === 'premium' ? sql`select u.email from users u where u.is_premium` : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
-  const [row] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from (${source}) r where ${eligible(audience, sql`r.email`)}`));
-  return row?.count ?? 0;
-}
-
 /**
  * Starts sending an edition that is a draft, scheduled or due: renders it once, fixes its
  * recipients and numbers it, all under the edition's row lock, so a second click, a second admin
@@ -57,39 +39,16 @@ export async function startSending(
   from: readonly string[] = ['draft', 'scheduled'],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [edition] = rowsOf<{ id: string; title: string; summary: string; body: string; slug: string; audience: EditionAudience; status: string }>(
-      await tx.execute(sql`select id, title, summary, body, slug, audience, status from newsletter_editions where id = ${editionId} for update`),
-    );
+    const edition = await lockEditionToSend(tx, editionId);
     if (!edition || !from.includes(edition.status)) return false;
     // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
     refuseUnrenderable({ body: ['Body', edition.body] });
     const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
     const rendered = await renderEdition({ ...edition, issueNumber }, settings);
-    const source =
-      edition.audience === 'premium'
-        ? sql`select u.email from users u where u.is_premium`
-        : sql`select s.email from newsletter_signups s where s.status = 'subscribed'`;
-    await tx.execute(sql`
-      insert into edition_deliveries (edition_id, email)
-      select ${edition.id}, r.email from (${source}) r where ${eligible(edition.audience, sql`r.email`)}
-      on conflict do nothing`);
-    await tx.execute(sql`
-      update newsletter_editions set status = 'sending', issue_number = ${issueNumber}, started_at = now(), html = ${rendered.html}, text = ${rendered.text}, updated_at = now()
-      where id = ${edition.id}`);
+    await addDeliveries(tx, edition.id, edition.audience);
+    await markSending(tx, edition.id, { issueNumber, html: rendered.html, text: rendered.text });
     return true;
   });
-}
-
-/**
- * The public editions' next number. Premium announcements take none, so the public archive runs
- * without gaps; those that took one under an earlier version keep it (their members were sent
- * it), and the count goes on after the highest number given.
- */
-async function nextIssueNumber(tx: Pick<Database, 'execute'>): Promise<number> {
-  // Handed out one edition at a time, whichever server starts which edition.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
-  const [numbered] = rowsOf<{ next: number }>(await tx.execute(sql`select coalesce(max(issue_number), 0) + 1 as next from newsletter_editions`));
-  return numbered!.next;
 }
 
 /**
@@ -102,11 +61,8 @@ export async function startDueEditions(
   settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
   log?: { error(details: object, message: string): void },
 ): Promise<number> {
-  const due = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from newsletter_editions where status = 'scheduled' and scheduled_at <= now() order by scheduled_at`),
-  );
   let started = 0;
-  for (const { id } of due) {
+  for (const id of await dueEditions(db)) {
     try {
       if (await startSending(db, id, settings, ['scheduled'])) started += 1;
     } catch (error) {
@@ -114,13 +70,6 @@ export async function startDueEditions(
     }
   }
   return started;
-}
-
-/** Editions with nothing left to send are sent. */
-export async function finishSentEditions(db: Pick<Database, 'execute'>): Promise<void> {
-  await db.execute(sql`
-    update newsletter_editions e set status = 'sent', sent_at = now(), updated_at = now()
-    where e.status = 'sending' and not exists (select 1 from edition_deliveries d where d.edition_id = e.id and d.status = 'pending')`);
 }
 
 interface Copy {

@@ -10,6 +10,20 @@ import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
 import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
+import {
+  addSignup,
+  lockWebinar,
+  recordings as recordingRows,
+  removeSignup,
+  setWebinarHtml,
+  signedUpTo,
+  signupsFor,
+  upcomingWebinars,
+  type Webinar,
+  type WebinarWithSignups,
+  webinarsWithoutHtml,
+  webinarsWithSignups,
+} from './repo';
 
 export interface WebinarRow {
   id: string;
@@ -40,6 +54,25 @@ export const forMail = (row: WebinarRow): WebinarForMail => ({
   status: row.status,
   recordingUrl: row.recording_url,
   slidesUrl: row.slides_url,
+});
+
+/** The row `notify` reads, from the schema's row. */
+export const noticeRow = (webinar: Webinar): WebinarRow => ({
+  id: webinar.id,
+  title: webinar.title,
+  description: webinar.description,
+  description_html: webinar.descriptionHtml,
+  starts_at: webinar.startsAt,
+  duration_minutes: webinar.durationMinutes,
+  room_url: webinar.roomUrl,
+  capacity: webinar.capacity,
+  status: webinar.status,
+  sequence: webinar.sequence,
+  recording_url: webinar.recordingUrl,
+  recording_summary: webinar.recordingSummary,
+  recording_summary_html: webinar.recordingSummaryHtml,
+  slides_url: webinar.slidesUrl,
+  signups: 0,
 });
 
 export async function findWebinar(db: Executor, id: string, lock = false): Promise<WebinarRow | null> {
@@ -90,51 +123,45 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
 /** What /webinars shows this person: everything for premium members, a teaser for everyone else. */
 export async function webinarsPage(ctx: AppContext, user: PublicUser | null, search: string, now = new Date()): Promise<WebinarsPage> {
   const premium = Boolean(user?.isPremium);
-  const upcomingRows = rowsOf<WebinarRow & { signed_up: boolean }>(
-    await ctx.db.execute(sql`
-      select w.*, (select count(*)::int from webinar_signups s where s.webinar_id = w.id) as signups,
-        ${user ? sql`exists (select 1 from webinar_signups s where s.webinar_id = w.id and s.user_id = ${user.id})` : sql`false`} as signed_up
-      from webinars w
-      where w.status = 'scheduled' and w.starts_at + make_interval(mins => w.duration_minutes) > ${now.toISOString()}
-      order by w.starts_at limit 20`),
-  );
+  const upcomingRows = await upcomingWebinars(ctx.db, now);
+  const mine = user
+    ? await signedUpTo(
+        ctx.db,
+        user.id,
+        upcomingRows.map((row) => row.id),
+      )
+    : new Set<string>();
   const upcoming = upcomingRows.map((row): PublicWebinar => {
-    const startsAt = new Date(row.starts_at);
-    const endsAt = new Date(startsAt.getTime() + row.duration_minutes * 60_000);
+    const startsAt = row.startsAt;
+    const endsAt = new Date(startsAt.getTime() + row.durationMinutes * 60_000);
     const roomOpensAt = new Date(startsAt.getTime() - ROOM_OPENS_MINUTES * 60_000);
-    const roomOpen = premium && row.signed_up && now >= roomOpensAt && now < endsAt;
+    const signedUp = mine.has(row.id);
+    const roomOpen = premium && signedUp && now >= roomOpensAt && now < endsAt;
     return {
       id: row.id,
       title: row.title,
-      descriptionHtml: row.description_html ?? '',
+      descriptionHtml: row.descriptionHtml ?? '',
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),
-      durationMinutes: row.duration_minutes,
+      durationMinutes: row.durationMinutes,
       status: row.status,
       capacity: row.capacity,
       spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.signups),
       roomOpensAt: roomOpensAt.toISOString(),
-      ...(premium ? { signedUp: Boolean(row.signed_up) } : {}),
-      ...(roomOpen ? { roomUrl: row.room_url } : {}),
+      ...(premium ? { signedUp } : {}),
+      ...(roomOpen ? { roomUrl: row.roomUrl } : {}),
     };
   });
-  let recordings: PublicRecording[] = [];
-  if (premium) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    recordings = rowsOf<WebinarRow>(
-      await ctx.db.execute(sql`
-        select w.*, 0 as signups from webinars w where w.recording_url is not null
-        ${search ? sql`and (w.title ilike ${pattern} or w.recording_summary ilike ${pattern} or w.description ilike ${pattern})` : sql.empty()}
-        order by w.starts_at desc limit 100`),
-    ).map((row) => ({
-      id: row.id,
-      title: row.title,
-      startsAt: new Date(row.starts_at).toISOString(),
-      recordingUrl: row.recording_url!,
-      slidesUrl: row.slides_url,
-      summaryHtml: row.recording_summary_html ?? '',
-    }));
-  }
+  const recordings: PublicRecording[] = premium
+    ? (await recordingRows(ctx.db, search)).map((row) => ({
+        id: row.id,
+        title: row.title,
+        startsAt: row.startsAt.toISOString(),
+        recordingUrl: row.recordingUrl!,
+        slidesUrl: row.slidesUrl,
+        summaryHtml: row.recordingSummaryHtml ?? '',
+      }))
+    : [];
   return { premium, timeZone: ctx.env.SITE_TIMEZONE, upcoming, recordings };
 }
 
@@ -142,18 +169,16 @@ export async function webinarsPage(ctx: AppContext, user: PublicUser | null, sea
 export async function signUp(ctx: AppContext, user: PublicUser, id: string, now = new Date()): Promise<void> {
   const mailIds = await ctx.db.transaction(async (tx) => {
     // The event's row is locked: two members taking the last place at once take turns.
-    const webinar = await findWebinar(tx, id, true);
+    const webinar = await lockWebinar(tx, id);
     if (!webinar) throw new HttpError(404, 'Webinar not found');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
-    if (new Date(webinar.starts_at).getTime() + webinar.duration_minutes * 60_000 <= now.getTime())
+    if (webinar.startsAt.getTime() + webinar.durationMinutes * 60_000 <= now.getTime())
       throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
-    const [taken] = rowsOf<{ n: number; mine: boolean }>(
-      await tx.execute(sql`select count(*)::int as n, bool_or(user_id = ${user.id}) as mine from webinar_signups where webinar_id = ${id}`),
-    );
-    if (taken?.mine) throw new HttpError(409, "You're already signed up for this webinar.");
-    if (webinar.capacity !== null && (taken?.n ?? 0) >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
-    await tx.execute(sql`insert into webinar_signups (webinar_id, user_id) values (${id}, ${user.id})`);
-    return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
+    const { taken, mine } = await signupsFor(tx, id, user.id);
+    if (mine) throw new HttpError(409, "You're already signed up for this webinar.");
+    if (webinar.capacity !== null && taken >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
+    await addSignup(tx, id, user.id);
+    return notify(tx, ctx, noticeRow(webinar), 'confirmation', '', [user.id]);
   });
   ctx.mailer.deliverNow(mailIds);
 }
@@ -187,28 +212,27 @@ export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Prom
 }
 
 export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {
-  const removed = rowsOf(await ctx.db.execute(sql`delete from webinar_signups where webinar_id = ${id} and user_id = ${user.id} returning 1`));
-  if (removed.length === 0) throw new HttpError(404, "You're not signed up for this webinar.");
+  if (!(await removeSignup(ctx.db, id, user.id))) throw new HttpError(404, "You're not signed up for this webinar.");
 }
 
-export const toAdmin = (row: WebinarRow, timeZone: string): AdminWebinar => ({
+export const toAdmin = (row: WebinarWithSignups, timeZone: string): AdminWebinar => ({
   id: row.id,
   title: row.title,
   description: row.description,
-  startsAt: new Date(row.starts_at).toISOString(),
-  startsAtLocal: instantToSiteLocal(new Date(row.starts_at), timeZone),
-  durationMinutes: row.duration_minutes,
-  roomUrl: row.room_url,
+  startsAt: row.startsAt.toISOString(),
+  startsAtLocal: instantToSiteLocal(row.startsAt, timeZone),
+  durationMinutes: row.durationMinutes,
+  roomUrl: row.roomUrl,
   capacity: row.capacity,
   status: row.status,
   signups: row.signups,
-  recordingUrl: row.recording_url,
-  recordingSummary: row.recording_summary,
-  slidesUrl: row.slides_url,
+  recordingUrl: row.recordingUrl,
+  recordingSummary: row.recordingSummary,
+  slidesUrl: row.slidesUrl,
 });
 
 export async function listWebinars(db: Executor, timeZone: string): Promise<AdminWebinar[]> {
-  return rowsOf<WebinarRow>(await db.execute(sql`${selectWebinars} order by w.starts_at desc`)).map((row) => toAdmin(row, timeZone));
+  return (await webinarsWithSignups(db)).map((row) => toAdmin(row, timeZone));
 }
 
 /**
@@ -253,15 +277,13 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
  * housekeeping job. One that cannot be rendered is logged and left for the next run.
  */
 export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
-  const missing = rowsOf<{ id: string; description: string; recording_summary: string }>(
-    await db.execute(sql`select id, description, recording_summary from webinars where description_html is null or recording_summary_html is null`),
-  );
   let rendered = 0;
-  for (const webinar of missing) {
+  for (const webinar of await webinarsWithoutHtml(db)) {
     try {
-      await db.execute(
-        sql`update webinars set description_html = ${markdownToHtml(webinar.description)}, recording_summary_html = ${markdownToHtml(webinar.recording_summary)} where id = ${webinar.id}`,
-      );
+      await setWebinarHtml(db, webinar.id, {
+        descriptionHtml: markdownToHtml(webinar.description),
+        recordingSummaryHtml: markdownToHtml(webinar.recordingSummary),
+      });
       rendered += 1;
     } catch (error) {
       log.error({ err: error, webinarId: webinar.id }, 'could not render a webinar description; it is tried again at the next start');
