@@ -81,7 +81,7 @@ export async function startSmtpCapture(
     /** Every captured mail to `to` whose subject matches. */
     find,
     /** Waits until a matching mail arrives. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = 5000): Promise<CapturedMail> {
+    async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const [mail] = find(to, subject);
