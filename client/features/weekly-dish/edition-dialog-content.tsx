@@ -1,21 +1,33 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactElement } from 'react';
+import type { RefObject } from 'react';
 import { demoteHeadings, formatEditionDate } from './edition-html';
 import type { PublicEdition } from '#shared/newsletter/editions';
 
 /**
- * An edition read in full in a modal dialog (docs/product.md (Decisions)): Radix traps focus inside, closes
- * on Escape or the close button, and gives focus back to the button that opened it. The trigger
- * is a plain <button> element, which always takes the ref Radix needs to return focus to it.
+ * The open dialog of an edition (edition-dialog.tsx opens it): Radix traps focus inside and closes
+ * on Escape or the close button; focus then goes back to the button that opened it.
  */
-export function EditionDialog({ edition, trigger }: { edition: PublicEdition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
+export function EditionDialogContent({
+  edition,
+  onClose,
+  opener,
+}: {
+  edition: PublicEdition;
+  onClose: () => void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />
-        <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-xl bg-white shadow-2xl outline-none">
+        <Dialog.Content
+          className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-xl bg-white shadow-2xl outline-none"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5 sm:px-8">
             <div>
               <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
