@@ -63,7 +63,8 @@ async function freshContext(browser: Browser, viewport: { width: number; height:
 
 test.describe('a first visit', () => {
   test('each page of the budget hydrates from its HTML with at most 8 scripts, no Zod and no data request', async ({ browser, viewport }) => {
-    test.slow();
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
     for (const path of budgetPages) {
       // A context of its own per page: nothing cached from the page before.
       const context = await freshContext(browser, viewport);
@@ -79,6 +80,8 @@ test.describe('a first visit', () => {
   });
 
   test('pages read from the database hydrate from the data they carry', async ({ browser, viewport, request }) => {
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
     const answers = Object.fromEntries(questions.map((question) => [String(question.id), 2]));
     const saved = await request.post('/api/checkup-results', { data: { email: uniqueEmail('first-visit'), answers } });
     expect(saved.status()).toBe(201);
@@ -94,7 +97,8 @@ test.describe('a first visit', () => {
   });
 
   test("a signed-in member's pages ask only for the member, never for what the page carries", async ({ browser, viewport }) => {
-    test.slow();
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
     const context = await freshContext(browser, viewport);
     await register(context.request, uniqueEmail('first-visit-member'), 'Mia');
     for (const path of [...budgetPages, '/resources', '/account']) {
