@@ -15,6 +15,7 @@ import { runDurability } from '../bench/durability.mjs';
 import { runHashLoad } from '../bench/hash-load.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
 import { runMarkdown } from '../bench/markdown.mjs';
+import { runMemory } from '../bench/memory.mjs';
 import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
@@ -29,6 +30,7 @@ const parts = {
   hashing: runHashLoad,
   lighthouse: runLighthouse,
   throttled: runThrottled,
+  memory: runMemory,
   admin: runAdminScale,
   newsletter: runNewsletter,
   publishing: runPublishing,

@@ -1,5 +1,6 @@
 import { escapeHtml } from './text';
-import { headOf, notFoundMeta, pageTitle } from './route-heads';
+import { notFoundMeta } from './not-found-head';
+import { headOf, pageTitle } from './route-heads';
 import { matchRoute, type RouteMeta } from './routes';
 import { site } from './site';
 

@@ -138,11 +138,6 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
   ...guideHeads,
 };
 
-export const notFoundMeta = {
-  title: 'Oops! Page Not Found',
-  description: 'This page does not exist. Go home or go back.',
-} as const;
-
 export const headOf = (route: RouteMeta): RouteHead => routeHeads[route.path]!;
 
 export function pageTitle(meta: { title: string }, path: string): string {

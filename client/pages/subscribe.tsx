@@ -2,7 +2,7 @@ import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '#shared/billing/schemas';
+import { messages } from '#shared/billing/messages';
 import { formatDollars, plans } from '#shared/pricing';
 import { PageLoading } from '../app/layout';
 import { CheckList } from '../components/check-list';

@@ -62,8 +62,11 @@ export interface BillingProvider {
   refundCharges(id: string): Promise<number>;
   /** Self-service billing page (Stripe's Customer Portal); null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
-  /** Checks the signature over the raw body and returns the event; throws WebhookSignatureError otherwise. */
-  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent;
+  /**
+   * Checks the signature over the raw body and returns the event; throws WebhookSignatureError
+   * otherwise. Stripe's check waits for its SDK the first time (it is loaded on first use).
+   */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent | Promise<BillingEvent>;
 }
 
 export interface PlanChangePreview {

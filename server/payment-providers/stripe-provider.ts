@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PlanType } from '#shared/pricing';
 import {
   type BillingEvent,
@@ -30,35 +30,48 @@ export const STRIPE_API_VERSION = '2026-10-28.endive';
 /** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
 export class StripeProvider implements BillingProvider {
   readonly name = 'stripe' as const;
-  private readonly stripe: Stripe;
+  private loading?: Promise<{ Stripe: typeof Stripe; stripe: Stripe }>;
 
-  constructor(private readonly settings: StripeSettings) {
-    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
-      apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 1,
-      timeout: 15_000,
-      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+  constructor(private readonly settings: StripeSettings) {}
+
+  /**
+   * The SDK and its client, loaded with the first call that needs them: the SDK holds some 20 MB
+   * of a server's memory, and most requests never touch a payment.
+   */
+  private sdk(): Promise<{ Stripe: typeof Stripe; stripe: Stripe }> {
+    this.loading ??= import('stripe').then(({ default: StripeSdk }) => {
+      const api = this.settings.apiUrl ? new URL(this.settings.apiUrl) : undefined;
+      const stripe = new StripeSdk(this.settings.secretKey, {
+        apiVersion: STRIPE_API_VERSION,
+        maxNetworkRetries: 1,
+        timeout: 15_000,
+        ...(api
+          ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
+          : {}),
+      });
+      return { Stripe: StripeSdk, stripe };
     });
+    return this.loading;
   }
 
   /** Stripe's errors in our terms: a card error is the member's to fix, anything else is a provider fault. */
-  private async call<T>(work: () => Promise<T>): Promise<T> {
+  private async call<T>(work: (stripe: Stripe, sdk: typeof Stripe) => Promise<T>): Promise<T> {
+    const { Stripe: sdk, stripe } = await this.sdk();
     try {
-      return await work();
+      return await work(stripe, sdk);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
+      if (error instanceof sdk.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
       throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
     }
   }
 
   createCustomer(user: { id: string; email: string; name: string | null }): Promise<string> {
-    return this.call(async () => (await this.stripe.customers.create({ email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } })).id);
+    return this.call(async (stripe) => (await stripe.customers.create({ email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } })).id);
   }
 
   createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
-    return this.call(async () => {
-      const session = await this.stripe.checkout.sessions.create({
+    return this.call(async (stripe, sdk) => {
+      const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: input.customerId,
         client_reference_id: input.user.id,
@@ -71,7 +84,7 @@ export class StripeProvider implements BillingProvider {
         expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a url');
-      await this.expireOlderCheckouts(session);
+      await this.expireOlderCheckouts(stripe, sdk, session);
       return { url: session.url };
     });
   }
@@ -83,24 +96,24 @@ export class StripeProvider implements BillingProvider {
    * requests race, the newest session is the one left open. A session paid meanwhile is no longer
    * open and Stripe refuses to expire it; the webhook's duplicate handling covers that one.
    */
-  private async expireOlderCheckouts(session: Stripe.Checkout.Session): Promise<void> {
+  private async expireOlderCheckouts(stripe: Stripe, sdk: typeof Stripe, session: Stripe.Checkout.Session): Promise<void> {
     const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
     if (!customer) return;
     const older = (other: Stripe.Checkout.Session) => other.created < session.created || (other.created === session.created && other.id < session.id);
-    const open = await this.stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+    const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
     for (const other of open.data.filter((candidate) => candidate.id !== session.id && older(candidate))) {
       try {
-        await this.stripe.checkout.sessions.expire(other.id);
+        await stripe.checkout.sessions.expire(other.id);
       } catch (error) {
         // Completed or expired in the meantime: nothing left to close.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (!(error instanceof sdk.errors.StripeInvalidRequestError)) throw error;
       }
     }
   }
 
   createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
-    return this.call(async () => {
-      const subscription = await this.stripe.subscriptions.create({
+    return this.call(async (stripe) => {
+      const subscription = await stripe.subscriptions.create({
         customer: input.customerId,
         items: [{ price: this.settings.prices[input.plan] }],
         payment_behavior: 'default_incomplete',
@@ -139,22 +152,22 @@ export class StripeProvider implements BillingProvider {
   }
 
   getSubscription(id: string): Promise<ProviderSubscription | null> {
-    return this.call(async () => {
+    return this.call(async (stripe, sdk) => {
       try {
-        return this.toSubscription(await this.stripe.subscriptions.retrieve(id));
+        return this.toSubscription(await stripe.subscriptions.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     });
   }
 
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
-    return this.call(async () => this.toSubscription(await this.stripe.subscriptions.update(id, { cancel_at_period_end: cancel })));
+    return this.call(async (stripe) => this.toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel })));
   }
 
   cancelNow(id: string): Promise<ProviderSubscription | null> {
-    return this.call(async () => this.toSubscription(await this.stripe.subscriptions.cancel(id)));
+    return this.call(async (stripe) => this.toSubscription(await stripe.subscriptions.cancel(id)));
   }
 
   /**
@@ -168,9 +181,9 @@ export class StripeProvider implements BillingProvider {
   }
 
   previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
-    return this.call(async () => {
-      const sub = await this.stripe.subscriptions.retrieve(id);
-      const preview = await this.stripe.invoices.createPreview({
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
+      const preview = await stripe.invoices.createPreview({
         customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
         subscription: id,
         subscription_details: { items: this.newItems(sub, plan), proration_behavior: 'always_invoice' },
@@ -182,10 +195,10 @@ export class StripeProvider implements BillingProvider {
   }
 
   changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
-    return this.call(async () => {
-      const sub = await this.stripe.subscriptions.retrieve(id);
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
       return this.toSubscription(
-        await this.stripe.subscriptions.update(id, {
+        await stripe.subscriptions.update(id, {
           items: this.newItems(sub, plan),
           proration_behavior: 'always_invoice',
           cancel_at_period_end: false,
@@ -196,16 +209,16 @@ export class StripeProvider implements BillingProvider {
   }
 
   refundCharges(id: string): Promise<number> {
-    return this.call(async () => {
+    return this.call(async (stripe) => {
       let refunded = 0;
-      const invoices = await this.stripe.invoices.list({ subscription: id, status: 'paid', limit: 100, expand: ['data.payments'] });
+      const invoices = await stripe.invoices.list({ subscription: id, status: 'paid', limit: 100, expand: ['data.payments'] });
       for (const invoice of invoices.data) {
         for (const payment of invoice.payments?.data ?? []) {
           const intent = payment.payment.payment_intent;
           const intentId = typeof intent === 'string' ? intent : intent?.id;
           if (!intentId) continue;
           // The key makes a retried refund (a server dying mid-way) the same refund, never a second one.
-          const refund = await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `duplicate-refund-${intentId}` });
+          const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `duplicate-refund-${intentId}` });
           refunded += refund.amount;
         }
       }
@@ -214,14 +227,15 @@ export class StripeProvider implements BillingProvider {
   }
 
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
-    return this.call(async () => ({ url: (await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url }));
+    return this.call(async (stripe) => ({ url: (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url }));
   }
 
-  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
+  async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
     if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    const { stripe } = await this.sdk();
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+      event = stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
     }

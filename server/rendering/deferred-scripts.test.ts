@@ -7,6 +7,7 @@ const template = `<!doctype html>
   <head>
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/app-c3.js">
     <style>body{}</style>
   </head>
   <body>
@@ -15,10 +16,11 @@ const template = `<!doctype html>
 </html>`;
 
 describe('scripts loaded after the first paint', () => {
-  it('takes the entry out of the head and keeps the rest of the template', () => {
+  it('takes the entry and the preloads of its imports out of the head and keeps the rest of the template', () => {
     const taken = takeEntryScript(template);
     expect(taken.entry).toBe('/assets/index-a1.js');
     expect(taken.template).not.toContain('<script');
+    expect(taken.template).not.toContain('modulepreload');
     expect(taken.template).toContain('<!--app-head-->\n    <style>body{}</style>');
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** A page's scripts: the build's entry and the chunks of the page it shows first. */
+/** A page's scripts: the build's entry, and the other chunks the page runs before it hydrates (route-assets.ts). */
 export interface PageScripts {
   entry: string;
   chunks: string[];
@@ -92,6 +92,12 @@ export const loaderSource = `(() => {
     if (started) return;
     started = true;
     const { entry, chunks } = JSON.parse(document.getElementById('page-scripts').textContent);
+    // In the order they are listed, the entry first: the browser asks in that order, six at a time.
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
     for (const href of chunks) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -99,11 +105,6 @@ export const loaderSource = `(() => {
       link.href = href;
       document.head.append(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.append(script);
   };
   const paints = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('paint');
   if (!paints || document.visibilityState === 'hidden') {
@@ -123,15 +124,17 @@ export const loaderSource = `(() => {
 export const loaderCspSource = `'sha256-${createHash('sha256').update(loaderSource).digest('base64')}'`;
 
 const entryScript = /\s*<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/;
+const modulePreload = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+\.js">/g;
 
 /**
- * The built template without its entry script tag, and the entry's address: the loader asks
- * for it instead. A template without one (no client build) is left as it is.
+ * The built template without its entry script tag and the preloads of what the entry imports,
+ * and the entry's address: the loader asks for them instead, after the first paint. A template
+ * without an entry (no client build) is left as it is.
  */
 export function takeEntryScript(template: string): { template: string; entry?: string } {
   const match = entryScript.exec(template);
   if (!match) return { template };
-  return { template: template.replace(match[0], ''), entry: match[1] };
+  return { template: template.replace(match[0], '').replace(modulePreload, ''), entry: match[1] };
 }
 
 /** What goes at the end of a page's body: the scripts to load, then the loader. */

@@ -20,12 +20,6 @@ export const planRequestSchema = z
 
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
-export const messages = {
-  alreadyPremium: 'Already Premium: your premium membership is active, so nothing was charged.',
-  alreadySubscribed: 'You already have an active premium subscription!',
-  providerUnavailable: 'Failed to create checkout session',
-} as const;
-
 /**
  * An expiry date as card forms write it while it is typed: digits only, "1230" -> "12 / 30",
  * "0" -> "0", "12" -> "12", "123" -> "12 / 3"; "12/30" and "12 / 30" stay "12 / 30".

@@ -183,10 +183,6 @@ export interface PublishedPage {
   publishedAt: string;
 }
 
-/** The query keys the server fills in when it renders a page, and the client's fetches use. */
-export const pageQueryKey = (section: ContentSection, slug: string) => ['/api/pages', section, slug] as const;
-export const resourcesQueryKey = ['/api/resources'] as const;
-
 /** One entry of the resources library. */
 export interface PublishedResource {
   id: string;

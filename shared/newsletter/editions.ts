@@ -166,12 +166,6 @@ export const unsubscribeSchema = z
   .object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') })
   .strict();
 
-/** The query keys of the archive: the server renders /weekly-dish pages with them filled in. */
-export const editionsQueryKey = ['/api/editions'] as const;
-export const editionQueryKey = (slug: string) => ['/api/editions', slug] as const;
-/** A premium announcement as its member reads it (the page's own query holds the LockedEdition). */
-export const memberEditionQueryKey = (slug: string) => ['/api/editions', slug, 'member'] as const;
-
 /** An edition page's title and description, for the server's head and the client's alike. */
 export const editionHead = (edition: Pick<PublicEdition, 'title' | 'summary' | 'issueNumber'>) => ({
   title: `${edition.title} · The Weekly Dish`,

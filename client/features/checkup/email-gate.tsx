@@ -1,14 +1,16 @@
 import { Clock, Layers, ListChecks } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Ref } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
-import { type EmailOnly, emailOnlySchema } from '#shared/newsletter/schemas';
+import type { EmailOnly } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { newsletterNote, signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+
+const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.emailOnlySchema));
 
 const facts = [
   { icon: ListChecks, text: `${questions.length} honest questions` },
@@ -23,13 +25,16 @@ const facts = [
 export function EmailGate({
   initialEmail,
   onStart,
+  onFocus,
   headingRef,
 }: {
   initialEmail: string;
   onStart: (email: string) => void;
+  /** The visitor turned to the form: what comes after it can start loading. */
+  onFocus: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
+  const form = useForm<EmailOnly>({ resolver, defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
 
   // A blank email gets the spec's own toast; any other the shared rule's message, under the field and in the toast.
@@ -88,7 +93,15 @@ export function EmailGate({
             Your email gives you free access to the field guides and resources library, and signs you up for The Weekly Dish, our free Tuesday newsletter.
           </p>
           {/* noValidate: the shared schema checks the email and says what is wrong, in the page's own words. */}
-          <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="mt-5 grid gap-4">
+          <form
+            noValidate
+            onFocus={() => {
+              resolver.preload();
+              onFocus();
+            }}
+            onSubmit={form.handleSubmit(onValid, onInvalid)}
+            className="mt-5 grid gap-4"
+          >
             <TextField label="Email address" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
             <Button type="submit" size="lg" disabled={signup.isPending}>
               {signup.isPending ? 'Starting...' : 'Start the Check-Up'}

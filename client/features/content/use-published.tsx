@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiPath, apiPaths } from '#shared/api/paths';
-import { type ContentSection, pageQueryKey, type PublishedPage, type PublishedResource, resourcesQueryKey } from '#shared/content/pages';
+import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
+import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
 import { PageLoading } from '../../app/layout';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api';

@@ -1,12 +1,6 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
-import {
-  editionQueryKey,
-  editionsQueryKey,
-  type LockedEdition,
-  memberEditionQueryKey,
-  type PublicEdition,
-  type PublicEditions,
-} from '#shared/newsletter/editions';
+import type { LockedEdition, PublicEdition, PublicEditions } from '#shared/newsletter/editions';
+import { editionQueryKey, editionsQueryKey, memberEditionQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useQuery } from '../../lib/query-client';
 

@@ -7,7 +7,6 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordServerEvent } from '../events/record';
-import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
@@ -57,6 +56,8 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
     // results link must not be able to redirect the result's later mail to another inbox. The
     // mail is the whole of this request (nothing else changes), so it is stored on its own.
+    // The email layout (react-email) loads with the first breakdown asked for: memory a server that sends none keeps free.
+    const { breakdownMail } = await import('./breakdown-mail');
     await ctx.mailer.send(
       await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );

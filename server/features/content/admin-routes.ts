@@ -9,12 +9,11 @@ import {
   contentPreviewSchema,
   contentPublishSchema,
   contentSaveSchema,
-  pageQueryKey,
   type PublishedPage,
-  resourcesQueryKey,
   sectionFieldErrors,
 } from '#shared/content/pages';
 import { findFieldGuide } from '#shared/content/field-guides';
+import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
 import { versionInPathSchema } from '#shared/number-fields';
 import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';

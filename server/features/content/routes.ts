@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
-import { contentSections, isPremiumSection, pageQueryKey, resourcesQueryKey } from '#shared/content/pages';
+import { contentSections, isPremiumSection } from '#shared/content/pages';
+import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';

@@ -1,4 +1,5 @@
-import { editionHead, editionQueryKey, editionsQueryKey, type LockedEdition, premiumEditionHead, slugSchema } from '#shared/newsletter/editions';
+import { editionHead, type LockedEdition, premiumEditionHead, slugSchema } from '#shared/newsletter/editions';
+import { editionQueryKey, editionsQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../../rendering/builder';
 import { archivePage, sentEdition, sentEditionAudience } from './repo';

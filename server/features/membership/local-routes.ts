@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
-import { messages, testCardSchema } from '#shared/billing/schemas';
+import { messages } from '#shared/billing/messages';
+import { testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';

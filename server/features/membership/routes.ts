@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePlanSchema, messages, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
+import { messages } from '#shared/billing/messages';
+import { changePlanSchema, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
@@ -92,7 +93,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const header = request.headers['stripe-signature'];
       let event;
       try {
-        event = provider.verifyEvent(raw, typeof header === 'string' ? header : undefined);
+        event = await provider.verifyEvent(raw, typeof header === 'string' ? header : undefined);
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, `Webhook signature verification failed: ${error.message}`);
         throw error;

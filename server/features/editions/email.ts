@@ -1,11 +1,10 @@
-import { Link } from '@react-email/components';
-import { markdownToHtml, markdownToText } from '#shared/markdown/render';
+import { markdownToText } from '#shared/markdown/render';
 import { type EditionAudience, editionEyebrow } from '#shared/newsletter/editions';
-import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
 
 /**
- * An edition as email: the HTML part from the site's one email layout (server/mail/email-layout.tsx,
- * react-email), the text part from the same Markdown. Rendered once per edition; each recipient's copy only replaces UNSUBSCRIBE_PLACEHOLDER.
+ * An edition as email: the HTML part in the site's one email layout (server/mail/email-layout.tsx,
+ * react-email), the text part from the same
+ * Markdown. Rendered once per edition; each recipient's copy only replaces UNSUBSCRIBE_PLACEHOLDER.
  * No tracking pixel, no rewritten links: the links are the ones the author wrote.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
@@ -27,7 +26,7 @@ export interface EditionContent {
 export interface RenderOptions {
   test?: boolean;
 }
-const testTexts = {
+export const testTexts = {
   webPage: 'This is a test. Subscribers get a link to the edition’s web page here.',
   unsubscribe: 'Subscribers get their unsubscribe link here.',
 };
@@ -37,54 +36,22 @@ export interface EmailSettings {
   postalAddress: string;
 }
 
-function EditionEmail({ edition, settings, test }: { edition: EditionContent; settings: EmailSettings; test: boolean }) {
-  const eyebrow = editionEyebrow(edition);
-  return (
-    <EmailLayout
-      preview={edition.summary || undefined}
-      above={
-        test ? (
-          testTexts.webPage
-        ) : (
-          <Link href={`${settings.publicUrl}/weekly-dish/${edition.slug}`} style={mutedLinkStyle}>
-            View in your browser
-          </Link>
-        )
-      }
-      eyebrow={`The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`}
-      title={edition.title}
-      footer={[
-        test ? (
-          testTexts.unsubscribe
-        ) : (
-          <>
-            {whyReceived(edition.audience, settings)}{' '}
-            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
-              Unsubscribe
-            </Link>
-          </>
-        ),
-        settings.postalAddress,
-      ]}
-    >
-      <div dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl }) }} />
-    </EmailLayout>
-  );
-}
-
 export interface RenderedEdition {
   subject: string;
   html: string;
   text: string;
 }
 
-const whyReceived = (audience: EditionAudience, settings: EmailSettings) =>
+export const whyReceived = (audience: EditionAudience, settings: EmailSettings) =>
   audience === 'premium'
     ? `You are receiving this announcement as a premium member of ${new URL(settings.publicUrl).host}.`
     : `You are receiving The Weekly Dish because you signed up at ${new URL(settings.publicUrl).host}.`;
 
 export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
-  const html = await renderEmail(<EditionEmail edition={edition} settings={settings} test={test} />);
+  // The template and react-email come with the first edition rendered: they hold some 40 MB of
+  // memory that a server rendering no edition has no use for.
+  const { editionHtml } = await import('./email-template');
+  const html = await editionHtml(edition, settings, test);
   const eyebrow = editionEyebrow(edition);
   const text = [
     `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,
