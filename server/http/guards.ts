@@ -1,9 +1,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpError } from './errors';
-import { findSessionUser, sessionToken } from '../features/auth/sessions';
+import { findSessionUser, sessionToken, toPublicUser } from './sessions';
 import type { PublicUser } from '#shared/auth/user';
-import { toPublicUser } from '../features/auth/users-repo';
 
 /** One lookup per request, however many guards and handlers ask. */
 const perRequest = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();

@@ -18,7 +18,7 @@ import type { PublicUser } from '#shared/auth/user';
 import { adminListPaths, adminOutreachPaths, type OutreachList } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../membership/membership';
-import { subscriptionView } from '../membership/routes';
+import { subscriptionView } from '../membership/subscription-view';
 import type { AppContext } from '../../context';
 import { siteDayAndMonthStart } from '#shared/site-time';
 import { HttpError, parseInput } from '../../http/errors';

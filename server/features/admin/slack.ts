@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../audit-log';
 
 interface Row {
   user_id: string;

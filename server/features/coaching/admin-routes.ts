@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput } from '../../http/errors';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { adminCalendar, removeSlot } from './service';
 
 /** The coach's side (issue 25.2): publish 60-minute slots, see the calendar of slots and bookings, remove a slot. */

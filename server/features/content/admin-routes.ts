@@ -20,10 +20,10 @@ import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import type { PageBuilder } from '../../rendering/builder';
 import { renderContentHtml } from './render';
-import { contentAt } from './routes';
+import { contentAt } from './page-paths';
 import * as repo from './repo';
 import type { ContentStore } from './store';
 

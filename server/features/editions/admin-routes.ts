@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { nextTuesdayMorning } from '#shared/site-time';
 import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
 import { deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { newsletterEditions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { Executor } from '../admin/audit';
+import type { Executor } from '../../db/client';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 

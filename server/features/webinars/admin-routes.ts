@@ -10,8 +10,8 @@ import { rowsOf } from '../../db/rows';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { markdownToHtml } from '#shared/markdown/render';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
-import { recordAudit } from '../admin/audit';
-import { csvLine } from '../admin/csv';
+import { recordAudit } from '../../audit-log';
+import { csvLine } from '../../csv';
 import { findWebinar, listWebinars, notify, toAdmin } from './service';
 
 /** A description may be 20,000 characters, up to four bytes each in JSON. */
