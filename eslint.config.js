@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,18 @@ const queryLibrary = {
   message: 'Import the hooks from client/lib/query-client.ts: loading it is what provides their client.',
 };
 
+const serverTests = ['server/**/*.test.{ts,tsx}', 'server/test/**'];
+const compositionFiles = ['server/app.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts'];
+const anyFeature = {
+  regex: '(^|/)features/|^#server/features/',
+  message:
+    'Below the features (db, http, mail, jobs, rendering, helpers): import no feature. Move what is shared down here, or do the wiring in app.ts or schedule.ts.',
+};
+const otherFeatureRoutes = {
+  regex: '^(\\.\\./[\\w-]+|(\\.\\./)+features/[\\w-]+|#server/features/[\\w-]+)/([\\w-]+-)?routes$',
+  message: "Another feature's routes: use its service modules (or move the shared piece below the features); only app.ts mounts routes.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'drizzle'] },
   js.configs.recommended,
@@ -25,6 +38,18 @@ export default tseslint.config(
       // Zod is configured once (jitless, for the CSP): everything imports it through shared/zod.ts.
       'no-restricted-imports': ['error', { paths: [zodDirect] }],
     },
+  },
+  // No module reaches itself again through its imports, on either side (type-only imports, which
+  // vanish at runtime, do not count).
+  {
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -72,6 +97,24 @@ export default tseslint.config(
     // The query client's own module, its context in the entry, and the server's render.
     files: ['client/lib/query-client.ts', 'client/lib/query-provider.tsx', 'client/entry-server.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [noServer] }] },
+  },
+  // The server's layers point one way (docs/decisions/033-server-layers.md): the composition
+  // (app.ts, main.ts, schedule.ts, stored-html.ts) puts the features together; a feature may use
+  // another feature's modules but never its routes, which only the composition mounts; db/, http/,
+  // mail/, jobs/, rendering/, payment-providers/ and the helpers beside app.ts (the audit log, CSV,
+  // the context) sit below the features and import none. An import of the composition makes a
+  // cycle (no-cycle above); a loop between features that passes through no single file is found by
+  // scripts/import-layers.mjs, which npm run lint also runs. Tests and their helpers (server/test/)
+  // stand outside the layers: they build the whole app.
+  {
+    files: ['server/features/**/*.{ts,tsx}'],
+    ignores: serverTests,
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [otherFeatureRoutes] }] },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: ['server/features/**', ...compositionFiles, ...serverTests],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [anyFeature] }] },
   },
   {
     files: ['shared/**/*.ts'],

@@ -1,5 +1,6 @@
 import { feedRoutes } from './features/editions/feeds';
 import { editionRoutes } from './features/editions/routes';
+import { editionAdminRoutes } from './features/editions/admin-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -24,11 +25,14 @@ import { loaderCspSource } from './rendering/deferred-scripts';
 import { createPageBuilder, type PageLookup } from './rendering/builder';
 import { pagesRoutes } from './rendering/routes';
 import { contentRoutes, lookupContentPage } from './features/content/routes';
-import { mediaRoutes } from './features/content/images';
+import { contentAdminRoutes } from './features/content/admin-routes';
+import { imageUploadRoutes, mediaRoutes } from './features/content/images';
 import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
 import { webinarRoutes } from './features/webinars/routes';
+import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { coachingRoutes } from './features/coaching/routes';
+import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -120,7 +124,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarRoutes, ctx);
   await app.register(coachingRoutes, ctx);
   await app.register(alliesRoutes, ctx);
-  await app.register(adminRoutes, { ctx, builder, content });
+  // The admin's routes, one plugin per feature; each file guards its own routes (admins only).
+  await app.register(adminRoutes, ctx);
+  await app.register(editionAdminRoutes, ctx);
+  await app.register(contentAdminRoutes, { ctx, builder, content });
+  await app.register(imageUploadRoutes, ctx);
+  await app.register(webinarAdminRoutes, ctx);
+  await app.register(coachingAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

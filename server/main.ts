@@ -4,7 +4,7 @@ import { EnvError, loadEnv } from './env';
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import { type JobRunner, startJobRunner } from './jobs/runner';
-import { scheduledJobs } from './jobs/schedule';
+import { scheduledJobs } from './schedule';
 import { createTransport } from './mail/mailer';
 import { seedEditions } from './features/editions/seed';
 import { reopenCancelledEditions } from './features/editions/repo';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { postJson } from './app';
 import { uniqueEmail } from './unique-email';
-import { SESSION_COOKIE } from '../features/auth/sessions';
+import { SESSION_COOKIE } from '../http/sessions';
 
 /** Test support for the auth tests: accounts made over HTTP, and the session cookie they get. */
 export function sessionCookieOf(res: Response): string | undefined {

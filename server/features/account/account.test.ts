@@ -5,7 +5,7 @@ import { goodCard, memberApi } from '../../test/billing';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf, type TestAccount } from '../../test/auth-client';
 import { uniqueEmail } from '../../test/unique-email';
-import { createVerificationToken } from './email-verification';
+import { createVerificationToken } from '../auth/email-verification';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -6,7 +6,7 @@ import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
 import { goodCard, memberApi } from '../../test/billing';
 import { uniqueEmail } from '../../test/unique-email';
-import { createVerificationToken } from './email-verification';
+import { createVerificationToken } from '../auth/email-verification';
 import { personalData } from './personal-data';
 
 vi.setConfig({ testTimeout: 90_000 });

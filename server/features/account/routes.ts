@@ -8,10 +8,10 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../../http/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
 import { findUserById, setPasswordHash } from '../auth/users-repo';
-import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from './email-verification';
+import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
 import { collectMemberData, deleteMember } from './repo';
 
 /** /account's API: download my data, change password, delete my account (issue 12, item 5). */

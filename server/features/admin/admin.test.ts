@@ -16,7 +16,8 @@ import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
-import { csvLine, EXPORT_BATCH } from './csv';
+import { csvLine } from '../../csv';
+import { EXPORT_BATCH } from './csv';
 
 // Every account costs a scrypt hash: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../audit-log';
 
 /**
  * Every admin change of docs/product.md §7. Each runs in one transaction with its audit row; each

@@ -8,7 +8,7 @@ import { subscriptions, toldOnce, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
 import { markTold } from '../../mail/told-once';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../audit-log';
 
 const SLACK_TOPIC = 'slack-invitation';
 

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
 import { messages } from './routes';
-import { hashToken } from './sessions';
+import { hashToken } from '../../http/sessions';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).

@@ -5,7 +5,7 @@ import { postJson, startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 import { resetMessages } from './password-reset-routes';
-import { hashToken } from './sessions';
+import { hashToken } from '../../http/sessions';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).

@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { seedDemoUser } from './demo-user';
-import { createVerificationToken, verifyEmailUrl } from '../account/email-verification';
+import { createVerificationToken, verifyEmailUrl } from './email-verification';
 import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
 import { getSessionUser } from '../../http/guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
-import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
-import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema, toPublicUser } from './users-repo';
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie, toPublicUser } from '../../http/sessions';
+import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema } from './users-repo';
 
 export const messages = {
   invalidCredentials: 'Invalid email or password.',

@@ -29,21 +29,6 @@ export const publicUserJsonSchema = {
   required: ['id', 'email', 'firstName', 'lastName', 'name', 'profileImageUrl', 'isAdmin', 'isPremium', 'emailVerified', 'createdAt'],
 } as const satisfies { type: 'object'; properties: Record<keyof PublicUser, unknown>; required: (keyof PublicUser)[] };
 
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: row.name,
-    profileImageUrl: row.profileImageUrl,
-    isAdmin: row.isAdmin,
-    isPremium: row.isPremium,
-    emailVerified: row.emailVerifiedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {

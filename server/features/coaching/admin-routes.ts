@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import type { PublicUser } from '#shared/auth/user';
 import { slotsInputSchema } from '#shared/coaching/coaching';
 import type { AppContext } from '../../context';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { addSlot } from './repo';
 import { adminCalendar, removeSlot } from './service';
 
 /** The coach's side (issue 25.2): publish 60-minute slots, see the calendar of slots and bookings, remove a slot. */
-export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext, adminOf: (request: FastifyRequest) => Promise<PublicUser>): Promise<void> {
+export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
+  const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const zone = ctx.env.SITE_TIMEZONE;
 
   app.get(adminApiPaths.adminCoaching, async (_request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import type { PublicUser } from '#shared/auth/user';
 import {
   type ContentItem,
   type ContentSaved,
@@ -18,11 +17,12 @@ import { versionInPathSchema } from '#shared/number-fields';
 import { redirects, routes } from '#shared/routes';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import type { PageBuilder } from '../../rendering/builder';
 import { renderContentHtml } from './render';
-import { contentAt } from './routes';
+import { contentAt } from './page-paths';
 import * as repo from './repo';
 import type { ContentStore } from './store';
 
@@ -48,15 +48,16 @@ const reservedSlugs = new Set(
  * The admin's Content tab (issue 24.2): every page and resource with its status, drafts saved
  * with a version (a stale tab's save is refused, nothing lost), publish now or at a time,
  * unpublish, every published version kept, compared with the one before, and restored as a new
- * version. Registered inside the admin plugin: its onRequest guard answers 401/403 first.
+ * version.
  */
 export async function contentAdminRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
-  deps: { adminOf: (request: FastifyRequest) => Promise<PublicUser>; builder: PageBuilder; content: ContentStore },
+  { ctx, ...deps }: { ctx: AppContext; builder: PageBuilder; content: ContentStore },
 ): Promise<void> {
+  // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
+  const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const { db } = ctx;
-  const { adminOf } = deps;
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
   const existing = async (id: string): Promise<ContentItem> => {
     const item = await repo.findContent(db, id);

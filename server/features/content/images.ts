@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
 import { adminApiPaths } from '#shared/api/admin-paths';
@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { images } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 
 const extensions: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 const names: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/gif': 'GIF' };
@@ -94,7 +95,9 @@ export async function stripStoredImages(db: Database, log?: FastifyBaseLogger): 
  * PostgreSQL so that every server serves them, at most 1600 px wide plus a 640 px WebP for
  * phones, and served from /media/ with an immutable cache (their address never changes).
  */
-export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, uploaderOf: (request: FastifyRequest) => Promise<{ email: string }>): Promise<void> {
+export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Admins only, checked on request: before a byte of the body is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
   // Above the limit by a little, so that a file just over 5 MB gets the clear 400 below.
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.bytes + 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -118,7 +121,7 @@ export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, u
     } catch {
       throw new HttpError(400, 'file: This image could not be read: it may be damaged or too large in pixels', { file: 'This image could not be read: it may be damaged or too large in pixels' });
     }
-    const uploader = await uploaderOf(request);
+    const uploader = await signedInAdmin(request, ctx);
     const { width, height } = stored;
     const [row] = rowsOf<{ id: string }>(
       await ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt, uploaded_by, metadata_stripped)

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { requirePremium } from '../../http/guards';
 import type { PageLookup } from '../../rendering/builder';
+import { contentAt } from './page-paths';
 import type { ContentStore } from './store';
 
 const pageParams = z.object({ section: z.enum(contentSections, { error: `section must be one of: ${contentSections.join(', ')}` }), slug: z.string().max(200) }).strict();
@@ -34,22 +35,6 @@ export async function contentRoutes(app: FastifyInstance, { ctx, content }: { ct
     reply.header('Cache-Control', 'no-cache');
     return content.resources();
   });
-}
-
-/** The site's routes whose text is published content: the server renders them with it, and keeps them until it changes. */
-const contentRoutesTable: Record<string, { section: 'field-guides' | 'pages' | 'legal'; slug: string }> = {
-  '/start-here': { section: 'pages', slug: 'start-here' },
-  '/five-pillars': { section: 'pages', slug: 'five-pillars' },
-  '/privacy-policy': { section: 'legal', slug: 'privacy-policy' },
-  '/terms-of-service': { section: 'legal', slug: 'terms-of-service' },
-  '/cookie-policy': { section: 'legal', slug: 'cookie-policy' },
-};
-
-/** Which published page a path shows, if any. */
-export function contentAt(pathname: string): { section: 'field-guides' | 'pages' | 'legal'; slug: string } | undefined {
-  const guide = /^\/field-guide\/([a-z]+)$/.exec(pathname);
-  if (guide) return { section: 'field-guides', slug: guide[1]! };
-  return contentRoutesTable[pathname];
 }
 
 export function lookupContentPage(content: ContentStore): (pathname: string) => Promise<PageLookup | undefined> {

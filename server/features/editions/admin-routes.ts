@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import type { PublicUser } from '#shared/auth/user';
 import {
   type EditionList,
   type EditionStatus,
@@ -13,10 +12,11 @@ import {
 } from '#shared/newsletter/editions';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { nextTuesdayMorning } from '#shared/site-time';
 import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
 import { audienceSize, deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
@@ -26,11 +26,11 @@ import { startSending } from './sender';
 const EDITION_BODY_BYTES = 1024 * 1024;
 const audienceParams = z.object({ audience: z.enum(editionAudiences, { error: `audience must be one of: ${editionAudiences.join(', ')}` }) }).strict();
 
-/**
- * The admin's Weekly Dish tab (issue 23.1 and 23.2). Registered inside the admin plugin, so its
- * onRequest guard answers 401/403 before any of these parses a thing.
- */
-export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext, adminOf: (request: FastifyRequest) => Promise<PublicUser>): Promise<void> {
+/** The admin's Weekly Dish tab (issue 23.1 and 23.2). */
+export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
+  const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const db = ctx.db;
   const settings = { publicUrl: ctx.env.PUBLIC_URL, postalAddress: ctx.env.POSTAL_ADDRESS };
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;

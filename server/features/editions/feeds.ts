@@ -4,7 +4,7 @@ import { routes } from '#shared/routes';
 import { site } from '#shared/site';
 import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';
-import { contentAt } from '../content/routes';
+import { contentAt } from '../content/page-paths';
 import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 

@@ -2,7 +2,7 @@ import type { PublicUser } from '#shared/auth/user';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { billingCharges, subscriptions, users } from '../../db/schema';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
 import { type BillingProvider, DUPLICATE } from '../../payment-providers/provider';
 

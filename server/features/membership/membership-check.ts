@@ -9,7 +9,7 @@ import { syncPremium } from './membership';
 import { liveStatuses } from '../../payment-providers/provider';
 
 /**
- * The scheduled membership check: a job of server/jobs/schedule.ts, every 5 minutes and once at start.
+ * The scheduled membership check: a job of server/schedule.ts, every 5 minutes and once at start.
  * 1. The local provider's clock tick (renewals, retries, period ends) and its pending events.
  * 2. A safety net for every provider: a subscription cancelled at period end whose period is
  *    over loses premium even if the provider's "deleted" event never arrives.

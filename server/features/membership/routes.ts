@@ -14,42 +14,12 @@ import { billingProvider, localProvider } from '../../payment-providers/choose-p
 import { localBillingRoutes } from './local-routes';
 import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../payment-providers/provider';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, type SubscriptionRow } from './repo';
+import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer } from './repo';
+import { subscriptionView } from './subscription-view';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 const endedByTeamMessage =
   'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
-
-/** What /account shows: the member's plan and where it stands; never provider ids. */
-export function subscriptionView(row: SubscriptionRow | undefined) {
-  if (!row) return null;
-  if (row.provider === COMPLIMENTARY) {
-    // Granted by the team: nothing is billed, so there is no plan, price or renewal to show.
-    return {
-      plan: null,
-      status: row.status,
-      amountCents: 0,
-      interval: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      provider: row.provider,
-      complimentary: true,
-      endedByTeam: false,
-    };
-  }
-  return {
-    plan: row.plan,
-    status: row.status,
-    amountCents: plans[row.plan].amountCents,
-    interval: plans[row.plan].interval,
-    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    provider: row.provider,
-    complimentary: false,
-    /** An admin ended it at the end of its period: it cannot be resumed or switched. */
-    endedByTeam: row.endedByAdminAt !== null,
-  };
-}
 
 function receiptView(charge: typeof billingCharges.$inferSelect): Receipt {
   return {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { IMPORT_LIMITS, type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
 import type { Database } from '../../db/client';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../audit-log';
 import { HttpError } from '../../http/errors';
 import { rowsOf } from '../../db/rows';
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import type { PublicUser } from '#shared/auth/user';
 import { recordingInputSchema, webinarInputSchema } from '#shared/webinars/webinars';
 import type { z } from '#shared/zod';
 import type { AppContext } from '../../context';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { markdownToHtml } from '#shared/markdown/render';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
-import { recordAudit } from '../admin/audit';
-import { csvLine } from '../admin/csv';
+import { recordAudit } from '../../audit-log';
+import { csvLine } from '../../csv';
 import { cancelWebinar, insertWebinar, lockWebinar, setRecording, signupList, updateWebinar, webinarWithSignups } from './repo';
 import { listWebinars, noticeRow, notify, toAdmin } from './service';
 
@@ -19,10 +19,12 @@ const WEBINAR_BODY_BYTES = 256 * 1024;
 /**
  * The admin's Webinars tab (issue 25.1): events scheduled in the site's time zone, changed or
  * cancelled (everyone signed up is told once, with an updated invitation), the recording added
- * (everyone signed up gets one email), and the sign-ups listed and exported. Registered inside the
- * admin plugin: its guard answers 401/403 first.
+ * (everyone signed up gets one email), and the sign-ups listed and exported.
  */
-export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext, adminOf: (request: FastifyRequest) => Promise<PublicUser>): Promise<void> {
+export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
+  const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const { db } = ctx;
   const zone = ctx.env.SITE_TIMEZONE;
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;

@@ -1,16 +1,16 @@
-import { runMembershipCheck } from '../features/membership/membership-check';
-import type { AppContext } from '../context';
+import { runMembershipCheck } from './features/membership/membership-check';
+import type { AppContext } from './context';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliverEditions, startDueEditions } from '../features/editions/sender';
-import type { Transport } from '../mail/mailer';
-import type { Outbox } from '../mail/outbox';
-import { publishDue } from '../features/content/repo';
-import { stripStoredImages } from '../features/content/images';
-import { releaseEndedSeats, sendReminders } from '../features/webinars/service';
-import { coachingHousekeeping } from '../features/coaching/service';
-import { cleanUpExpired } from './housekeeping';
-import { renderMissingHtml } from '../stored-html';
-import type { ScheduledJob } from './runner';
+import { deliverEditions, startDueEditions } from './features/editions/sender';
+import type { Transport } from './mail/mailer';
+import type { Outbox } from './mail/outbox';
+import { publishDue } from './features/content/repo';
+import { stripStoredImages } from './features/content/images';
+import { releaseEndedSeats, sendReminders } from './features/webinars/service';
+import { coachingHousekeeping } from './features/coaching/service';
+import { cleanUpExpired } from './jobs/housekeeping';
+import { renderMissingHtml } from './stored-html';
+import type { ScheduledJob } from './jobs/runner';
 
 /** Every piece of scheduled work the site does, and when. */
 export function scheduledJobs(deps: {

@@ -1,9 +1,6 @@
 import type { PublicUser } from '#shared/auth/user';
-import type { Database } from '../../db/client';
-import { adminAuditLog } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+import type { Executor } from './db/client';
+import { adminAuditLog } from './db/schema';
 
 export interface AuditAction {
   action: string;
@@ -12,7 +9,10 @@ export interface AuditAction {
   details?: Record<string, string | number | boolean | null>;
 }
 
-/** Appends one row to the audit log; called inside the mutation's transaction so both happen or neither. */
+/**
+ * Appends one row to the admins' audit log; called inside the mutation's transaction so both
+ * happen or neither. It sits below the features because the admin changes of every feature write it.
+ */
 export async function recordAudit(tx: Executor, admin: PublicUser, entry: AuditAction): Promise<void> {
   await tx.insert(adminAuditLog).values({ adminId: admin.id, adminEmail: admin.email, details: {}, ...entry });
 }

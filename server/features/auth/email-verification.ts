@@ -3,7 +3,7 @@ import { site } from '#shared/site';
 import type { Database } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
-import { hashToken, newToken } from '../auth/sessions';
+import { hashToken, newToken } from '../../http/sessions';
 
 /** A verification link works for a week (it comes with the welcome email), once. */
 export const VERIFY_TOKEN_DAYS = 7;

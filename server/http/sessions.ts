@@ -2,11 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
-import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import type { UserRow } from './users-repo';
+import type { PublicUser } from '#shared/auth/user';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+type UserRow = typeof users.$inferSelect;
 
 /**
+ * The session store, below the features: sign-in and password changes (auth, account) start
+ * and end sessions, and every guard looks the caller up here.
+ *
  * Server-side sessions: the cookie holds a random 256-bit token, the database only its
  * SHA-256, so a leaked database gives no usable session. Sessions last 30 days from sign-in.
  */
@@ -52,6 +57,22 @@ export async function findSessionUser(db: Database, token: string): Promise<User
   }
   const [row] = await statement.execute({ tokenHash: hashToken(token), now: new Date() });
   return row?.user;
+}
+
+/** What the site tells a person about their own account, and what guards decide on: never the password hash. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: row.name,
+    profileImageUrl: row.profileImageUrl,
+    isAdmin: row.isAdmin,
+    isPremium: row.isPremium,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
