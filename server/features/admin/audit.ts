@@ -1,9 +1,6 @@
 import type { PublicUser } from '#shared/auth/user';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { adminAuditLog } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
 
 export interface AuditAction {
   action: string;

@@ -13,11 +13,10 @@ import {
   RECENT_EDITIONS,
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { newsletterEditions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { Executor } from '../admin/audit';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
