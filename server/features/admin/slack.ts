@@ -1,54 +1,57 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
 import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/client';
+import { slackInvitations as invitations, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
 import { recordAudit } from './audit';
 
-interface Row {
-  user_id: string;
-  email: string;
-  name: string;
-  premium_since: string;
-  invited_at: string | null;
-  invited_by: string | null;
-  method: 'emailed' | 'marked' | null;
+/** Premium members with the start of their live membership, and their invitation if any. */
+function premiumMembers(db: Executor, where: SQL | undefined) {
+  const membership = db
+    .select({ since: subscriptions.createdAt })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, users.id), inArray(subscriptions.status, [...liveStatuses])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .as('m');
+  const query = db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      premiumSince: membership.since,
+      invitedAt: invitations.invitedAt,
+      invitedBy: invitations.invitedBy,
+      method: invitations.method,
+    })
+    .from(users)
+    .innerJoinLateral(membership, sql`true`)
+    .leftJoin(invitations, eq(invitations.userId, users.id))
+    .where(and(eq(users.isPremium, true), where))
+    .$dynamic();
+  return { query, membership };
 }
+type Member = Awaited<ReturnType<typeof premiumMembers>['query']>[number];
 
-const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
-const live = sql.join(
-  liveStatuses.map((status) => sql`${status}`),
-  sql`, `,
-);
-
-// Premium members with the start of their live membership, and their invitation if any.
-const members = sql`
-  select u.id as user_id, u.email, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
-    m.created_at as premium_since, i.invited_at, i.invited_by, i.method
-  from users u
-  join lateral (select s.created_at from subscriptions s where s.user_id = u.id and s.status in (${live}) order by s.created_at desc limit 1) m on true
-  left join slack_invitations i on i.user_id = u.id
-  where u.is_premium`;
-
-const toRow = (row: Row): SlackInvitationRow => ({
-  userId: row.user_id,
-  email: row.email,
-  name: row.name,
-  premiumSince: iso(row.premium_since)!,
-  invitedAt: iso(row.invited_at),
-  invitedBy: row.invited_by,
-  method: row.method,
-  overdue: !row.invited_at && Date.now() - new Date(row.premium_since).getTime() > SLACK_PROMISE_HOURS * 3_600_000,
+const toRow = (row: Member): SlackInvitationRow => ({
+  ...row,
+  premiumSince: row.premiumSince.toISOString(),
+  invitedAt: row.invitedAt?.toISOString() ?? null,
+  overdue: !row.invitedAt && Date.now() - row.premiumSince.getTime() > SLACK_PROMISE_HOURS * 3_600_000,
 });
 
 /** Who is waiting for their Slack invitation (longest first), and who was invited lately. */
 export async function slackInvitations(ctx: AppContext): Promise<SlackInvitations> {
-  const waiting = rowsOf<Row>(await ctx.db.execute(sql`${members} and i.user_id is null order by m.created_at asc limit 500`));
-  const invited = rowsOf<Row>(await ctx.db.execute(sql`${members} and i.user_id is not null order by i.invited_at desc limit 50`));
-  return { waiting: waiting.map(toRow), invited: invited.map(toRow) };
+  const waiting = premiumMembers(ctx.db, isNull(invitations.userId));
+  const invited = premiumMembers(ctx.db, isNotNull(invitations.userId));
+  return {
+    waiting: (await waiting.query.orderBy(asc(waiting.membership.since)).limit(500)).map(toRow),
+    invited: (await invited.query.orderBy(desc(invitations.invitedAt)).limit(50)).map(toRow),
+  };
 }
 
 function invitationMail(to: { email: string; name: string }, inviteUrl: string, publicUrl: string): Mail {
@@ -74,23 +77,21 @@ The Nonprofit Leaders Hub team
  */
 export async function inviteToSlack(ctx: AppContext, admin: PublicUser, userId: string, send: boolean): Promise<SlackInvitationRow> {
   const mailIds = await ctx.db.transaction(async (tx) => {
-    const [member] = rowsOf<Row>(await tx.execute(sql`${members} and u.id = ${userId} for update of u`));
+    const [member] = await premiumMembers(tx, eq(users.id, userId)).query.for('update', { of: users });
     if (!member) {
-      const exists = rowsOf(await tx.execute(sql`select 1 from users where id = ${userId}`));
-      throw exists.length
-        ? new HttpError(409, 'This member is not premium: the Slack community is for premium members.')
-        : new HttpError(404, 'User not found');
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      throw exists ? new HttpError(409, 'This member is not premium: the Slack community is for premium members.') : new HttpError(404, 'User not found');
     }
-    const inserted = rowsOf(
-      await tx.execute(sql`
-        insert into slack_invitations (user_id, invited_by, method) values (${userId}, ${admin.email}, ${send ? 'emailed' : 'marked'})
-        on conflict (user_id) do nothing returning 1`),
-    );
+    const inserted = await tx
+      .insert(invitations)
+      .values({ userId, invitedBy: admin.email, method: send ? 'emailed' : 'marked' })
+      .onConflictDoNothing({ target: invitations.userId })
+      .returning({ userId: invitations.userId });
     if (inserted.length === 0) throw new HttpError(409, 'This member was already invited to Slack.');
     await recordAudit(tx, admin, { action: send ? 'slack_invitation_sent' : 'slack_invitation_marked', targetType: 'user', targetId: userId });
     return send ? [await ctx.mailer.store(tx, invitationMail(member, ctx.env.SLACK_INVITE_URL, ctx.env.PUBLIC_URL))] : [];
   });
   ctx.mailer.deliverNow(mailIds);
-  const [row] = rowsOf<Row>(await ctx.db.execute(sql`${members} and u.id = ${userId}`));
+  const [row] = await premiumMembers(ctx.db, eq(users.id, userId)).query;
   return toRow(row!);
 }
