@@ -98,7 +98,7 @@ export default tseslint.config(
     files: ['client/lib/query-client.ts', 'client/lib/query-provider.tsx', 'client/entry-server.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [noServer] }] },
   },
-  // The server's layers point one way (docs/decisions/033-server-layers.md): the composition
+  // The server's layers point one way (docs/decisions/035-server-layers.md): the composition
   // (app.ts, main.ts, schedule.ts, stored-html.ts) puts the features together; a feature may use
   // another feature's modules but never its routes, which only the composition mounts; db/, http/,
   // mail/, jobs/, rendering/, payment-providers/ and the helpers beside app.ts (the audit log, CSV,

@@ -1,4 +1,4 @@
-// Counts the server's import back-edges (docs/decisions/033-server-layers.md): a lower layer (db,
+// Counts the server's import back-edges (docs/decisions/035-server-layers.md): a lower layer (db,
 // http, mail, jobs, rendering and the helpers beside app.ts) importing a feature, a feature
 // importing another feature's route file, and features that import each other, directly or round
 // a longer loop. ESLint reports the first two at the import; a loop between features need not pass

@@ -8,7 +8,18 @@ import { acquireDirLock } from './dir-lock';
 /** Any constant shared by all our servers: two of them starting at once must not both migrate. */
 const MIGRATION_LOCK_ID = 7_202_611;
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Both drivers answer a raw statement with `{ rows }`: `execute<Row>(sql…)` reads them without a
+ * cast, for the few statements the query builder cannot say (decision 033).
+ */
+interface RawResult<Row> {
+  rows: Row[];
+}
+interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: RawResult<this['row']>;
+}
+
+export type Database = PgDatabase<QueryResultHKT, typeof schema>;
 /** A transaction of the database: what a function that needs its caller's locks takes. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /**

@@ -20,7 +20,7 @@ import type { CheckupSubmission } from '#shared/checkup/schemas';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
-import { type ContentFields, contentSections } from '#shared/content/pages';
+import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
 import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
 
 /**
@@ -692,7 +692,7 @@ export const contentVersions = pgTable(
  */
 export const images = pgTable('images', {
   id: uuid('id').primaryKey().defaultRandom(),
-  contentType: text('content_type').notNull(),
+  contentType: text('content_type').$type<ImageType>().notNull(),
   data: bytea('data').notNull(),
   phoneData: bytea('phone_data').notNull(),
   width: integer('width').notNull(),

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { plans, type PlanType } from '#shared/pricing';
-import type { Database } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
+import { tryLockUntilCommit } from '../db/locks';
 import { localBillingCheckouts, localBillingEvents, localBillingSubscriptions } from '../db/schema';
 import { billingNow } from './clock';
 import {
@@ -42,7 +43,6 @@ export const MAX_FAILED_ATTEMPTS = 4;
 const LOCK_ID = 7_202_613;
 
 type SubscriptionRow = typeof localBillingSubscriptions.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Delivery = (payload: string, signature: string) => Promise<boolean>;
 
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('base64url')}`;
@@ -139,11 +139,21 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 const TOLERANCE_SECONDS = 300;
 
 /** Runs inside the paying transaction, after the checkout is locked: throws to refuse the payment. */
-export type PayGuard = (tx: Tx, checkout: typeof localBillingCheckouts.$inferSelect) => Promise<void>;
+export type PayGuard = (tx: Transaction, checkout: typeof localBillingCheckouts.$inferSelect) => Promise<void>;
 
 /** An open checkout can be paid for a day, as Stripe's (CHECKOUT_LIFETIME_SECONDS). */
 export function checkoutExpired(checkout: { createdAt: Date }, now: Date): boolean {
   return now.getTime() - checkout.createdAt.getTime() > CHECKOUT_LIFETIME_SECONDS * 1000;
+}
+
+/** A subscription of the member's here that still bills (active, or past due while it retries): a payment still on its way to the webhook. */
+export async function hasBillingSubscription(db: Executor, userId: string): Promise<boolean> {
+  const [own] = await db
+    .select({ id: localBillingSubscriptions.id })
+    .from(localBillingSubscriptions)
+    .where(and(eq(localBillingSubscriptions.userId, userId), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
+    .limit(1);
+  return own !== undefined;
 }
 
 export class LocalProvider implements BillingProvider {
@@ -363,7 +373,7 @@ export class LocalProvider implements BillingProvider {
     return toProviderSubscription(row);
   }
 
-  private async liveRow(db: Database | Tx, id: string, lock = false): Promise<SubscriptionRow> {
+  private async liveRow(db: Executor, id: string, lock = false): Promise<SubscriptionRow> {
     const query = db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id));
     const [row] = lock ? await query.for('update') : await query;
     if (!row || row.status !== 'active')
@@ -410,8 +420,7 @@ export class LocalProvider implements BillingProvider {
   async tick(): Promise<number> {
     const now = await billingNow(this.db);
     const changed = await this.db.transaction(async (tx) => {
-      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_ID}) as locked`);
-      if (!(got as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;
+      if (!(await tryLockUntilCommit(tx, LOCK_ID))) return 0;
       const due = await tx
         .select()
         .from(localBillingSubscriptions)
@@ -430,7 +439,7 @@ export class LocalProvider implements BillingProvider {
   }
 
   /** Moves one subscription through every period end and retry that is due by `now`. */
-  private async advance(tx: Tx, start: SubscriptionRow, now: Date): Promise<void> {
+  private async advance(tx: Transaction, start: SubscriptionRow, now: Date): Promise<void> {
     let row = start;
     for (let step = 0; step < 1000; step++) {
       if (row.status === 'active' && row.currentPeriodEnd <= now) {
@@ -473,12 +482,12 @@ export class LocalProvider implements BillingProvider {
     }
   }
 
-  private async save(tx: Tx, row: SubscriptionRow, changes: Partial<SubscriptionRow>): Promise<SubscriptionRow> {
+  private async save(tx: Transaction, row: SubscriptionRow, changes: Partial<SubscriptionRow>): Promise<SubscriptionRow> {
     const [updated] = await tx.update(localBillingSubscriptions).set(changes).where(eq(localBillingSubscriptions.id, row.id)).returning();
     return updated!;
   }
 
-  private async record(tx: Tx, type: string, object: Record<string, unknown>): Promise<void> {
+  private async record(tx: Transaction, type: string, object: Record<string, unknown>): Promise<void> {
     const id = newId('evt');
     const event = { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
     await tx.insert(localBillingEvents).values({ id, payload: JSON.stringify(event) });

@@ -1,5 +1,5 @@
 import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   adminAuditLog,
   allies,
@@ -36,7 +36,7 @@ type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkup
  * without an account. Anyone can register with someone else's email; only the inbox's owner can
  * confirm it.
  */
-async function ownedBy(db: Pick<Database, 'select'>, user: { id: string; email: string }): Promise<{ verified: boolean; mine: (table: Owned) => SQL }> {
+async function ownedBy(db: Executor, user: { id: string; email: string }): Promise<{ verified: boolean; mine: (table: Owned) => SQL }> {
   const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
   const verified = Boolean(row?.verifiedAt);
   return { verified, mine: (table) => (verified ? or(eq(table.userId, user.id), byEmail(table.email, user.email))! : eq(table.userId, user.id)) };

@@ -9,7 +9,7 @@ import { endedByTeamMail } from '../membership/mails';
 import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../membership/membership';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
@@ -33,7 +33,7 @@ const userColumns = {
 };
 
 /** Locks every admin row, so two admins demoting themselves at once cannot leave the site with none. */
-async function lockedAdminCount(tx: Parameters<Parameters<Database['transaction']>[0]>[0]): Promise<number> {
+async function lockedAdminCount(tx: Transaction): Promise<number> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
   return rows.length;
 }

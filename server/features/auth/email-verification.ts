@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { site } from '#shared/site';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
 import { hashToken, newToken } from '../../http/sessions';
@@ -13,7 +13,7 @@ export function verifyEmailUrl(publicUrl: string, token: string): string {
 }
 
 /** A new link for the account's current address; the database keeps only its SHA-256. */
-export async function createVerificationToken(db: Pick<Database, 'insert'>, user: { id: string; email: string }): Promise<string> {
+export async function createVerificationToken(db: Executor, user: { id: string; email: string }): Promise<string> {
   const token = newToken();
   await db.insert(emailVerificationTokens).values({
     tokenHash: hashToken(token),

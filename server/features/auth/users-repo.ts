@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { lockUntilCommit } from '../../db/locks';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 
@@ -45,7 +46,7 @@ export class EmailTakenError extends Error {}
 
 /** Inserts a user; an email taken in any letter case (even by a concurrent request) is an EmailTakenError. */
 export async function insertUser(
-  db: Pick<Database, 'insert'>,
+  db: Executor,
   values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium?: boolean },
 ): Promise<UserRow> {
   try {
@@ -89,7 +90,7 @@ export async function grantAdmin(db: Database, userId: string, allowed: boolean)
     return row;
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`);
+    await lockUntilCommit(tx, FIRST_ADMIN_LOCK_ID);
     const [row] = await tx
       .update(users)
       .set({ isAdmin: true, updatedAt: new Date() })

@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { IMAGE_LIMITS, imageAltSchema, type ImageType, MEDIA_PATH, type UploadedImage } from '#shared/content/pages';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { images } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
+import { findImage, imagesToStrip, insertImage, saveStrippedImage } from './images-repo';
 
 const extensions: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 const names: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/gif': 'GIF' };
@@ -69,18 +67,13 @@ export async function stripStoredImages(db: Database, log?: FastifyBaseLogger): 
   let cleaned = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const batch = await db
-      .select({ id: images.id, contentType: images.contentType, data: images.data })
-      .from(images)
-      .where(and(eq(images.metadataStripped, false), gt(images.id, after)))
-      .orderBy(asc(images.id))
-      .limit(20);
+    const batch = await imagesToStrip(db, after, 20);
     if (batch.length === 0) return cleaned;
     for (const image of batch) {
       after = image.id;
       try {
-        const { data, width, height } = await storedCopy(image.data, image.contentType as ImageType);
-        await db.update(images).set({ data, width, height, metadataStripped: true }).where(eq(images.id, image.id));
+        const { data, width, height } = await storedCopy(image.data, image.contentType);
+        await saveStrippedImage(db, image.id, { data, width, height });
         cleaned += 1;
       } catch (error) {
         log?.error({ err: error, image: image.id }, 'could not strip the metadata of a stored image');
@@ -123,13 +116,19 @@ export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext): 
     }
     const uploader = await signedInAdmin(request, ctx);
     const { width, height } = stored;
-    const [row] = rowsOf<{ id: string }>(
-      await ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt, uploaded_by, metadata_stripped)
-        values (${type}, ${stored.data}, ${phone}, ${width}, ${height}, ${alt}, ${uploader.email}, true) returning id`),
-    );
-    const url = `/media/${row!.id}.${extensions[type]}`;
+    const id = await insertImage(ctx.db, {
+      contentType: type,
+      data: stored.data,
+      phoneData: phone,
+      width,
+      height,
+      alt,
+      uploadedBy: uploader.email,
+      metadataStripped: true,
+    });
+    const url = `/media/${id}.${extensions[type]}`;
     reply.status(201);
-    return { id: row!.id, url, alt, width, height, markdown: `![${alt.replace(/[[\]]/g, '')}](${url})` };
+    return { id, url, alt, width, height, markdown: `![${alt.replace(/[[\]]/g, '')}](${url})` };
   });
 }
 
@@ -138,13 +137,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const parsed = mediaParams.safeParse(request.params);
     if (!parsed.success) throw new HttpError(404, 'No such image');
     const [, id, phone, extension] = /^([0-9a-f-]{36})(-640)?\.(\w+)$/.exec(parsed.data.file)!;
-    const [row] = rowsOf<{ content_type: ImageType; data: Buffer | Uint8Array }>(
-      await ctx.db.execute(sql`select content_type, ${phone ? sql`phone_data` : sql`data`} as data from images where id::text = ${id}`),
-    );
-    if (!row || (!phone && extensions[row.content_type] !== extension) || (phone && extension !== 'webp')) throw new HttpError(404, 'No such image');
+    const row = await findImage(ctx.db, id!, Boolean(phone));
+    if (!row || (!phone && extensions[row.contentType] !== extension) || (phone && extension !== 'webp')) throw new HttpError(404, 'No such image');
     return reply
-      .type(phone ? 'image/webp' : row.content_type)
+      .type(phone ? 'image/webp' : row.contentType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data));
+      .send(row.data);
   });
 }

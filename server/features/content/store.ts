@@ -1,23 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { ContentFields, ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
+import { asc, eq } from 'drizzle-orm';
+import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
 import type { DatabaseHandle } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { contentItems, contentVersions } from '../../db/schema';
 import { renderContentHtml } from './render';
 
 /** Published everywhere at once: every server listens here and reads the content again. */
 export const CONTENT_CHANNEL = 'content_changed';
-
-interface Row {
-  id: string;
-  section: ContentSection;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  fields: ContentFields;
-  html: string | null;
-  published_at: string | Date;
-}
 
 type Log = { error(details: object, message: string): void };
 
@@ -55,12 +43,20 @@ export interface ContentStore {
 const key = (section: ContentSection, slug: string) => `${section}/${slug}`;
 
 async function load(database: DatabaseHandle, log?: Log): Promise<Snapshot> {
-  const rows = rowsOf<Row>(
-    await database.db.execute(sql`
-      select i.id, i.section, i.slug, v.title, v.summary, v.body, v.fields, v.html, v.published_at
-      from content_items i join content_versions v on v.id = i.published_version_id
-      order by i.section, i.position, v.title`),
-  );
+  const rows = await database.db
+    .select({
+      section: contentItems.section,
+      slug: contentItems.slug,
+      title: contentVersions.title,
+      summary: contentVersions.summary,
+      body: contentVersions.body,
+      fields: contentVersions.fields,
+      html: contentVersions.html,
+      publishedAt: contentVersions.publishedAt,
+    })
+    .from(contentItems)
+    .innerJoin(contentVersions, eq(contentVersions.id, contentItems.publishedVersionId))
+    .orderBy(asc(contentItems.section), asc(contentItems.position), asc(contentVersions.title));
   const pages = new Map<string, PublishedPage>();
   const markdown = new Map<string, string>();
   const bySection = new Map<ContentSection, PublishedPage[]>();
@@ -79,7 +75,7 @@ async function load(database: DatabaseHandle, log?: Log): Promise<Snapshot> {
         continue;
       }
     }
-    const publishedAt = new Date(row.published_at);
+    const { publishedAt } = row;
     if (publishedAt > (lastChange.get(row.section) ?? 0)) lastChange.set(row.section, publishedAt);
     if (row.section === 'resources') {
       const { pillar, format, url, source } = row.fields;

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageEvent } from '#shared/events/kinds';
 import { plans } from '#shared/pricing';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
+import { lockUntilCommit } from '../../db/locks';
 import { billingCharges, subscriptions, users, webhookEvents } from '../../db/schema';
 import { recordServerEvent } from '../events/record';
 import type { Mail } from '../../mail/mailer';
@@ -21,8 +22,6 @@ import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuse
  * Emails are stored in the outbox in the same transaction and delivered after the commit; the
  * premium_signup usage event follows the commit. Both happen once per real change.
  */
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 interface Effects {
   mails: Mail[];
@@ -90,10 +89,10 @@ export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscript
   await runEffects(deps, effects);
 }
 
-async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, readAt: Date, effects: Effects, event?: BillingEvent): Promise<void> {
+async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubscription, readAt: Date, effects: Effects, event?: BillingEvent): Promise<void> {
   const { env } = deps.ctx;
   // Two events about one subscription applied at once must not both see "no row yet".
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${state.id}`}))`);
+  await lockUntilCommit(tx, `subscription:${state.id}`);
   const [old] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.id)).limit(1);
   const userId = old?.userId ?? state.userId ?? event?.userId ?? null;
   if (!userId) {
@@ -210,7 +209,7 @@ async function applyState(tx: Tx, deps: ApplyDeps, state: ProviderSubscription, 
   }
 }
 
-async function storeMails(tx: Tx, deps: ApplyDeps, effects: Effects): Promise<void> {
+async function storeMails(tx: Transaction, deps: ApplyDeps, effects: Effects): Promise<void> {
   for (const mail of effects.mails) effects.mailIds.push(await deps.ctx.mailer.store(tx, mail));
 }
 

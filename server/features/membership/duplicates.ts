@@ -1,6 +1,7 @@
 import type { PublicUser } from '#shared/auth/user';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { lockUntilCommit } from '../../db/locks';
 import { billingCharges, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../../audit-log';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
@@ -53,7 +54,7 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
     const mailIds = await ctx.db.transaction(async (tx) => {
       // The lock event application takes for this subscription: a charge it records meanwhile is
       // either here already, or recorded after this commit and then marked refunded itself.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${row.providerSubscriptionId}`}))`);
+      await lockUntilCommit(tx, `subscription:${row.providerSubscriptionId}`);
       await tx
         .update(billingCharges)
         .set({ refundedAt: new Date() })

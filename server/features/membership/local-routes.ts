@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
 import { messages } from '#shared/billing/messages';
@@ -7,12 +6,11 @@ import type { PublicUser } from '#shared/auth/user';
 import { plans } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
-import { localBillingSubscriptions } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { HttpError, parseInput } from '../../http/errors';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
-import { checkoutExpired, type PayGuard } from '../../payment-providers/local-provider';
+import { checkoutExpired, hasBillingSubscription, type PayGuard } from '../../payment-providers/local-provider';
 import { liveMembership, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
 import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
@@ -39,12 +37,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
    */
   const oneMembership: PayGuard = async (tx, checkout) => {
     await lockMember(tx, checkout.userId);
-    const [own] = await tx
-      .select({ id: localBillingSubscriptions.id })
-      .from(localBillingSubscriptions)
-      .where(and(eq(localBillingSubscriptions.userId, checkout.userId), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
-      .limit(1);
-    if (own || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
+    if ((await hasBillingSubscription(tx, checkout.userId)) || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
   };
 
   const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {

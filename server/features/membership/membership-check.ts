@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { tryLockUntilCommit } from '../../db/locks';
+import { subscriptions } from '../../db/schema';
 import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
 import { billingNow } from '../../payment-providers/clock';
 import { endAgainWhatTheTeamEnded } from './apply-event';
@@ -38,23 +40,23 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
 export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
   // Only the local provider's clock can be moved; Stripe's periods follow real time.
   const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
-  const live = sql.join(
-    liveStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
   return ctx.db.transaction(async (tx) => {
-    const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) as locked`);
-    if (!(got as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;
-    const ended = await tx.execute(sql`
-      with due as (
-        select id from subscriptions
-        where cancel_at_period_end and status in (${live}) and current_period_end <= ${now}
-        for update skip locked
-      )
-      update subscriptions s set status = 'canceled', updated_at = now()
-      from due where s.id = due.id
-      returning s.user_id`);
-    const userIds = [...new Set((ended as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id))];
+    if (!(await tryLockUntilCommit(tx, SWEEP_LOCK_ID))) return 0;
+    const due = tx.$with('due').as(
+      tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.cancelAtPeriodEnd, true), inArray(subscriptions.status, [...liveStatuses]), lte(subscriptions.currentPeriodEnd, now)))
+        .for('update', { skipLocked: true }),
+    );
+    const ended = await tx
+      .with(due)
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .from(due)
+      .where(eq(subscriptions.id, due.id))
+      .returning({ userId: subscriptions.userId });
+    const userIds = [...new Set(ended.map((r) => r.userId))];
     for (const userId of userIds) await syncPremium(tx, userId);
     return userIds.length;
   });

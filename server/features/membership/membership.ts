@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
+import { lockUntilCommit } from '../../db/locks';
 import { subscriptions, users } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
@@ -15,15 +16,13 @@ import { liveStatuses } from '../../payment-providers/provider';
  * memberships takes `lockMember` first, so concurrent payments queue up and see each other.
  */
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 export type MembershipRow = typeof subscriptions.$inferSelect;
 
 export const COMPLIMENTARY = 'complimentary';
 
 /** Serialises every change of one member's memberships until the transaction ends. */
-export async function lockMember(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`member:${userId}`}))`);
+export async function lockMember(tx: Transaction, userId: string): Promise<void> {
+  await lockUntilCommit(tx, `member:${userId}`);
 }
 
 /** The member's live membership, if any (there is at most one). */
@@ -39,17 +38,13 @@ export async function liveMembership(db: Executor, userId: string): Promise<Memb
 
 /** Writes `users.is_premium` from the member's memberships; returns whether they are premium now. */
 export async function syncPremium(tx: Executor, userId: string): Promise<boolean> {
-  const live = sql.join(
-    liveStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    update users u set is_premium = m.live, updated_at = now()
-    from (select exists (select 1 from subscriptions s where s.user_id = ${userId} and s.status in (${live})) as live) m
-    where u.id = ${userId} and u.is_premium is distinct from m.live
-    returning u.is_premium`);
-  const changed = (result as unknown as { rows: { is_premium: boolean }[] }).rows[0];
-  if (changed) return changed.is_premium;
+  const live = sql<boolean>`exists (select 1 from ${subscriptions} where ${and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses]))})`;
+  const [changed] = await tx
+    .update(users)
+    .set({ isPremium: live, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`${users.isPremium} is distinct from ${live}`))
+    .returning({ isPremium: users.isPremium });
+  if (changed) return changed.isPremium;
   const [row] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
   return row?.isPremium ?? false;
 }
@@ -58,7 +53,7 @@ export async function syncPremium(tx: Executor, userId: string): Promise<boolean
  * An admin's grant: a complimentary membership, unless the member already has a live one.
  * Returns false when they had one already. Call inside a transaction holding lockMember.
  */
-export async function grantComplimentary(tx: Tx, userId: string): Promise<boolean> {
+export async function grantComplimentary(tx: Transaction, userId: string): Promise<boolean> {
   if (await liveMembership(tx, userId)) {
     await syncPremium(tx, userId);
     return false;
@@ -77,7 +72,7 @@ export async function grantComplimentary(tx: Tx, userId: string): Promise<boolea
 }
 
 /** Ends a complimentary membership (an admin's revoke); paid ones end through their provider. */
-export async function endComplimentary(tx: Tx, userId: string): Promise<void> {
+export async function endComplimentary(tx: Transaction, userId: string): Promise<void> {
   await tx
     .update(subscriptions)
     .set({ status: 'canceled', updatedAt: new Date() })
@@ -86,7 +81,7 @@ export async function endComplimentary(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Another live membership of the member than `providerSubscriptionId`: a second one would be a duplicate. */
-export async function otherLiveMembership(tx: Tx, userId: string, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
+export async function otherLiveMembership(tx: Transaction, userId: string, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptions)

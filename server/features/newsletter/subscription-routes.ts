@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import { unsubscribeSchema } from '#shared/newsletter/editions';
@@ -6,8 +5,8 @@ import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
-import { rowsOf } from '../../db/rows';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from './one-click';
+import { confirmSignup, resubscribe, subscriberStatus, unsubscribe } from './repo';
 
 export interface SubscriptionAnswer {
   email: string;
@@ -48,10 +47,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     request.log.debug({ purpose }, 'subscription link used');
     return email;
   };
-  const statusOf = async (email: string): Promise<SubscriberStatus | 'none'> => {
-    const [row] = rowsOf<{ status: SubscriberStatus }>(await ctx.db.execute(sql`select status from newsletter_signups where lower(email) = lower(${email})`));
-    return row?.status ?? 'none';
-  };
+  const statusOf = async (email: string): Promise<SubscriberStatus | 'none'> => (await subscriberStatus(ctx.db, email)) ?? 'none';
   const noStore = { 'cache-control': 'no-store' };
 
   // The page asks what the link is for; nothing changes.
@@ -77,18 +73,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
       const form = request.body instanceof OneClickForm ? request.body : null;
       if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
       const email = await emailOf(request, 'unsubscribe', form ? request.query : request.body);
-      await ctx.db.transaction(async (tx) => {
-        // An address with no signup (a premium member's announcement) gets one that says unsubscribed.
-        await tx.execute(sql`
-          insert into newsletter_signups (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
-          on conflict ((lower(email))) do update set
-            status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
-            unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
-        // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
-        await tx.execute(
-          sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`,
-        );
-      });
+      await ctx.db.transaction((tx) => unsubscribe(tx, email));
       // Said once: the page names the address ("… will not receive another edition").
       return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
     });
@@ -100,10 +85,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     if ((await statusOf(email)) === 'bounced') {
       throw new HttpError(409, 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.');
     }
-    // The link came from an edition sent to this inbox: that proves the address, no confirmation needed.
-    await ctx.db.execute(sql`
-      update newsletter_signups set status = 'subscribed', unsubscribed_at = null, confirmed_at = coalesce(confirmed_at, now()), updated_at = now()
-      where lower(email) = lower(${email})`);
+    await resubscribe(ctx.db, email);
     return { email, status: await statusOf(email), message: 'Welcome back! You will receive The Weekly Dish again from next Tuesday.' };
   });
 
@@ -114,9 +96,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     if (status === 'none') throw new HttpError(404, 'This address is not signed up any more. Sign up again to receive The Weekly Dish.');
     if (status === 'unsubscribed')
       throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
-    await ctx.db.execute(
-      sql`update newsletter_signups set status = 'subscribed', confirmed_at = coalesce(confirmed_at, now()), updated_at = now() where lower(email) = lower(${email}) and status = 'pending'`,
-    );
+    await confirmSignup(ctx.db, email);
     return { email, status: await statusOf(email), message: 'Your subscription is confirmed. The Weekly Dish arrives every Tuesday morning.' };
   });
 }
