@@ -35,6 +35,12 @@ test.describe('premium coaching', () => {
     await add.getByLabel(`Start 1 (${zone} time)`).fill(first.local);
     await add.getByRole('button', { name: 'Add another time' }).click();
     await add.getByLabel(`Start 2 (${zone} time)`).fill(second.local);
+    // The shared schema's words, under the field it names, which takes the focus.
+    await add.getByLabel('Video room link').fill('meet.example.org/coach-room');
+    await add.getByRole('button', { name: 'Publish slots' }).click();
+    await expect(add.getByText('Room link must be an address starting with https:// or http://')).toBeVisible();
+    await expect(add.getByLabel('Video room link')).toBeFocused();
+    await add.screenshot({ path: testInfo.outputPath(`coaching-form-${project}.png`) });
     await add.getByLabel('Video room link').fill('https://meet.example.org/coach-room');
     await add.getByRole('button', { name: 'Publish slots' }).click();
     await expect(

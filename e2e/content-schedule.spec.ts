@@ -34,7 +34,7 @@ test.describe('a scheduled change', () => {
     // The preview is the real page (its scripts left out: the frame runs none).
     const preview = page.frameLocator('iframe[title="Page preview"]');
     await expect(preview.getByText('The reviewed change for January.')).toBeVisible();
-    await page.getByLabel('Publish at (your time)').fill('2030-01-15T09:00');
+    await page.getByLabel('Publish at (America/New_York time)').fill('2030-01-15T09:00');
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect(toast(page, 'Publishing scheduled')).toBeVisible();
     await expect(page.getByText(/Published · Live version from .* · Change scheduled .*2030/)).toBeVisible();

@@ -148,7 +148,7 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     await expectAccessible(page);
 
     await page.getByRole('tab', { name: 'Content', exact: true }).click();
-    await expect(page.getByText(new RegExp(`Last edited .*on ${siteTime().source}`)).first()).toBeVisible();
+    await expect(page.getByText(new RegExp(`Last change .*on ${siteTime().source}`)).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`webinars-times-${project}.png`), fullPage: true });
   });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { adminListPaths, adminOutreachPaths, apiPaths } from '#shared/api/paths';
 import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
-import { postJson, startTestApp, type TestApp } from './test/app';
+import { startTestApp, type TestApp } from './test/app';
+import { callApp } from './test/call-app';
 import { uniqueEmail } from './test/unique-email';
 import { signInEveryone } from './test/identities';
 
@@ -21,9 +22,9 @@ beforeAll(async () => {
   Object.assign(cookies, await signInEveryone(t));
   // Someone else's data, that no non-admin answer may ever contain.
   victimEmail = uniqueEmail('matrix-victim');
-  await postJson(`${t.url}/api/register`, { email: victimEmail, password: 'correct-horse', firstName: 'Victim', lastName: 'Person' });
-  await postJson(`${t.url}/api/newsletter/signup`, { email: victimEmail, name: 'Victim Person', organization: 'Victim Org' });
-  await postJson(`${t.url}/api/contact`, { name: 'Victim Person', email: victimEmail, contactType: 'other', message: 'Private message' });
+  await callApp(`${t.url}/api/register`, 'POST', { body: { email: victimEmail, password: 'correct-horse', firstName: 'Victim', lastName: 'Person' } });
+  await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: victimEmail, name: 'Victim Person', organization: 'Victim Org' } });
+  await callApp(`${t.url}/api/contact`, 'POST', { body: { name: 'Victim Person', email: victimEmail, contactType: 'other', message: 'Private message' } });
 });
 afterAll(() => t.close());
 
@@ -69,13 +70,8 @@ describe('authorization matrix', () => {
       // Signing out would end the session the next rows need: it is checked with sessions of its own, below.
       if (key === 'POST /api/logout') continue;
       for (const who of people) {
-        const res = await fetch(`${t.url}${concrete(route.url)}`, {
-          method: route.method,
-          redirect: 'manual',
-          headers: { ...(cookies[who] ? { cookie: cookies[who] } : {}), ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-          ...(route.method === 'GET' ? {} : { body: '{}' }),
-        });
-        const text = await res.text();
+        const res = await callApp(`${t.url}${concrete(route.url)}`, route.method, { body: {}, cookie: cookies[who], redirect: 'manual' });
+        const text = res.text;
         const expected = exceptions[key]?.[who] ?? expectedStatus(table[key]!, who);
         const ok = expected === 'allowed' ? res.status !== 401 && res.status !== 403 && res.status < 500 : res.status === expected;
         if (!ok) failures.push(`${key} as ${who}: ${res.status} (expected ${expected}) ${text.slice(0, 120)}`);
@@ -89,7 +85,7 @@ describe('authorization matrix', () => {
     // Sessions of their own: the other tests keep theirs, whatever order the tests run in.
     const own = await signInEveryone(t);
     for (const who of people) {
-      const res = await fetch(`${t.url}/api/logout`, { method: 'POST', headers: own[who] ? { cookie: own[who] } : {} });
+      const res = await callApp(`${t.url}/api/logout`, 'POST', { cookie: own[who] });
       expect(res.status, who).toBeLessThan(300);
     }
   });

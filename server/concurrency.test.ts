@@ -6,7 +6,8 @@ import { signPayload } from './payment-providers/local-provider';
 import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
 import { adminAuditLog, allies, localBillingEvents, localBillingSubscriptions, users } from './db/schema';
 import { registerAccount } from './test/auth-client';
-import { postJson, scratchPostgres, startTestApp, type TestApp } from './test/app';
+import { scratchPostgres, startTestApp, type TestApp } from './test/app';
+import { callApp } from './test/call-app';
 import { uniqueEmail } from './test/unique-email';
 
 /**
@@ -37,7 +38,7 @@ describe('at the same moment', () => {
     const emails = Array.from({ length: 100 }, (_, i) => `burst.${run}.${i}@example.org`);
     const answers = await Promise.all(
       Array.from({ length: 500 }, (_, i) =>
-        postJson(`${t.url}/api/newsletter/signup`, { email: mixedCase(emails[i % 100]!, Math.floor(i / 100)), name: '', organization: '' }),
+        callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: mixedCase(emails[i % 100]!, Math.floor(i / 100)), name: '', organization: '' } }),
       ),
     );
     const statuses = answers.map((res) => res.status);
@@ -50,11 +51,13 @@ describe('at the same moment', () => {
     const emails = Array.from({ length: 50 }, (_, i) => `reg.${run}.${i}@example.org`);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        postJson(`${t.url}/api/register`, {
-          email: mixedCase(emails[i % 50]!, Math.floor(i / 50)),
-          password: 'correct-horse-battery',
-          firstName: 'Same',
-          lastName: 'Time',
+        callApp(`${t.url}/api/register`, 'POST', {
+          body: {
+            email: mixedCase(emails[i % 50]!, Math.floor(i / 50)),
+            password: 'correct-horse-battery',
+            firstName: 'Same',
+            lastName: 'Time',
+          },
         }),
       ),
     );
@@ -62,7 +65,7 @@ describe('at the same moment', () => {
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
-    const conflicts = await Promise.all(answers.filter((res) => res.status === 409).map((res) => res.json()));
+    const conflicts = answers.filter((res) => res.status === 409).map((res) => res.json);
     expect(new Set(conflicts.map((body) => body.message))).toEqual(new Set(['An account with this email already exists. Please sign in instead.']));
     expect(await count(sql`select count(*)::int as n from users where lower(email) like ${`reg.${run}.%`}`)).toBe(50);
   }, 180_000);
@@ -75,7 +78,7 @@ describe('at the same moment', () => {
     // The provider's own delivery is held back, so every delivery below is ours.
     local.setDelivery(async () => false);
     try {
-      const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+      const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
       expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
     } finally {
       local.setDelivery(async (payload, signature) => (await deliver(payload, signature)).ok);
@@ -90,7 +93,7 @@ describe('at the same moment', () => {
       const signature = signPayload(event.payload, local.webhookSecret);
       const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event.payload, signature)));
       expect(answers.map((res) => res.status).filter((s) => s >= 500)).toEqual([]);
-      const outcomes = await Promise.all(answers.map(async (res) => (await res.json()).outcome));
+      const outcomes = answers.map((res) => res.json.outcome);
       expect(
         outcomes.filter((o) => o === 'applied'),
         JSON.parse(event.payload).type,
@@ -113,7 +116,7 @@ describe('at the same moment', () => {
         .insert(allies)
         .values({ name: `Contested ${run} ${round}`, category: 'Gears', submitterEmail: uniqueEmail('ally') })
         .returning();
-      const call = (method: string, path: string, cookie: string) => fetch(`${t.url}${path}`, { method, headers: { cookie, origin: t.url } });
+      const call = (method: string, path: string, cookie: string) => callApp(`${t.url}${path}`, method, { cookie, headers: { origin: t.url } });
       const answers = await Promise.all([
         call('PATCH', `/api/admin/allies/${ally!.id}/approve`, admins[0]!.cookie),
         call('DELETE', `/api/admin/allies/${ally!.id}`, admins[1]!.cookie),
@@ -139,9 +142,6 @@ describe('at the same moment', () => {
 });
 
 function deliver(payload: string, signature: string) {
-  return fetch(`${t.url}${apiPaths.stripeWebhook}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+  // The signature covers these very bytes: sent as they are.
+  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 }

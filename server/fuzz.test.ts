@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './db/schema';
 import { accessTable, type Who } from './test/access-table';
 import { startTestApp, type TestApp } from './test/app';
+import { callApp } from './test/call-app';
 import { signInEveryone } from './test/identities';
 
 /**
@@ -201,13 +202,13 @@ describe('fuzzing every state-changing API route', () => {
         let before = onPglite ? await rowCount() : 0;
         await fc.assert(
           fc.asyncProperty(request(key), async (sent) => {
-            const res = await fetch(`${t.url}${concrete(route.url)}`, {
-              method: route.method,
-              headers: { ...(sent.contentType ? { 'content-type': sent.contentType } : {}), ...(cookie ? { cookie } : {}) },
-              body: sent.body,
+            const res = await callApp(`${t.url}${concrete(route.url)}`, route.method, {
+              raw: sent.body,
+              cookie,
+              headers: sent.contentType ? { 'content-type': sent.contentType } : {},
               signal: AbortSignal.timeout(10_000),
             });
-            const text = await res.text();
+            const text = res.text;
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
             expect(res.status, `${key} ${sent.contentType} ${sent.body.slice(0, 200)} → ${text.slice(0, 200)}`).toBeLessThan(500);
             const after = onPglite ? await rowCount() : 0;
@@ -237,12 +238,7 @@ describe('fuzzing every state-changing API route', () => {
 describe('NUL in every value of every API route', () => {
   const nulRoutes = () => t.app.apiRoutes.filter((r) => r.url !== '/api/webhooks/stripe');
   const send = (method: string, url: string, cookie: string | undefined, body?: unknown) =>
-    fetch(`${t.url}${url}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(10_000),
-    });
+    callApp(`${t.url}${url}`, method, { body, cookie, signal: AbortSignal.timeout(10_000) });
 
   it('in a path value, a query value and a body value: 400 naming the field', async () => {
     const failures: string[] = [];
@@ -259,7 +255,7 @@ describe('NUL in every value of every API route', () => {
       if (route.method !== 'GET') attempts.push([concrete(route.url), 'note', { note: 'a\u0000b' }]);
       for (const [url, field, body] of attempts) {
         const res = await send(route.method, url, cookie, body);
-        const json = (await res.json().catch(() => ({}))) as { errors?: Record<string, string> };
+        const json = res.json as { errors?: Record<string, string> };
         if (res.status !== 400 || !json.errors?.[field]) failures.push(`${route.method} ${url} -> ${res.status} ${JSON.stringify(json)}`);
       }
     }

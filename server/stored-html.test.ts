@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 describe('pages and resources', () => {

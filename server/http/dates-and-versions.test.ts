@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, body, cookies.admin);
+const call = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie: cookies.admin });
 const count = async (table: 'webinars' | 'coaching_slots') =>
   rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body';
 
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: string) => fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const post = (path: string, raw: string) => callApp(`${t.url}${path}`, 'POST', { raw, headers: { 'content-type': 'application/json' } });
 
 /** 5,000 levels in about 10 KB, as a whole body and as one field's value. */
 const deepArray = '['.repeat(5000) + ']'.repeat(5000);
@@ -24,7 +25,7 @@ describe('deeply nested JSON', () => {
       for (const body of bodies) {
         const res = await post(path, body);
         expect(res.status, `${path} ${body.slice(0, 20)}`).toBe(400);
-        expect(await res.json()).toEqual({
+        expect(res.json).toEqual({
           message: `body: JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
           errors: { body: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep` },
         });
@@ -38,8 +39,10 @@ describe('deeply nested JSON', () => {
     const nested = '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1);
     const res = await post('/api/newsletter/signup', `{"email":"${uniqueEmail('shallow')}","name":${nested}}`);
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toHaveProperty('name');
-    expect((await postJson(`${t.url}/api/newsletter/signup`, { email: uniqueEmail('plain'), name: 'Ada', organization: '' })).status).toBe(201);
+    expect(res.json.errors).toHaveProperty('name');
+    expect((await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: uniqueEmail('plain'), name: 'Ada', organization: '' } })).status).toBe(
+      201,
+    );
   });
 
   it('brackets inside strings do not count', () => {

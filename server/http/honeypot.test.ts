@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 let t: TestApp;
@@ -18,8 +19,8 @@ it('refuses a filled honeypot the same way on every public form, before validati
   ];
   for (const path of routes) {
     // An otherwise empty body: the honeypot answers first, whatever else is wrong.
-    const res = await postJson(`${t.url}${path}`, { fax: 'bot', email: uniqueEmail('bot') });
+    const res = await callApp(`${t.url}${path}`, 'POST', { body: { fax: 'bot', email: uniqueEmail('bot') } });
     expect(res.status, path).toBe(400);
-    expect(await res.json(), path).toMatchObject({ message: 'Invalid submission' });
+    expect(res.json, path).toMatchObject({ message: 'Invalid submission' });
   }
 });

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport, type Transport } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
-import { postJson, scratchPostgres, startTestApp, type TestApp } from '../test/app';
+import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 import { startSmtpCapture } from '../test/smtp';
 import { startJobRunner } from './runner';
@@ -48,7 +49,9 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const server = i % 2 ? b : a;
-      const res = await postJson(`${server.url}/api/contact`, { name: 'Ada', email: uniqueEmail('limit'), contactType: 'other', message: `Message ${i}` });
+      const res = await callApp(`${server.url}/api/contact`, 'POST', {
+        body: { name: 'Ada', email: uniqueEmail('limit'), contactType: 'other', message: `Message ${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
@@ -57,14 +60,16 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
 
   it('count failed sign-ins for one email across both', async () => {
     const email = uniqueEmail('lockout');
-    expect((await postJson(`${a.url}/api/register`, { email, password: 'right-password-1', firstName: 'Lock', lastName: 'Out' })).status).toBe(201);
+    expect((await callApp(`${a.url}/api/register`, 'POST', { body: { email, password: 'right-password-1', firstName: 'Lock', lastName: 'Out' } })).status).toBe(
+      201,
+    );
     // The default limit is 5 failures per email and address: alternate servers for the five.
     for (let i = 0; i < 5; i += 1) {
-      const res = await postJson(`${(i % 2 ? b : a).url}/api/login`, { email, password: `wrong-password-${i}` });
+      const res = await callApp(`${(i % 2 ? b : a).url}/api/login`, 'POST', { body: { email, password: `wrong-password-${i}` } });
       expect(res.status).toBe(401);
     }
     for (const server of [a, b]) {
-      const res = await postJson(`${server.url}/api/login`, { email, password: 'right-password-1' });
+      const res = await callApp(`${server.url}/api/login`, 'POST', { body: { email, password: 'right-password-1' } });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }

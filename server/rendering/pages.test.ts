@@ -7,7 +7,8 @@ import { fieldGuides } from '#shared/content/field-guides';
 import { isIndexable } from '#shared/head';
 import { routes } from '#shared/routes';
 import { render } from '../../client/entry-server';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 
 /**
  * Pages rendered by React on the server, through the app's real renderer (the client's source,
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) => callApp(`${t.url}${path}`, 'GET', { headers, redirect: 'manual' });
 /** The text of an HTML fragment as a reader sees it: no tags, entities decoded, spaces collapsed. */
 const text = (html: string) =>
   html
@@ -38,7 +39,7 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
   it.each(paths.map((route) => [route.path, route] as const))('%s', async (path, route) => {
     const res = await get(path);
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = res.text;
     // The frame: navigation, footer, and the data the browser hydrates from.
     expect(html).toContain('<a class="flex items-center gap-2 font-serif text-lg font-bold text-brand-800" href="/"');
     for (const href of ['/start-here', '/free-resources', '/premium', '/contact', '/privacy-policy']) expect(html).toContain(`href="${href}"`);
@@ -56,38 +57,38 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
   });
 
   it('shows the landing page, its links and prices on /', async () => {
-    const page = text(main(await (await get('/')).text()));
+    const page = text(main((await get('/')).text));
     expect(page).toContain('Run a healthier nonprofit, with peers who get it.');
     expect(page).toContain('Take the Free Check-Up');
     expect(page).toContain('$19/month');
   });
 
   it('shows the forms: sign-in, contact, newsletter, the Check-Up email step', async () => {
-    const auth = await (await get('/auth')).text();
+    const auth = (await get('/auth')).text;
     expect(auth).toMatch(/<form[\s\S]*name="email"[\s\S]*type="password"[\s\S]*<\/form>/);
     expect(text(main(auth))).toContain('Sign In');
-    const register = await (await get('/auth?mode=register')).text();
+    const register = (await get('/auth?mode=register')).text;
     expect(text(main(register))).toContain('Create Your Free Account');
     for (const path of ['/contact', '/newsletter', '/free-resources', '/create-profile', '/checkup']) {
-      expect(main(await (await get(path)).text()), path).toMatch(/<form[\s\S]*<input[^>]*name="email"[\s\S]*<\/form>/);
+      expect(main((await get(path)).text), path).toMatch(/<form[\s\S]*<input[^>]*name="email"[\s\S]*<\/form>/);
     }
-    expect(text(main(await (await get('/contact')).text()))).toContain('team@hub.example.org');
+    expect(text(main((await get('/contact')).text))).toContain('team@hub.example.org');
   });
 
   it('shows the field guides, an open guide in full and the resources library', async () => {
-    const list = await (await get('/field-guides')).text();
+    const list = (await get('/field-guides')).text;
     for (const guide of fieldGuides) expect(list).toContain(`href="/field-guide/${guide.slug}"`);
-    const fuel = text(main(await (await get('/field-guide/fuel')).text()));
+    const fuel = text(main((await get('/field-guide/fuel')).text));
     expect(fuel).toContain('The Fuel Field Guide');
     expect(fuel).toContain('Download PDF Guide');
     expect(fuel.length).toBeGreaterThan(5000);
-    const library = text(main(await (await get('/resources')).text()));
+    const library = text(main((await get('/resources')).text));
     expect(library).toMatch(/Showing \d+ resources/);
-    expect(text(main(await (await get('/resources?q=board')).text()))).toMatch(/Showing \d+ resources?/);
+    expect(text(main((await get('/resources?q=board')).text))).toMatch(/Showing \d+ resources?/);
   });
 
   it("shows the legal pages' text with the contact address", async () => {
-    const privacy = text(main(await (await get('/privacy-policy')).text()));
+    const privacy = text(main((await get('/privacy-policy')).text));
     expect(privacy).toContain('Privacy Policy');
     expect(privacy).toContain('Last updated:');
     expect(privacy).toContain('team@hub.example.org');
@@ -96,7 +97,7 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
   it('answers an unknown path with the not-found page and 404', async () => {
     const res = await get('/no-such-page');
     expect(res.status).toBe(404);
-    const html = await res.text();
+    const html = res.text;
     expect(h1(html)).toBe('Oops! Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
@@ -105,17 +106,17 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
 describe('Check-Up results pages', () => {
   it('renders a saved result, and answers 404 with noindex for an unknown or malformed id', async () => {
     const answers = Object.fromEntries(questions.map((q) => [String(q.id), 2]));
-    const saved = await (await postJson(`${t.url}/api/checkup-results`, { email: 'results-page@example.org', answers })).json();
+    const saved = (await callApp(`${t.url}/api/checkup-results`, 'POST', { body: { email: 'results-page@example.org', answers } })).json;
     const res = await get(`/checkup/results/${saved.id}`);
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = res.text;
     expect(h1(html)).toBe('Your Check-Up Results');
     expect(html).toContain('<meta name="robots" content="noindex">');
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'abc', 'caf%C3%A9']) {
       const missing = await get(`/checkup/results/${id}`);
       expect(missing.status, id).toBe(404);
-      const body = await missing.text();
+      const body = missing.text;
       expect(h1(body)).toBe("We couldn't find these results");
       expect(body).toContain('<meta name="robots" content="noindex">');
     }
@@ -124,7 +125,7 @@ describe('Check-Up results pages', () => {
 
 describe('head tags from PUBLIC_URL', () => {
   it('writes canonical, og:url and an absolute og:image from the public address, with a large Twitter card', async () => {
-    const html = await (await get('/field-guides')).text();
+    const html = (await get('/field-guides')).text;
     expect(html).toContain('<link rel="canonical" href="https://hub.example.org/field-guides">');
     expect(html).toContain('<meta property="og:url" content="https://hub.example.org/field-guides">');
     expect(html).toContain('<meta property="og:image" content="https://hub.example.org/og-card.png">');
@@ -143,12 +144,12 @@ describe('kept, encoded and revalidated HTML', () => {
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/".+"$/);
     expect(second.headers.get('etag')).toBe(etag);
-    expect(await second.text()).toBe(await first.text());
+    expect(second.text).toBe(first.text);
     expect(first.headers.get('cache-control')).toBe('no-cache');
 
     const revalidated = await get('/start-here', { 'if-none-match': etag! });
     expect(revalidated.status).toBe(304);
-    expect(await revalidated.text()).toBe('');
+    expect(revalidated.text).toBe('');
     expect((await get('/start-here', { 'if-none-match': 'W/"something-else"' })).status).toBe(200);
   });
 
@@ -181,7 +182,7 @@ describe('kept, encoded and revalidated HTML', () => {
     const shell = await get('/', { cookie: `${SIGNED_IN_HINT_COOKIE}=1` });
     expect(landing.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(shell.headers.get('etag')).not.toBe(landing.headers.get('etag'));
-    const html = await shell.text();
+    const html = shell.text;
     expect(h1(html)).toBe('Welcome!');
     expect(text(main(html))).toContain('Free Resources');
     expect(html).not.toContain('Run a healthier nonprofit');

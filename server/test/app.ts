@@ -64,10 +64,6 @@ export async function startTestApp(
   };
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-}
-
 /**
  * A migrated PostgreSQL database of a test's own, for what needs an empty site (no admin yet),
  * and for tests whose work sweeps a whole table (payment events held back, the outbox job)

@@ -2,7 +2,8 @@ import { count, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as schema from '../../db/schema';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
 import { goodCard, memberApi } from '../../test/billing';
 import { uniqueEmail } from '../../test/unique-email';
@@ -55,16 +56,18 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   const db = t.ctx.db;
   const api = memberApi(t, member.cookie);
   const token = await createVerificationToken(db, { id, email: member.email });
-  expect((await postJson(`${t.url}/api/account/verify-email`, { token })).status).toBe(200);
-  expect((await postJson(`${t.url}/api/newsletter/signup`, { email: member.email, name: 'Ada', organization: 'Food Bank' })).status).toBeLessThan(300);
+  expect((await callApp(`${t.url}/api/account/verify-email`, 'POST', { body: { token } })).status).toBe(200);
+  expect(
+    (await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: member.email, name: 'Ada', organization: 'Food Bank' } })).status,
+  ).toBeLessThan(300);
   expect(
     (await api.post('/api/contact', { name: 'Ada', email: member.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' }))
       .status,
   ).toBe(201);
   const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
   expect((await api.post('/api/checkup-results', { email: member.email, answers })).status).toBe(201);
-  expect((await postJson(`${t.url}/api/password-reset/request`, { email: member.email })).status).toBeLessThan(300);
-  const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+  expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: member.email } })).status).toBeLessThan(300);
+  const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
   expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
 
   const [ally] = await db
@@ -125,7 +128,7 @@ describe('download my data, then delete my account', () => {
 
     const res = await memberApi(t, member.cookie).get('/api/account/export');
     expect(res.status).toBe(200);
-    const data = await res.json();
+    const data = res.json;
     for (const [name, coverage] of Object.entries(personalData)) {
       if (!coverage.exported) continue;
       const entry = data[coverage.exported];

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { csvLine } from '../../csv';
@@ -44,22 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(method: string, path: string, cookie?: string, body?: unknown) {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint; each test asserts what it reads
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const call = (method: string, path: string, cookie?: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie });
 const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, admin.cookie, body);
 
 async function seedAlly(overrides: Partial<typeof allies.$inferInsert> = {}) {
@@ -132,10 +118,10 @@ describe('admin API: who may call it', () => {
     expect((await call('PATCH', '/api/admin/users/not-a-uuid/admin', undefined, { nonsense: 1 })).status).toBe(401);
     expect((await call('PATCH', '/api/admin/users/not-a-uuid/admin', member.cookie, { nonsense: 1 })).status).toBe(403);
     expect((await call('GET', '/api/admin/users?page=-1&sort=password', member.cookie)).status).toBe(403);
-    const malformed = await fetch(`${t.url}/api/admin/contacts/${uuid}/status`, {
-      method: 'PATCH',
-      headers: { cookie: member.cookie, 'content-type': 'application/json' },
-      body: '{oops',
+    const malformed = await callApp(`${t.url}/api/admin/contacts/${uuid}/status`, 'PATCH', {
+      raw: '{oops',
+      cookie: member.cookie,
+      headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(403);
   });
@@ -183,8 +169,8 @@ describe('admin lists', () => {
     expect(await ids('/api/admin/contacts', `@${domain}`)).toEqual([contact.id]);
     expect(await ids('/api/admin/contacts', `${tag} trust`)).toEqual([contact.id]);
     expect(await ids('/api/admin/allies', `${tag} partners`)).toEqual([ally.id]);
-    const csv = await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(`@${domain}`)}`, { headers: { cookie: admin.cookie } });
-    expect((await csv.text()).trim().split('\n')).toHaveLength(2);
+    const csv = await callApp(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(`@${domain}`)}`, 'GET', { cookie: admin.cookie });
+    expect(csv.text.trim().split('\n')).toHaveLength(2);
     // "or" is inside "director" but not at the start of any of these values.
     const short = await ids('/api/admin/newsletters', 'ir');
     expect(short).not.toContain(news.id);
@@ -311,7 +297,7 @@ describe('admin changes', () => {
     const target = await registerAccount(t.url, 'leaver');
     // A real paid membership, through the local provider's checkout.
     const api = memberApi(t, target.cookie);
-    const { url } = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+    const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
     expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
     expect((await call('GET', '/api/user', target.cookie)).status).toBe(200);
     const res = await asAdmin('DELETE', `/api/admin/users/${target.user.id}`);
@@ -403,15 +389,11 @@ describe('the last admin', () => {
           .set({ isAdmin: true })
           .where(eq(users.id, only.user.id as string));
         const patch = (id: unknown, cookie: string, isAdmin: boolean) =>
-          fetch(`${own.url}/api/admin/users/${id}/admin`, {
-            method: 'PATCH',
-            headers: { cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ isAdmin }),
-          });
+          callApp(`${own.url}/api/admin/users/${id}/admin`, 'PATCH', { body: { isAdmin }, cookie });
         const refused = await patch(only.user.id, only.cookie, false);
         expect(refused.status).toBe(409);
-        expect((await refused.json()).message).toMatch(/last admin/);
-        const selfDelete = await fetch(`${own.url}/api/admin/users/${only.user.id}`, { method: 'DELETE', headers: { cookie: only.cookie } });
+        expect(refused.json.message).toMatch(/last admin/);
+        const selfDelete = await callApp(`${own.url}/api/admin/users/${only.user.id}`, 'DELETE', { cookie: only.cookie });
         expect(selfDelete.status).toBe(409);
         const second = await registerAccount(own.url, 'second');
         expect((await patch(second.user.id, only.cookie, true)).status).toBe(200);
@@ -452,11 +434,7 @@ describe('admin reports', () => {
     expect(charts.json.weeks.at(-1).checkups).toBeGreaterThanOrEqual(1);
     expect(charts.json.pillars.map((p: { pillar: string }) => p.pillar)).toEqual(['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE']);
     expect(charts.json.pillars[0].grade).toEqual(expect.any(Number));
-    await fetch(`${t.url}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'quiz_start', path: '/checkup' }),
-    });
+    await callApp(`${t.url}/api/events`, 'POST', { body: { kind: 'quiz_start', path: '/checkup' } });
     const funnel = await asAdmin('GET', '/api/admin/funnel');
     expect(funnel.json.steps).toEqual(['page_view', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup']);
     expect(funnel.json.totals).toHaveLength(5);
@@ -464,23 +442,21 @@ describe('admin reports', () => {
 
   it('exports a list as CSV with the search applied, quoted and formula-safe', async () => {
     const evil = await seedContact({ name: '=HYPERLINK("http://x")', subject: 'a, "b"\nc' });
-    const res = await fetch(`${t.url}/api/admin/contacts.csv?search=${encodeURIComponent(evil.email)}`, { headers: { cookie: admin.cookie } });
+    const res = await callApp(`${t.url}/api/admin/contacts.csv?search=${encodeURIComponent(evil.email)}`, 'GET', { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="contacts-/);
-    const text = await res.text();
+    const text = res.text;
     const [header, ...rest] = text.split('\r\n');
     expect(header).toBe('id,name,email,organization,contactType,subject,message,status,createdAt,outreachCompleted,outreachDate,premium');
     expect(rest.join('\r\n')).toContain(`${evil.id},"'=HYPERLINK(""http://x"")",${evil.email},,support,"a, ""b""\nc",Hello,new,`);
     expect(text.endsWith('\r\n')).toBe(true);
     const upgraded = await seedNewsletter(premium.email.toUpperCase());
-    const newsCsv = await (
-      await fetch(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, { headers: { cookie: admin.cookie } })
-    ).text();
+    const newsCsv = (await callApp(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, 'GET', { cookie: admin.cookie })).text;
     expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,status,upgraded');
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
     expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
-    expect((await fetch(`${t.url}/api/admin/contacts.csv?sort=nope`, { headers: { cookie: admin.cookie } })).status).toBe(400);
+    expect((await callApp(`${t.url}/api/admin/contacts.csv?sort=nope`, 'GET', { cookie: admin.cookie })).status).toBe(400);
   });
 
   it('writes each exported cell as csvCell writes the value the list shows (uuid, text, numbers, booleans, timestamps and nulls)', async () => {
@@ -490,9 +466,7 @@ describe('admin reports', () => {
              (${email}, 0, 0, '{}'::jsonb, '{}'::jsonb, false, null)`);
     const page = await asAdmin('GET', `/api/admin/checkups?search=${encodeURIComponent(email)}`);
     expect(page.json.items).toHaveLength(2);
-    const lines = (
-      await (await fetch(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(email)}`, { headers: { cookie: admin.cookie } })).text()
-    ).split('\r\n');
+    const lines = (await callApp(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(email)}`, 'GET', { cookie: admin.cookie })).text.split('\r\n');
     const header = lines[0]!.split(',');
     const expected = page.json.items.map((row: Record<string, unknown>) => csvLine(header.map((name) => row[name])).replace(/\r\n$/, ''));
     expect(lines.slice(1, 3)).toEqual(expected);
@@ -503,8 +477,8 @@ describe('admin reports', () => {
     await t.ctx.db.execute(sql`insert into checkup_results (email, score, total_score, category_scores, answers, created_at)
       select ${prefix} || '.' || i || '@example.org', 40, 40, '{}'::jsonb, '{}'::jsonb, '2026-01-01 10:00:00.123456+00'
       from generate_series(1, ${EXPORT_BATCH + 7}) i`);
-    const res = await fetch(`${t.url}/api/admin/checkups.csv?search=${prefix}`, { headers: { cookie: admin.cookie } });
-    const lines = (await res.text()).split('\r\n').filter(Boolean);
+    const res = await callApp(`${t.url}/api/admin/checkups.csv?search=${prefix}`, 'GET', { cookie: admin.cookie });
+    const lines = res.text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(EXPORT_BATCH + 8);
     expect(new Set(lines).size).toBe(EXPORT_BATCH + 8);
   });

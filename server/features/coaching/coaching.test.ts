@@ -29,7 +29,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 
 /** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */
 const siteSlot = (monthsAhead: number, day: number, hour: number) => {

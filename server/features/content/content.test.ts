@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => callApp(`${base}${path}`, method, body, cookie);
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => callApp(`${base}${path}`, method, { body, cookie });
 
 const itemId = async (section: string, slug: string): Promise<string> => {
   const { json } = await call('GET', '/api/admin/content');
@@ -46,8 +46,8 @@ const publish = async (id: string) => {
 };
 
 const page = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
-  return { status: res.status, etag: res.headers.get('etag'), html: await res.text() };
+  const res = await callApp(`${t.url}${path}`, 'GET', { headers: { 'accept-encoding': 'identity', ...headers } });
+  return { status: res.status, etag: res.headers.get('etag'), html: res.text };
 };
 
 describe('the content of content/ as the first rows', () => {
@@ -87,7 +87,7 @@ describe('who may use the Content tab', () => {
       expect((await call('PUT', `/api/admin/content/${id}`, { nonsense: true }, who ?? '')).status).toBe(status);
       expect((await call('POST', '/api/admin/content', { section: 'x' }, who ?? '')).status).toBe(status);
       expect((await call('POST', `/api/admin/content/${id}/publish`, {}, who ?? '')).status).toBe(status);
-      const upload = await fetch(`${t.url}/api/admin/images?alt=x`, { method: 'POST', headers: { 'content-type': 'image/png', ...(who ? { cookie: who } : {}) }, body: 'not an image' });
+      const upload = await callApp(`${t.url}/api/admin/images?alt=x`, 'POST', { raw: 'not an image', cookie: who, headers: { 'content-type': 'image/png' } });
       expect(upload.status).toBe(status);
     }
   });
@@ -116,7 +116,7 @@ describe('writing and publishing', () => {
     expect((await page('/field-guide/fuel', { 'if-none-match': before.etag! })).status).toBe(200);
 
     // The PDF follows the published text.
-    const pdf = Buffer.from(await (await fetch(`${t.url}/api/guides/fuel.pdf`)).arrayBuffer());
+    const pdf = (await callApp(`${t.url}/api/guides/fuel.pdf`)).bytes;
     expect(pdfText(pdf)).toContain('Keep three months.');
   });
 
@@ -215,7 +215,7 @@ describe('writing and publishing', () => {
   });
 
   it('carries each page’s last publish in the sitemap', async () => {
-    const sitemap = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    const sitemap = (await callApp(`${t.url}/sitemap.xml`)).text;
     const today = new Date().toISOString().slice(0, 10);
     expect(sitemap).toContain(`<loc>https://hub.example.org/field-guide/fuel</loc><lastmod>${today}</lastmod>`);
     expect(sitemap).toMatch(/<loc>https:\/\/hub.example.org\/resources<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
@@ -355,24 +355,28 @@ describe('new items and bad input', () => {
 
 describe('images', () => {
   const upload = (body: Uint8Array | string, type: string, alt = 'A chart of reserves') =>
-    fetch(`${t.url}/api/admin/images?alt=${encodeURIComponent(alt)}`, { method: 'POST', headers: { cookie: cookies.admin!, 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    callApp(`${t.url}/api/admin/images?alt=${encodeURIComponent(alt)}`, 'POST', {
+      raw: typeof body === 'string' ? body : new Uint8Array(body),
+      cookie: cookies.admin,
+      headers: { 'content-type': type },
+    });
 
   it('stores an uploaded image for every server, with a phone size, served with an immutable cache', async () => {
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2a6' } }).png().toBuffer();
     const res = await upload(png, 'image/png');
     expect(res.status).toBe(201);
-    const image = (await res.json()) as { url: string; width: number; height: number; markdown: string; id: string };
+    const image = res.json as { url: string; width: number; height: number; markdown: string; id: string };
     expect(image).toMatchObject({ width: 1600, height: 800, markdown: `![A chart of reserves](${image.url})` });
-    const served = await fetch(`${t.url}${image.url}`);
+    const served = await callApp(`${t.url}${image.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1600);
-    const phone = await fetch(`${t.url}/media/${image.id}-640.webp`);
+    expect((await sharp(served.bytes).metadata()).width).toBe(1600);
+    const phone = await callApp(`${t.url}/media/${image.id}-640.webp`);
     expect(phone.headers.get('content-type')).toBe('image/webp');
-    expect((await sharp(Buffer.from(await phone.arrayBuffer())).metadata()).width).toBe(640);
-    expect((await fetch(`${t.url}/media/${image.id}.jpg`)).status).toBe(404);
-    expect((await fetch(`${t.url}/media/../etc/passwd`)).status).toBe(404);
+    expect((await sharp(phone.bytes).metadata()).width).toBe(640);
+    expect((await callApp(`${t.url}/media/${image.id}.jpg`)).status).toBe(404);
+    expect((await callApp(`${t.url}/media/../etc/passwd`)).status).toBe(404);
 
     // In a page, it gets the phone size as a choice for narrow screens.
     const id = await itemId('pages', 'start-here');
@@ -389,17 +393,17 @@ describe('images', () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer();
     const notImage = await upload('just some text', 'image/png');
     expect(notImage.status).toBe(400);
-    expect(((await notImage.json()) as { message: string }).message).toMatch(/not a PNG, JPEG, WebP or GIF/);
+    expect((notImage.json as { message: string }).message).toMatch(/not a PNG, JPEG, WebP or GIF/);
     const mismatch = await upload(jpeg, 'image/png');
     expect(mismatch.status).toBe(400);
-    expect(((await mismatch.json()) as { message: string }).message).toMatch(/JPEG image but was sent as image\/png/);
+    expect((mismatch.json as { message: string }).message).toMatch(/JPEG image but was sent as image\/png/);
     const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await upload(big, 'image/jpeg');
     expect(tooBig.status).toBe(400);
-    expect(((await tooBig.json()) as { message: string }).message).toMatch(/larger than 5 MB/);
+    expect((tooBig.json as { message: string }).message).toMatch(/larger than 5 MB/);
     const noAlt = await upload(jpeg, 'image/jpeg', '');
     expect(noAlt.status).toBe(400);
-    expect(((await noAlt.json()) as { errors: Record<string, string> }).errors).toHaveProperty('alt');
+    expect((noAlt.json as { errors: Record<string, string> }).errors).toHaveProperty('alt');
     const truncated = await upload(jpeg.subarray(0, 40), 'image/jpeg');
     expect(truncated.status).toBe(400);
     expect(await count()).toBe(before);
@@ -422,17 +426,17 @@ describe('image metadata', () => {
     expect(bytes.includes(Buffer.from('Pat Private'))).toBe(false);
     return meta;
   };
-  const served = async (path: string) => Buffer.from(await (await fetch(`${t.url}${path}`)).arrayBuffer());
+  const served = async (path: string) => (await callApp(`${t.url}${path}`)).bytes;
 
   it('keeps no EXIF, GPS or orientation in any stored copy, turning the pixels upright instead', async () => {
     for (const format of ['jpeg', 'png', 'webp'] as const) {
-      const res = await fetch(`${t.url}/api/admin/images?alt=${encodeURIComponent('A photo from a phone')}`, {
-        method: 'POST',
-        headers: { cookie: cookies.admin!, 'content-type': `image/${format}` },
-        body: new Uint8Array(await photo(400, 300, format)),
+      const res = await callApp(`${t.url}/api/admin/images?alt=${encodeURIComponent('A photo from a phone')}`, 'POST', {
+        raw: new Uint8Array(await photo(400, 300, format)),
+        cookie: cookies.admin,
+        headers: { 'content-type': `image/${format}` },
       });
       expect(res.status, format).toBe(201);
-      const image = (await res.json()) as { id: string; url: string; width: number; height: number };
+      const image = res.json as { id: string; url: string; width: number; height: number };
       // Orientation 6 is a quarter turn: the stored pixels are 300 wide and 400 high.
       expect(image, format).toMatchObject({ width: 300, height: 400 });
       expect((await clean(await served(image.url))).width, format).toBe(300);
@@ -459,7 +463,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database'
   it('shows a publish on the other server within a second (PostgreSQL notifications)', async () => {
     const other = await startTestApp({ PUBLIC_URL: 'https://hub.example.org' }, { renderPage: render });
     try {
-      const before = await fetch(`${other.url}/start-here`);
+      const before = await callApp(`${other.url}/start-here`);
       const etag = before.headers.get('etag');
       const id = await itemId('pages', 'start-here');
       await saveBody(id, `Published on server A at ${Date.now()}.`);
@@ -475,9 +479,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database'
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(seen).toBeGreaterThan(0);
-      const after = await fetch(`${other.url}/start-here`);
+      const after = await callApp(`${other.url}/start-here`);
       expect(after.headers.get('etag')).not.toBe(etag);
-      expect(await after.text()).toContain('Published on server A');
+      expect(after.text).toContain('Published on server A');
     } finally {
       await other.close();
     }

@@ -31,9 +31,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
-const emailOf = async (cookie: string | undefined) =>
-  ((await (await fetch(`${t.url}/api/user`, { headers: { cookie: cookie! } })).json()) as { email: string }).email;
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
+const emailOf = async (cookie: string | undefined) => ((await callApp(`${t.url}/api/user`, 'GET', { cookie: cookie! })).json as { email: string }).email;
 
 let counter = 0;
 const uniqueSlug = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -252,16 +251,16 @@ describe('premium announcements', () => {
     expect(member.headers.get('cache-control')).toBe('private, no-store');
 
     // The page exists (its "View in your browser" link works) and tells nobody what is in it.
-    const page = await fetch(`${t.url}/weekly-dish/${announcement.slug}`);
+    const page = await callApp(`${t.url}/weekly-dish/${announcement.slug}`);
     expect(page.status).toBe(200);
-    const html = await page.text();
+    const html = page.text;
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<title>For premium members · The Weekly Dish');
     expect(html).not.toContain('Members only night');
 
-    const archive = await (await fetch(`${t.url}/api/editions`)).text();
+    const archive = (await callApp(`${t.url}/api/editions`)).text;
     expect(archive).not.toContain(announcement.slug);
-    expect(await (await fetch(`${t.url}/weekly-dish/feed.xml`)).text()).not.toContain(announcement.slug);
+    expect((await callApp(`${t.url}/weekly-dish/feed.xml`)).text).not.toContain(announcement.slug);
   });
 });
 

@@ -4,6 +4,7 @@ import { apiPaths } from '#shared/api/paths';
 import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
@@ -41,20 +42,15 @@ async function buy(account: TestAccount, plan = 'monthly', card = goodCard) {
   const api = memberApi(t, account.cookie);
   const res = await api.post('/api/create-checkout-session', { planType: plan });
   expect(res.status).toBe(200);
-  const { url } = await res.json();
+  const { url } = res.json;
   return api.post(`/api/billing/local/checkouts/${checkoutIdOf(url)}/pay`, card);
 }
 
-const advance = (by: string) =>
-  fetch(`${t.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: by }) });
+const advance = (by: string) => callApp(`${t.url}/api/billing/local/clock`, 'POST', { body: { advance: by } });
 
 describe('create-checkout-session', () => {
   it('needs a signed-in member', async () => {
-    const res = await fetch(`${t.url}/api/create-checkout-session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"planType":"monthly"}',
-    });
+    const res = await callApp(`${t.url}/api/create-checkout-session`, 'POST', { body: { planType: 'monthly' } });
     expect(res.status).toBe(401);
   });
 
@@ -69,10 +65,10 @@ describe('create-checkout-session', () => {
     ] as const) {
       const res = await api.post('/api/create-checkout-session', body);
       expect(res.status).toBe(200);
-      const { url } = await res.json();
+      const { url } = res.json;
       // Relative: the visitor stays on the address they use, whatever PUBLIC_URL says (issue 22).
       expect(url).toMatch(/^\/checkout\/local\/cs_local_/);
-      const checkout = await (await api.get(`/api/billing/local/checkouts/${checkoutIdOf(url)}`)).json();
+      const checkout = (await api.get(`/api/billing/local/checkouts/${checkoutIdOf(url)}`)).json;
       expect(checkout).toMatchObject({ plan, status: 'open', amountCents: plan === 'yearly' ? 19000 : 1900, cancelUrl: '/pricing' });
     }
   });
@@ -82,16 +78,16 @@ describe('create-checkout-session', () => {
     const api = memberApi(t, account.cookie);
     const unknown = await api.post('/api/create-checkout-session', { planType: 'weekly' });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ message: 'planType: Choose a plan: monthly or yearly', errors: { planType: expect.any(String) } });
+    expect(unknown.json).toMatchObject({ message: 'planType: Choose a plan: monthly or yearly', errors: { planType: expect.any(String) } });
     const unknownPlan = await api.post('/api/create-checkout-session', { plan: 'lifetime' });
     expect(unknownPlan.status).toBe(400);
-    expect((await unknownPlan.json()).errors).toHaveProperty('plan');
+    expect(unknownPlan.json.errors).toHaveProperty('plan');
     const missing = await api.post('/api/create-checkout-session', {});
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errors).toHaveProperty('planType');
+    expect(missing.json.errors).toHaveProperty('planType');
     const extra = await api.post('/api/create-checkout-session', { planType: 'monthly', isPremium: true });
     expect(extra.status).toBe(400);
-    expect((await extra.json()).message).toBe('Unknown field: isPremium');
+    expect(extra.json.message).toBe('Unknown field: isPremium');
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
   });
 
@@ -99,7 +95,7 @@ describe('create-checkout-session', () => {
     const payer = await member('payer');
     const other = await member('other');
     const res = await memberApi(t, payer.cookie).post('/api/create-checkout-session', { planType: 'monthly', userId: idOf(other) });
-    const id = checkoutIdOf((await res.json()).url);
+    const id = checkoutIdOf(res.json.url);
     expect((await memberApi(t, other.cookie).get(`/api/billing/local/checkouts/${id}`)).status).toBe(404);
     expect((await memberApi(t, other.cookie).post(`/api/billing/local/checkouts/${id}/pay`, goodCard)).status).toBe(404);
     expect((await memberApi(t, payer.cookie).get(`/api/billing/local/checkouts/${id}`)).status).toBe(200);
@@ -111,7 +107,7 @@ describe('paying through the local checkout', () => {
     const account = await member('declined');
     const res = await buy(account, 'monthly', declinedCard);
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ message: 'Your card was declined.' });
+    expect(res.json).toEqual({ message: 'Your card was declined.' });
     expect(await isPremium(t, idOf(account))).toBe(false);
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
     const rows = await t.ctx.db
@@ -125,7 +121,7 @@ describe('paying through the local checkout', () => {
     const account = await member('malformed');
     const res = await buy(account, 'monthly', { ...goodCard, cvc: '1' });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toHaveProperty('cvc');
+    expect(res.json.errors).toHaveProperty('cvc');
     expect(await isPremium(t, idOf(account))).toBe(false);
   });
 
@@ -134,7 +130,7 @@ describe('paying through the local checkout', () => {
     const account = await member('buyer');
     const res = await buy(account, 'yearly');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ redirectUrl: '/premium-welcome' });
+    expect(res.json).toEqual({ redirectUrl: '/premium-welcome' });
     expect(await isPremium(t, idOf(account))).toBe(true);
 
     const [sub] = await subscriptionsOf(t, idOf(account));
@@ -149,7 +145,7 @@ describe('paying through the local checkout', () => {
     expect(receipt.text).toContain('Amount paid: $190 USD');
     expect(await premiumSignupEvents(t, since)).toContainEqual({ plan: 'yearly', value: 190, currency: 'USD' });
 
-    const status = await (await memberApi(t, account.cookie).get('/api/billing/subscription')).json();
+    const status = (await memberApi(t, account.cookie).get('/api/billing/subscription')).json;
     expect(status).toMatchObject({
       provider: 'local',
       isPremium: true,
@@ -161,15 +157,15 @@ describe('paying through the local checkout', () => {
     const account = await member('twice');
     const api = memberApi(t, account.cookie);
     // A second checkout opened before the first was paid.
-    const second = checkoutIdOf((await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json()).url);
+    const second = checkoutIdOf((await api.post('/api/create-checkout-session', { planType: 'monthly' })).json.url);
     expect((await buy(account)).status).toBe(200);
 
     const again = await api.post('/api/create-checkout-session', { planType: 'yearly' });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toMatch(/^Already Premium/);
+    expect(again.json.message).toMatch(/^Already Premium/);
     const late = await api.post(`/api/billing/local/checkouts/${second}/pay`, goodCard);
     expect(late.status).toBe(409);
-    expect(await (await api.post('/api/create-subscription', { planType: 'monthly' })).json()).toEqual({
+    expect((await api.post('/api/create-subscription', { planType: 'monthly' })).json).toEqual({
       message: 'You already have an active premium subscription!',
     });
 
@@ -185,7 +181,7 @@ describe('paying through the local checkout', () => {
     const api = memberApi(t, account.cookie);
     const created = await api.post('/api/create-subscription');
     expect(created.status).toBe(200);
-    const { clientSecret } = await created.json();
+    const { clientSecret } = created.json;
     expect(clientSecret).toMatch(/^seti_local_.+_secret_[0-9a-f]{32}$/);
 
     const forged = await api.post('/api/billing/local/pay', {
@@ -196,7 +192,7 @@ describe('paying through the local checkout', () => {
     expect(await isPremium(t, idOf(account))).toBe(false);
 
     const paid = await api.post('/api/billing/local/pay', { ...goodCard, clientSecret });
-    expect(await paid.json()).toEqual({ redirectUrl: '/premium-success' });
+    expect(paid.json).toEqual({ redirectUrl: '/premium-success' });
     expect(await isPremium(t, idOf(account))).toBe(true);
     const [sub] = await subscriptionsOf(t, idOf(account));
     expect(sub).toMatchObject({ plan: 'monthly', status: 'active' });
@@ -204,18 +200,18 @@ describe('paying through the local checkout', () => {
 });
 
 describe('the webhook route', () => {
-  const post = (body: string, signature?: string) =>
-    fetch(`${t.url}${apiPaths.stripeWebhook}`, {
-      method: 'POST',
+  // The signature covers these very bytes: sent as they are.
+  const post = (raw: string, signature?: string) =>
+    callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', {
+      raw,
       headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-      body,
     });
 
   it('refuses a missing or wrong signature with 400 and records nothing', async () => {
     const body = JSON.stringify({ id: `evt_forged_${Date.now()}`, type: 'invoice.paid', data: { object: { id: 'in_1' } } });
     const missing = await post(body);
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toMatch(/signature/i);
+    expect(missing.json.message).toMatch(/signature/i);
     const wrong = await post(body, signPayload(body, 'whsec_not_the_secret'));
     expect(wrong.status).toBe(400);
     const tampered = await post(body.replace('invoice.paid', 'customer.subscription.created'), signPayload(body, localProvider(t.ctx)!.webhookSecret));
@@ -253,11 +249,11 @@ describe('the webhook route', () => {
 
     for (const event of [...events].reverse()) {
       const res = await post(event.payload, signPayload(event.payload, local.webhookSecret));
-      expect(await res.json()).toMatchObject({ received: true, outcome: 'applied' });
+      expect(res.json).toMatchObject({ received: true, outcome: 'applied' });
     }
     for (const event of events) {
       const res = await post(event.payload, signPayload(event.payload, local.webhookSecret));
-      expect(await res.json()).toMatchObject({ received: true, outcome: 'duplicate' });
+      expect(res.json).toMatchObject({ received: true, outcome: 'duplicate' });
     }
     expect(await isPremium(t, idOf(account))).toBe(true);
     expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
@@ -304,12 +300,8 @@ describe('the membership lifecycle on the billing clock', () => {
   it('only this machine may move the clock, by a valid duration', async () => {
     const bad = await advance('soon');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors).toHaveProperty('advance');
-    const proxied = await fetch(`${t.url}/api/billing/local/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
-      body: '{"advance":"1d"}',
-    });
+    expect(bad.json.errors).toHaveProperty('advance');
+    const proxied = await callApp(`${t.url}/api/billing/local/clock`, 'POST', { body: { advance: '1d' }, headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxied.status).toBe(403);
   });
 
@@ -328,7 +320,7 @@ describe('the membership lifecycle on the billing clock', () => {
     const api = memberApi(t, cancelling.cookie);
     const cancelled = await api.post('/api/billing/cancel');
     expect(cancelled.status).toBe(200);
-    const { subscription } = await cancelled.json();
+    const { subscription } = cancelled.json;
     expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     expect((await api.post('/api/billing/cancel')).status).toBe(200);
     expect(await isPremium(t, idOf(cancelling))).toBe(true);
@@ -336,8 +328,8 @@ describe('the membership lifecycle on the billing clock', () => {
     expect(confirmation.text).toContain('You keep everything premium until');
     expect(smtp.find(cancelling.email, /membership ends on/)).toHaveLength(1);
     // Resume and cancel again: the member changed their mind twice.
-    expect((await (await api.post('/api/billing/resume')).json()).subscription.cancelAtPeriodEnd).toBe(false);
-    expect((await (await api.post('/api/billing/cancel')).json()).subscription.cancelAtPeriodEnd).toBe(true);
+    expect((await api.post('/api/billing/resume')).json.subscription.cancelAtPeriodEnd).toBe(false);
+    expect((await api.post('/api/billing/cancel')).json.subscription.cancelAtPeriodEnd).toBe(true);
 
     const moved = await advance('32d');
     expect(moved.status).toBe(200);
@@ -360,7 +352,7 @@ describe('the membership lifecycle on the billing clock', () => {
     // A new card pays the open invoice at once.
     const fix = await memberApi(t, fixing.cookie).post('/api/billing/update-card', goodCard);
     expect(fix.status).toBe(200);
-    expect((await fix.json()).subscription).toMatchObject({ status: 'active' });
+    expect(fix.json.subscription).toMatchObject({ status: 'active' });
     await vi.waitFor(() => expect(smtp.find(fixing.email, /receipt/)).toHaveLength(2));
 
     // Three more failed retries, three days apart: the provider gives up and premium ends.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingCharges, localBillingSubscriptions, users } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { declinedCard, goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
@@ -44,12 +45,11 @@ const idOf = (a: TestAccount) => a.user.id as string;
 async function openCheckout(account: TestAccount, plan: 'monthly' | 'yearly' = 'monthly'): Promise<string> {
   const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: plan });
   expect(res.status).toBe(200);
-  return ((await res.json()).url as string).split('/').pop()!;
+  return (res.json.url as string).split('/').pop()!;
 }
 const pay = (account: TestAccount, checkoutId: string, card = goodCard) =>
   memberApi(t, account.cookie).post(`/api/billing/local/checkouts/${checkoutId}/pay`, card);
-const advance = (by: string) =>
-  fetch(`${t.url}/api/billing/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: by }) });
+const advance = (by: string) => callApp(`${t.url}/api/billing/local/clock`, 'POST', { body: { advance: by } });
 const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
 const setPremium = (account: TestAccount, body: Record<string, unknown>) => asAdmin('PATCH', `/api/admin/users/${idOf(account)}/premium`, body);
 
@@ -63,7 +63,7 @@ describe('paying', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, ...Array(plans.length - 1).fill(409)]);
     for (const refused of answers.filter((a) => a.status === 409)) {
-      expect((await refused.json()).message).toMatch(/Already Premium/);
+      expect(refused.json.message).toMatch(/Already Premium/);
     }
     const own = await t.ctx.db
       .select()
@@ -102,11 +102,11 @@ describe('paying', () => {
     const account = await registerAccount(t.url, 'expired-checkout');
     const checkout = await openCheckout(account);
     expect((await advance('25h')).status).toBe(200);
-    const view = await (await memberApi(t, account.cookie).get(`/api/billing/local/checkouts/${checkout}`)).json();
+    const view = (await memberApi(t, account.cookie).get(`/api/billing/local/checkouts/${checkout}`)).json;
     expect(view.status).toBe('expired');
     const res = await pay(account, checkout);
     expect(res.status).toBe(410);
-    expect((await res.json()).message).toMatch(/expired: nothing was charged/);
+    expect(res.json.message).toMatch(/expired: nothing was charged/);
     expect(await subscriptionsOf(t, idOf(account))).toHaveLength(0);
     // A new checkout pays as usual.
     expect((await pay(account, await openCheckout(account))).status).toBe(200);
@@ -119,8 +119,8 @@ describe('cancelling and resuming', () => {
     expect((await pay(account, await openCheckout(account))).status).toBe(200);
     const api = memberApi(t, account.cookie);
     for (let i = 0; i < 5; i++) {
-      expect((await (await api.post('/api/billing/cancel')).json()).subscription.cancelAtPeriodEnd).toBe(true);
-      expect((await (await api.post('/api/billing/resume')).json()).subscription.cancelAtPeriodEnd).toBe(false);
+      expect((await api.post('/api/billing/cancel')).json.subscription.cancelAtPeriodEnd).toBe(true);
+      expect((await api.post('/api/billing/resume')).json.subscription.cancelAtPeriodEnd).toBe(false);
     }
     await smtp.waitFor(account.email, /will continue/);
     await t.ctx.mailer.idle();
@@ -132,12 +132,12 @@ describe('cancelling and resuming', () => {
 /** What every part of the site says about one member: they must all agree. */
 async function views(account: TestAccount) {
   const api = memberApi(t, account.cookie);
-  const user = await (await api.get('/api/user')).json();
-  const billing = await (await api.get('/api/billing/subscription')).json();
+  const user = (await api.get('/api/user')).json;
+  const billing = (await api.get('/api/billing/subscription')).json;
   const directory = (await api.get('/api/allies')).status;
   const premiumContent = (await api.get('/api/premium/resources')).status;
   const checkout = await api.post('/api/create-checkout-session', { planType: 'monthly' });
-  const listed = await (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json();
+  const listed = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json;
   return {
     premium: user.isPremium as boolean,
     billingPremium: billing.isPremium as boolean,
@@ -182,7 +182,7 @@ describe('every membership state, seen the same way everywhere', () => {
     expect(await views(account)).toMatchObject({ ...premiumEverywhere, subscription: { complimentary: true, plan: null, amountCents: 0 } });
     const cancel = await memberApi(t, account.cookie).post('/api/billing/cancel');
     expect(cancel.status).toBe(409);
-    expect((await cancel.json()).message).toMatch(/complimentary/);
+    expect(cancel.json.message).toMatch(/complimentary/);
     // Granting twice makes no second membership.
     expect((await setPremium(account, { isPremium: true })).status).toBe(200);
     expect((await subscriptionsOf(t, idOf(account))).filter((r) => r.status === 'active')).toHaveLength(1);
@@ -197,13 +197,13 @@ describe('every membership state, seen the same way everywhere', () => {
 
     const asked = await setPremium(later, { isPremium: false });
     expect(asked.status).toBe(409);
-    const question = await asked.json();
+    const question = asked.json;
     expect(question.message).toMatch(
       /pays for a Yearly membership \(next charge \$190 on \d{4}-\d{2}-\d{2}\): choose to end it now or at the end of the paid period/,
     );
     expect(question.errors).toEqual({ endSubscription: expect.any(String) });
     expect(await views(later)).toMatchObject(premiumEverywhere);
-    const membership = await (await asAdmin('GET', `/api/admin/users/${idOf(later)}/membership`)).json();
+    const membership = (await asAdmin('GET', `/api/admin/users/${idOf(later)}/membership`)).json;
     expect(membership.membership).toMatchObject({ plan: 'yearly', amountCents: 19000, cancelAtPeriodEnd: false });
 
     expect((await setPremium(later, { isPremium: false, endSubscription: 'period_end' })).status).toBe(200);
@@ -217,7 +217,7 @@ describe('every membership state, seen the same way everywhere', () => {
     ] as const) {
       const refused = await laterApi.post(path, body);
       expect(refused.status, path).toBe(409);
-      expect((await refused.json()).message).toMatch(/^Our team ended this membership/);
+      expect(refused.json.message).toMatch(/^Our team ended this membership/);
     }
     expect((await views(later)).subscription).toMatchObject({ cancelAtPeriodEnd: true, plan: 'yearly' });
     // Told once, in the team's words, not "cancelled, as you asked"; asking again tells nothing new.
@@ -261,16 +261,16 @@ describe('receipts', () => {
   it('lists every charge with a receipt only its member can open', async () => {
     const account = await registerAccount(t.url, 'receipts');
     const other = await registerAccount(t.url, 'receipts-other');
-    expect((await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json()).receipts).toEqual([]);
+    expect((await memberApi(t, account.cookie).get('/api/billing/receipts')).json.receipts).toEqual([]);
     expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
-    const { receipts } = await (await memberApi(t, account.cookie).get('/api/billing/receipts')).json();
+    const { receipts } = (await memberApi(t, account.cookie).get('/api/billing/receipts')).json;
     expect(receipts).toEqual([
       expect.objectContaining({ plan: 'yearly', amountCents: 19000, currency: 'usd', description: 'Premium membership, Yearly', refundedAt: null }),
     ]);
     const one = await memberApi(t, account.cookie).get(`/api/billing/receipts/${receipts[0].id}`);
-    expect(await one.json()).toMatchObject({ receipt: { id: receipts[0].id }, member: { email: account.email } });
+    expect(one.json).toMatchObject({ receipt: { id: receipts[0].id }, member: { email: account.email } });
     expect((await memberApi(t, other.cookie).get(`/api/billing/receipts/${receipts[0].id}`)).status).toBe(404);
-    expect((await fetch(`${t.url}/api/billing/receipts`)).status).toBe(401);
+    expect((await callApp(`${t.url}/api/billing/receipts`)).status).toBe(401);
   });
 });
 
@@ -279,23 +279,23 @@ describe('the card on file', () => {
     const account = await registerAccount(t.url, 'card-on-file');
     const api = memberApi(t, account.cookie);
     expect((await api.post('/api/billing/update-card', goodCard)).status).toBe(404);
-    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBeNull();
+    expect((await api.get('/api/billing/subscription')).json.cardLast4).toBeNull();
     expect((await pay(account, await openCheckout(account))).status).toBe(200);
-    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBe('4242');
+    expect((await api.get('/api/billing/subscription')).json.cardLast4).toBe('4242');
 
     const refused = await api.post('/api/billing/update-card', declinedCard);
     expect(refused.status).toBe(402);
-    expect((await refused.json()).message).toBe('Your card was declined.');
+    expect(refused.json.message).toBe('Your card was declined.');
     expect((await api.post('/api/billing/update-card', { ...goodCard, cardNumber: '1234' })).status).toBe(400);
-    expect((await (await api.get('/api/billing/subscription')).json()).cardLast4).toBe('4242');
+    expect((await api.get('/api/billing/subscription')).json.cardLast4).toBe('4242');
 
     const mastercard = await api.post('/api/billing/update-card', { ...goodCard, cardNumber: '5555 5555 5555 4444' });
     expect(mastercard.status).toBe(200);
-    expect((await mastercard.json()).subscription).toMatchObject({ status: 'active', plan: 'monthly' });
-    const status = await (await api.get('/api/billing/subscription')).json();
+    expect(mastercard.json.subscription).toMatchObject({ status: 'active', plan: 'monthly' });
+    const status = (await api.get('/api/billing/subscription')).json;
     expect(status).toMatchObject({ cardLast4: '4444', isPremium: true });
     // Replacing the card charges nothing.
-    expect((await (await api.get('/api/billing/receipts')).json()).receipts).toHaveLength(1);
+    expect((await api.get('/api/billing/receipts')).json.receipts).toHaveLength(1);
   });
 });
 
@@ -308,11 +308,7 @@ describe('the test billing clock', () => {
     expect(clockEnabled(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
     const off = await startTestApp({ BILLING_CLOCK_ENABLED: 'false' });
     try {
-      const res = await fetch(`${off.url}/api/billing/local/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"advance":"31d"}',
-      });
+      const res = await callApp(`${off.url}/api/billing/local/clock`, 'POST', { body: { advance: '31d' } });
       expect(res.status).toBe(404);
     } finally {
       await off.close();
@@ -329,16 +325,16 @@ describe('switching plans', () => {
     expect((await api.post('/api/billing/change-plan/preview', { planType: 'monthly' })).status).toBe(400);
     expect((await api.post('/api/billing/change-plan/preview', { planType: 'weekly' })).status).toBe(400);
 
-    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json();
+    const preview = (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json;
     // $190 less the unused part of a month just paid ($19, give or take a cent of elapsed time).
     expect(preview.amountDueCents).toBeGreaterThanOrEqual(17100);
     expect(preview.amountDueCents).toBeLessThanOrEqual(17110);
     expect(preview).toMatchObject({ plan: 'yearly', renewalAmountCents: 19000 });
     expect(new Date(preview.renewsAt).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
 
-    const changed = await (await api.post('/api/billing/change-plan', { planType: 'yearly' })).json();
+    const changed = (await api.post('/api/billing/change-plan', { planType: 'yearly' })).json;
     expect(changed.subscription).toMatchObject({ plan: 'yearly', status: 'active', amountCents: 19000 });
-    const { receipts } = await (await api.get('/api/billing/receipts')).json();
+    const { receipts } = (await api.get('/api/billing/receipts')).json;
     expect(receipts.map((r: { amountCents: number }) => r.amountCents)).toEqual([preview.amountDueCents, 1900]);
     expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
   });
@@ -347,13 +343,13 @@ describe('switching plans', () => {
     const account = await registerAccount(t.url, 'switch-down');
     const api = memberApi(t, account.cookie);
     expect((await pay(account, await openCheckout(account, 'yearly'))).status).toBe(200);
-    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'monthly' })).json();
+    const preview = (await api.post('/api/billing/change-plan/preview', { planType: 'monthly' })).json;
     expect(preview.amountDueCents).toBe(0);
     expect(preview.creditCents).toBeGreaterThanOrEqual(17090);
     expect((await api.post('/api/billing/change-plan', { planType: 'monthly' })).status).toBe(200);
     // The next renewal is paid from the credit: no new charge.
     expect((await advance('32d')).status).toBe(200);
-    const { receipts } = await (await api.get('/api/billing/receipts')).json();
+    const { receipts } = (await api.get('/api/billing/receipts')).json;
     expect(receipts.map((r: { amountCents: number }) => r.amountCents)).toEqual([19000]);
     expect(await views(account)).toMatchObject({ premium: true, subscription: { plan: 'monthly', status: 'active' } });
   });

@@ -6,6 +6,7 @@ import { billingCharges, billingCustomers, subscriptions, users } from '../../db
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
@@ -46,11 +47,8 @@ const idOf = (a: TestAccount) => a.user.id as string;
 function deliver(event: ReturnType<typeof stripeEvent>, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${t.url}${apiPaths.stripeWebhook}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+  // The signature covers these very bytes: sent as they are.
+  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 }
 
 const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
@@ -66,7 +64,7 @@ const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
 async function subscribeThroughCheckout(account: TestAccount, plan: 'monthly' | 'yearly' = 'monthly') {
   const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: plan, userId: 'ignored' });
   expect(res.status).toBe(200);
-  const { url } = await res.json();
+  const { url } = res.json;
   const sessionId = url.split('/').pop()!;
   const { session, subscription } = fake.completeCheckout(sessionId);
   const events = [
@@ -82,7 +80,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
   it('creates a subscription-mode Checkout session for the session’s member with the plan’s price, reusing one customer', async () => {
     const account = await registerAccount(t.url, 'stripe-checkout');
     const api = memberApi(t, account.cookie);
-    const first = await (await api.post('/api/create-checkout-session', { plan: 'annual', userId: 'someone-else' })).json();
+    const first = (await api.post('/api/create-checkout-session', { plan: 'annual', userId: 'someone-else' })).json;
     expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake_/);
     const session = fake.sessions.get(first.url.split('/').pop())!;
     expect(session).toMatchObject({ client_reference_id: idOf(account), price: PRICES.yearly, metadata: { userId: idOf(account), plan: 'yearly' } });
@@ -94,7 +92,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(Number(call.form.get('expires_at')) - Date.now() / 1000).toBeGreaterThan(23.9 * 3600);
     expect(Number(call.form.get('expires_at')) - Date.now() / 1000).toBeLessThanOrEqual(24 * 3600);
 
-    const second = await (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json();
+    const second = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
     expect(fake.sessions.get(second.url.split('/').pop())!.customer).toBe(session.customer);
     expect(fake.calls.filter((c) => c.path === '/v1/customers' && c.form.get('metadata[userId]') === idOf(account))).toHaveLength(1);
   });
@@ -106,14 +104,14 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(await isPremium(t, idOf(account))).toBe(true);
     expect((await subscriptionsOf(t, idOf(account)))[0]).toMatchObject({ provider: 'stripe', plan: 'monthly', status: 'active' });
 
-    for (const event of events) expect(await (await deliver(event)).json()).toMatchObject({ outcome: 'duplicate' });
+    for (const event of events) expect((await deliver(event)).json).toMatchObject({ outcome: 'duplicate' });
     await smtp.waitFor(account.email, /receipt: \$19$/);
     expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
     expect(smtp.find(account.email, /receipt/)).toHaveLength(1);
 
     const again = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
     expect(again.status).toBe(409);
-    expect(await (await memberApi(t, account.cookie).post('/api/create-subscription', {})).json()).toEqual({
+    expect((await memberApi(t, account.cookie).post('/api/create-subscription', {})).json).toEqual({
       message: 'You already have an active premium subscription!',
     });
   });
@@ -125,7 +123,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
       ['monthly', 'yearly', 'monthly', 'yearly', 'monthly'].map((plan) => api.post('/api/create-checkout-session', { planType: plan })),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    const ids = await Promise.all(answers.map(async (a) => ((await a.json()).url as string).split('/').pop()!));
+    const ids = await Promise.all(answers.map(async (a) => (a.json.url as string).split('/').pop()!));
     expect(ids.map((id) => fake.sessions.get(id)!.status).filter((status) => status === 'open')).toHaveLength(1);
 
     // The member pays every tab: Stripe's page takes the payment on the open session only.
@@ -165,7 +163,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     // Tab one is paid on Stripe; its events are late, so the site still lets tab two open a session, which is paid too.
     const paid = [];
     for (const plan of ['monthly', 'yearly']) {
-      const { url } = await (await api.post('/api/create-checkout-session', { planType: plan })).json();
+      const { url } = (await api.post('/api/create-checkout-session', { planType: plan })).json;
       paid.push(fake.completeCheckout((url as string).split('/').pop()!));
     }
     const events = paid.flatMap(({ session, subscription, invoice: inv }) => [
@@ -211,10 +209,10 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const account = await registerAccount(t.url, 'stripe-switch');
     const { subscription } = await subscribeThroughCheckout(account, 'monthly');
     const api = memberApi(t, account.cookie);
-    const preview = await (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json();
+    const preview = (await api.post('/api/billing/change-plan/preview', { planType: 'yearly' })).json;
     expect(preview.amountDueCents).toBeGreaterThanOrEqual(17100);
     expect(preview.amountDueCents).toBeLessThanOrEqual(17110);
-    const changed = await (await api.post('/api/billing/change-plan', { planType: 'annual' })).json();
+    const changed = (await api.post('/api/billing/change-plan', { planType: 'annual' })).json;
     expect(changed.subscription).toMatchObject({ plan: 'yearly', status: 'active' });
     expect(fake.planSwitches.filter((s) => s.subscription === subscription.id)).toEqual([expect.objectContaining({ price: PRICES.yearly })]);
     const update = fake.calls.find((c) => c.method === 'POST' && c.path === `/v1/subscriptions/${subscription.id}` && c.form.has('items[0][price]'))!;
@@ -224,14 +222,10 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
   it('refuses events signed with another secret or unsigned: 400, nothing applied', async () => {
     const account = await registerAccount(t.url, 'stripe-forged');
     const res = await memberApi(t, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
-    const { session, subscription } = fake.completeCheckout((await res.json()).url.split('/').pop());
+    const { session, subscription } = fake.completeCheckout(res.json.url.split('/').pop());
     const forged = await deliver(stripeEvent('checkout.session.completed', session), 'whsec_attacker');
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(`${t.url}${apiPaths.stripeWebhook}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(stripeEvent('customer.subscription.created', subscription)),
-    });
+    const unsigned = await callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { body: stripeEvent('customer.subscription.created', subscription) });
     expect(unsigned.status).toBe(400);
     expect(await isPremium(t, idOf(account))).toBe(false);
     expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
@@ -244,7 +238,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
 
     const res = await memberApi(t, account.cookie).post('/api/billing/cancel');
     expect(res.status).toBe(200);
-    expect((await res.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect(res.json.subscription).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
     expect(await isPremium(t, idOf(account))).toBe(true);
     const mail = await smtp.waitFor(account.email, /membership ends on/);
@@ -316,7 +310,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     await subscribeThroughCheckout(account);
     const res = await api.post('/api/billing/portal');
     expect(res.status).toBe(200);
-    expect((await res.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     const call = fake.calls.filter((c) => c.path === '/v1/billing_portal/sessions').pop()!;
     expect(call.form.get('return_url')).toBe('https://hub.example.org/account');
   });
@@ -325,7 +319,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const account = await registerAccount(t.url, 'stripe-elements');
     const res = await memberApi(t, account.cookie).post('/api/create-subscription', { planType: 'monthly' });
     expect(res.status).toBe(200);
-    expect((await res.json()).clientSecret).toMatch(/^pi_fake_\d+_secret_/);
+    expect(res.json.clientSecret).toMatch(/^pi_fake_\d+_secret_/);
     const call = fake.calls.filter((c) => c.path === '/v1/subscriptions' && c.method === 'POST').pop()!;
     expect(call.form.get('payment_behavior')).toBe('default_incomplete');
     expect(call.form.get('items[0][price]')).toBe(PRICES.monthly);
@@ -344,14 +338,14 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
   });
 
   it('loads Stripe.js only on /subscribe: the CSP allows js.stripe.com there and nowhere else', async () => {
-    const subscribe = (await fetch(`${t.url}/subscribe`)).headers.get('content-security-policy')!;
+    const subscribe = (await callApp(`${t.url}/subscribe`)).headers.get('content-security-policy')!;
     expect(subscribe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(subscribe).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     expect(subscribe).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
     for (const path of ['/', '/pricing', '/premium-signup', '/account']) {
-      expect((await fetch(`${t.url}${path}`)).headers.get('content-security-policy'), path).not.toContain('stripe');
+      expect((await callApp(`${t.url}${path}`)).headers.get('content-security-policy'), path).not.toContain('stripe');
     }
-    expect(await (await fetch(`${t.url}/api/config`)).json()).toMatchObject({ billing: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+    expect((await callApp(`${t.url}/api/config`)).json).toMatchObject({ billing: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
   });
 });
 
@@ -362,7 +356,7 @@ describe('Stripe unreachable', () => {
       const account = await registerAccount(down.url, 'stripe-down');
       const res = await memberApi(down, account.cookie).post('/api/create-checkout-session', { planType: 'monthly' });
       expect(res.status).toBe(502);
-      expect((await res.json()).message).toMatch(/^Failed to create checkout session: the payment provider could not be reached/);
+      expect(res.json.message).toMatch(/^Failed to create checkout session: the payment provider could not be reached/);
       expect(
         await down.ctx.db
           .select()
@@ -390,14 +384,14 @@ describe('Stripe unreachable', () => {
         endSubscription: 'period_end',
       });
       expect(revoke.status).toBe(502);
-      expect((await revoke.json()).message).toBe('The payment provider could not be reached, so nothing was changed. Please try again.');
+      expect(revoke.json.message).toBe('The payment provider could not be reached, so nothing was changed. Please try again.');
       expect(await subscriptionsOf(down, idOf(account))).toEqual([
         expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null }),
       ]);
       // Deleting the member then would leave Stripe billing nobody: 502 and nothing deleted.
       const deletion = await memberApi(down, admin.cookie).call('DELETE', `/api/admin/users/${idOf(account)}`);
       expect(deletion.status).toBe(502);
-      expect((await deletion.json()).message).toMatch(
+      expect(deletion.json.message).toMatch(
         /^The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted/,
       );
       expect(

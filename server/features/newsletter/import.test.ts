@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const importCsv = (csv: unknown, apply = false) => callApp(`${t.url}/api/admin/newsletters/import`, 'POST', { csv, apply }, admin);
+const importCsv = (csv: unknown, apply = false) => callApp(`${t.url}/api/admin/newsletters/import`, 'POST', { body: { csv, apply }, cookie: admin });
 
 /** A CSV with a header and `count` distinct addresses that share `marker`. */
 const bulkCsv = (marker: string, count: number) => `email,name\n${Array.from({ length: count }, (_, n) => `${marker}-${n}@example.org,Row ${n}`).join('\n')}\n`;

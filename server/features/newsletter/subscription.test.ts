@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { loadLinkKey, signLink } from '../../mail/links';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 
@@ -24,10 +25,10 @@ const unsubscribeUrl = (token: string) => `${t.url}/api/newsletter/unsubscribe?t
 /** A confirmed subscriber, as a person becomes one: the form, then the confirmation link of the email. */
 async function subscriber(label: string): Promise<string> {
   const email = uniqueEmail(label);
-  expect((await postJson(`${t.url}/api/newsletter/signup`, { email })).status).toBe(201);
+  expect((await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email } })).status).toBe(201);
   const welcome = await smtp.waitFor(email, /Welcome to The Weekly Dish/);
   const confirm = /\/newsletter\/confirm\?token=([\w.-]+)/.exec(welcome.text)![1];
-  expect((await postJson(`${t.url}/api/newsletter/confirm`, { token: confirm })).status).toBe(200);
+  expect((await callApp(`${t.url}/api/newsletter/confirm`, 'POST', { body: { token: confirm } })).status).toBe(200);
   return email;
 }
 
@@ -43,20 +44,19 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const email = await subscriber('multipart');
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');
-    // fetch sends a FormData body as multipart/form-data with its boundary, as mail providers do.
-    const res = await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)), { method: 'POST', body: form });
+    // A FormData body goes as multipart/form-data with its boundary, as mail providers do.
+    const res = await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)), 'POST', { raw: form });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email, status: 'unsubscribed' });
+    expect(res.json).toMatchObject({ email, status: 'unsubscribed' });
     expect(await signupsOf(email)).toEqual([{ email, status: 'unsubscribed' }]);
   });
 
   it('accepts the same request as application/x-www-form-urlencoded, its value percent-encoded or not', async () => {
     for (const body of ['List-Unsubscribe=One-Click', 'List-Unsubscribe=One%2DClick']) {
       const email = await subscriber('urlencoded');
-      const res = await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)), {
-        method: 'POST',
+      const res = await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)), 'POST', {
+        raw: body,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
       });
       expect(res.status).toBe(200);
       expect(await signupsOf(email)).toEqual([{ email, status: 'unsubscribed' }]);
@@ -76,9 +76,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       { body: 'List-Unsubscribe=One-Click', type: 'text/plain', status: 415, message: /Unsupported content type/ },
     ];
     for (const attempt of attempts) {
-      const res = await fetch(url, { method: 'POST', body: attempt.body, ...(attempt.type ? { headers: { 'content-type': attempt.type } } : {}) });
+      const res = await callApp(url, 'POST', { raw: attempt.body, headers: attempt.type ? { 'content-type': attempt.type } : {} });
       expect(res.status, String(attempt.type)).toBe(attempt.status);
-      expect(((await res.json()) as { message: string }).message).toMatch(attempt.message);
+      expect((res.json as { message: string }).message).toMatch(attempt.message);
     }
     expect(await signupsOf(email)).toEqual([{ email, status: 'subscribed' }]);
   });
@@ -88,7 +88,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const form = new FormData();
     form.set('token', signLink(key, 'unsubscribe', email));
     for (const path of ['/api/newsletter/resubscribe', '/api/newsletter/confirm']) {
-      const res = await fetch(`${t.url}${path}`, { method: 'POST', body: form });
+      const res = await callApp(`${t.url}${path}`, 'POST', { raw: form });
       expect(res.status, path).toBe(415);
     }
   });
@@ -101,19 +101,19 @@ describe('unsubscribe tokens', () => {
     expect(Buffer.from(encoded!, 'base64url').toString()).toBe(email);
     for (const altered of [email.toUpperCase(), `  ${email} `, ` ${email.toUpperCase()}\t`]) {
       const token = `${Buffer.from(altered).toString('base64url')}.${signature}`;
-      const read = await fetch(unsubscribeUrl(token));
+      const read = await callApp(unsubscribeUrl(token));
       expect(read.status).toBe(200);
-      expect(((await read.json()) as { email: string }).email).toBe(email);
+      expect((read.json as { email: string }).email).toBe(email);
     }
 
     const token = `${Buffer.from(`  ${email.toUpperCase()} `).toString('base64url')}.${signature}`;
-    const res = await postJson(`${t.url}/api/newsletter/unsubscribe`, { token });
+    const res = await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email, status: 'unsubscribed' });
+    expect(res.json).toMatchObject({ email, status: 'unsubscribed' });
     expect(await signupsOf(email)).toEqual([{ email, status: 'unsubscribed' }]);
 
-    const back = await postJson(`${t.url}/api/newsletter/resubscribe`, { token });
-    expect(await back.json()).toMatchObject({ email, status: 'subscribed' });
+    const back = await callApp(`${t.url}/api/newsletter/resubscribe`, 'POST', { body: { token } });
+    expect(back.json).toMatchObject({ email, status: 'subscribed' });
     expect(await signupsOf(email)).toEqual([{ email, status: 'subscribed' }]);
   });
 
@@ -122,29 +122,28 @@ describe('unsubscribe tokens', () => {
     const [, signature] = signLink(key, 'unsubscribe', email).split('.');
     const stranger = uniqueEmail('stranger');
     const token = `${Buffer.from(` ${stranger}`).toString('base64url')}.${signature}`;
-    expect((await postJson(`${t.url}/api/newsletter/unsubscribe`, { token })).status).toBe(400);
+    expect((await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token } })).status).toBe(400);
     expect(await signupsOf(stranger)).toEqual([]);
   });
 });
 
 describe('what the unsubscribe link says', () => {
   it('says what is true for each state of the address', async () => {
-    const read = async (email: string) =>
-      (await (await fetch(unsubscribeUrl(signLink(key, 'unsubscribe', email)))).json()) as { status: string; message: string };
+    const read = async (email: string) => (await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)))).json as { status: string; message: string };
     const subscribed = await subscriber('says-subscribed');
     expect(await read(subscribed)).toEqual({ email: subscribed, status: 'subscribed', message: 'This address receives The Weekly Dish.' });
 
     const pending = uniqueEmail('says-pending');
-    await postJson(`${t.url}/api/newsletter/signup`, { email: pending });
+    await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: pending } });
     expect(await read(pending)).toMatchObject({ status: 'pending', message: 'This address has not confirmed its subscription, so it receives no editions.' });
 
     const unknown = uniqueEmail('says-none');
     expect(await read(unknown)).toMatchObject({ status: 'none', message: 'This address is not subscribed to The Weekly Dish.' });
 
     const gone = await subscriber('says-gone');
-    const answer = await postJson(`${t.url}/api/newsletter/unsubscribe`, { token: signLink(key, 'unsubscribe', gone) });
+    const answer = await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token: signLink(key, 'unsubscribe', gone) } });
     // Said once: the page adds the address ("… will not receive another edition").
-    expect(await answer.json()).toMatchObject({ status: 'unsubscribed', message: 'You are unsubscribed from The Weekly Dish.' });
+    expect(answer.json).toMatchObject({ status: 'unsubscribed', message: 'You are unsubscribed from The Weekly Dish.' });
     expect(await read(gone)).toMatchObject({ status: 'unsubscribed', message: 'This address is unsubscribed.' });
 
     const bounced = await subscriber('says-bounced');

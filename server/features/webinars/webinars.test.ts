@@ -30,7 +30,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 
 const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
 const event = (patch: Record<string, unknown> = {}) => ({

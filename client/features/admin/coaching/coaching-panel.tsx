@@ -1,15 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
+import type { z } from '#shared/zod';
 import { type AdminCoachingSlot, slotsInputSchema } from '#shared/coaching/coaching';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, apiRequest, errorText } from '../../../lib/api';
-import { useQueryClient } from '../../../lib/query-client';
+import { apiRequest, errorText } from '../../../lib/api';
 import { Confirm, smallButton } from '../confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { showFieldErrors } from '../show-field-errors';
 import { AdminSection, EmptyList } from '../admin-section';
 
 interface CoachingCalendar {
@@ -95,56 +97,67 @@ function SlotRow({ slot, time }: { slot: AdminCoachingSlot; time: AdminTime }) {
   );
 }
 
+type SlotsForm = { startsAt: string[]; roomUrl: string };
+type SlotsInput = z.output<typeof slotsInputSchema>;
+
+// A start left empty is not a slot: the schema sees only the times filled in.
+const slotsResolver: Resolver<SlotsForm, unknown, SlotsInput> = (values, context, options) =>
+  zodResolver(slotsInputSchema)({ ...values, startsAt: values.startsAt.filter(Boolean) }, context, options);
+
 function AddSlots({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
-  const [starts, setStarts] = useState<string[]>(['']);
-  const [roomUrl, setRoomUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const publish = async () => {
-    const checked = slotsInputSchema.safeParse({ startsAt: starts.filter(Boolean), roomUrl });
-    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
-    setErrors({});
-    try {
-      const result = await apiRequest<{ message: string }>('POST', adminApiPaths.adminCoaching, checked.data);
-      await queryClient.invalidateQueries({ queryKey: adminKey('coaching') });
-      toast({ title: 'Slots published', description: result.message });
-      setStarts(['']);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      else toast({ title: 'Not published', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-    }
+  const form = useForm<SlotsForm, unknown, SlotsInput>({ resolver: slotsResolver, defaultValues: { startsAt: [''], roomUrl: '' } });
+  const [count, setCount] = useState(1);
+  const { errors } = form.formState;
+  const publish = useAdminChange({
+    request: (slots: SlotsInput) => apiRequest<{ message: string }>('POST', adminApiPaths.adminCoaching, slots),
+    lists: ['coaching'],
+    success: (result) => ({ title: 'Slots published', description: result.message }),
+    failure: (error) => ({ title: 'Not published', description: errorText(error, 'Please try again.') }),
+    onFieldErrors: (refused) => showFieldErrors(form, refused),
+  });
+  const onValid = (slots: SlotsInput) => {
+    if (publish.isPending) return;
+    publish.mutate(slots, {
+      onSuccess: () => {
+        form.reset({ startsAt: [''], roomUrl: form.getValues('roomUrl') });
+        setCount(1);
+      },
+    });
   };
+  const listError = errors.startsAt?.root?.message ?? errors.startsAt?.message;
   return (
-    <div role="group" aria-label="Add coaching slots" className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">
-      <h3 className="font-semibold text-stone-900">Add slots (60 minutes each)</h3>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {starts.map((value, index) => (
-          <TextField
-            key={index}
-            label={`Start ${index + 1} (${timeZone} time)`}
-            type="datetime-local"
-            value={value}
-            error={errors[`startsAt.${index}`] ?? (index === 0 ? errors.startsAt : undefined)}
-            onChange={(event) => setStarts(starts.map((current, at) => (at === index ? event.target.value : current)))}
-          />
-        ))}
-      </div>
-      <div>
-        <Button size="sm" variant="outline" onClick={() => setStarts([...starts, ''])} disabled={starts.length >= 50}>
-          Add another time
-        </Button>
-      </div>
-      <TextField
-        label="Video room link"
-        type="url"
-        hint="Shown to the member who booked, from 15 minutes before."
-        value={roomUrl}
-        error={errors.roomUrl}
-        onChange={(event) => setRoomUrl(event.target.value)}
-      />
-      <div>
-        <Button onClick={() => void publish()}>Publish slots</Button>
-      </div>
+    <div role="group" aria-label="Add coaching slots" className="rounded-lg border border-stone-200 bg-white p-4">
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-3">
+        <h3 className="font-semibold text-stone-900">Add slots (60 minutes each)</h3>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {Array.from({ length: count }, (_, index) => (
+            <TextField
+              key={index}
+              label={`Start ${index + 1} (${timeZone} time)`}
+              type="datetime-local"
+              error={errors.startsAt?.[index]?.message ?? (index === 0 ? listError : undefined)}
+              {...form.register(`startsAt.${index}`)}
+            />
+          ))}
+        </div>
+        <div>
+          <Button type="button" size="sm" variant="outline" onClick={() => setCount(count + 1)} disabled={count >= 50}>
+            Add another time
+          </Button>
+        </div>
+        <TextField
+          label="Video room link"
+          type="url"
+          hint="Shown to the member who booked, from 15 minutes before."
+          error={errors.roomUrl?.message}
+          {...form.register('roomUrl')}
+        />
+        <div>
+          <Button type="submit" disabled={publish.isPending}>
+            Publish slots
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }
