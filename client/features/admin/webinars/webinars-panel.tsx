@@ -212,11 +212,13 @@ type WebinarFields = { title: string; description: string; startsAt: string; dur
 type WebinarValues = z.output<typeof webinarInputSchema>;
 
 // The number boxes hold text: the schema sees the numbers they say, and no capacity when empty.
+const checkWebinar = zodResolver(webinarInputSchema);
 const webinarResolver: Resolver<WebinarFields, unknown, WebinarValues> = (values, context, options) =>
-  zodResolver(webinarInputSchema)(
+  checkWebinar(
     { ...values, durationMinutes: Number(values.durationMinutes), capacity: values.capacity.trim() === '' ? null : Number(values.capacity) },
     context,
-    options,
+    // The options name the form's fields, which are the schema's; only their types differ (text boxes).
+    options as unknown as Parameters<typeof checkWebinar>[2],
   );
 
 function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | null; timeZone: string; onClose: () => void }) {
