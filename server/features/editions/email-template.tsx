@@ -2,7 +2,7 @@ import { Link } from '@react-email/components';
 import { markdownToHtml } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
 import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
-import { type EditionContent, type EmailSettings, testTexts, UNSUBSCRIBE_PLACEHOLDER, whyReceived } from './email';
+import { type EditionContent, type EmailSettings, testTexts, UNSUBSCRIBE_PLACEHOLDER, whyReceived } from './email-parts';
 
 function EditionEmail({ edition, settings, test }: { edition: EditionContent; settings: EmailSettings; test: boolean }) {
   const eyebrow = editionEyebrow(edition);
