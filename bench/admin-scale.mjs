@@ -1,4 +1,4 @@
-// (d) Admin at scale (issue 14): seeds a PostgreSQL database of its own with 100k users, 200k
+// (d) Admin at scale: seeds a PostgreSQL database of its own with 100k users, 200k
 // newsletter signups, 1M check-ups, 100k contact messages, 10k allies and 2M usage events by
 // generate_series, then times every admin endpoint on the production server (p50/p95 of 20
 // sequential requests after a warm-up) and streams the 1M-row check-up CSV, sampling the

@@ -1,4 +1,4 @@
-// (f) The server's resident memory (issue 36): the production server on PostgreSQL, idle once it
+// (f) The server's resident memory: the production server on PostgreSQL, idle once it
 // has rendered its kept pages, then after 15 s of page loads (the nine pages of the budget with
 // their scripts, and a search page that is rendered per request, 8 at a time) and 15 s of usage
 // events (POST /api/events, 8 at a time). Budgets: ≤ 150 MB idle, ≤ 180 MB after.

@@ -1,4 +1,4 @@
-// The Weekly Dish at scale (issue 23.7): an edition to 100,000 subscribers on PostgreSQL through a
+// The Weekly Dish at scale: an edition to 100,000 subscribers on PostgreSQL through a
 // local SMTP sink in another process (bench/smtp-sink.mjs). Measures messages per second over the
 // whole edition, the server's memory growth, and GET /api/user p99 while it sends; then a round
 // where the server is killed with SIGKILL mid-send and restarted, and a round where the sink

@@ -1,4 +1,4 @@
-// Published means live everywhere at once (issue 24.4): two production servers on one PostgreSQL
+// Published means live everywhere at once: two production servers on one PostgreSQL
 // database; an admin publishes a page on server A, and server B's kept page is polled every 5 ms
 // until it shows the new text. Reports the median and worst time from the publish's answer to
 // B's page changing, over 20 publishes, and the page's ETag changing with it. Budget: < 1 s.

@@ -117,7 +117,7 @@ test.describe('/admin', () => {
     await openTab(page, 'Users');
     await search(page, /search users/i, targetEmail);
     const userRow = page.getByRole('row').filter({ hasText: targetEmail });
-    // Every action of the row is on screen without scrolling sideways, on a phone too (issue 27.8).
+    // Every action of the row is on screen without scrolling sideways, on a phone too.
     const width = page.viewportSize()!.width;
     for (const name of [`Admin: ${targetEmail}`, `Premium: ${targetEmail}`, `Delete ${targetEmail}`]) {
       const box = (await userRow.getByRole('button', { name }).boundingBox())!;
@@ -138,7 +138,7 @@ test.describe('/admin', () => {
     await expect(page.getByRole('row').filter({ hasText: targetEmail })).toHaveCount(0);
     await expectAccessible(page);
 
-    // Removing one's own admin access is asked first (issue 27.7); cancelling changes nothing.
+    // Removing one's own admin access is asked first; cancelling changes nothing.
     const adminEmail = `e2e-admin-${project}@example.org`;
     await search(page, /search users/i, adminEmail);
     const ownRow = page.getByRole('row').filter({ hasText: adminEmail });

@@ -212,7 +212,7 @@ test.describe('/allies for premium members', () => {
     // One ally_search per settled search: the category and the count, never the words typed.
     expect((await searchEvent).postDataJSON()).toEqual({ kind: 'ally_search', path: '/allies', props: { category: 'Fuel', results: 1, hasText: true } });
     await expect(cards.first()).toContainText(`Beacon Grants ${marker}`);
-    // Category and search are in the URL: a reload keeps both, Back undoes the category (issue 27.8).
+    // Category and search are in the URL: a reload keeps both, Back undoes the category.
     await expect(page).toHaveURL(new RegExp(`/allies\\?search=${marker}&category=Fuel$`));
     await page.reload();
     await expect(page.getByRole('button', { name: 'Fuel' })).toHaveAttribute('aria-pressed', 'true');

@@ -178,7 +178,7 @@ test.describe('accounts', () => {
     await expect(granted.or(refused)).toBeVisible();
     if (await granted.isVisible()) {
       await expect(page).toHaveURL(`${baseURL}/admin`, { timeout: 5000 });
-      // An admin coming back is told so, with no claim to make (issue 27.7).
+      // An admin coming back is told so, with no claim to make.
       await visit('/admin-setup');
       await expect(page.getByText('this account is already an admin')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Make Me Admin' })).toHaveCount(0);

@@ -136,7 +136,7 @@ test.describe('the Check-Up', () => {
       if (i < 20) await page.getByRole('button', { name: 'Next' }).click();
     }
 
-    // The completion is recorded by the server with the result it stores (issue 27.4): the page sends none.
+    // The completion is recorded by the server with the result it stores: the page sends none.
     const sentEvents: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/events')) sentEvents.push(r.postDataJSON()?.kind);

@@ -7,7 +7,7 @@ import { register } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
 
 /**
- * A first visit on a phone (issue 36): the page hydrates from the data its HTML carries, asking
+ * A first visit on a phone: the page hydrates from the data its HTML carries, asking
  * the API for none of it, and loads few scripts, none it does not use on its first screen.
  *
  * The server keeps a page until its content changes, so a visitor may get a page rendered hours

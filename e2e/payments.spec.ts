@@ -8,7 +8,7 @@ import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
 /**
- * Premium payments through the local test provider (issue 12): pricing, the local checkout,
+ * Premium payments through the local test provider: pricing, the local checkout,
  * premium, the account page, cancellation, and the billing clock ending the paid period.
  */
 

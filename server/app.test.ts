@@ -137,7 +137,7 @@ describe('API errors', () => {
 });
 
 describe('usage events', () => {
-  it('records each of the six kinds only a page knows (the other four are the server’s: issue 27.4)', async () => {
+  it('records each of the six kinds only a page knows (the other four are the server’s)', async () => {
     const kinds = ['page_view', 'quiz_start', 'ally_search', 'resource_view', 'field_guide_view', 'error'];
     for (const kind of kinds) {
       const res = await callApp(`${t.url}/api/events`, 'POST', { body: { kind, path: `/every-kind-${run}`, props: { slug: 'fuel', step: 2, ok: true } } });

@@ -100,7 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 
-  // The published pages, read once and again on every publish from any server (issue 24.4).
+  // The published pages, read once and again on every publish from any server.
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });

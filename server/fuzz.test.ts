@@ -231,7 +231,7 @@ describe('fuzzing every state-changing API route', () => {
 });
 
 /**
- * NUL in every path, query and body value of every route (issue 27.3), as the caller who gets
+ * NUL in every path, query and body value of every route, as the caller who gets
  * past the route's door: one rule refuses it with a 400 naming where it is, before any route or
  * the database sees it, so no route answers 500 or a silent 200 (the admin CSV did).
  */

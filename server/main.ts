@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await seedEditions(database.db);
   // Editions an earlier version left "cancelled" are drafts again (a cancelled schedule gives a draft now).
   await reopenCancelledEditions(database.db);
-  // The pages and resources of content/ become the first published items (issue 24.1); idempotent.
+  // The pages and resources of content/ become the first published items; idempotent.
   await seedContent(database.db);
   const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.

@@ -44,10 +44,10 @@ export function scheduledJobs(deps: {
         return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
       },
     },
-    // Pages and resources scheduled in /admin → Content go live (issue 24.2), once across servers.
+    // Pages and resources scheduled in /admin → Content go live, once across servers.
     { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
     // Webinars: places of members no longer premium released (each told once), then the reminders a day
-    // and an hour before (issue 25.1): one notice row per person and start, so once.
+    // and an hour before: one notice row per person and start, so once.
     {
       name: 'webinar-reminders',
       cron: '* * * * *',
@@ -56,7 +56,7 @@ export function scheduledJobs(deps: {
         await sendReminders(deps.ctx);
       },
     },
-    // Coaching (issue 25.2): bookings of members no longer premium cancelled (slot freed), one reminder per booking.
+    // Coaching: bookings of members no longer premium cancelled (slot freed), one reminder per booking.
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },

@@ -45,7 +45,7 @@ export function siteDayAndMonthStart(now: Date, timeZone: string): { dayStart: D
 }
 
 /**
- * The Weekly Dish's slot (issue 23.2): the next Tuesday at 07:00 on the site's clock after `now`
+ * The Weekly Dish's slot: the next Tuesday at 07:00 on the site's clock after `now`
  * (a week later when it is Tuesday past 07:00), right across daylight-saving changes.
  */
 export function nextTuesdayMorning(now: Date, timeZone: string): Date {

@@ -12,7 +12,7 @@ import { UnverifiedEmailCard } from '../features/account/verify-email';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
 
-/** /account (issue 12, item 5): who you are, your membership, your password, your data. */
+/** /account: who you are, your membership, your password, your data. */
 export default function AccountPage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageLoading />;

@@ -13,7 +13,7 @@ const time = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric'
 const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
 
 /**
- * /coaching (issue 25.2): premium members book their monthly 60-minute session from the free
+ * /coaching: premium members book their monthly 60-minute session from the free
  * slots, and cancel or move it up to 24 hours before; the room link shows from 15 minutes before.
  * Everyone else learns what it is, with the way to the plans.
  */

@@ -9,7 +9,7 @@ import { WebinarCard } from '../features/webinars/webinar-card';
 import { errorText } from '../lib/api';
 
 /**
- * /webinars (issue 25.1): the monthly expert webinars. Premium members sign up in one click, join
+ * /webinars: the monthly expert webinars. Premium members sign up in one click, join
  * through the room link from 15 minutes before, and search the recordings library; visitors and
  * free members see what is coming, with the way to the plans.
  */

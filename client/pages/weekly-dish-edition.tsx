@@ -13,7 +13,7 @@ import { useHydrated } from '../lib/hydrated';
 import NotFound from './not-found';
 
 /**
- * /weekly-dish/<slug> (issue 23.6): a sent edition on its own page, as subscribers read it,
+ * /weekly-dish/<slug>: a sent edition on its own page, as subscribers read it,
  * rendered by the server. A premium announcement's page comes locked: a signed-in premium member's
  * browser then asks for the edition itself; anyone else is told how to read it (sign in, or the plans).
  */

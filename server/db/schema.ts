@@ -65,7 +65,7 @@ export const users = pgTable(
     /**
      * When the account proved it owns its email (the link mailed at registration). Until then
      * the account reaches only what it did itself, never what was submitted under that address
-     * without an account (issue 27.1, docs/auth.md).
+     * without an account (docs/auth.md).
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -140,7 +140,7 @@ export const newsletterSignups = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Whether editions go to this address (issue 23.5): 'pending' until the confirmation link is
+     * Whether editions go to this address: 'pending' until the confirmation link is
      * clicked (confirmed opt-in), 'bounced' once a mail server refused it for good. Signups from
      * before confirmed opt-in count as subscribed.
      */
@@ -260,7 +260,7 @@ export const contactMessages = pgTable(
       .default('new'),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** Sent by a signed-in premium member: priority support, a reply within 1 business day (issue 25.3). */
+    /** Sent by a signed-in premium member: priority support, a reply within 1 business day. */
     premium: boolean('premium').notNull().default(false),
     createdAt: createdAt(),
     ...outreach(),
@@ -571,7 +571,7 @@ export const mailSuppressions = pgTable(
   (t) => [uniqueIndex('mail_suppressions_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** An edition of The Weekly Dish (issue 23): a draft until it is scheduled or sent, then archived on the site. */
+/** An edition of The Weekly Dish: a draft until it is scheduled or sent, then archived on the site. */
 export const newsletterEditions = pgTable(
   'newsletter_editions',
   {
@@ -638,7 +638,7 @@ export const editionDeliveries = pgTable(
 );
 
 /**
- * The site's pages and resources (issue 24): the draft being written lives on the row; each
+ * The site's pages and resources: the draft being written lives on the row; each
  * publish adds a content_versions row and points the item at it. Nothing is ever deleted from
  * the versions, so every published text can be looked at and restored.
  */
@@ -687,7 +687,7 @@ export const contentVersions = pgTable(
 );
 
 /**
- * Images uploaded into pages and editions (issue 24.3), in the database so that every server
+ * Images uploaded into pages and editions, in the database so that every server
  * serves them: the stored size (at most 1600 px wide) and a 640 px WebP for phones.
  */
 export const images = pgTable('images', {
@@ -704,7 +704,7 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
 });
 
-/** Premium's webinars (issue 25.1): scheduled by admins; `sequence` rises with every change members are told of (the .ics SEQUENCE). */
+/** Premium's webinars: scheduled by admins; `sequence` rises with every change members are told of (the .ics SEQUENCE). */
 export const webinars = pgTable(
   'webinars',
   {
@@ -746,7 +746,7 @@ export const webinarSignups = pgTable(
   (t) => [uniqueIndex('webinar_signups_pk').on(t.webinarId, t.userId)],
 );
 
-/** One-on-one coaching (issue 25.2): 60-minute slots an admin (the coach) publishes. */
+/** One-on-one coaching: 60-minute slots an admin (the coach) publishes. */
 export const coachingSlots = pgTable(
   'coaching_slots',
   {

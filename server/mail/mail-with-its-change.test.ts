@@ -5,7 +5,7 @@ import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 /**
- * A change and the email it causes are one write (issue 22.8): when storing the email fails (a
+ * A change and the email it causes are one write: when storing the email fails (a
  * crash between the two statements, simulated by a trigger that refuses mail to "crash-"
  * addresses), the change is not there either. Before, the row stayed and its email was lost.
  */

@@ -13,7 +13,7 @@ export interface PagesOptions {
   /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
   lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
   /**
-   * Published content (issue 24.4): the pages it feeds are kept until it changes; each change
+   * Published content: the pages it feeds are kept until it changes; each change
    * raises the generation, and what was kept is replaced.
    */
   content?: { generation(): number; onChange(listener: () => void): void };

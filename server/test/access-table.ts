@@ -25,7 +25,7 @@ export const accessTable: Record<string, Access> = {
   'GET /api/config': 'open',
   'POST /api/events': 'open',
   'POST /api/newsletter/signup': 'open',
-  // The link's token is the key: they work signed out (issue 23.5).
+  // The link's token is the key: they work signed out.
   'GET /api/newsletter/unsubscribe': 'open',
   'POST /api/newsletter/unsubscribe': 'open',
   'POST /api/newsletter/resubscribe': 'open',

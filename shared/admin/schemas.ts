@@ -128,7 +128,7 @@ export interface AdminNewsletter extends Outreach {
   createdAt: string;
   /** docs/product.md §9: a user with the same email means 'Upgraded to Premium'. */
   upgraded: boolean;
-  /** Whether editions go to it (issue 23.5). */
+  /** Whether editions go to it. */
   status: SubscriberStatus;
 }
 export interface AdminSignup {

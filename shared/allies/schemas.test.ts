@@ -16,7 +16,7 @@ describe('ally submission website', () => {
     'ftp://acme.example',
     'https://',
     'data:text/html,x',
-    // Addresses that hide where they lead (issue 27.5).
+    // Addresses that hide where they lead.
     '//evil.example.com',
     'https://x.y@evil.com',
     'trusted.org@evil.com',

@@ -1,7 +1,7 @@
 import type { AdminList } from '../admin/schemas';
 
 /**
- * Every API path, in one table used by the server's routes and the client's calls (issue 27.9):
+ * Every API path, in one table used by the server's routes and the client's calls:
  * a path changes here or nowhere. `:name` marks a path value; `apiPath` fills it in, encoded.
  */
 export const apiPaths = {

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { clockTime } from '../date-fields';
 
-/** One-on-one coaching (issue 25.2): one 60-minute session per member per calendar month. */
+/** One-on-one coaching: one 60-minute session per member per calendar month. */
 export const SESSION_MINUTES = 60;
 /** A booking can be cancelled or moved up to this many hours before it starts. */
 export const CANCEL_HOURS = 24;

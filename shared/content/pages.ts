@@ -6,7 +6,7 @@ import { optionalText, requiredText } from '../text-fields';
 import { pillarNames } from './pillars';
 
 /**
- * The site's content in the database (issue 24): pages and resources written in /admin → Content
+ * The site's content in the database: pages and resources written in /admin → Content
  * and published without a deploy. Each item belongs to a section; the fixed sections hold the
  * pages the site's routes show (a guide, Start Here, a legal page), the open ones take new items.
  */
@@ -199,7 +199,7 @@ export interface PublishedResource {
 /** Where stored images are served (not an API path: a plain, immutably cached file address). */
 export const MEDIA_PATH = '/media/:file';
 
-/** A stored image (issue 24.3). */
+/** A stored image. */
 export const IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, alt: 300, width: 1600, phoneWidth: 640 } as const;
 export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageType = (typeof imageTypes)[number];

@@ -18,7 +18,7 @@ export const eventKinds = [
 export type EventKind = (typeof eventKinds)[number];
 
 /**
- * What only the server can know, recorded by the server when it happens (issue 27.4): a premium
+ * What only the server can know, recorded by the server when it happens: a premium
  * signup is a confirmed payment, an ally submission and a community signup are stored rows, a
  * completed Check-Up is a stored, server-scored result. A page cannot send these.
  */

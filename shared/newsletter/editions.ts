@@ -4,7 +4,7 @@ import { versionSchema } from '../number-fields';
 import { optionalText, requiredText } from '../text-fields';
 
 /**
- * The Weekly Dish's editions (issue 23): written in the admin, sent to an audience, archived on
+ * The Weekly Dish's editions: written in the admin, sent to an audience, archived on
  * the site. A cancelled schedule makes the edition a draft again: there is no "cancelled".
  */
 export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent'] as const;
@@ -158,7 +158,7 @@ export const readingTime = (minutes: number) => `${minutes} min read`;
 
 export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'progress'>): string => {
   const base = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', paused: 'Paused', sent: 'Sent' }[edition.status];
-  // Never "Sent" alone when messages failed (issue 23.2).
+  // Never "Sent" alone when messages failed.
   return edition.status === 'sent' && edition.progress.failed > 0 ? `${base} · ${edition.progress.failed} failed` : base;
 };
 

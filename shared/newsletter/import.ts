@@ -3,7 +3,7 @@ import { emailAddress } from '../email';
 import { isStorableText } from '../text';
 
 /**
- * Importing subscribers from another tool (issue 23.5): a CSV of email, name and organisation,
+ * Importing subscribers from another tool: a CSV of email, name and organisation,
  * previewed first. The same parser runs in the server's preview and apply, so what the admin saw
  * is what is applied.
  */

@@ -17,7 +17,7 @@ const optionalText = (label: string, max: number) =>
  */
 export const honeypot = z.string().max(500).optional();
 
-/** Whether editions go to a signup (issue 23.5). */
+/** Whether editions go to a signup. */
 export const subscriberStatuses = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 export const subscriberStatusLabels: Record<SubscriberStatus, string> = {

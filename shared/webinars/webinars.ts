@@ -3,7 +3,7 @@ import { clockTime } from '../date-fields';
 import { optionalText, requiredText } from '../text-fields';
 
 /**
- * Premium's monthly expert webinars (issue 25.1): events an admin schedules, premium members sign
+ * Premium's monthly expert webinars: events an admin schedules, premium members sign
  * up for, join through the room link, and find recorded afterwards.
  */
 export const WEBINAR_LIMITS = { title: 200, description: 20_000, summary: 20_000, link: 500, minMinutes: 15, maxMinutes: 480, maxCapacity: 10_000 } as const;

@@ -6,7 +6,7 @@ import { TextField } from '../ui/field';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 
 /**
- * Uploading an image into the text (issue 24.3): a PNG, JPEG, WebP or GIF of at most 5 MB, with
+ * Uploading an image into the text: a PNG, JPEG, WebP or GIF of at most 5 MB, with
  * alt text (required: it is what a screen reader says, and what shows if the image cannot load).
  * The server checks the file's bytes and answers with the Markdown to insert.
  */

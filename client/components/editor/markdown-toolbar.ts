@@ -1,4 +1,4 @@
-/** The editor's formatting toolbar (issue 23.1): each button edits the Markdown around the selection. */
+/** The editor's formatting toolbar: each button edits the Markdown around the selection. */
 export const formats = ['heading', 'bold', 'italic', 'link', 'list', 'quote'] as const;
 export type Format = (typeof formats)[number];
 

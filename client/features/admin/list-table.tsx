@@ -9,7 +9,7 @@ import { adminKey, useAdminQuery } from './use-admin';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
-  /** Left out on a phone, where the row's actions must fit beside what identifies it (issue 27.8). */
+  /** Left out on a phone, where the row's actions must fit beside what identifies it. */
   wideOnly?: boolean;
 }
 
@@ -23,7 +23,7 @@ interface ListTableProps<T> {
 }
 
 /**
- * One admin list, searched, sorted and paged by the server (issue 14): the table scrolls sideways
+ * One admin list, searched, sorted and paged by the server: the table scrolls sideways
  * inside a labelled, focusable region, so it stays usable at 375 px.
  */
 export function ListTable<T extends { id: string | number }>({ list, title, columns, sorts, status }: ListTableProps<T>) {

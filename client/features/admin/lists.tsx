@@ -77,7 +77,7 @@ export function UsersList() {
 /**
  * The Admin toggle: one name and one word whatever its state (the state is aria-pressed, the
  * filled style and the tick), so what is read out always contains what is seen. Removing one's
- * own admin access ends this dashboard for them at once, so it is asked first (issue 27.7).
+ * own admin access ends this dashboard for them at once, so it is asked first.
  */
 function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | undefined; onChange: (isAdmin: boolean) => void }) {
   const own = user.id === me && user.isAdmin;

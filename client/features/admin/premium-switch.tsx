@@ -20,7 +20,7 @@ interface Membership {
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * The Users tab's premium switch (issue 26, decision 025). Granting makes a complimentary
+ * The Users tab's premium switch (decision 025). Granting makes a complimentary
  * membership. Turning premium off for a member who pays first says what they pay and when the
  * next charge is, and asks whether the subscription ends now or at the end of the paid period.
  */

@@ -15,7 +15,7 @@ function waited(since: string): string {
 }
 
 /**
- * Premium promises "Slack access within 24 hours" (issue 25.4): who is waiting (longest first,
+ * Premium promises "Slack access within 24 hours": who is waiting (longest first,
  * past the promise marked), sending the invitation link from here or marking one sent elsewhere,
  * and who was invited lately.
  */

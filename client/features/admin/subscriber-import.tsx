@@ -10,7 +10,7 @@ import { adminKey } from './use-admin';
 const outcomes = Object.keys(importOutcomeLabels) as ImportOutcome[];
 
 /**
- * Importing subscribers from another tool (issue 23.5): choose a CSV (email, name, organisation),
+ * Importing subscribers from another tool: choose a CSV (email, name, organisation),
  * see what would be added, updated and skipped, then import. Nobody who unsubscribed is
  * resubscribed by an import.
  */

@@ -87,7 +87,7 @@ function withParam(params: URLSearchParams, name: string, value: string): URLSea
 
 function Directory() {
   // The category and the search live in the URL (/allies?category=Fuel&search=grants), so reload,
-  // Back and a shared link keep them (issue 27.8); the Check-Up links to /allies?category=X.
+  // Back and a shared link keep them; the Check-Up links to /allies?category=X.
   const [searchParams, setSearchParams] = useSearchParams();
   const category = categoryNamed(searchParams.get('category'));
   const urlSearch = searchParams.get('search') ?? '';

@@ -9,7 +9,7 @@ import { useQuery } from '../../lib/query-client';
 import NotFound from '../../pages/not-found';
 
 /**
- * A published page (issue 24): the server renders it with the data filled in, and the browser
+ * A published page: the server renders it with the data filled in, and the browser
  * asks the API when it navigates here. `null` is "not published" (the server's 404 page).
  */
 export const pageQuery = (section: ContentSection, slug: string) => ({

@@ -13,7 +13,7 @@ interface SubscriptionAnswer {
 const alertClass = 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-800';
 
 /**
- * /unsubscribe?token=… (issue 23.5): the link of every edition. Opening it changes nothing (mail
+ * /unsubscribe?token=…: the link of every edition. Opening it changes nothing (mail
  * scanners fetch links); one button unsubscribes, at once, and another brings the address back.
  */
 export function Unsubscribe({ token }: { token: string }) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useWebinars } from './use-webinars';
 import { WebinarCard } from './webinar-card';
 
-/** The premium hub's next webinars (issue 25.1), signed up for right there; the rest on /webinars. */
+/** The premium hub's next webinars, signed up for right there; the rest on /webinars. */
 export function UpcomingWebinars() {
   const webinars = useWebinars();
   const next = webinars.data?.upcoming.slice(0, 2) ?? [];

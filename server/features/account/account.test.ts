@@ -142,7 +142,7 @@ describe('delete my account', () => {
   });
 });
 
-describe('data submitted without an account belongs to an account only once its email is verified (issue 27.1)', () => {
+describe('data submitted without an account belongs to an account only once its email is verified', () => {
   it('someone registering with Bob’s address (any case) can neither read nor erase what Bob sent; after Bob verifies, he can', async () => {
     const bob = uniqueEmail('bob');
     expect(

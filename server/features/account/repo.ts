@@ -31,7 +31,7 @@ const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(
 type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkupResults | typeof contactMessages | typeof toldOnce;
 
 /**
- * The rows that are the member's (issue 27.1): what the account submitted while signed in, and,
+ * The rows that are the member's: what the account submitted while signed in, and,
  * once the account has proved it owns its address, what was submitted under that address
  * without an account. Anyone can register with someone else's email; only the inbox's owner can
  * confirm it.

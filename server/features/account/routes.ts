@@ -14,7 +14,7 @@ import { findUserById, setPasswordHash } from '../auth/users-repo';
 import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
 import { collectMemberData, deleteMember } from './repo';
 
-/** /account's API: download my data, change password, delete my account (issue 12, item 5). */
+/** /account's API: download my data, change password, delete my account. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   const signedIn = { preHandler: requireUser(ctx) };
@@ -62,7 +62,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const user = await findUserById(ctx.db, (await userOf(request)).id);
       if (!user) throw new HttpError(401, 'Not signed in');
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
-      // The link and its mail are one write (issue 22.8): no stored link that was never sent.
+      // The link and its mail are one write: no stored link that was never sent.
       const mailId = await ctx.db.transaction(async (tx) =>
         ctx.mailer.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))),
       );

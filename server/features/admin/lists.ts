@@ -47,7 +47,7 @@ const {
 } = getTableColumns(newsletterSignups);
 const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
 const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
-// Priority support's mark (issue 25.3) comes last, after the columns the spec lists.
+// Priority support's mark comes last, after the columns the spec lists.
 const { userId: _omitContactOwner, premium: premiumContact, ...contactColumns } = getTableColumns(contactMessages);
 const contactFields = { ...contactColumns, premium: premiumContact };
 
@@ -99,7 +99,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     search: [contactMessages.email, contactMessages.name, contactMessages.subject, contactMessages.organization],
     sort: { createdAt: contactMessages.createdAt, email: contactMessages.email, status: contactMessages.status },
     filter: (status) => eq(contactMessages.status, status as 'new'),
-    // Priority support (issue 25.3): new messages from premium members lead the list.
+    // Priority support: new messages from premium members lead the list.
     pinned: sql`(${contactMessages.status} = 'new' and ${contactMessages.premium})`,
   },
   audit: {

@@ -28,7 +28,7 @@ import { listPage } from './lists';
 import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
-/** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
+/** Every /api/admin call of docs/product.md §7 and the reports beyond it. */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.addHook('onRequest', requireAdmin(ctx));
   const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
@@ -59,7 +59,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get(adminApiPaths.adminSummary, async (request, reply) => {
     const query = parseInput(summaryQuerySchema, request.query);
     // Days and months begin in the site's time zone, for Today and This Month alike, so the
-    // month's count always includes today's (issue 27.7). A caller may still give its own.
+    // month's count always includes today's. A caller may still give its own.
     const site = siteDayAndMonthStart(new Date(), ctx.env.SITE_TIMEZONE);
     const todayStart = query.todayStart ? new Date(query.todayStart) : site.dayStart;
     const monthStart = query.monthStart ? new Date(query.monthStart) : site.monthStart;
@@ -91,7 +91,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
   );
 
-  // Slack access within 24 hours (issue 25.4).
+  // Slack access within 24 hours.
   app.get(adminApiPaths.adminSlackInvitations, async (_request, reply) => {
     reply.headers(noStore);
     return slackInvitations(ctx);

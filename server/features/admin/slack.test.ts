@@ -45,7 +45,7 @@ async function premiumMember(label: string) {
   return member;
 }
 
-describe('Slack invitations (issue 25.4)', () => {
+describe('Slack invitations', () => {
   it('lists premium members not yet invited, longest waiting first, flags those past 24 hours, and leaves free members out', async () => {
     const late = await premiumMember('late');
     const fresh = await premiumMember('fresh');

@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const passwordHash = await hashPassword(input.password);
     try {
       // The account, its verification link and the welcome that carries the link are one write:
-      // a crash leaves all of them or none (issue 22.8); the outbox delivers and retries the mail.
+      // a crash leaves all of them or none; the outbox delivers and retries the mail.
       const { user, mailId } = await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
         const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user));

@@ -38,7 +38,7 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const scores = scoreAnswers(input.answers);
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
     const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
-    // The completion as stored and scored here: a page cannot report one with a score of its choosing (issue 27.4).
+    // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
       { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },

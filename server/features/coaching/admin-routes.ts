@@ -10,7 +10,7 @@ import { recordAudit } from '../../audit-log';
 import { addSlot } from './repo';
 import { adminCalendar, removeSlot } from './service';
 
-/** The coach's side (issue 25.2): publish 60-minute slots, see the calendar of slots and bookings, remove a slot. */
+/** The coach's side: publish 60-minute slots, see the calendar of slots and bookings, remove a slot. */
 export async function coachingAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
   app.addHook('onRequest', requireAdmin(ctx));

@@ -17,7 +17,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // A message sent while signed in is the account's own (its export and deletion cover it).
     const sender = await getSessionUser(request, ctx);
     const userId = sender?.id ?? null;
-    // Priority support (issue 25.3): a premium member's message is marked and answered within 1 business day.
+    // Priority support: a premium member's message is marked and answered within 1 business day.
     const premium = Boolean(sender?.isPremium);
     // The message and its acknowledgement are one write: neither exists without the other after
     // a crash, and a mail server being down delays the email, never the message (the outbox retries).

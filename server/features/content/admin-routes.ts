@@ -45,7 +45,7 @@ const reservedSlugs = new Set(
 );
 
 /**
- * The admin's Content tab (issue 24.2): every page and resource with its status, drafts saved
+ * The admin's Content tab: every page and resource with its status, drafts saved
  * with a version (a stale tab's save is refused, nothing lost), publish now or at a time,
  * unpublish, every published version kept, compared with the one before, and restored as a new
  * version.

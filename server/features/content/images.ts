@@ -83,7 +83,7 @@ export async function stripStoredImages(db: Database, log?: FastifyBaseLogger): 
 }
 
 /**
- * Images in pages and editions (issue 24.3). Uploaded by admins as the request body itself
+ * Images in pages and editions. Uploaded by admins as the request body itself
  * (Content-Type image/…, the alt text in the query), checked from the bytes, stored in
  * PostgreSQL so that every server serves them, at most 1600 px wide plus a 640 px WebP for
  * phones, and served from /media/ with an immutable cache (their address never changes).

@@ -13,7 +13,7 @@ import type { ContentStore } from './store';
 const pageParams = z.object({ section: z.enum(contentSections, { error: `section must be one of: ${contentSections.join(', ')}` }), slug: z.string().max(200) }).strict();
 
 /**
- * The published content for visitors (issue 24.1): a page by section and address, and the
+ * The published content for visitors: a page by section and address, and the
  * resources library. Premium items answer to premium sessions only, as the premium hub does.
  */
 export async function contentRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {

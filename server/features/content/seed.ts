@@ -52,7 +52,7 @@ async function seedItems(): Promise<SeedItem[]> {
 }
 
 /**
- * The files of content/ become the first items, each published as its version 1 (issue 24.1).
+ * The files of content/ become the first items, each published as its version 1.
  * An item whose section and address exist is skipped, in the same statement that would add it,
  * so a second start, or a second server starting at the same moment, adds nothing; and an
  * item the team has edited is never overwritten by the file.

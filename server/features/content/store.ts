@@ -18,7 +18,7 @@ interface Snapshot {
 }
 
 /**
- * The published content, held in memory (issue 24.4): a page is read from here, never from the
+ * The published content, held in memory: a page is read from here, never from the
  * database per request, so pages stay as fast as when they were built in. Any server that
  * publishes sends a PostgreSQL notification in the same transaction; every server (this one
  * too) reads the published versions again on it and tells its listeners, which replace the

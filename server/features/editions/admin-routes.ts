@@ -26,7 +26,7 @@ import { startSending } from './sender';
 const EDITION_BODY_BYTES = 1024 * 1024;
 const audienceParams = z.object({ audience: z.enum(editionAudiences, { error: `audience must be one of: ${editionAudiences.join(', ')}` }) }).strict();
 
-/** The admin's Weekly Dish tab (issue 23.1 and 23.2). */
+/** The admin's Weekly Dish tab. */
 export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Admins only, checked on request: before the body is parsed or a param is read (401, 403).
   app.addHook('onRequest', requireAdmin(ctx));
@@ -75,7 +75,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
     return { editions: await listEditions(db), nextSlot: nextTuesdayMorning(new Date(), ctx.env.SITE_TIMEZONE).toISOString(), timeZone: ctx.env.SITE_TIMEZONE };
   });
 
-  // A CSV of subscribers from another tool: previewed, then applied (issue 23.5).
+  // A CSV of subscribers from another tool: previewed, then applied.
   app.post(adminApiPaths.adminNewsletterImport, { bodyLimit: IMPORT_LIMITS.bytes * 2 }, async (request) => {
     const input = parseInput(importSchema, request.body);
     return importSubscribers(db, await adminOf(request), input.csv, input.apply);

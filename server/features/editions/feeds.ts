@@ -9,7 +9,7 @@ import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 
 /**
- * The archive for machines (issue 23.6): an RSS 2.0 feed of the sent editions (advertised in the
+ * The archive for machines: an RSS 2.0 feed of the sent editions (advertised in the
  * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
  * absolute addresses come from PUBLIC_URL.
  */
@@ -46,7 +46,7 @@ ${items}
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    // A published page carries the date of its last publish (issue 24.4).
+    // A published page carries the date of its last publish.
     const lastmod = (path: string) => {
       const at = contentAt(path);
       const changed = at ? content.page(at.section, at.slug)?.publishedAt : path === '/resources' ? content.lastChange('resources')?.toISOString() : undefined;

@@ -10,7 +10,7 @@ import { archivePage, sentEdition } from './repo';
 const slugParams = z.object({ slug: slugSchema }).strict();
 
 /**
- * The archive (issue 23.6): sent editions only, the latest first, drafts never. A premium
+ * The archive: sent editions only, the latest first, drafts never. A premium
  * announcement is in no list; its own address (its "View in your browser" link) serves it to a
  * signed-in premium member, and tells anyone else what it takes (401: sign in, 403: the plans).
  */

@@ -8,7 +8,7 @@ import { anyEdition, insertSentEdition, renderedBody } from './repo';
 
 /**
  * The editions of content/weekly-dish become the first rows of newsletter_editions on the first
- * start (issue 23.6), marked as already sent: the archive is never empty and nothing is mailed for
+ * start, marked as already sent: the archive is never empty and nothing is mailed for
  * them. Only into an empty table, and each insert skips a slug that exists, so a second start or
  * a second server starting at the same moment adds nothing.
  */

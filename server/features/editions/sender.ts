@@ -14,7 +14,7 @@ import { refuseUnrenderable } from '../../http/errors';
 import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
 
 /**
- * Sending an edition to everyone (issue 23.3, decision 028). When sending starts, one row per
+ * Sending an edition to everyone (decision 028). When sending starts, one row per
  * recipient goes into edition_deliveries (unique per edition and address). Then batches are
  * claimed with FOR UPDATE SKIP LOCKED, each recipient is checked again (unsubscribed, bounced or
  * deleted since: skipped), sent at the configured rate over at most `connections` connections,

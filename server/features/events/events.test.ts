@@ -15,7 +15,7 @@ const eventsWith = async (kind: string, key: string, value: string) => {
   return (result as unknown as { rows: { props: Record<string, unknown> }[] }).rows.map((r) => r.props);
 };
 
-describe('usage events: what only the server knows, only the server records (issue 27.4)', () => {
+describe('usage events: what only the server knows, only the server records', () => {
   it.each(['premium_signup', 'ally_submit', 'community_signup', 'quiz_complete'])(
     'a page sending %s is refused with 400 and nothing is stored',
     async (kind) => {

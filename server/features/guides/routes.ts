@@ -9,7 +9,7 @@ import { renderGuidePdf } from './pdf';
 
 /**
  * `GET /api/guides/{slug}.pdf`: the field guide as a PDF, generated from the same Markdown as
- * the page (docs/product.md (Decisions)): the published version (issue 24.4). Each PDF is built once
+ * the page (docs/product.md (Decisions)): the published version. Each PDF is built once
  * per published version and then served from memory. The PDFs carry the free guides only, so
  * they are not gated (docs/decisions/006-field-guide-pdfs.md).
  */

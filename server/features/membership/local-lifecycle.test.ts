@@ -66,7 +66,7 @@ describe('create-checkout-session', () => {
       const res = await api.post('/api/create-checkout-session', body);
       expect(res.status).toBe(200);
       const { url } = res.json;
-      // Relative: the visitor stays on the address they use, whatever PUBLIC_URL says (issue 22).
+      // Relative: the visitor stays on the address they use, whatever PUBLIC_URL says.
       expect(url).toMatch(/^\/checkout\/local\/cs_local_/);
       const checkout = (await api.get(`/api/billing/local/checkouts/${checkoutIdOf(url)}`)).json;
       expect(checkout).toMatchObject({ plan, status: 'open', amountCents: plan === 'yearly' ? 19000 : 1900, cancelUrl: '/pricing' });

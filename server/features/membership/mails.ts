@@ -4,7 +4,7 @@ import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
 
 /**
- * The four membership emails the product promises (issue 12, "Emails"). Each is caused by one
+ * The four membership emails the product promises. Each is caused by one
  * applied event or one state change, which happens once, so each is sent once.
  */
 interface Member {

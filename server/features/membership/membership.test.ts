@@ -11,7 +11,7 @@ import { declinedCard, goodCard, memberApi, renewalFailsCard, subscriptionsOf } 
 vi.setConfig({ testTimeout: 60_000 });
 
 /**
- * One member, one membership (issue 26, decision 025) with the local provider: concurrent
+ * One member, one membership (decision 025) with the local provider: concurrent
  * payments, expired checkouts, the admin's switch, and every membership state seen the same way
  * by every part of the site.
  */

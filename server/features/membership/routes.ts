@@ -44,7 +44,7 @@ export function sendProviderError(error: unknown, reply: FastifyReply, request: 
 }
 
 /**
- * Premium membership payments (issue 12; docs/payments.md): checkout, the embedded
+ * Premium membership payments (docs/payments.md): checkout, the embedded
  * subscription form, the webhook, and the member's own cancel/resume/portal.
  */
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

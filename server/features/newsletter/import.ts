@@ -10,7 +10,7 @@ const SAMPLES_PER_OUTCOME = 100;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Subscribers moving from another tool (issue 23.5): each row is added (subscribed: they opted in
+ * Subscribers moving from another tool: each row is added (subscribed: they opted in
  * there), updated (an existing subscriber's blank name or organisation filled in) or skipped
  * (invalid, repeated in the file, or unsubscribed or refused here before: an import never
  * resubscribes anyone). The preview and the import classify alike; the import is one transaction.

@@ -28,7 +28,7 @@ export async function recordSignup(
   signup: SignupRecord,
   options: { confirmedOptIn: boolean } = { confirmedOptIn: false },
 ): Promise<{ created: boolean; joined: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'>; resubscribed: boolean }> {
-  // Confirmed opt-in (issue 23.5): a new address gets editions once its owner clicks the emailed
+  // Confirmed opt-in: a new address gets editions once its owner clicks the emailed
   // link. Signing up again after unsubscribing resubscribes, through the same confirmation
   // (anyone can type anyone's address, so it is never resubscribed on a form's word alone).
   const initial: SubscriberStatus = options.confirmedOptIn ? 'pending' : 'subscribed';

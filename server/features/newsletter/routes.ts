@@ -47,7 +47,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
       return { created, joined, status, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
     });
     ctx.mailer.deliverNow(mailIds);
-    // Counted once per person and way of joining, as stored: a page cannot invent one (issue 27.4).
+    // Counted once per person and way of joining, as stored: a page cannot invent one.
     if (joined) await recordServerEvent(ctx, { kind: 'community_signup', path: signupPaths[input.source], props: { source: input.source } }, request.log);
     const answer: NewsletterSignupAnswer = { ok: true, status, emailed: mailIds.length > 0 };
     return reply.status(created ? 201 : 200).send(answer);

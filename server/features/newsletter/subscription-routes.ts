@@ -24,7 +24,7 @@ const statusMessages: Record<SubscriberStatus | 'none', string> = {
 };
 
 /**
- * Subscribers in control (issue 23.5): the unsubscribe link of every edition, the mail client's
+ * Subscribers in control: the unsubscribe link of every edition, the mail client's
  * one-click unsubscribe (RFC 8058), resubscribing, and the confirmation of a new signup. Each
  * works signed out, with the token of the link as the only key; a GET only reads (mail scanners
  * fetch links), a POST changes.

@@ -42,7 +42,7 @@ describe('GET /api/premium/resources', () => {
     ]);
     const html = body.sections.map((s: { html: string }) => s.html).join('\n');
     expect(html).toContain(`href="${SLACK}"`);
-    // Coaching is booked on the site (issue 25.2).
+    // Coaching is booked on the site.
     expect(html).toContain('href="/coaching"');
     expect(html).not.toContain('{{');
     expect(html).toContain('Governance toolkit');

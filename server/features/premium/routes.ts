@@ -8,9 +8,9 @@ import type { ContentStore } from '../content/store';
 
 /**
  * The premium hub's content (docs/product.md (Decisions), "Server behaviour"): the published items
- * of the premium library (issue 24), sent to premium sessions only and never in the public
+ * of the premium library, sent to premium sessions only and never in the public
  * JavaScript (e2e/premium-bundle.spec.ts checks the built files). `{{SLACK_INVITE_URL}}`
- * in the text becomes the setting's link; coaching is booked on /coaching (issue 25.2).
+ * in the text becomes the setting's link; coaching is booked on /coaching.
  */
 export async function premiumRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
   const links: Record<string, string> = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL };

@@ -17,7 +17,7 @@ import { listWebinars, noticeRow, notify, toAdmin } from './service';
 const WEBINAR_BODY_BYTES = 256 * 1024;
 
 /**
- * The admin's Webinars tab (issue 25.1): events scheduled in the site's time zone, changed or
+ * The admin's Webinars tab: events scheduled in the site's time zone, changed or
  * cancelled (everyone signed up is told once, with an updated invitation), the recording added
  * (everyone signed up gets one email), and the sign-ups listed and exported.
  */

@@ -8,7 +8,7 @@ import { getSessionUser, requirePremium, requireUser } from '../../http/guards';
 import { signUp, webinarsPage, withdraw } from './service';
 
 /**
- * Premium webinars for members (issue 25.1): the upcoming events (a teaser for visitors and free
+ * Premium webinars for members: the upcoming events (a teaser for visitors and free
  * members), signing up in one click, and the recordings library for premium members.
  */
 export async function webinarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

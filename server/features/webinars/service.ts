@@ -236,7 +236,7 @@ export async function listWebinars(db: Executor, timeZone: string): Promise<Admi
 }
 
 /**
- * The reminders a day and an hour before (issue 25.1), run by the 'webinar-reminders' job every
+ * The reminders a day and an hour before, run by the 'webinar-reminders' job every
  * minute with `now`. Each is a notice keyed by the start time: sent once per person, and again
  * only if the event moves. A member who signed up inside the window does not get that reminder
  * (their confirmation has just told them).

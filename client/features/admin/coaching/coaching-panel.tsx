@@ -18,7 +18,7 @@ interface CoachingCalendar {
   slots: AdminCoachingSlot[];
 }
 
-/** The coach's calendar (issue 25.2): publish 60-minute slots, see who booked which, remove a slot. */
+/** The coach's calendar: publish 60-minute slots, see who booked which, remove a slot. */
 export function CoachingPanel() {
   const calendar = useAdminQuery<CoachingCalendar>(adminKey('coaching'), adminApiPaths.adminCoaching);
   const time = useAdminTime();

@@ -43,7 +43,7 @@ export function ContentEditor({ open, onClose, onCreated }: { open: { id: string
 }
 
 /**
- * Writing a page or a resource (issue 24.2), with the editor the Weekly Dish uses and a preview
+ * Writing a page or a resource, with the editor the Weekly Dish uses and a preview
  * that is the real page rendered by the server. Drafts are saved with a version: a save from a
  * tab that fell behind is refused and its text stays here (and in this browser). Publishing is
  * now or at a time; every published version is listed below, with what it changed.

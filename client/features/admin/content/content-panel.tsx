@@ -13,7 +13,7 @@ const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New res
 const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', published: 'bg-green-100 text-green-900' };
 
 /**
- * The admin's Content tab (issue 24.2): every page and resource of the site by section, with its
+ * The admin's Content tab: every page and resource of the site by section, with its
  * status (a live page with a change scheduled shows both), its last change (a save, a publish,
  * scheduled or not, an unpublish) and who made it; a page opens in the editor, and the open
  * sections take new items.

@@ -25,7 +25,7 @@ interface Draft {
 const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers' };
 
 /**
- * Writing an edition (issue 23.1): title, summary (the inbox preview text), web address and the
+ * Writing an edition: title, summary (the inbox preview text), web address and the
  * Markdown body with a toolbar, beside a live preview that is the email's own HTML, at desktop and
  * phone width. A save names the version it started from; if another tab or admin saved since, the
  * server refuses and this text stays here (and in this browser) to be copied over.

@@ -13,7 +13,7 @@ import { AdminSection, EmptyList } from '../admin-section';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
 
-/** The admin's "Weekly Dish" tab (issue 23.1-23.2): every edition with its status and figures, and what can be done with it now. */
+/** The admin's "Weekly Dish" tab: every edition with its status and figures, and what can be done with it now. */
 export function EditionsPanel() {
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const list = useQuery({

@@ -21,7 +21,7 @@ interface WebinarList {
 }
 
 /**
- * The admin's Webinars tab (issue 25.1): schedule an event on the site's clock, change or cancel it
+ * The admin's Webinars tab: schedule an event on the site's clock, change or cancel it
  * (the people signed up are told), add its recording afterwards, and see and export who signed up.
  */
 export function WebinarsPanel() {
