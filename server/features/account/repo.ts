@@ -1,5 +1,5 @@
 import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import {
   adminAuditLog,
   allies,
@@ -193,22 +193,26 @@ export async function collectMemberData(db: Database, user: { id: string; email:
  * records, receipts, reviews, invitations, webinar and coaching rows go with it by foreign key),
  * every row that is theirs (ownedBy), and, once the address is verified, the emails and
  * editions sent to it and their name and address on ally listings they submitted. Audit entries
- * about them lose their email. One transaction: all of it or none.
+ * about them lose their email. In the caller's transaction: all of it or none. The member's own
+ * deletion and an admin's deletion both come here, so either leaves the same nothing behind.
  */
+export async function eraseMember(tx: Transaction, user: { id: string; email: string }): Promise<void> {
+  const { verified, mine } = await ownedBy(tx, user);
+  for (const table of [newsletterSignups, communitySignups, checkupResults, contactMessages, toldOnce]) await tx.delete(table).where(mine(table));
+  if (verified) {
+    await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
+    await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
+    await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
+  }
+  await tx
+    .update(adminAuditLog)
+    // jsonb's key removal operator: the builder has no word for it.
+    .set({ details: sql`${adminAuditLog.details} - 'email'` })
+    .where(and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, user.id)));
+  await tx.delete(users).where(eq(users.id, user.id));
+}
+
+/** The member deletes their own account: erased in one transaction. */
 export async function deleteMember(db: Database, user: { id: string; email: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { verified, mine } = await ownedBy(tx, user);
-    for (const table of [newsletterSignups, communitySignups, checkupResults, contactMessages, toldOnce]) await tx.delete(table).where(mine(table));
-    if (verified) {
-      await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
-      await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
-      await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
-    }
-    await tx
-      .update(adminAuditLog)
-      // jsonb's key removal operator: the builder has no word for it.
-      .set({ details: sql`${adminAuditLog.details} - 'email'` })
-      .where(and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, user.id)));
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
+  await db.transaction((tx) => eraseMember(tx, user));
 }

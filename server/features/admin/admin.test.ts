@@ -300,6 +300,7 @@ describe('admin changes', () => {
     const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
     expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
     expect((await call('GET', '/api/user', target.cookie)).status).toBe(200);
+    expect((await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: target.email }, cookie: target.cookie })).status).toBe(201);
     const res = await asAdmin('DELETE', `/api/admin/users/${target.user.id}`);
     expect(res.status).toBe(200);
     expect((await call('GET', '/api/user', target.cookie)).status).toBe(401);
@@ -310,7 +311,10 @@ describe('admin changes', () => {
         .where(eq(sessions.userId, target.user.id as string)),
     ).toEqual([]);
     const [log] = await auditFor(target.user.id as string);
-    expect(log).toMatchObject({ action: 'user.delete', details: { email: target.email, sessionsEnded: 1, subscriptionsCancelled: 1 } });
+    expect(log).toMatchObject({ action: 'user.delete', details: { sessionsEnded: 1, subscriptionsCancelled: 1 } });
+    // Erased as the member's own deletion erases: no entry about them keeps their address, nor does their signup.
+    expect(JSON.stringify(await auditFor(target.user.id as string))).not.toContain(target.email);
+    expect(await t.ctx.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, target.email))).toEqual([]);
     // Cancelled at the provider too: nobody is charged for a deleted account.
     const [providerSub] = await t.ctx.db
       .select()

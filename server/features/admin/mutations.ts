@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../../db/client';
 import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
+import { eraseMember } from '../account/repo';
 
 /**
  * Every admin change of docs/product.md §7. Each runs in one transaction with its audit row; each
@@ -158,13 +159,14 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     if (!locked) throw notFound('User');
     if (locked.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(users).where(eq(users.id, id));
+    // Erased as the member's own deletion erases (their sessions go with the account); the audit
+    // entry keeps who did it and what ended, not whose address it was.
+    await eraseMember(tx, { id, email: locked.email });
     await recordAudit(tx, admin, {
       action: 'user.delete',
       targetType: 'user',
       targetId: id,
-      details: { email: locked.email, sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled },
+      details: { sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled },
     });
     return { id };
   });
