@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { track } from '../../lib/track';
 import type { Resource } from './library';
 
-/** One resource: title and summary, expanding (disclosure pattern) to the full body and its source link. */
-export function ResourceCard({ resource }: { resource: Resource }) {
-  const [open, setOpen] = useState(false);
+/**
+ * One resource: title and summary, expanding (disclosure pattern) to the full body and its source
+ * link. `startOpen`: a link to this resource (/resources?open=<id>), and the admin's preview of it.
+ */
+export function ResourceCard({ resource, startOpen = false }: { resource: Resource; startOpen?: boolean }) {
+  const [open, setOpen] = useState(startOpen);
   const bodyId = `resource-${resource.id}-body`;
 
   const toggle = () => {

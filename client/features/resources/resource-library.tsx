@@ -139,7 +139,7 @@ export function ResourceLibrary() {
               </div>
               <ul className="mt-4 grid items-start gap-4 md:grid-cols-2">
                 {group.resources.map((resource) => (
-                  <ResourceCard key={resource.id} resource={resource} />
+                  <ResourceCard key={resource.id} resource={resource} startOpen={resource.id === params.get('open')} />
                 ))}
               </ul>
             </section>

@@ -195,7 +195,7 @@ export async function contentAdminRoutes(
       const { pillar, format, url, source } = input.fields;
       const resource = { id: input.slug, title: input.title, pillar: pillar ?? 'Impact', format: format ?? 'Resource', summary: input.summary, html: draft.html, ...(url ? { url } : {}), ...(source ? { source } : {}) };
       const others = deps.content.resources().filter((entry) => entry.id !== input.slug);
-      const { html } = await deps.builder.render(log, `/resources?q=${encodeURIComponent(input.title)}`, false, { found: true, queries: [{ queryKey: resourcesQueryKey, data: [resource, ...others] }] });
+      const { html } = await deps.builder.render(log, `/resources?q=${encodeURIComponent(input.title)}&open=${encodeURIComponent(input.slug)}`, false, { found: true, queries: [{ queryKey: resourcesQueryKey, data: [resource, ...others] }] });
       return html;
     }
     // Premium text and the guides that need an account have no page a visitor's render shows them on.

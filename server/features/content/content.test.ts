@@ -348,6 +348,18 @@ describe('new items and bad input', () => {
     expect(preview.json.html).not.toMatch(/javascript:alert|onerror=alert\(3\)"/);
     const premium = await call('POST', '/api/admin/content/preview', { section: 'premium', slug: 'toolkits', title: 'Toolkits', summary: 'S', body: '## A new toolkit', fields: {} });
     expect(premium.json.html).toContain('<h2>A new toolkit</h2>');
+    // A resource is previewed on the resources page, open: its body is what is being written.
+    const resource = await call('POST', '/api/admin/content/preview', {
+      section: 'resources',
+      slug: 'budget-worksheet-preview',
+      title: 'Budget worksheet preview',
+      summary: 'S',
+      body: '## Budget in four steps',
+      fields: { pillar: 'Fuel', format: 'Worksheet' },
+    });
+    expect(resource.status).toBe(200);
+    expect(resource.json.html).toMatch(/<h2[^>]*>Budget in four steps<\/h2>/);
+    expect(resource.json.html).toMatch(/aria-expanded="true"/);
     // Shown in a frame that runs no script: the page carries none to be refused there.
     for (const html of [preview.json.html, premium.json.html]) expect(html).not.toMatch(/<script|modulepreload/i);
   });
