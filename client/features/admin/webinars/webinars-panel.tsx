@@ -300,6 +300,7 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
         maxLength={WEBINAR_LIMITS.description}
         error={errors.description?.message}
         onChange={description.field.onChange}
+        inputRef={description.field.ref}
       />
     </AdminSection>
   );
