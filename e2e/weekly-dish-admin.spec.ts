@@ -69,6 +69,7 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     await page.getByLabel('Body (Markdown)').fill('Three deadlines worth knowing.');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Leave the issue number out: it is added automatically when the edition is sent')).toBeVisible();
+    await expect(page.getByLabel('Title')).toBeFocused();
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Save draft' }).click();
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

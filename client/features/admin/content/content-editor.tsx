@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type FieldErrors, type Resolver, useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { findFieldGuide } from '#shared/content/field-guides';
-import { CONTENT_LIMITS, type ContentItem, type ContentSaved, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
+import { CONTENT_LIMITS, type ContentItem, type ContentSaved, type ContentSection, sectionLabels } from '#shared/content/pages';
 import { pillarNames } from '#shared/content/pillars';
-import type { z } from '#shared/zod';
 import { slugify } from '#shared/newsletter/editions';
 import { DraftNotices } from '../../../components/editor/draft-notices';
 import { MarkdownEditor } from '../../../components/editor/markdown-editor';
@@ -22,56 +20,8 @@ import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
 import { scheduledChangeText, statusText } from './content-status';
 import { VersionHistory } from './version-history';
+import { type ContentForm, type ContentValues, contentResolver, type Draft, draftOf, filled } from './content-form';
 import { AdminSection } from '../admin-section';
-
-/** The form's fields are text boxes: an empty one is a field left out. */
-type FieldsForm = { pillar: string; format: string; url: string; source: string };
-
-interface Draft {
-  title: string;
-  summary: string;
-  slug: string;
-  body: string;
-  fields: FieldsForm;
-}
-
-/** The draft and the time to publish it at, which is not kept with the draft. */
-type ContentForm = Draft & { at: string };
-type ContentValues = z.output<typeof contentDraftSchema> & { slug: string; at: string };
-
-const draftOf = (item: ContentItem | null): Draft => {
-  const fields = item?.fields ?? {};
-  return {
-    title: item?.title ?? '',
-    summary: item?.summary ?? '',
-    slug: item?.slug ?? '',
-    body: item?.body ?? '',
-    fields: { pillar: fields.pillar ?? '', format: fields.format ?? '', url: fields.url ?? '', source: fields.source ?? '' },
-  };
-};
-
-const filled = (fields: FieldsForm) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
-
-const checkDraft = zodResolver(contentDraftSchema);
-
-/** The shared schema checks the draft; a resource needs its pillar and kind, and a new item its web address. */
-const contentResolver =
-  (section: ContentSection, isNew: boolean): Resolver<ContentForm, unknown, ContentValues> =>
-  async (values, context, options) => {
-    const { title, summary, body, fields, slug, at } = values;
-    // The options name the form's fields, which are the schema's and two more; only their types differ (text boxes).
-    const checked = await checkDraft({ title, summary, body, fields: filled(fields) }, context, options as unknown as Parameters<typeof checkDraft>[2]);
-    const more: Record<string, string> = Object.keys(checked.errors).length === 0 ? sectionFieldErrors(section, (checked.values as ContentValues).fields) : {};
-    if (isNew && !slug) more.slug = 'Web address is required';
-    if (Object.keys(checked.errors).length === 0 && Object.keys(more).length === 0) return { values: { ...(checked.values as ContentValues), slug, at }, errors: {} };
-    const errors: FieldErrors<ContentForm> = { ...(checked.errors as FieldErrors<ContentForm>) };
-    for (const [path, message] of Object.entries(more)) {
-      const [name, field] = path.split('.');
-      if (name === 'fields') errors.fields = { ...errors.fields, [field!]: { type: 'required', message } };
-      else errors[name as 'slug'] = { type: 'required', message };
-    }
-    return { values: {}, errors };
-  };
 
 /** Opens an existing item (loaded first) or a new one of an open section. */
 export function ContentEditor({ open, onClose, onCreated }: { open: { id: string } | { section: ContentSection }; onClose: () => void; onCreated: (id: string) => void }) {
