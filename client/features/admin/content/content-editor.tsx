@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { findFieldGuide } from '#shared/content/field-guides';
@@ -8,7 +8,7 @@ import { CONTENT_LIMITS, type ContentItem, type ContentSaved, type ContentSectio
 import { pillarNames } from '#shared/content/pillars';
 import { slugify } from '#shared/newsletter/editions';
 import { DraftNotices } from '../../../components/editor/draft-notices';
-import { MarkdownEditor } from '../../../components/editor/markdown-editor';
+import { MarkdownField } from '../../../components/editor/markdown-field';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { Button } from '../../../components/ui/button';
@@ -44,7 +44,6 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   const { initial: draftAtStart, restored, isSaved, keep, forget } = useUnsavedDraft(unsavedKey, draftOf(item));
   const form = useForm<ContentForm, unknown, ContentValues>({ resolver: contentResolver(section, !item), defaultValues: { ...draftAtStart, at: '' } });
   const { errors } = form.formState;
-  const body = useController({ control: form.control, name: 'body' });
   // Every field has a default, so what is watched is a whole form.
   const { at: when, ...draft } = useWatch({ control: form.control }) as ContentForm;
   const [slugTouched, setSlugTouched] = useState(Boolean(item));
@@ -243,14 +242,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
               <TextField label="Source name (optional)" maxLength={120} error={errors.fields?.source?.message} {...form.register('fields.source')} />
             </div>
           )}
-          <MarkdownEditor
-            id="content-body"
-            value={body.field.value}
-            maxLength={CONTENT_LIMITS.body}
-            error={errors.body?.message}
-            onChange={body.field.onChange}
-            inputRef={body.field.ref}
-          />
+          <MarkdownField control={form.control} name="body" id="content-body" maxLength={CONTENT_LIMITS.body} />
           <div className="grid gap-2 rounded-lg border border-stone-200 bg-white p-3">
             <h3 className="font-semibold text-stone-900">Publish later</h3>
             <div className="flex flex-wrap items-end gap-2">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { type Resolver, useController, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import type { z } from '#shared/zod';
@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
 import { DraftNotices } from '../../../components/editor/draft-notices';
-import { MarkdownEditor } from '../../../components/editor/markdown-editor';
+import { MarkdownField } from '../../../components/editor/markdown-field';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { useAdminChange } from '../use-admin';
@@ -45,7 +45,6 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
   const { initial, restored, keep, forget } = useUnsavedDraft(`weekly-dish-unsaved:${id ?? 'new'}`, saved);
   const form = useForm<Draft, unknown, EditionValues>({ resolver: editionResolver, defaultValues: initial });
   const { errors } = form.formState;
-  const body = useController({ control: form.control, name: 'body' });
   // Every field has a default, so what is watched is a whole draft.
   const draft = useWatch({ control: form.control }) as Draft;
   const [slugTouched, setSlugTouched] = useState(Boolean(edition));
@@ -140,14 +139,7 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
               onChange: (event: { target: { value: string } }) => event.target.value || form.setValue('audience', 'subscribers'),
             })}
           />
-          <MarkdownEditor
-            id="edition-body"
-            value={body.field.value}
-            maxLength={EDITION_LIMITS.body}
-            error={errors.body?.message}
-            onChange={body.field.onChange}
-            inputRef={body.field.ref}
-          />
+          <MarkdownField control={form.control} name="body" id="edition-body" maxLength={EDITION_LIMITS.body} />
         </div>
         <PreviewFrame heading="Preview: what subscribers get" title="Email preview" html={preview} />
       </div>
