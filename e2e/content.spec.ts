@@ -138,6 +138,11 @@ test.describe('publishing from the admin', () => {
     await page.getByRole('button', { name: 'New resource' }).click();
     await page.getByLabel('Title').fill(`Grant calendar ${tag}`);
     await page.getByLabel('Summary').fill('Every renewal date of the year on one page.');
+    // A resource is listed under a pillar and a kind: said under each, and the first takes the focus.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Pillar is required')).toBeVisible();
+    await expect(page.getByText('Kind is required')).toBeVisible();
+    await expect(page.getByLabel('Pillar')).toBeFocused();
     await page.getByLabel('Pillar').selectOption('Fuel');
     await page.getByLabel('Kind').fill('Template');
     await page.getByLabel('Body (Markdown)').fill('- January: annual reports\n- March: renewals');

@@ -65,10 +65,15 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     await page.getByRole('button', { name: 'New edition' }).click();
     await expect(page.frameLocator('iframe[title="Email preview"]').getByText('You are receiving The Weekly Dish because you signed up')).toBeVisible();
     await expect(page.getByText('The issue number is added above the title when the edition is sent')).toBeVisible();
+    // Nothing written yet: the schema's words under each field, and the first one on screen takes the focus.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByLabel('Title')).toBeFocused();
     await page.getByLabel('Title').fill('Issue 48: Grant season');
     await page.getByLabel('Body (Markdown)').fill('Three deadlines worth knowing.');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText('Leave the issue number out: it is added automatically when the edition is sent')).toBeVisible();
+    await expect(page.getByLabel('Title')).toBeFocused();
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Save draft' }).click();
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useController, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from '#shared/zod';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { type AdminWebinar, recordingInputSchema, WEBINAR_LIMITS, webinarInputSchema } from '#shared/webinars/webinars';
-import { MarkdownEditor } from '../../../components/editor/markdown-editor';
+import { MarkdownField } from '../../../components/editor/markdown-field';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
@@ -234,7 +234,6 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
     },
   });
   const { errors } = form.formState;
-  const description = useController({ control: form.control, name: 'description' });
   const save = useAdminChange({
     request: (values: WebinarValues) =>
       webinar ? apiRequest('PUT', apiPath(adminApiPaths.adminWebinar, { id: webinar.id }), values) : apiRequest('POST', adminApiPaths.adminWebinars, values),
@@ -292,14 +291,13 @@ function WebinarForm({ webinar, timeZone, onClose }: { webinar: AdminWebinar | n
         error={errors.roomUrl?.message}
         {...form.register('roomUrl')}
       />
-      <MarkdownEditor
+      <MarkdownField
+        control={form.control}
+        name="description"
         id="webinar-description"
         label="Description (Markdown)"
         rows={8}
-        value={description.field.value}
         maxLength={WEBINAR_LIMITS.description}
-        error={errors.description?.message}
-        onChange={description.field.onChange}
       />
     </AdminSection>
   );
