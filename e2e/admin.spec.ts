@@ -231,7 +231,8 @@ test.describe('/admin', () => {
     await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) =>
       route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
     );
-    await box.uncheck();
+    // A click, not uncheck(): the refusal can put the box back before uncheck() looks at it.
+    await box.click();
     await expect(box).toBeChecked();
     await expect(row).toContainText('Done');
     await status.selectOption('resolved');
