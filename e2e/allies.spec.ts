@@ -40,8 +40,12 @@ async function expectToast(page: Page, title: string, description?: string) {
     .getByRole('region', { name: /notifications/i })
     .locator('li')
     .filter({ hasText: title });
-  await expect(toast.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
+  // Title and text in one look: a toast followed by a redirect is on screen for only a second.
+  await expect(
+    description
+      ? toast.filter({ has: page.getByText(title, { exact: true }) }).filter({ has: page.getByText(description, { exact: true }) })
+      : toast.getByText(title, { exact: true }),
+  ).toBeVisible();
 }
 
 async function register(page: Page, label: string): Promise<string> {
