@@ -72,12 +72,14 @@ test('every toolbar button, written into a resource, shows formatted in the prev
   await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published' }).first()).toBeVisible();
 
-  const visitor = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  // A visitor of their own (a context, which the accessibility scan needs, not a bare page).
+  const visitorContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/resources?q=${encodeURIComponent(tag)}`);
   const card = visitor.getByRole('listitem').filter({ hasText: `Budget worksheet ${tag}` });
   await card.getByRole('button', { name: new RegExp(`Budget worksheet ${tag}`) }).click();
   await formattedBody(card, tag);
   await expectAccessible(visitor);
   await visitor.screenshot({ path: testInfo.outputPath('resource-formatted.png'), fullPage: true });
-  await visitor.close();
+  await visitorContext.close();
 });
