@@ -1,9 +1,10 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const zodDirect = { name: 'zod', message: "Import z from shared/zod.ts (#shared/zod): Zod is configured there once, for the CSP." };
+const zodDirect = { name: 'zod', message: 'Import z from shared/zod.ts (#shared/zod): Zod is configured there once, for the CSP.' };
 const noServer = { group: ['**/server/**', '#server/*'], message: 'client/ never imports server/' };
 // TanStack Query loads only with the pages that use it (decision 021): its hooks come from
 // client/lib/query-client.ts, whose loading gives the browser its client.
@@ -11,6 +12,18 @@ const queryLibrary = {
   name: '@tanstack/react-query',
   allowTypeImports: true,
   message: 'Import the hooks from client/lib/query-client.ts: loading it is what provides their client.',
+};
+
+const serverTests = ['server/**/*.test.{ts,tsx}', 'server/test/**'];
+const compositionFiles = ['server/app.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts'];
+const anyFeature = {
+  regex: '(^|/)features/|^#server/features/',
+  message:
+    'Below the features (db, http, mail, jobs, rendering, helpers): import no feature. Move what is shared down here, or do the wiring in app.ts or schedule.ts.',
+};
+const otherFeatureRoutes = {
+  regex: '^(\\.\\./[\\w-]+|(\\.\\./)+features/[\\w-]+|#server/features/[\\w-]+)/([\\w-]+-)?routes$',
+  message: "Another feature's routes: use its service modules (or move the shared piece below the features); only app.ts mounts routes.",
 };
 
 export default tseslint.config(
@@ -25,6 +38,18 @@ export default tseslint.config(
       // Zod is configured once (jitless, for the CSP): everything imports it through shared/zod.ts.
       'no-restricted-imports': ['error', { paths: [zodDirect] }],
     },
+  },
+  // No module reaches itself again through its imports, on either side (type-only imports, which
+  // vanish at runtime, do not count).
+  {
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -63,10 +88,7 @@ export default tseslint.config(
         'error',
         {
           paths: [queryLibrary, zodDirect],
-          patterns: [
-            noServer,
-            { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' },
-          ],
+          patterns: [noServer, { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' }],
         },
       ],
     },
@@ -76,10 +98,34 @@ export default tseslint.config(
     files: ['client/lib/query-client.ts', 'client/lib/query-provider.tsx', 'client/entry-server.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [noServer] }] },
   },
+  // The server's layers point one way (docs/decisions/035-server-layers.md): the composition
+  // (app.ts, main.ts, schedule.ts, stored-html.ts) puts the features together; a feature may use
+  // another feature's modules but never its routes, which only the composition mounts; db/, http/,
+  // mail/, jobs/, rendering/, payment-providers/ and the helpers beside app.ts (the audit log, CSV,
+  // the context) sit below the features and import none. An import of the composition makes a
+  // cycle (no-cycle above); a loop between features that passes through no single file is found by
+  // scripts/import-layers.mjs, which npm run lint also runs. Tests and their helpers (server/test/)
+  // stand outside the layers: they build the whole app.
+  {
+    files: ['server/features/**/*.{ts,tsx}'],
+    ignores: serverTests,
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [otherFeatureRoutes] }] },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: ['server/features/**', ...compositionFiles, ...serverTests],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [anyFeature] }] },
+  },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [zodDirect],
+          patterns: [{ group: ['**/server/**', '**/client/**', '#server/*', '#client/*'], message: 'shared/ imports neither client/ nor server/' }],
+        },
+      ],
     },
   },
   // The one module that imports Zod itself.

@@ -64,7 +64,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Everything the entry needs at once in one file (React, the router, TanStack Query, the
         // shell): the small shared chunks the default splitting makes cost a request and their
         // own compression overhead each, on every first visit.
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+        rolldownOptions: {
+          preserveEntrySignatures: false,
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }], experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
+        },
         sourcemap: false,
         chunkSizeWarningLimit: 300,
       },

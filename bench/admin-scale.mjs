@@ -1,4 +1,4 @@
-// (d) Admin at scale (issue 14): seeds a PostgreSQL database of its own with 100k users, 200k
+// (d) Admin at scale: seeds a PostgreSQL database of its own with 100k users, 200k
 // newsletter signups, 1M check-ups, 100k contact messages, 10k allies and 2M usage events by
 // generate_series, then times every admin endpoint on the production server (p50/p95 of 20
 // sequential requests after a warm-up) and streams the 1M-row check-up CSV, sampling the
@@ -20,36 +20,68 @@ const exportRowsBudget = 100_000;
 const exportMemoryBudgetMb = 50;
 
 const seed = [
-  ['users', 100_000, `insert into users (email, first_name, last_name, name, is_premium, created_at)
+  [
+    'users',
+    100_000,
+    `insert into users (email, first_name, last_name, name, is_premium, created_at)
     select 'user' || i || '@example.org', 'First' || (i % 5000), 'Last' || (i % 7000), 'User ' || i, i % 10 = 0,
       now() - ((i % 180) || ' days')::interval - ((i % 1440) || ' minutes')::interval
-    from generate_series(1, 100000) i`],
-  ['newsletter_signups', 200_000, `insert into newsletter_signups (email, name, organization, created_at, outreach_completed)
+    from generate_series(1, 100000) i`,
+  ],
+  [
+    'newsletter_signups',
+    200_000,
+    `insert into newsletter_signups (email, name, organization, created_at, outreach_completed)
     select case when i % 4 = 0 then 'user' || (i / 4) || '@example.org' else 'news' || i || '@example.org' end, 'Reader ' || i, 'Org ' || (i % 900),
       now() - ((i % 180) || ' days')::interval - ((i % 1440) || ' minutes')::interval, i % 3 = 0
-    from generate_series(1, 200000) i`],
-  ['community_signups', 20_000, `insert into community_signups (email, name, organization, signup_type, created_at)
+    from generate_series(1, 200000) i`,
+  ],
+  [
+    'community_signups',
+    20_000,
+    `insert into community_signups (email, name, organization, signup_type, created_at)
     select 'member' || i || '@example.org', 'Member ' || i, 'Org ' || (i % 900), 'slack', now() - ((i % 180) || ' days')::interval
-    from generate_series(1, 20000) i`],
-  ['checkup_results', 1_000_000, `insert into checkup_results (email, score, total_score, category_scores, answers, created_at)
+    from generate_series(1, 20000) i`,
+  ],
+  [
+    'checkup_results',
+    1_000_000,
+    `insert into checkup_results (email, score, total_score, category_scores, answers, created_at)
     select 'quiz' || (i % 300000) || '@example.org', s, s,
       jsonb_build_object('IMPACT', 4 + i % 13, 'HUMANS', 4 + (i / 3) % 13, 'FUEL', 4 + (i / 7) % 13, 'GEARS', 4 + (i / 11) % 13, 'FUTURE', 4 + (i / 13) % 13),
       '{}'::jsonb, now() - ((i % 180) || ' days')::interval - ((i % 86400) || ' seconds')::interval
-    from (select i, 20 + (i * 7) % 61 as s from generate_series(1, 1000000) i) g`],
-  ['contact_messages', 100_000, `insert into contact_messages (name, email, organization, contact_type, subject, message, status, created_at)
+    from (select i, 20 + (i * 7) % 61 as s from generate_series(1, 1000000) i) g`,
+  ],
+  [
+    'contact_messages',
+    100_000,
+    `insert into contact_messages (name, email, organization, contact_type, subject, message, status, created_at)
     select 'Writer ' || i, 'writer' || i || '@example.org', 'Org ' || (i % 900), 'support', 'Subject ' || i, 'Message number ' || i,
       (array['new', 'contacted', 'resolved'])[1 + i % 3], now() - ((i % 180) || ' days')::interval
-    from generate_series(1, 100000) i`],
-  ['allies', 10_000, `insert into allies (name, category, description, submitter_email, approved, created_at)
+    from generate_series(1, 100000) i`,
+  ],
+  [
+    'allies',
+    10_000,
+    `insert into allies (name, category, description, submitter_email, approved, created_at)
     select 'Ally ' || i, (array['Impact', 'Humans', 'Fuel', 'Gears', 'Future'])[1 + i % 5], repeat('Helps nonprofits. ', 10),
       'vendor' || i || '@example.org', i % 2 = 0, now() - ((i % 180) || ' days')::interval
-    from generate_series(1, 10000) i`],
-  ['subscriptions', 10_000, `insert into subscriptions (user_id, provider, provider_subscription_id, plan, status, created_at)
-    select id, 'test', 'sub_' || id, 'monthly', 'active', created_at from users where is_premium`],
-  ['usage_events', 2_000_000, `insert into usage_events (kind, path, created_at)
+    from generate_series(1, 10000) i`,
+  ],
+  [
+    'subscriptions',
+    10_000,
+    `insert into subscriptions (user_id, provider, provider_subscription_id, plan, status, created_at)
+    select id, 'test', 'sub_' || id, 'monthly', 'active', created_at from users where is_premium`,
+  ],
+  [
+    'usage_events',
+    2_000_000,
+    `insert into usage_events (kind, path, created_at)
     select (array['page_view', 'page_view', 'page_view', 'page_view', 'page_view', 'quiz_start', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup'])[1 + i % 10],
       '/', now() - ((i % 180) || ' days')::interval - ((i % 86400) || ' seconds')::interval
-    from generate_series(1, 2000000) i`],
+    from generate_series(1, 2000000) i`,
+  ],
 ];
 
 async function recreateDatabase() {
@@ -82,7 +114,6 @@ async function time(origin, path, cookie) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-
 export async function runAdminScale() {
   console.log('\n== Admin at scale ==');
   console.log(`Database: ${redact(databaseUrl)}${keep ? ' (reused)' : ' (recreated)'}`);
@@ -111,7 +142,11 @@ export async function runAdminScale() {
       await db.query('vacuum analyze');
       figures.seed.totalSeconds = (performance.now() - seedStart) / 1000;
       console.log(`  seeding and VACUUM ANALYZE: ${figures.seed.totalSeconds.toFixed(1)} s`);
-      checks.push({ budget: 'admin seed < 180 s', measured: `${figures.seed.totalSeconds.toFixed(0)} s`, status: figures.seed.totalSeconds < 180 ? 'PASS' : 'FAIL' });
+      checks.push({
+        budget: 'admin seed < 180 s',
+        measured: `${figures.seed.totalSeconds.toFixed(0)} s`,
+        status: figures.seed.totalSeconds < 180 ? 'PASS' : 'FAIL',
+      });
     }
 
     const email = `bench-admin-${Date.now()}@example.org`;
@@ -121,7 +156,10 @@ export async function runAdminScale() {
       body: JSON.stringify({ email, password: 'bench-password', firstName: 'Bench', lastName: 'Admin' }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-    const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await db.query('update users set is_admin = true where email = $1', [email]);
 
     const endpoints = [
@@ -154,7 +192,8 @@ export async function runAdminScale() {
       const t = await time(server.origin, path, cookie);
       figures.endpoints[name] = t;
       rows.push([name, t.p50.toFixed(1), t.p95.toFixed(1), budgeted ? `< ${pageBudgetMs}` : 'measured']);
-      if (budgeted) checks.push({ budget: `admin ${name} p95 < ${pageBudgetMs} ms`, measured: `${t.p95.toFixed(1)} ms`, status: t.p95 < pageBudgetMs ? 'PASS' : 'FAIL' });
+      if (budgeted)
+        checks.push({ budget: `admin ${name} p95 < ${pageBudgetMs} ms`, measured: `${t.p95.toFixed(1)} ms`, status: t.p95 < pageBudgetMs ? 'PASS' : 'FAIL' });
     }
     printTable(['endpoint', 'p50 ms', 'p95 ms', 'budget ms'], rows);
 
@@ -165,7 +204,10 @@ export async function runAdminScale() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `probe.${Date.now()}@example.org`, password: 'probe-password-1', firstName: 'Probe', lastName: 'Member' }),
     });
-    const memberCookie = member.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const memberCookie = member.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const asset = staticAsset(clientDir);
     const probes = startProbes({ origin: server.origin, pid: server.pid, cookie: memberCookie, asset });
     const start = performance.now();
@@ -177,15 +219,33 @@ export async function runAdminScale() {
     const peak = probed.peakRssMb;
     console.log('\nDuring the CSV export:');
     printTable(['request', 'samples', 'p50 ms', 'p99 ms', 'max ms'], probeRows(probed, asset));
-    checks.push({ budget: 'GET /api/user p99 < 100 ms during the 1M-row CSV export', measured: `${probed.user.p99.toFixed(0)} ms`, status: probed.user.p99 < 100 ? 'PASS' : 'FAIL' });
-    checks.push({ budget: 'peak server memory < 600 MB during the 1M-row CSV export', measured: `${peak.toFixed(0)} MB`, status: peak < 600 ? 'PASS' : 'FAIL' });
+    checks.push({
+      budget: 'GET /api/user p99 < 100 ms during the 1M-row CSV export',
+      measured: `${probed.user.p99.toFixed(0)} ms`,
+      status: probed.user.p99 < 100 ? 'PASS' : 'FAIL',
+    });
+    checks.push({
+      budget: 'peak server memory < 600 MB during the 1M-row CSV export',
+      measured: `${peak.toFixed(0)} MB`,
+      status: peak < 600 ? 'PASS' : 'FAIL',
+    });
     const exported = lines - 1;
     const rate = exported / seconds;
     const growth = peak - before;
     figures.export = { rows: exported, seconds, rowsPerSecond: rate, rssBeforeMb: before, rssPeakMb: peak, growthMb: growth, probes: probed };
-    console.log(`\nCSV export of check-ups: ${exported.toLocaleString()} rows in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString()} rows/s; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`);
-    checks.push({ budget: `admin CSV export > ${exportRowsBudget.toLocaleString()} rows/s`, measured: `${Math.round(rate).toLocaleString()} rows/s (${exported.toLocaleString()} rows)`, status: rate > exportRowsBudget ? 'PASS' : 'FAIL' });
-    checks.push({ budget: `admin CSV export memory growth < ${exportMemoryBudgetMb} MB`, measured: `+${growth.toFixed(0)} MB`, status: growth < exportMemoryBudgetMb ? 'PASS' : 'FAIL' });
+    console.log(
+      `\nCSV export of check-ups: ${exported.toLocaleString()} rows in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString()} rows/s; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+    );
+    checks.push({
+      budget: `admin CSV export > ${exportRowsBudget.toLocaleString()} rows/s`,
+      measured: `${Math.round(rate).toLocaleString()} rows/s (${exported.toLocaleString()} rows)`,
+      status: rate > exportRowsBudget ? 'PASS' : 'FAIL',
+    });
+    checks.push({
+      budget: `admin CSV export memory growth < ${exportMemoryBudgetMb} MB`,
+      measured: `+${growth.toFixed(0)} MB`,
+      status: growth < exportMemoryBudgetMb ? 'PASS' : 'FAIL',
+    });
     return { figures, checks };
   } finally {
     await db.end().catch(() => {});

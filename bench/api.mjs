@@ -62,7 +62,11 @@ export async function runApi() {
     const twin = await startStaticTwin(app.origin, endpoint.path, headers, join(scratchDir, 'api-body'));
     servers.push(twin.server);
 
-    const { results, best, failures: failuresBy } = await runRounds({
+    const {
+      results,
+      best,
+      failures: failuresBy,
+    } = await runRounds({
       servers: [
         { name: 'app', ...app },
         { name: 'bare', ...bare },
@@ -87,7 +91,19 @@ export async function runApi() {
 
     const onPostgres = database.kind === 'postgres';
     return {
-      figures: { database: database.kind, endpoint: endpoint.path, identicalBodies: identical, app: best.app, bare: best.bare, static: best.static, rounds: results, ratio, staticRatio, cpuRatio, failures },
+      figures: {
+        database: database.kind,
+        endpoint: endpoint.path,
+        identicalBodies: identical,
+        app: best.app,
+        bare: best.bare,
+        static: best.static,
+        rounds: results,
+        ratio,
+        staticRatio,
+        cpuRatio,
+        failures,
+      },
       checks: [
         {
           budget: `API ratio app/bare ≥ ${ratioBudget} with 0 errors (PostgreSQL)`,
@@ -129,10 +145,12 @@ async function chooseEndpoint(origin, database) {
 
 /** Both servers must answer the very same bytes, or the ratio compares different work. */
 async function compareBodies(appUrl, bareUrl, headers) {
-  const [app, bare] = await Promise.all([appUrl, bareUrl].map(async (url) => {
-    const response = await fetch(url, { headers });
-    return { status: response.status, body: await response.text() };
-  }));
+  const [app, bare] = await Promise.all(
+    [appUrl, bareUrl].map(async (url) => {
+      const response = await fetch(url, { headers });
+      return { status: response.status, body: await response.text() };
+    }),
+  );
   console.log(`app  answers ${app.status} ${app.body}`);
   if (app.status === bare.status && app.body === bare.body) {
     console.log('bare answers the same status and byte-identical JSON');

@@ -78,7 +78,11 @@ async function openDatabase(url) {
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
     pool.on('error', () => {});
     // A name makes it a prepared statement per connection, as the app's Drizzle `.prepare()` does.
-    return { kind: 'postgres', query: (sql, params, name) => pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params }), close: () => pool.end() };
+    return {
+      kind: 'postgres',
+      query: (sql, params, name) => pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params }),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create();

@@ -29,7 +29,9 @@ export function redact(url) {
 
 export function warnEmbedded(reason) {
   const line = '!'.repeat(78);
-  console.warn(`\n${line}\n!! NOT ON POSTGRESQL: ${reason}.\n!! Falling back to the embedded database (PGlite). The API and cold-start budgets are\n!! defined on PostgreSQL: set BENCH_DATABASE_URL for figures that count.\n${line}\n`);
+  console.warn(
+    `\n${line}\n!! NOT ON POSTGRESQL: ${reason}.\n!! Falling back to the embedded database (PGlite). The API and cold-start budgets are\n!! defined on PostgreSQL: set BENCH_DATABASE_URL for figures that count.\n${line}\n`,
+  );
 }
 
 /**

@@ -36,7 +36,11 @@ export async function runDurability() {
     for (const [i, r] of results.entries()) rows.push(['PostgreSQL', i + 1, r.acknowledged, r.inFlightAtKill, r.missing, r.restartMs.toFixed(0)]);
     const missing = results.reduce((sum, r) => sum + r.missing, 0);
     const acknowledged = results.reduce((sum, r) => sum + r.acknowledged, 0);
-    checks.push({ budget: `Acknowledged writes lost after SIGKILL on PostgreSQL = 0 (${rounds} rounds)`, measured: `${missing} of ${acknowledged}`, status: missing === 0 ? 'PASS' : 'FAIL' });
+    checks.push({
+      budget: `Acknowledged writes lost after SIGKILL on PostgreSQL = 0 (${rounds} rounds)`,
+      measured: `${missing} of ${acknowledged}`,
+      status: missing === 0 ? 'PASS' : 'FAIL',
+    });
   } else {
     warnEmbedded(database.reason);
     checks.push({ budget: 'Acknowledged writes lost after SIGKILL on PostgreSQL = 0', measured: 'not measured: no PostgreSQL', status: 'N/A' });
@@ -54,7 +58,11 @@ export async function runDurability() {
   figures.pglite = results;
   for (const [i, r] of results.entries()) rows.push(['Embedded (PGlite)', i + 1, r.acknowledged, r.inFlightAtKill, r.missing, r.restartMs.toFixed(0)]);
   const lost = results.reduce((sum, r) => sum + r.missing, 0);
-  checks.push({ budget: 'Embedded database: acknowledged writes lost after SIGKILL (reported, no budget)', measured: `${lost} of ${results.reduce((s, r) => s + r.acknowledged, 0)}`, status: 'N/A' });
+  checks.push({
+    budget: 'Embedded database: acknowledged writes lost after SIGKILL (reported, no budget)',
+    measured: `${lost} of ${results.reduce((s, r) => s + r.acknowledged, 0)}`,
+    status: 'N/A',
+  });
 
   printTable(['database', 'round', 'acknowledged', 'in flight at kill', 'missing after restart', 'restart ms'], rows);
   return { figures, checks };
@@ -106,20 +114,31 @@ async function round_(databaseEnv, countMissing) {
 }
 
 function postContact(origin, email) {
-  const body = JSON.stringify({ name: 'Durability Check', email, organization: '', contactType: 'other', subject: 'Durability', message: 'Counting acknowledged writes.' });
+  const body = JSON.stringify({
+    name: 'Durability Check',
+    email,
+    organization: '',
+    contactType: 'other',
+    subject: 'Durability',
+    message: 'Counting acknowledged writes.',
+  });
   return new Promise((resolveAnswer, reject) => {
-    const request = http.request(`${origin}/api/contact`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        try {
-          resolveAnswer({ status: response.statusCode, body: JSON.parse(text) });
-        } catch {
-          resolveAnswer({ status: response.statusCode, body: {} });
-        }
-      });
-      response.on('error', reject);
-    });
+    const request = http.request(
+      `${origin}/api/contact`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          try {
+            resolveAnswer({ status: response.statusCode, body: JSON.parse(text) });
+          } catch {
+            resolveAnswer({ status: response.statusCode, body: {} });
+          }
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

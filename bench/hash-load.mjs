@@ -41,11 +41,13 @@ export async function runHashLoad() {
   });
   try {
     const asset = staticAsset(clientDir);
-    const post = (path, body) =>
-      fetch(`${app.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path, body) => fetch(`${app.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const person = (i) => ({ email: `load.${i}.${Date.now()}@example.org`, password: 'load-test-1', firstName: 'Load', lastName: `Test ${i}` });
     const first = await post('/api/register', person('member'));
-    const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const status = (ok) => (ok ? 'PASS' : 'FAIL');
     const figures = {};
     const checks = [];
@@ -59,7 +61,14 @@ export async function runHashLoad() {
     for (const burst of bursts) {
       const probes = startProbes({ origin: app.origin, pid: app.pid, cookie, asset });
       const started = performance.now();
-      const statuses = await Promise.all(people.map((p) => burst.send(p).then((r) => r.status, (e) => `${e.cause?.code ?? e.message}`)));
+      const statuses = await Promise.all(
+        people.map((p) =>
+          burst.send(p).then(
+            (r) => r.status,
+            (e) => `${e.cause?.code ?? e.message}`,
+          ),
+        ),
+      );
       const burstMs = performance.now() - started;
       const probed = await probes.stop();
       const fiveHundreds = probed.fiveHundreds + statuses.filter((s) => s >= 500).length;
@@ -68,13 +77,23 @@ export async function runHashLoad() {
       if (failed.length) console.log(`${failed.length} ${burst.name} got no answer: ${[...new Set(failed)].join(', ')}`);
       console.log(`\nDuring ${REGISTRATIONS} simultaneous ${burst.name}:`);
       printTable(['request', 'samples', 'p50 ms', 'p99 ms', 'max ms'], probeRows(probed, asset));
-      console.log(`${REGISTRATIONS} ${burst.name} took ${(burstMs / 1000).toFixed(1)} s: ${statuses.filter((s) => s === burst.ok).length} × ${burst.ok}, ${refused} × 503; 5xx answers in total: ${fiveHundreds}; server memory ${probed.startRssMb.toFixed(0)} MB → peak ${probed.peakRssMb.toFixed(0)} MB`);
+      console.log(
+        `${REGISTRATIONS} ${burst.name} took ${(burstMs / 1000).toFixed(1)} s: ${statuses.filter((s) => s === burst.ok).length} × ${burst.ok}, ${refused} × 503; 5xx answers in total: ${fiveHundreds}; server memory ${probed.startRssMb.toFixed(0)} MB → peak ${probed.peakRssMb.toFixed(0)} MB`,
+      );
       figures[burst.name] = { ...probed, burstMs, fiveHundreds, refused, database: database.kind };
       const during = `during ${REGISTRATIONS} ${burst.name}`;
       checks.push(
         { budget: `static asset p99 < ${BUDGET_MS} ms ${during}`, measured: `${probed.asset.p99.toFixed(0)} ms`, status: status(probed.asset.p99 < BUDGET_MS) },
-        { budget: `GET /api/user p99 < ${USER_BUDGET_MS} ms ${during}`, measured: `${probed.user.p99.toFixed(0)} ms`, status: status(probed.user.p99 < USER_BUDGET_MS) },
-        { budget: `peak server memory < ${MEMORY_BUDGET_MB} MB ${during}`, measured: `${probed.peakRssMb.toFixed(0)} MB`, status: status(probed.peakRssMb < MEMORY_BUDGET_MB) },
+        {
+          budget: `GET /api/user p99 < ${USER_BUDGET_MS} ms ${during}`,
+          measured: `${probed.user.p99.toFixed(0)} ms`,
+          status: status(probed.user.p99 < USER_BUDGET_MS),
+        },
+        {
+          budget: `peak server memory < ${MEMORY_BUDGET_MB} MB ${during}`,
+          measured: `${probed.peakRssMb.toFixed(0)} MB`,
+          status: status(probed.peakRssMb < MEMORY_BUDGET_MB),
+        },
         { budget: `no 5xx ${during}`, measured: `${fiveHundreds}`, status: status(fiveHundreds === 0) },
       );
     }

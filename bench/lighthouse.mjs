@@ -14,7 +14,17 @@ import { measureLandingJs } from './landing-js.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 
-const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
+const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? [
+  '/',
+  '/pricing',
+  '/premium',
+  '/field-guides',
+  '/field-guide/fuel',
+  '/start-here',
+  '/weekly-dish',
+  '/checkup',
+  '/auth',
+];
 // Mobile timing budgets (ms, and CLS unitless).
 const mobileMetrics = [
   { id: 'first-contentful-paint', label: 'FCP', budget: 1200, unit: 'ms' },
@@ -68,7 +78,9 @@ export async function runLighthouse() {
         figures.push({ page, formFactor: formFactor.name, scores, metrics, failing });
         const shown = mobileMetrics.map((m) => (m.unit ? `${Math.round(metrics[m.label])} ms` : metrics[m.label].toFixed(3)));
         rows.push([page, formFactor.name, ...categories.map((id) => scores[id]), ...shown]);
-        console.log(`  ${page} ${formFactor.name}: ${categories.map((id) => `${id} ${scores[id]}`).join(', ')}; ${mobileMetrics.map((m, i) => `${m.label} ${shown[i]}`).join(', ')}`);
+        console.log(
+          `  ${page} ${formFactor.name}: ${categories.map((id) => `${id} ${scores[id]}`).join(', ')}; ${mobileMetrics.map((m, i) => `${m.label} ${shown[i]}`).join(', ')}`,
+        );
         if (formFactor.name === 'mobile') {
           const over = mobileMetrics.filter((m) => !(metrics[m.label] <= m.budget));
           checks.push({
@@ -142,11 +154,17 @@ function causes(lhr, auditId) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   switch (auditId) {
     case 'errors-in-console':
-      return items(auditId).slice(0, 3).map((item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? item.url ?? ''}`.trim());
+      return items(auditId)
+        .slice(0, 3)
+        .map((item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? item.url ?? ''}`.trim());
     case 'cumulative-layout-shift':
-      return items('layout-shifts').slice(0, 3).map((item) => `shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? 'unknown element'}`);
+      return items('layout-shifts')
+        .slice(0, 3)
+        .map((item) => `shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? 'unknown element'}`);
     case 'total-blocking-time':
-      return items('long-tasks').slice(0, 3).map((item) => `long task ${Math.round(item.duration)} ms: ${item.url}`);
+      return items('long-tasks')
+        .slice(0, 3)
+        .map((item) => `long task ${Math.round(item.duration)} ms: ${item.url}`);
     default:
       return [];
   }

@@ -1,4 +1,4 @@
-// The Weekly Dish at scale (issue 23.7): an edition to 100,000 subscribers on PostgreSQL through a
+// The Weekly Dish at scale: an edition to 100,000 subscribers on PostgreSQL through a
 // local SMTP sink in another process (bench/smtp-sink.mjs). Measures messages per second over the
 // whole edition, the server's memory growth, and GET /api/user p99 while it sends; then a round
 // where the server is killed with SIGKILL mid-send and restarted, and a round where the sink
@@ -34,11 +34,21 @@ const getJson = (url, cookie) =>
 const postJson = (url, body, cookie) =>
   new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(cookie ? { cookie } : {}) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, json: text ? JSON.parse(text) : null, cookie: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(cookie ? { cookie } : {}) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            json: text ? JSON.parse(text) : null,
+            cookie: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(data);
   });
@@ -55,7 +65,9 @@ const percentile = (values, p) => {
 async function startSink() {
   const smtpPort = await freePort();
   const httpPort = await freePort();
-  const child = spawn(process.execPath, [new URL('./smtp-sink.mjs', import.meta.url).pathname, String(smtpPort), String(httpPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [new URL('./smtp-sink.mjs', import.meta.url).pathname, String(smtpPort), String(httpPort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
@@ -98,15 +110,35 @@ export async function runNewsletter() {
   const checks = [];
   const figures = {};
   try {
-    await db.query(`insert into newsletter_signups (email, status, confirmed_at) select 'reader' || g || '@bench.example', 'subscribed', now() from generate_series(1, $1) g`, [subscribers]);
+    await db.query(
+      `insert into newsletter_signups (email, status, confirmed_at) select 'reader' || g || '@bench.example', 'subscribed', now() from generate_series(1, $1) g`,
+      [subscribers],
+    );
     await db.query('vacuum analyze newsletter_signups');
-    const registered = await postJson(`${server.origin}/api/register`, { email: 'bench-admin@bench.example', password: 'correct-horse', firstName: 'Bench', lastName: 'Admin' });
+    const registered = await postJson(`${server.origin}/api/register`, {
+      email: 'bench-admin@bench.example',
+      password: 'correct-horse',
+      firstName: 'Bench',
+      lastName: 'Admin',
+    });
     await db.query(`update users set is_admin = true where email = 'bench-admin@bench.example'`);
     const cookie = registered.cookie;
 
     /** Writes and sends an edition; `during(progress)` runs on every poll. Resolves once it is sent. */
     const sendEdition = async (title, during = async () => {}) => {
-      const created = await postJson(`${server.origin}/api/admin/editions`, { title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), summary: 'Benchmark edition', body: readFileSync(new URL('../content/weekly-dish/current.md', import.meta.url), 'utf8').split('---').slice(2).join('---') }, cookie);
+      const created = await postJson(
+        `${server.origin}/api/admin/editions`,
+        {
+          title,
+          slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          summary: 'Benchmark edition',
+          body: readFileSync(new URL('../content/weekly-dish/current.md', import.meta.url), 'utf8')
+            .split('---')
+            .slice(2)
+            .join('---'),
+        },
+        cookie,
+      );
       if (created.status !== 201) throw new Error(`could not create the edition: ${JSON.stringify(created.json)}`);
       const id = created.json.id;
       const started = performance.now();
@@ -144,12 +176,46 @@ export async function runNewsletter() {
     await sampler;
     const wholeTally = await tally('Bench whole edition');
     const perSecond = whole.progress.sent / whole.seconds;
-    figures.whole = { seconds: whole.seconds, perSecond, rssBefore, rssMax, userP50: percentile(latencies, 50), userP99: percentile(latencies, 99), samples: latencies.length, ...wholeTally };
-    rows.push(['whole edition', whole.progress.sent, whole.seconds.toFixed(0), perSecond.toFixed(0), (rssMax - rssBefore).toFixed(0), percentile(latencies, 99).toFixed(1), wholeTally.lost, wholeTally.duplicates]);
-    checks.push({ budget: 'Edition sending ≥ 300 messages/s sustained (100,000 in under 6 minutes)', measured: `${perSecond.toFixed(0)}/s, ${whole.seconds.toFixed(0)} s`, status: perSecond >= 300 ? 'PASS' : 'FAIL' });
-    checks.push({ budget: 'Server memory growth while sending < 100 MB', measured: `${(rssMax - rssBefore).toFixed(0)} MB`, status: rssMax - rssBefore < 100 ? 'PASS' : 'FAIL' });
-    checks.push({ budget: 'GET /api/user p99 while sending < 50 ms', measured: `${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} requests)`, status: percentile(latencies, 99) < 50 ? 'PASS' : 'FAIL' });
-    checks.push({ budget: 'Whole edition: 0 lost, 0 duplicates', measured: `${wholeTally.lost} lost, ${wholeTally.duplicates} duplicates`, status: wholeTally.lost === 0 && wholeTally.duplicates === 0 ? 'PASS' : 'FAIL' });
+    figures.whole = {
+      seconds: whole.seconds,
+      perSecond,
+      rssBefore,
+      rssMax,
+      userP50: percentile(latencies, 50),
+      userP99: percentile(latencies, 99),
+      samples: latencies.length,
+      ...wholeTally,
+    };
+    rows.push([
+      'whole edition',
+      whole.progress.sent,
+      whole.seconds.toFixed(0),
+      perSecond.toFixed(0),
+      (rssMax - rssBefore).toFixed(0),
+      percentile(latencies, 99).toFixed(1),
+      wholeTally.lost,
+      wholeTally.duplicates,
+    ]);
+    checks.push({
+      budget: 'Edition sending ≥ 300 messages/s sustained (100,000 in under 6 minutes)',
+      measured: `${perSecond.toFixed(0)}/s, ${whole.seconds.toFixed(0)} s`,
+      status: perSecond >= 300 ? 'PASS' : 'FAIL',
+    });
+    checks.push({
+      budget: 'Server memory growth while sending < 100 MB',
+      measured: `${(rssMax - rssBefore).toFixed(0)} MB`,
+      status: rssMax - rssBefore < 100 ? 'PASS' : 'FAIL',
+    });
+    checks.push({
+      budget: 'GET /api/user p99 while sending < 50 ms',
+      measured: `${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} requests)`,
+      status: percentile(latencies, 99) < 50 ? 'PASS' : 'FAIL',
+    });
+    checks.push({
+      budget: 'Whole edition: 0 lost, 0 duplicates',
+      measured: `${wholeTally.lost} lost, ${wholeTally.duplicates} duplicates`,
+      status: wholeTally.lost === 0 && wholeTally.duplicates === 0 ? 'PASS' : 'FAIL',
+    });
 
     // Round 2: SIGKILL at about a third, restart on the same database; the next server carries on.
     let killed = false;
@@ -165,8 +231,21 @@ export async function runNewsletter() {
     });
     const crashTally = await tally('Bench killed mid-send');
     figures.killed = { seconds: crash.seconds, restartMs: restartedAt, ...crashTally };
-    rows.push(['SIGKILL at 1/3, restart', crash.progress.sent, crash.seconds.toFixed(0), (crash.progress.sent / crash.seconds).toFixed(0), '', '', crashTally.lost, crashTally.duplicates]);
-    checks.push({ budget: `SIGKILL mid-send: 0 lost, duplicates ≤ in flight (${connections} connections)`, measured: `${crashTally.lost} lost, ${crashTally.duplicates} duplicates`, status: crashTally.lost === 0 && crashTally.duplicates <= connections ? 'PASS' : 'FAIL' });
+    rows.push([
+      'SIGKILL at 1/3, restart',
+      crash.progress.sent,
+      crash.seconds.toFixed(0),
+      (crash.progress.sent / crash.seconds).toFixed(0),
+      '',
+      '',
+      crashTally.lost,
+      crashTally.duplicates,
+    ]);
+    checks.push({
+      budget: `SIGKILL mid-send: 0 lost, duplicates ≤ in flight (${connections} connections)`,
+      measured: `${crashTally.lost} lost, ${crashTally.duplicates} duplicates`,
+      status: crashTally.lost === 0 && crashTally.duplicates <= connections ? 'PASS' : 'FAIL',
+    });
 
     // Round 3: the sink answers 421 for 10 seconds at about a third.
     let refused = false;
@@ -177,8 +256,21 @@ export async function runNewsletter() {
     });
     const busyTally = await tally('Bench 421 for ten seconds');
     figures.tryLater = { seconds: busy.seconds, ...busyTally };
-    rows.push(['421 for 10 s at 1/3', busy.progress.sent, busy.seconds.toFixed(0), (busy.progress.sent / busy.seconds).toFixed(0), '', '', busyTally.lost, busyTally.duplicates]);
-    checks.push({ budget: '421 for 10 s mid-send: 0 lost, 0 duplicates', measured: `${busyTally.lost} lost, ${busyTally.duplicates} duplicates`, status: busyTally.lost === 0 && busyTally.duplicates === 0 ? 'PASS' : 'FAIL' });
+    rows.push([
+      '421 for 10 s at 1/3',
+      busy.progress.sent,
+      busy.seconds.toFixed(0),
+      (busy.progress.sent / busy.seconds).toFixed(0),
+      '',
+      '',
+      busyTally.lost,
+      busyTally.duplicates,
+    ]);
+    checks.push({
+      budget: '421 for 10 s mid-send: 0 lost, 0 duplicates',
+      measured: `${busyTally.lost} lost, ${busyTally.duplicates} duplicates`,
+      status: busyTally.lost === 0 && busyTally.duplicates === 0 ? 'PASS' : 'FAIL',
+    });
 
     printTable(['round', 'sent', 'seconds', 'messages/s', 'memory growth MB', 'GET /api/user p99 ms', 'lost', 'duplicates'], rows);
     return { figures, checks };

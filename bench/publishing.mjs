@@ -1,4 +1,4 @@
-// Published means live everywhere at once (issue 24.4): two production servers on one PostgreSQL
+// Published means live everywhere at once: two production servers on one PostgreSQL
 // database; an admin publishes a page on server A, and server B's kept page is polled every 5 ms
 // until it shows the new text. Reports the median and worst time from the publish's answer to
 // B's page changing, over 20 publishes, and the page's ETag changing with it. Budget: < 1 s.
@@ -16,13 +16,26 @@ const budgetMs = 1000;
 const request = (method, url, body, cookie) =>
   new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(url, { method, agent: false, headers: { ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}), ...(cookie ? { cookie } : {}) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode, text, etag: response.headers.etag, cookie: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') }),
-      );
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: { ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}), ...(cookie ? { cookie } : {}) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            text,
+            etag: response.headers.etag,
+            cookie: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -44,13 +57,25 @@ export async function runPublishing() {
   try {
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
-      const env = { ...benchServerEnv, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, CLIENT_DIR: clientDir };
+      const env = {
+        ...benchServerEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: databaseUrl,
+        CLIENT_DIR: clientDir,
+      };
       // One after the other: the first migrates and seeds.
       servers.push(await startProcess({ script: serverEntry, env, readyPath: '/readyz' }));
     }
     const [a, b] = servers;
     await db.connect();
-    const registered = await request('POST', `${a.origin}/api/register`, { email: 'bench-admin@bench.example', password: 'correct-horse', firstName: 'Bench', lastName: 'Admin' });
+    const registered = await request('POST', `${a.origin}/api/register`, {
+      email: 'bench-admin@bench.example',
+      password: 'correct-horse',
+      firstName: 'Bench',
+      lastName: 'Admin',
+    });
     await db.query(`update users set is_admin = true where email = 'bench-admin@bench.example'`);
     const cookie = registered.cookie;
     const { rows } = await db.query(`select id from content_items where section = 'pages' and slug = 'start-here'`);
@@ -62,7 +87,12 @@ export async function runPublishing() {
       const before = await request('GET', page);
       const item = JSON.parse((await request('GET', `${a.origin}/api/admin/content/${id}`, undefined, cookie)).text);
       const marker = `Published in round ${round} at ${Date.now()}.`;
-      const saved = await request('PUT', `${a.origin}/api/admin/content/${id}`, { title: item.title, summary: item.summary, body: `${marker}\n\n${item.body}`, fields: item.fields, version: item.version }, cookie);
+      const saved = await request(
+        'PUT',
+        `${a.origin}/api/admin/content/${id}`,
+        { title: item.title, summary: item.summary, body: `${marker}\n\n${item.body}`, fields: item.fields, version: item.version },
+        cookie,
+      );
       if (saved.status !== 200) throw new Error(`save: ${saved.status} ${saved.text}`);
       const version = JSON.parse(saved.text).version;
       const published = await request('POST', `${a.origin}/api/admin/content/${id}/publish`, { version }, cookie);
@@ -80,11 +110,20 @@ export async function runPublishing() {
       }
     }
     const figures = { publishes, medianMs: Math.round(median(times) * 10) / 10, worstMs: Math.round(Math.max(...times) * 10) / 10, etagChanged };
-    printTable(['publishes', 'median ms to B', 'worst ms to B', 'ETag changed'], [[publishes, figures.medianMs, figures.worstMs, `${etagChanged}/${publishes}`]]);
+    printTable(
+      ['publishes', 'median ms to B', 'worst ms to B', 'ETag changed'],
+      [[publishes, figures.medianMs, figures.worstMs, `${etagChanged}/${publishes}`]],
+    );
     const pass = figures.worstMs < budgetMs && etagChanged === publishes;
     return {
       figures: { publishing: figures },
-      checks: [{ budget: 'Publish on server A shown by server B’s kept page < 1 s, new ETag', measured: `median ${figures.medianMs} ms, worst ${figures.worstMs} ms over ${publishes} publishes; ETag changed ${etagChanged}/${publishes}`, status: pass ? 'PASS' : 'FAIL' }],
+      checks: [
+        {
+          budget: 'Publish on server A shown by server B’s kept page < 1 s, new ETag',
+          measured: `median ${figures.medianMs} ms, worst ${figures.worstMs} ms over ${publishes} publishes; ETag changed ${etagChanged}/${publishes}`,
+          status: pass ? 'PASS' : 'FAIL',
+        },
+      ],
     };
   } finally {
     for (const server of servers) await server.stop();

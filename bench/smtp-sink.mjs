@@ -57,7 +57,15 @@ http
       const histogram = {};
       for (const count of bySubject.values()) histogram[count] = (histogram[count] ?? 0) + 1;
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ recipients: bySubject.size, histogram, received, refused, duplicates: [...bySubject.entries()].filter(([, n]) => n > 1).map(([address]) => address) }));
+      response.end(
+        JSON.stringify({
+          recipients: bySubject.size,
+          histogram,
+          received,
+          refused,
+          duplicates: [...bySubject.entries()].filter(([, n]) => n > 1).map(([address]) => address),
+        }),
+      );
       return;
     }
     response.statusCode = 404;

@@ -59,11 +59,15 @@ export async function runRounds({ servers, path, headers = {}, load, warmUpSecon
       const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests.total;
       results[server.name].push({ ...summarise(result), cpuPerRequestUs });
       const last = results[server.name].at(-1);
-      console.log(`  round ${round} ${server.name.padEnd(6)} ${last.rps.toFixed(0)} req/s, p99 ${last.p99} ms, ${last.cpuPerRequestUs.toFixed(0)} µs server CPU per request`);
+      console.log(
+        `  round ${round} ${server.name.padEnd(6)} ${last.rps.toFixed(0)} req/s, p99 ${last.p99} ms, ${last.cpuPerRequestUs.toFixed(0)} µs server CPU per request`,
+      );
     }
   }
   const best = Object.fromEntries(Object.entries(results).map(([name, list]) => [name, list.reduce((a, b) => (b.rps > a.rps ? b : a))]));
-  const failures = Object.fromEntries(Object.entries(results).map(([name, list]) => [name, list.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0)]));
+  const failures = Object.fromEntries(
+    Object.entries(results).map(([name, list]) => [name, list.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0)]),
+  );
   return { results, best, failures };
 }
 

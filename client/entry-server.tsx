@@ -10,7 +10,7 @@ import { preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 
 /**
- * Renders a page of the app to HTML on the server (server/features/pages loads the Vite SSR
+ * Renders a page of the app to HTML on the server (server/rendering loads the Vite SSR
  * build of this file). The page's module is loaded first and React's static prerender waits
  * for every lazy part, so the HTML is the whole page; the data the render used is handed to the
  * browser with it, so the browser's first render is the same.

@@ -27,13 +27,13 @@ if (pageData) {
   const { queries, siteConfig, ...facts } = pageData;
   const app = appFor(siteConfig, facts);
   // The page's own modules and the data the server looked up first, so hydration renders the
-  // page the server sent, not a fallback.
-  void Promise.all([
-    preloadPage({ pathname: location.pathname, facts, queryClient }),
-    queries && import('./lib/query-client').then((module) => module.hydrateQueries(queries)),
-  ])
-    .catch(() => {})
-    .then(() => hydrateRoot(root, app));
+  // page the server sent, not a fallback. The data goes into the query cache before the page's
+  // preload runs, which then finds it there instead of asking the API for it.
+  void (async () => {
+    if (queries) await import('./lib/query-client').then((module) => module.hydrateQueries(queries)).catch(() => {});
+    await preloadPage({ pathname: location.pathname, facts, queryClient }).catch(() => {});
+    hydrateRoot(root, app);
+  })();
 } else {
   // A page the server did not render (the Vite dev server): its settings, then the page.
   void apiRequest<SiteConfig>('GET', apiPaths.config).then((siteConfig) =>

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { baseURL } from '../playwright.config';
 import { expect } from './fixtures';
 
 /** Registers `email` (or signs it in when it exists already, as on a spec's retry). */
@@ -14,4 +15,14 @@ export async function signInAsAdmin(page: Page, project: string): Promise<string
   await register(page.request, email, 'Root');
   expect((await page.request.post('/api/auth/make-admin')).ok()).toBe(true);
   return email;
+}
+
+/** The team grants `email` premium, as the project's admin signed in on a device of its own. */
+export async function grantPremium(playwright: PlaywrightWorkerArgs['playwright'], project: string, email: string): Promise<void> {
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  await register(admin, `e2e-admin-${project}@example.org`, 'Root');
+  expect((await admin.post('/api/auth/make-admin')).ok()).toBe(true);
+  const { items } = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(email)}`)).json();
+  expect((await admin.patch(`/api/admin/users/${items[0].id}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
+  await admin.dispose();
 }

@@ -4,7 +4,11 @@ import { expect, expectAccessible, test } from './fixtures';
 import { waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: text });
 
 const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), (i % 4) + 1]));
 
@@ -40,13 +44,29 @@ test.describe('/admin', () => {
     const newsEmail = `news.${tag}@example.org`;
     const targetEmail = `target.${tag}@example.org`;
     // Seed through the public API, as visitors would.
-    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     expect((await page.request.post('/api/checkup-results', { data: { email: quizEmail, answers } })).status()).toBe(201);
     expect((await page.request.post('/api/newsletter/signup', { data: { email: newsEmail, name: 'Nia', organization: '' } })).ok()).toBe(true);
     await register(page.request, targetEmail, 'Target');
     const allyName = `Ally ${tag}`;
     const ally = await page.request.post('/api/allies/submit', {
-      data: { name: allyName, tagline: 'We help', category: 'Gears', howTheyHelp: 'x'.repeat(150), whatMakesDifferent: 'Care', offerForMembers: '10% off', website: 'https://example.org', submitterName: 'Sam', submitterEmail: `ally.${tag}@example.org` },
+      data: {
+        name: allyName,
+        tagline: 'We help',
+        category: 'Gears',
+        howTheyHelp: 'x'.repeat(150),
+        whatMakesDifferent: 'Care',
+        offerForMembers: '10% off',
+        website: 'https://example.org',
+        submitterName: 'Sam',
+        submitterEmail: `ally.${tag}@example.org`,
+      },
     });
     await signInAsAdmin(page, project);
 
@@ -97,7 +117,7 @@ test.describe('/admin', () => {
     await openTab(page, 'Users');
     await search(page, /search users/i, targetEmail);
     const userRow = page.getByRole('row').filter({ hasText: targetEmail });
-    // Every action of the row is on screen without scrolling sideways, on a phone too (issue 27.8).
+    // Every action of the row is on screen without scrolling sideways, on a phone too.
     const width = page.viewportSize()!.width;
     for (const name of [`Admin: ${targetEmail}`, `Premium: ${targetEmail}`, `Delete ${targetEmail}`]) {
       const box = (await userRow.getByRole('button', { name }).boundingBox())!;
@@ -118,7 +138,7 @@ test.describe('/admin', () => {
     await expect(page.getByRole('row').filter({ hasText: targetEmail })).toHaveCount(0);
     await expectAccessible(page);
 
-    // Removing one's own admin access is asked first (issue 27.7); cancelling changes nothing.
+    // Removing one's own admin access is asked first; cancelling changes nothing.
     const adminEmail = `e2e-admin-${project}@example.org`;
     await search(page, /search users/i, adminEmail);
     const ownRow = page.getByRole('row').filter({ hasText: adminEmail });
@@ -177,7 +197,13 @@ test.describe('/admin', () => {
 
   test('a change shows at once on a slow network, and a refused one puts the control back', async ({ page }, testInfo) => {
     const contactEmail = `slow.${testInfo.project.name}${Date.now().toString(36)}@example.org`;
-    expect((await page.request.post('/api/contact', { data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Casey', email: contactEmail, organization: '', subject: 'Hello', message: 'A question', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     await signInAsAdmin(page, testInfo.project.name);
     await page.goto('/admin');
     await openTab(page, 'Contact Messages');
@@ -202,8 +228,11 @@ test.describe('/admin', () => {
     await page.unroute('**/outreach');
 
     // Refused: the box goes back without a toast, the status goes back with the spec's error.
-    await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
-    await box.uncheck();
+    await page.route(/\/api\/admin\/contacts\/[^/]+\/(outreach|status)$/, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+    );
+    // A click, not uncheck(): the refusal can put the box back before uncheck() looks at it.
+    await box.click();
     await expect(box).toBeChecked();
     await expect(row).toContainText('Done');
     await status.selectOption('resolved');
@@ -211,20 +240,37 @@ test.describe('/admin', () => {
     await expect(status).toHaveValue('new');
   });
 
-  test('premium members come first: a premium support message is marked and listed first, and the Slack invitation goes out from the admin', async ({ page, browser }, testInfo) => {
+  test('premium members come first: a premium support message is marked and listed first, and the Slack invitation goes out from the admin', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const project = testInfo.project.name;
     const tag = `${project}${Date.now().toString(36)}`;
     // A member whom the admin makes premium writes in while signed in.
     const memberContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const memberEmail = `premium.${tag}@example.org`;
-    const registered = await memberContext.request.post('/api/register', { data: { email: memberEmail, password: 'correct-horse', firstName: 'Priya', lastName: 'Member' } });
+    const registered = await memberContext.request.post('/api/register', {
+      data: { email: memberEmail, password: 'correct-horse', firstName: 'Priya', lastName: 'Member' },
+    });
     expect(registered.status()).toBe(201);
     const memberId = ((await registered.json()) as { id: string }).id;
     await signInAsAdmin(page, project);
     expect((await page.request.patch(`/api/admin/users/${memberId}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
-    expect((await memberContext.request.post('/api/contact', { data: { name: 'Priya', email: memberEmail, organization: '', subject: `Urgent ${tag}`, message: 'Board meeting tomorrow', contactType: 'support' } })).status()).toBe(201);
-    expect((await page.request.post('/api/contact', { data: { name: 'Visitor', email: `visitor.${tag}@example.org`, organization: '', subject: `Later ${tag}`, message: 'No rush', contactType: 'support' } })).status()).toBe(201);
+    expect(
+      (
+        await memberContext.request.post('/api/contact', {
+          data: { name: 'Priya', email: memberEmail, organization: '', subject: `Urgent ${tag}`, message: 'Board meeting tomorrow', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/contact', {
+          data: { name: 'Visitor', email: `visitor.${tag}@example.org`, organization: '', subject: `Later ${tag}`, message: 'No rush', contactType: 'support' },
+        })
+      ).status(),
+    ).toBe(201);
     const ack = await waitForMail(memberEmail, /^We received your message$/);
     expect(ack.text).toContain('within 1 business day');
     await memberContext.close();

@@ -11,7 +11,12 @@ async function signOut(page: Page, info: TestInfo) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(toast(page, 'Signed out')).toContainText('You have been successfully signed out.');
   await expect(page).toHaveURL(`${baseURL}/`);
-  await expect(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Login' })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first(),
+  ).toBeVisible();
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -102,7 +107,8 @@ test.describe('accounts', () => {
   test('/auth shows the spec messages under the fields, the pending texts and both cards', async ({ page, visit }) => {
     await visit('/auth');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    for (const benefit of ['All 5 field guides', 'The health check-up tool', 'The essential resources library']) await expect(page.getByText(benefit)).toBeVisible();
+    for (const benefit of ['All 5 field guides', 'The health check-up tool', 'The essential resources library'])
+      await expect(page.getByText(benefit)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Premium Membership' })).toHaveAttribute('href', '/premium-signup?plan=monthly');
 
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -122,7 +128,10 @@ test.describe('accounts', () => {
     await expectAccessible(page);
 
     // Pending text while the server answers, then its message in the toast.
-    const register = await holdRoute(page, '**/api/register', { status: 409, json: { message: 'An account with this email already exists. Please sign in instead.' } });
+    const register = await holdRoute(page, '**/api/register', {
+      status: 409,
+      json: { message: 'An account with this email already exists. Please sign in instead.' },
+    });
     await page.getByLabel('First Name').fill('Grace');
     await page.getByLabel('Last Name').fill('Hopper');
     await page.getByLabel('Email').fill(uniqueEmail('taken'));
@@ -169,7 +178,7 @@ test.describe('accounts', () => {
     await expect(granted.or(refused)).toBeVisible();
     if (await granted.isVisible()) {
       await expect(page).toHaveURL(`${baseURL}/admin`, { timeout: 5000 });
-      // An admin coming back is told so, with no claim to make (issue 27.7).
+      // An admin coming back is told so, with no claim to make.
       await visit('/admin-setup');
       await expect(page.getByText('this account is already an admin')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Make Me Admin' })).toHaveCount(0);
@@ -195,7 +204,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('dish'));
     await page.getByLabel('Name (optional)').fill('Dee');
     await subscribe.click();
-    await expect(toast(page, 'Welcome to The Weekly Dish!')).toContainText("You're now subscribed to our newsletter.");
+    await expect(toast(page, 'Welcome to The Weekly Dish!')).toContainText('One step left: confirm your subscription with the link we just emailed you.');
 
     // Another tab removes the flag: this one has neither a user nor the flag any more.
     const other = await context.newPage();

@@ -9,11 +9,26 @@ import { linkIn, waitForMail } from './mail';
  * Fuel 6 → 63% C, Gears 8 → 50% D, Future 6 → 63% C; total 29 → 64% C.
  */
 const answerFor: Record<number, 1 | 2 | 3 | 4> = {
-  1: 1, 2: 1, 3: 1, 4: 1,
-  5: 1, 6: 1, 7: 1, 8: 2,
-  9: 1, 10: 1, 11: 2, 12: 2,
-  13: 2, 14: 2, 15: 2, 16: 2,
-  17: 1, 18: 1, 19: 2, 20: 2,
+  1: 1,
+  2: 1,
+  3: 1,
+  4: 1,
+  5: 1,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 1,
+  10: 1,
+  11: 2,
+  12: 2,
+  13: 2,
+  14: 2,
+  15: 2,
+  16: 2,
+  17: 1,
+  18: 1,
+  19: 2,
+  20: 2,
 };
 const labels = ['Not true at all', 'A little true', 'Mostly true', 'Totally true'];
 const expectedPillars = [
@@ -85,7 +100,12 @@ test.describe('the Check-Up', () => {
     const quizStart = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.postDataJSON()?.kind === 'quiz_start');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Start the Check-Up' }).click();
-    await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        "You now have access to free resources. Let's start your check-up! One step left for The Weekly Dish: confirm your subscription with the link we just emailed you.",
+        { exact: true },
+      ),
+    ).toBeVisible();
     await quizStart;
     expect(await page.evaluate(() => [localStorage.getItem('nish_newsletter_signup'), localStorage.getItem('nish_newsletter_email')])).toEqual(['true', email]);
 
@@ -116,7 +136,7 @@ test.describe('the Check-Up', () => {
       if (i < 20) await page.getByRole('button', { name: 'Next' }).click();
     }
 
-    // The completion is recorded by the server with the result it stores (issue 27.4): the page sends none.
+    // The completion is recorded by the server with the result it stores: the page sends none.
     const sentEvents: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/events')) sentEvents.push(r.postDataJSON()?.kind);
@@ -178,7 +198,12 @@ test.describe('the Check-Up', () => {
     await tabTo(page, field);
     await page.keyboard.type(uniqueEmail('keys'));
     await page.keyboard.press('Enter');
-    await expect(page.getByText("You now have access to free resources. Let's start your check-up!", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        "You now have access to free resources. Let's start your check-up! One step left for The Weekly Dish: confirm your subscription with the link we just emailed you.",
+        { exact: true },
+      ),
+    ).toBeVisible();
 
     const firstOrder = await answerByKeyboard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
@@ -216,7 +241,12 @@ test.describe('the Check-Up', () => {
     await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/checkup-results') && r.request().method() === 'POST');
     await answerByKeyboard(page);
-    expect(await (await saved).json()).toMatchObject({ score: 29, totalScore: 29, grade: 'C', categoryScores: { IMPACT: 4, HUMANS: 5, FUEL: 6, GEARS: 8, FUTURE: 6 } });
+    expect(await (await saved).json()).toMatchObject({
+      score: 29,
+      totalScore: 29,
+      grade: 'C',
+      categoryScores: { IMPACT: 4, HUMANS: 5, FUEL: 6, GEARS: 8, FUTURE: 6 },
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Your Check-Up Results' })).toBeVisible({ timeout: 6000 });
     await expect(page.getByLabel('Email for your breakdown')).toHaveValue(email);
   });
@@ -271,7 +301,9 @@ test.describe('the Check-Up', () => {
 
   test('a signed-in member skips the email step, and skips it again on Take Quiz Again; no free profile offered', async ({ page }) => {
     const email = uniqueEmail('retake');
-    expect((await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Rita', lastName: 'Retake' } })).status()).toBe(201);
+    expect((await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Rita', lastName: 'Retake' } })).status()).toBe(
+      201,
+    );
     await page.goto('/checkup');
     await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();
     await answerByKeyboard(page);
@@ -289,7 +321,11 @@ test.describe('the Check-Up', () => {
       localStorage.setItem('nish_newsletter_email', 'speedy@example.org');
     });
     const cdp = await page.context().newCDPSession(page);
-    for (const [run, rate] of [[1, 1], [2, 1], [3, 4]] as const) {
+    for (const [run, rate] of [
+      [1, 1],
+      [2, 1],
+      [3, 4],
+    ] as const) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       await page.goto('/checkup');
       await expect(page.getByText('Question 1 of 20', { exact: true })).toBeVisible();

@@ -1,12 +1,15 @@
 import { signInAsAdmin } from './accounts';
 import { expect, expectAccessible, test } from './fixtures';
-import { waitForMail } from './mail';
+import { mailsTo, waitForMail } from './mail';
 
 const zone = 'America/New_York';
 
 /** `day` of next month at `hour`:00 on the site's clock, as the admin types it, and as a reader in New York sees it. */
 function slot(monthsAhead: number, day: number, hour: number) {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(year, month - 1 + monthsAhead, day));
   const local = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`;
   // Noon UTC of that day is the same calendar day in New York: enough to name the day.
@@ -32,9 +35,20 @@ test.describe('premium coaching', () => {
     await add.getByLabel(`Start 1 (${zone} time)`).fill(first.local);
     await add.getByRole('button', { name: 'Add another time' }).click();
     await add.getByLabel(`Start 2 (${zone} time)`).fill(second.local);
+    // The shared schema's words, under the field it names, which takes the focus.
+    await add.getByLabel('Video room link').fill('meet.example.org/coach-room');
+    await add.getByRole('button', { name: 'Publish slots' }).click();
+    await expect(add.getByText('Room link must be an address starting with https:// or http://')).toBeVisible();
+    await expect(add.getByLabel('Video room link')).toBeFocused();
+    await add.screenshot({ path: testInfo.outputPath(`coaching-form-${project}.png`) });
     await add.getByLabel('Video room link').fill('https://meet.example.org/coach-room');
     await add.getByRole('button', { name: 'Publish slots' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /2 slots published|published/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /2 slots published|published/ })
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // A premium member, reading in New York time.
@@ -58,15 +72,25 @@ test.describe('premium coaching', () => {
     const confirmation = await waitForMail(email, /^Your coaching session is booked$/);
     expect(confirmation.text).toContain('BEGIN:VCALENDAR');
     // The month's session is used: the other time that month cannot be booked, only moved to.
-    await expect(memberPage.getByRole('button', { name: new RegExp(`^Book ${second.dayName}, ${second.hourLabel} E[SD]T with .*you have this month's session`) }).first()).toBeDisabled();
+    await expect(
+      memberPage.getByRole('button', { name: new RegExp(`^Book ${second.dayName}, ${second.hourLabel} E[SD]T with .*you have this month's session`) }).first(),
+    ).toBeDisabled();
     await expectAccessible(memberPage);
 
     await session.getByRole('button', { name: 'Move' }).click();
-    await memberPage.getByRole('button', { name: new RegExp(`^Move to ${second.dayName}, ${second.hourLabel} E[SD]T with `) }).first().click();
+    await memberPage
+      .getByRole('button', { name: new RegExp(`^Move to ${second.dayName}, ${second.hourLabel} E[SD]T with `) })
+      .first()
+      .click();
     await expect(memberPage.getByRole('status').filter({ hasText: 'Your session is moved.' }).first()).toBeVisible();
     const moved = memberPage.getByRole('listitem', { name: new RegExp(`^Session on ${second.dayName}, ${second.hourLabel}`) });
     await expect(moved).toBeVisible();
     await expect(memberPage.getByRole('listitem', { name: new RegExp(`^Session on ${first.dayName}, ${first.hourLabel}`) })).toHaveCount(0);
+    // One email tells the move, with the invitation that moves the event in the member's calendar.
+    const movedMail = await waitForMail(email, /^Your coaching session is moved$/);
+    expect(movedMail.text).toContain(`${second.dayName}`);
+    expect(movedMail.text).toContain('METHOD:REQUEST');
+    expect(/^UID:(.+)$/m.exec(movedMail.text)?.[1]).toBe(/^UID:(.+)$/m.exec(confirmation.text)?.[1]);
 
     // The coach sees who booked which time.
     await page.reload();
@@ -78,6 +102,9 @@ test.describe('premium coaching', () => {
     await expect(memberPage.getByRole('status').filter({ hasText: 'Your session is cancelled.' }).first()).toBeVisible();
     await expect(memberPage.getByText('No session booked. Choose a time below: one a month is included.')).toBeVisible();
     await waitForMail(email, /^Your coaching session is cancelled$/);
+    // The move sent neither a cancellation nor a second confirmation.
+    expect(mailsTo(email, /^Your coaching session is cancelled$/)).toHaveLength(1);
+    expect(mailsTo(email, /^Your coaching session is booked$/)).toHaveLength(1);
     // The month is free again.
     await expect(bookFirst.first()).toBeEnabled();
     await member.close();

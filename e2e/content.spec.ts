@@ -100,7 +100,9 @@ test.describe('publishing from the admin', () => {
     await upload.getByLabel('Alt text').fill('The first slide: three grant renewal habits');
     await upload.getByRole('button', { name: 'Upload and insert' }).click();
     await expect(upload.getByRole('alert')).toContainText('not a PNG, JPEG, WebP or GIF image');
-    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1d6f5f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1d6f5f' } })
+      .png()
+      .toBuffer();
     await upload.getByLabel('Image file').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: png });
     await upload.getByRole('button', { name: 'Upload and insert' }).click();
     await expect(upload).toHaveCount(0);
@@ -113,13 +115,17 @@ test.describe('publishing from the admin', () => {
 
     // A premium member finds it in the hub, image and all.
     const member = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const registered = await member.request.post('/api/register', { data: { email: `recording.${tag}@example.org`, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' } });
+    const registered = await member.request.post('/api/register', {
+      data: { email: `recording.${tag}@example.org`, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' },
+    });
     const memberId = ((await registered.json()) as { id: string }).id;
     expect((await page.request.patch(`/api/admin/users/${memberId}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
     const memberPage = await member.newPage();
     await memberPage.goto('/premium-resources');
     await expect(memberPage.getByRole('heading', { name: `Recording ${tag}: grants that renew` })).toBeVisible();
-    const image = memberPage.getByRole('region', { name: `Recording ${tag}: grants that renew` }).getByRole('img', { name: 'The first slide: three grant renewal habits' });
+    const image = memberPage
+      .getByRole('region', { name: `Recording ${tag}: grants that renew` })
+      .getByRole('img', { name: 'The first slide: three grant renewal habits' });
     // Loaded lazily: once it is scrolled to, it arrives (the phone copy on a narrow screen).
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(project === 'mobile' ? 640 : 1200);
@@ -132,17 +138,27 @@ test.describe('publishing from the admin', () => {
     await page.getByRole('button', { name: 'New resource' }).click();
     await page.getByLabel('Title').fill(`Grant calendar ${tag}`);
     await page.getByLabel('Summary').fill('Every renewal date of the year on one page.');
+    // A resource is listed under a pillar and a kind: said under each, and the first takes the focus.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Pillar is required')).toBeVisible();
+    await expect(page.getByText('Kind is required')).toBeVisible();
+    await expect(page.getByLabel('Pillar')).toBeFocused();
     await page.getByLabel('Pillar').selectOption('Fuel');
     await page.getByLabel('Kind').fill('Template');
     await page.getByLabel('Body (Markdown)').fill('- January: annual reports\n- March: renewals');
-    await page.getByLabel('Publish at (your time)').fill('2030-01-15T09:00');
+    await page.getByLabel('Publish at (America/New_York time)').fill('2030-01-15T09:00');
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect(toast(page, 'Publishing scheduled')).toBeVisible();
     await expect(page.getByText(/Scheduled .*2030/).first()).toBeVisible();
     const library = await page.request.get('/api/resources');
     expect(((await library.json()) as { title: string }[]).map((r) => r.title)).not.toContain(`Grant calendar ${tag}`);
     await page.getByRole('button', { name: 'Back to content' }).click();
-    await expect(page.getByRole('region', { name: /Resources library/ }).getByRole('listitem').filter({ hasText: `Grant calendar ${tag}` })).toContainText('Scheduled');
+    await expect(
+      page
+        .getByRole('region', { name: /Resources library/ })
+        .getByRole('listitem')
+        .filter({ hasText: `Grant calendar ${tag}` }),
+    ).toContainText('Scheduled');
   });
 
   test('two admins on the same page: the later save is told, and keeps its text', async ({ page }, testInfo) => {
@@ -151,7 +167,9 @@ test.describe('publishing from the admin', () => {
     const tag = `${project}${Date.now().toString(36)}`;
     await signInAsAdmin(page, project);
     // A page of its own, so the other project's run does not touch it.
-    const created = await page.request.post('/api/admin/content', { data: { section: 'premium', slug: `shared-${tag}`, title: `Shared ${tag}`, summary: '', body: 'Start', fields: {} } });
+    const created = await page.request.post('/api/admin/content', {
+      data: { section: 'premium', slug: `shared-${tag}`, title: `Shared ${tag}`, summary: '', body: 'Start', fields: {} },
+    });
     expect(created.status()).toBe(201);
     const second = await page.context().newPage();
     for (const tab of [page, second]) {

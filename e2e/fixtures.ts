@@ -15,7 +15,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   const sandboxed = (await page.locator('iframe[sandbox]').count()) > 0;
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const results = await (sandboxed ? builder.setLegacyMode(true).exclude('iframe[sandbox]') : builder).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 

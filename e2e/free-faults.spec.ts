@@ -18,7 +18,9 @@ test.describe('signed-in members when the server stumbles', () => {
   test('a failed GET /api/user keeps the member signed in, offers to try again, and recovers', async ({ page }) => {
     await registerAndSignIn(page, 'blip');
     let failing = true;
-    await page.route('**/api/user', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }) : route.continue()));
+    await page.route('**/api/user', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }) : route.continue(),
+    );
     await page.goto('/');
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load your account just now.' });
     await expect(alert).toBeVisible({ timeout: 15_000 });
@@ -100,14 +102,26 @@ test.describe('the error usage event', () => {
     await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(events[0]).toEqual({ kind: 'error', path: '/contact', props: { source: 'api', status: 503, route: '/api/contact' } });
 
-    await page.evaluate(() => setTimeout(() => { throw new TypeError('ada.secret@example.org broke it'); }));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new TypeError('ada.secret@example.org broke it');
+      }),
+    );
     await expect.poll(() => events.some((event) => (event.props as Record<string, unknown>).source === 'page')).toBe(true);
-    expect(events.find((event) => (event.props as Record<string, unknown>).source === 'page')).toEqual({ kind: 'error', path: '/contact', props: { source: 'page', type: 'TypeError' } });
+    expect(events.find((event) => (event.props as Record<string, unknown>).source === 'page')).toEqual({
+      kind: 'error',
+      path: '/contact',
+      props: { source: 'page', type: 'TypeError' },
+    });
     expect(JSON.stringify(events)).not.toContain('secret');
   });
 });
 
-const toastWith = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: title });
+const toastWith = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: title });
 
 test.describe('server reasons shown, not hidden', () => {
   test("the member home's newsletter box checks the email first and shows the server's reason on a refusal", async ({ page }) => {
@@ -123,7 +137,9 @@ test.describe('server reasons shown, not hidden', () => {
     await expect(box.getByText('Please enter a valid email address')).toBeVisible();
     expect(sent).toEqual([]);
 
-    await page.route('**/api/newsletter/signup', (route) => route.fulfill({ status: 400, json: { message: 'name: Name must be at most 200 characters', errors: { name: 'Name must be at most 200 characters' } } }));
+    await page.route('**/api/newsletter/signup', (route) =>
+      route.fulfill({ status: 400, json: { message: 'name: Name must be at most 200 characters', errors: { name: 'Name must be at most 200 characters' } } }),
+    );
     await box.getByLabel('Email').fill(uniqueEmail('reasons-ok'));
     await box.getByRole('button', { name: 'Subscribe' }).click();
     await expect(toastWith(page, 'Subscription Failed')).toContainText('Name must be at most 200 characters');

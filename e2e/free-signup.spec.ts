@@ -5,7 +5,10 @@ import { waitForMail } from './mail';
 
 /** The toast region's toast with this title (and description, when given). */
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: title });
+  const toast = page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: title });
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
@@ -45,14 +48,15 @@ test.describe('/newsletter', () => {
     held.release();
     expect((await request).postDataJSON()).toEqual({ email, name: 'Dana Reader', organization: 'Riverside Food Bank', source: 'newsletter' });
 
-    await expectToast(page, 'Welcome to The Weekly Dish!', "You're now subscribed to our newsletter.");
-    await expect(page.getByRole('heading', { name: "You're subscribed!" })).toBeFocused();
+    // Confirmed opt-in: one step is left (e2e/newsletter-subscribers.spec.ts follows it to the end).
+    await expectToast(page, 'Welcome to The Weekly Dish!', 'One step left: confirm your subscription with the link we just emailed you.');
+    await expect(page.getByRole('heading', { name: 'One step left' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Take the Check-Up' })).toHaveAttribute('href', '/checkup');
     await expect(page.getByRole('link', { name: 'Browse the resources' })).toHaveAttribute('href', '/resources');
     await expect(page.getByRole('link', { name: 'Explore Premium' })).toHaveAttribute('href', '/premium');
     expect(await storedAccess(page)).toEqual({ flag: 'true', email });
 
-    const mail = await waitForMail(email, /^Welcome to The Weekly Dish$/);
+    const mail = await waitForMail(email, /^Welcome to The Weekly Dish: please confirm your subscription$/);
     expect(mail.text).toContain('every Tuesday morning');
     expect(mail.text).toMatch(/http:\/\/127\.0\.0\.1:\d+\/checkup/);
   });
@@ -130,7 +134,9 @@ test.describe('/create-profile', () => {
   });
 
   test("a failure shows 'Profile Creation Failed' and stays", async ({ page, visit }) => {
-    await page.route('**/api/newsletter/signup', (route) => route.fulfill({ status: 400, json: { message: 'email: Please enter a valid email address', errors: { email: 'Please enter a valid email address' } } }));
+    await page.route('**/api/newsletter/signup', (route) =>
+      route.fulfill({ status: 400, json: { message: 'email: Please enter a valid email address', errors: { email: 'Please enter a valid email address' } } }),
+    );
     await visit('/create-profile');
     await page.getByLabel('Email address').fill(uniqueEmail('nope'));
     await page.getByRole('button', { name: 'Create My Profile' }).click();
@@ -148,7 +154,9 @@ const withNewsletterFlag = (page: Page) =>
 
 /** /premium-welcome is for members: a signed-in one, whose payment is being confirmed here. */
 async function signedInMember(page: Page) {
-  const res = await page.request.post('/api/register', { data: { email: uniqueEmail('premium-welcome'), password: 'correct-horse', firstName: 'Pia', lastName: 'Member' } });
+  const res = await page.request.post('/api/register', {
+    data: { email: uniqueEmail('premium-welcome'), password: 'correct-horse', firstName: 'Pia', lastName: 'Member' },
+  });
   expect(res.status()).toBe(201);
 }
 
@@ -230,7 +238,14 @@ test.describe('welcome pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium!' })).toBeVisible();
     const cards = page.getByTestId('premium-benefits').getByRole('listitem');
     await expect(cards).toHaveCount(6);
-    const titles = ['Allies Directory', 'Expanded Field Guides & Toolkits', 'Private Slack Community', 'Monthly 1:1 Coaching', 'Expert Webinars', 'Priority Support'];
+    const titles = [
+      'Allies Directory',
+      'Expanded Field Guides & Toolkits',
+      'Private Slack Community',
+      'Monthly 1:1 Coaching',
+      'Expert Webinars',
+      'Priority Support',
+    ];
     for (const title of titles) await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
     await expect(cards.filter({ hasText: 'Allies Directory' })).toContainText('50+ vetted vendors');
     await expect(cards.filter({ hasText: 'Slack' })).toContainText('500+ members');
@@ -285,7 +300,14 @@ test.describe('/contact', () => {
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     await expect(page.getByTestId('contact-sent')).toContainText('1-2 business days');
     expect(sent).toEqual([
-      { name: 'Jordan Lee', email, organization: 'Northside Arts', contactType: 'partnership', subject: 'Partnering on workshops', message: 'We would love to co-host a workshop series.' },
+      {
+        name: 'Jordan Lee',
+        email,
+        organization: 'Northside Arts',
+        contactType: 'partnership',
+        subject: 'Partnering on workshops',
+        message: 'We would love to co-host a workshop series.',
+      },
     ]);
 
     const mail = await waitForMail(email, /^We received your message$/);
@@ -300,7 +322,10 @@ test.describe('/contact', () => {
 
   test('lists every contact type by a readable name', async ({ page, visit }) => {
     await visit('/contact');
-    const values = await page.getByLabel('What is it about? *').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const values = await page
+      .getByLabel('What is it about? *')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(values).toEqual(['', 'support', 'partnership', 'media', 'feedback', 'allies', 'premium', 'other']);
   });
 

@@ -25,7 +25,12 @@ async function watch(page: Page): Promise<(path: string) => Promise<void>> {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const w = window as unknown as { serverNodes: (Element | null)[] };
-      w.serverNodes = [document.querySelector('#root > div'), document.querySelector('main'), document.querySelector('main h1'), document.querySelector('footer')];
+      w.serverNodes = [
+        document.querySelector('#root > div'),
+        document.querySelector('main'),
+        document.querySelector('main h1'),
+        document.querySelector('footer'),
+      ];
     });
   });
   /** Checks the page just loaded, then starts afresh for the next one. */
@@ -62,7 +67,12 @@ const sendsVisitorsTo: Record<string, string> = {
   '/admin': '/',
 };
 
-const paths = [...routes.filter((route) => !route.path.includes(':')).map((route) => route.path), '/checkup/results/00000000-0000-4000-8000-000000000000', '/no-such-page', '/resources?q=board&pillar=fuel'];
+const paths = [
+  ...routes.filter((route) => !route.path.includes(':')).map((route) => route.path),
+  '/checkup/results/00000000-0000-4000-8000-000000000000',
+  '/no-such-page',
+  '/resources?q=board&pillar=fuel',
+];
 
 test.describe('server rendering and hydration', () => {
   test('every route hydrates the server HTML without a warning', async ({ page }) => {
@@ -106,7 +116,7 @@ test.describe('server rendering and hydration', () => {
     const checked = await watch(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeVisible();
-    await checked("/");
+    await checked('/');
   });
 
   test('client navigation keeps robots and canonical in step with the page', async ({ page }) => {

@@ -6,6 +6,16 @@ import { type CapturedMail, parseMail } from '../server/test/smtp';
 /** A message the app sent, as the tests' SMTP server received it. */
 export type ReceivedMail = CapturedMail;
 
+/** Every message to `to` whose subject matches, received so far. */
+export function mailsTo(to: string, subject: RegExp): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string })
+    .filter((message) => message.to.includes(to.toLowerCase()))
+    .map((message) => parseMail(message.raw, message.to))
+    .filter((mail) => subject.test(mail.subject));
+}
+
 /** Waits for a message to `to` whose subject matches, as received by the test SMTP server. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
   const dir = process.env.E2E_MAIL_DIR!;

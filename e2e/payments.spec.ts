@@ -8,7 +8,7 @@ import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
 /**
- * Premium payments through the local test provider (issue 12): pricing, the local checkout,
+ * Premium payments through the local test provider: pricing, the local checkout,
  * premium, the account page, cancellation, and the billing clock ending the paid period.
  */
 
@@ -164,19 +164,29 @@ test.describe('premium membership with the local test provider', () => {
     await expectAccessible(page);
     await cardForm.getByLabel('Card number').fill('5555 5555 5555 4444');
     await cardForm.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: 'Card updated' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /notifications/i })
+        .locator('li')
+        .filter({ hasText: 'Card updated' }),
+    ).toBeVisible();
     await expect(page.getByTestId('membership-card')).toHaveText('Card ending 4444');
     await expect(cardForm).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Receipts' }).getByRole('listitem')).toHaveCount(1);
   });
 
-  test('an admin ending a paying member’s premium is told the plan and the next charge, and /account follows; a grant is complimentary', async ({ page, browser }, testInfo) => {
+  test('an admin ending a paying member’s premium is told the plan and the next charge, and /account follows; a grant is complimentary', async ({
+    page,
+    browser,
+  }, testInfo) => {
     // The member pays Yearly in a browser of their own.
     const memberContext = await browser.newContext();
     const member = await memberContext.newPage();
     const email = await registerAndSignIn(member, 'revoked');
     const { url } = await (await member.request.post('/api/create-checkout-session', { data: { planType: 'yearly' } })).json();
-    const paid = await member.request.post(`/api/billing/local/checkouts/${(url as string).split('/').pop()}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } });
+    const paid = await member.request.post(`/api/billing/local/checkouts/${(url as string).split('/').pop()}/pay`, {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+    });
     expect(paid.status()).toBe(200);
 
     await signInAsAdmin(page, testInfo.project.name);
@@ -186,7 +196,11 @@ test.describe('premium membership with the local test provider', () => {
     await expect(page.locator('[role="region"][aria-busy="true"]')).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: email });
     const premium = row.getByRole('button', { name: `Premium: ${email}` });
-    const toast = (text: string) => page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+    const toast = (text: string) =>
+      page
+        .getByRole('region', { name: /notifications/i })
+        .locator('li')
+        .filter({ hasText: text });
 
     await premium.click();
     const ask = page.getByRole('alertdialog', { name: 'End a paid membership?' });

@@ -23,7 +23,10 @@ function premiumMarkers(): string[] {
     const text = readFileSync(join('content/premium', file), 'utf8');
     for (const url of text.match(/https:\/\/[^\s)]+/g) ?? []) markers.add(url);
     for (const line of text.split('\n')) {
-      const plain = line.replace(/^[-#*\d.\s]+/, '').replace(/\*\*|\[|\]\([^)]*\)|`/g, '').trim();
+      const plain = line
+        .replace(/^[-#*\d.\s]+/, '')
+        .replace(/\*\*|\[|\]\([^)]*\)|`/g, '')
+        .trim();
       if (plain.length >= 60 && !plain.includes('{{')) markers.add(plain.slice(0, 48));
     }
   }

@@ -5,7 +5,12 @@ test.describe('site shell', () => {
     await visit('/start-here');
     if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = info.project.name === 'mobile' ? page.locator('#mobile-menu') : page.getByRole('navigation', { name: 'Main' });
-    const expected: [string, string][] = [['Start Here', '/start-here'], ['Free Resources', '/free-resources'], ['Premium', '/premium'], ['Contact', '/contact']];
+    const expected: [string, string][] = [
+      ['Start Here', '/start-here'],
+      ['Free Resources', '/free-resources'],
+      ['Premium', '/premium'],
+      ['Contact', '/contact'],
+    ];
     for (const [name, href] of expected) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

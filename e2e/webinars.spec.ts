@@ -5,9 +5,15 @@ import { waitForMail } from './mail';
 
 /** The server's clock is the site's default time zone (America/New_York): what the admin types. */
 const siteLocal = (offsetMinutes: number) => {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(
-    new Date(Date.now() + offsetMinutes * 60_000),
-  );
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + offsetMinutes * 60_000));
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 };
@@ -24,7 +30,10 @@ async function scheduleWebinar(page: Page, title: string, startsAt: string) {
 }
 
 test.describe('premium webinars', () => {
-  test('an admin schedules a webinar, a premium member signs up, gets the invitation and joins; the recording reaches the library', async ({ page, browser }, testInfo) => {
+  test('an admin schedules a webinar, a premium member signs up, gets the invitation and joins; the recording reaches the library', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const tag = `${project}${Date.now().toString(36)}`;

@@ -8,7 +8,7 @@ import { uniqueEmail } from '../server/test/unique-email';
 /** A subscriber as a person becomes one: the form, then the link in the welcome email. */
 async function subscribe(page: Page, email: string) {
   expect((await page.request.post('/api/newsletter/signup', { data: { email, name: 'Reader' } })).ok()).toBe(true);
-  const welcome = await waitForMail(email, /^Welcome to The Weekly Dish$/);
+  const welcome = await waitForMail(email, /^Welcome to The Weekly Dish/);
   await page.goto(linkIn(welcome, `${baseURL}/newsletter/confirm?token=`));
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
@@ -26,7 +26,7 @@ test.describe('The Weekly Dish', () => {
     const title = `Board season ${project} ${Date.now().toString(36)}`;
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Weekly Dish', exact: true }).click();
-    await expect(page.getByText(/Next Tuesday slot: .*\(America\/New_York 07:00\)/)).toBeVisible();
+    await expect(page.getByText(/Next Tuesday slot: .*7:00 AM E[SD]T\./)).toBeVisible();
     await page.getByRole('button', { name: 'New edition' }).click();
 
     await page.getByLabel('Title').fill(title);
@@ -84,6 +84,18 @@ test.describe('The Weekly Dish', () => {
     await page.goto(linkIn(mail, `${baseURL}/weekly-dish/`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${title} · The Weekly Dish`));
+  });
+
+  test("the welcome email's unsubscribe link tells an unconfirmed signup where it stands, and cancels it", async ({ page }, testInfo) => {
+    const email = uniqueEmail(`dish-pending-${testInfo.project.name}`);
+    expect((await page.request.post('/api/newsletter/signup', { data: { email, name: 'Reader' } })).ok()).toBe(true);
+    const welcome = await waitForMail(email, /^Welcome to The Weekly Dish/);
+    await page.goto(linkIn(welcome, `${baseURL}/unsubscribe?token=`));
+    await expect(page.getByText('has not confirmed its subscription, so it receives no editions.')).toBeVisible();
+    await expect(page.getByText(/Stop sending/)).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You are unsubscribed from The Weekly Dish.' })).toBeVisible();
   });
 
   test('a tampered unsubscribe link changes nothing and says why', async ({ visit, page }) => {

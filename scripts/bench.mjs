@@ -14,13 +14,28 @@ import { runColdStart } from '../bench/cold-start.mjs';
 import { runDurability } from '../bench/durability.mjs';
 import { runHashLoad } from '../bench/hash-load.mjs';
 import { runLighthouse } from '../bench/lighthouse.mjs';
+import { runMarkdown } from '../bench/markdown.mjs';
+import { runMemory } from '../bench/memory.mjs';
 import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { printTable } from '../bench/table.mjs';
 
 // admin seeds millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only newsletter).
-const parts = { api: runApi, pages: runPages, 'cold-start': runColdStart, durability: runDurability, hashing: runHashLoad, lighthouse: runLighthouse, throttled: runThrottled, admin: runAdminScale, newsletter: runNewsletter, publishing: runPublishing };
+const parts = {
+  api: runApi,
+  pages: runPages,
+  'cold-start': runColdStart,
+  durability: runDurability,
+  hashing: runHashLoad,
+  lighthouse: runLighthouse,
+  throttled: runThrottled,
+  memory: runMemory,
+  admin: runAdminScale,
+  newsletter: runNewsletter,
+  publishing: runPublishing,
+  markdown: runMarkdown,
+};
 const onRequestOnly = new Set(['admin', 'newsletter']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
@@ -42,7 +57,10 @@ if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
 const started = new Date();
 console.log(`Benchmarking ${serverEntry} with the client in ${clientDir}`);
 // The load average says how much other work shared the machine: figures taken under load are low.
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const loadAtStart = load();
 console.log(`Node ${process.version}, ${availableParallelism()} cores, load average ${loadAtStart}, ${started.toISOString()}`);
 
@@ -63,12 +81,18 @@ for (const [name, run] of Object.entries(parts)) {
 }
 
 console.log(`\n== Summary (${Math.round((Date.now() - started.getTime()) / 1000)} s; load average ${loadAtStart} at start, ${load()} at end) ==`);
-printTable(['status', 'budget', 'measured'], checks.map((c) => [c.status, c.budget, c.measured]));
+printTable(
+  ['status', 'budget', 'measured'],
+  checks.map((c) => [c.status, c.budget, c.measured]),
+);
 const missed = checks.filter((c) => c.status !== 'PASS' && c.status !== 'N/A').length;
 console.log(missed ? `\n${missed} of ${checks.length} budgets not met (see above).` : `\nAll ${checks.length} budgets met.`);
 
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `${started.toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: started.toISOString(), node: process.version, cores: availableParallelism(), loadAverage: { start: loadAtStart, end: load() }, serverEntry, clientDir, checks, results }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: started.toISOString(), node: process.version, cores: availableParallelism(), loadAverage: { start: loadAtStart, end: load() }, serverEntry, clientDir, checks, results }, null, 2)}\n`,
+);
 console.log(`Figures saved to ${file}`);
 process.exit(crashed ? 1 : 0);

@@ -3,7 +3,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What a build is made of: the app's source folders and the files that configure the build. */
-export const sourcePaths = ['client', 'server', 'shared', 'content', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/precompress.mjs'];
+export const sourcePaths = [
+  'client',
+  'server',
+  'shared',
+  'content',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/precompress.mjs',
+];
 /** What a build leaves: every one must exist for the build to count. */
 export const buildOutputs = ['dist/server/main.js', 'dist/client/index.html', 'dist/ssr/entry-server.js'];
 

@@ -19,7 +19,7 @@ it('says a build is missing, fresh, or older than a source file', () => {
   expect(buildState(root)).toBe('missing');
   for (const file of buildOutputs) at(root, file, now + 2000);
   expect(buildState(root)).toBe('fresh');
-  at(root, 'server/features/pages/routes.ts', now + 3000);
+  at(root, 'server/rendering/routes.ts', now + 3000);
   expect(buildState(root)).toBe('stale');
   for (const file of buildOutputs) at(root, file, now + 4000);
   expect(buildState(root)).toBe('fresh');

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`End-to-end tests need Debian's Chromium at ${chromium}.\nInstall it with: apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH). Playwright never downloads its own browser here.`);
+  console.error(
+    `End-to-end tests need Debian's Chromium at ${chromium}.\nInstall it with: apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH). Playwright never downloads its own browser here.`,
+  );
   process.exit(1);
 }
 if (!process.env.E2E_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });

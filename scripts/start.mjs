@@ -5,7 +5,11 @@ import { buildState } from './build-freshness.mjs';
 
 const state = buildState();
 if (state !== 'fresh') {
-  console.log(state === 'missing' ? 'No production build yet: building it once (about a minute)...' : 'The code is newer than the production build: rebuilding it (about a minute)...');
+  console.log(
+    state === 'missing'
+      ? 'No production build yet: building it once (about a minute)...'
+      : 'The code is newer than the production build: rebuilding it (about a minute)...',
+  );
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });

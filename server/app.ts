@@ -1,12 +1,13 @@
 import { feedRoutes } from './features/editions/feeds';
 import { editionRoutes } from './features/editions/routes';
+import { editionAdminRoutes } from './features/editions/admin-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
-import { billingRoutes } from './features/billing/routes';
+import { billingRoutes } from './features/membership/routes';
 import type { AppContext } from './context';
 import { accountRoutes } from './features/account/routes';
 import { alliesRoutes } from './features/allies/routes';
@@ -20,21 +21,25 @@ import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
 import { healthRoutes } from './features/health/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
-import { loaderCspSource } from './features/pages/deferred-scripts';
-import { createPageBuilder, type PageLookup } from './features/pages/builder';
-import { pagesRoutes } from './features/pages/routes';
+import { loaderCspSource } from './rendering/deferred-scripts';
+import { createPageBuilder, type PageLookup } from './rendering/builder';
+import { pagesRoutes } from './rendering/routes';
 import { contentRoutes, lookupContentPage } from './features/content/routes';
-import { mediaRoutes } from './features/content/images';
+import { contentAdminRoutes } from './features/content/admin-routes';
+import { imageUploadRoutes, mediaRoutes } from './features/content/images';
 import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
 import { webinarRoutes } from './features/webinars/routes';
+import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { coachingRoutes } from './features/coaching/routes';
+import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { refuseUnstorableText } from './http/unstorable-text';
+import { limitJsonDepth } from './http/json-body';
 import { clientDistDir } from './paths';
 
 export interface BuildAppOptions {
@@ -71,10 +76,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   recordApiRoutes(app);
+  limitJsonDepth(app);
   refuseUnstorableText(app);
   ctx.mailer.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.
-  app.addHook('onClose', () => ctx.mailer.drain());
+  app.addHook('onClose', () => ctx.mailer.idle());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurity(app, {
@@ -91,11 +97,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     global: false,
     // Counted in the database, so several servers on one database share each limit.
     store: databaseRateLimitStore(ctx.db, options.rateLimitKeyPrefix),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
 
-  // The published pages, read once and again on every publish from any server (issue 24.4).
+  // The published pages, read once and again on every publish from any server.
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
@@ -119,7 +124,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarRoutes, ctx);
   await app.register(coachingRoutes, ctx);
   await app.register(alliesRoutes, ctx);
-  await app.register(adminRoutes, { ctx, builder, content });
+  // The admin's routes, one plugin per feature; each file guards its own routes (admins only).
+  await app.register(adminRoutes, ctx);
+  await app.register(editionAdminRoutes, ctx);
+  await app.register(contentAdminRoutes, { ctx, builder, content });
+  await app.register(imageUploadRoutes, ctx);
+  await app.register(webinarAdminRoutes, ctx);
+  await app.register(coachingAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

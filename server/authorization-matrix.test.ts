@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { adminListPaths, adminOutreachPaths, apiPaths } from '#shared/api/paths';
 import { accessTable as table, exceptions, expectedStatus, people, type Who } from './test/access-table';
-import { postJson, startTestApp, type TestApp } from './test/app';
+import { startTestApp, type TestApp } from './test/app';
+import { callApp } from './test/call-app';
 import { uniqueEmail } from './test/unique-email';
 import { signInEveryone } from './test/identities';
 
@@ -21,9 +22,9 @@ beforeAll(async () => {
   Object.assign(cookies, await signInEveryone(t));
   // Someone else's data, that no non-admin answer may ever contain.
   victimEmail = uniqueEmail('matrix-victim');
-  await postJson(`${t.url}/api/register`, { email: victimEmail, password: 'correct-horse', firstName: 'Victim', lastName: 'Person' });
-  await postJson(`${t.url}/api/newsletter/signup`, { email: victimEmail, name: 'Victim Person', organization: 'Victim Org' });
-  await postJson(`${t.url}/api/contact`, { name: 'Victim Person', email: victimEmail, contactType: 'other', message: 'Private message' });
+  await callApp(`${t.url}/api/register`, 'POST', { body: { email: victimEmail, password: 'correct-horse', firstName: 'Victim', lastName: 'Person' } });
+  await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: victimEmail, name: 'Victim Person', organization: 'Victim Org' } });
+  await callApp(`${t.url}/api/contact`, 'POST', { body: { name: 'Victim Person', email: victimEmail, contactType: 'other', message: 'Private message' } });
 });
 afterAll(() => t.close());
 
@@ -33,15 +34,33 @@ const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (n
 describe('authorization matrix', () => {
   it('has a row for every API route the server registers, and no row for a route that is gone', () => {
     const registered = t.app.apiRoutes.map(keyOf).sort();
-    expect(registered.filter((key) => !(key in table)), 'routes without a row in the table').toEqual([]);
-    expect(Object.keys(table).filter((key) => !registered.includes(key)), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      registered.filter((key) => !(key in table)),
+      'routes without a row in the table',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((key) => !registered.includes(key)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('serves exactly the paths of the shared table the client calls (shared/api/paths.ts)', () => {
-    const shared = [...Object.values(apiPaths), ...Object.values(adminApiPaths), ...Object.values(adminListPaths), ...Object.values(adminListPaths).map((path) => `${path}.csv`), ...Object.values(adminOutreachPaths)];
+    const shared = [
+      ...Object.values(apiPaths),
+      ...Object.values(adminApiPaths),
+      ...Object.values(adminListPaths),
+      ...Object.values(adminListPaths).map((path) => `${path}.csv`),
+      ...Object.values(adminOutreachPaths),
+    ];
     const served = [...new Set(t.app.apiRoutes.map((route) => route.url))];
-    expect(served.filter((url) => !shared.includes(url as never)), 'routes whose path is typed by hand').toEqual([]);
-    expect(shared.filter((url) => !served.includes(url)), 'shared paths no route serves').toEqual([]);
+    expect(
+      served.filter((url) => !shared.includes(url as never)),
+      'routes whose path is typed by hand',
+    ).toEqual([]);
+    expect(
+      shared.filter((url) => !served.includes(url)),
+      'shared paths no route serves',
+    ).toEqual([]);
   });
 
   it('answers each route as the table says for visitors, free members, premium members and admins', async () => {
@@ -51,13 +70,8 @@ describe('authorization matrix', () => {
       // Signing out would end the session the next rows need: it is checked with sessions of its own, below.
       if (key === 'POST /api/logout') continue;
       for (const who of people) {
-        const res = await fetch(`${t.url}${concrete(route.url)}`, {
-          method: route.method,
-          redirect: 'manual',
-          headers: { ...(cookies[who] ? { cookie: cookies[who] } : {}), ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-          ...(route.method === 'GET' ? {} : { body: '{}' }),
-        });
-        const text = await res.text();
+        const res = await callApp(`${t.url}${concrete(route.url)}`, route.method, { body: {}, cookie: cookies[who], redirect: 'manual' });
+        const text = res.text;
         const expected = exceptions[key]?.[who] ?? expectedStatus(table[key]!, who);
         const ok = expected === 'allowed' ? res.status !== 401 && res.status !== 403 && res.status < 500 : res.status === expected;
         if (!ok) failures.push(`${key} as ${who}: ${res.status} (expected ${expected}) ${text.slice(0, 120)}`);
@@ -71,7 +85,7 @@ describe('authorization matrix', () => {
     // Sessions of their own: the other tests keep theirs, whatever order the tests run in.
     const own = await signInEveryone(t);
     for (const who of people) {
-      const res = await fetch(`${t.url}/api/logout`, { method: 'POST', headers: own[who] ? { cookie: own[who] } : {} });
+      const res = await callApp(`${t.url}/api/logout`, 'POST', { cookie: own[who] });
       expect(res.status, who).toBeLessThan(300);
     }
   });

@@ -13,7 +13,14 @@ describe('loadEnv', () => {
   });
 
   it('treats empty values as unset and parses flags and lists', () => {
-    const env = loadEnv({ NODE_ENV: 'development', DATABASE_URL: '', DEMO_MODE: 'true', TRUST_PROXY: '1', ADMIN_EMAILS: ' A@Example.org, b@example.org ', PUBLIC_URL: 'https://example.org/' });
+    const env = loadEnv({
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      TRUST_PROXY: '1',
+      ADMIN_EMAILS: ' A@Example.org, b@example.org ',
+      PUBLIC_URL: 'https://example.org/',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DEMO_MODE).toBe(true);
     expect(env.TRUST_PROXY).toBe(true);

@@ -1,18 +1,21 @@
 import { z } from '#shared/zod';
-import { isTimeZone } from './site-time';
+import { isTimeZone } from '#shared/site-time';
 
 /**
  * The only reader of process.env. Every setting is checked once at start; a bad value stops
  * the server with a message naming the setting, instead of failing later on a request.
  * The README's configuration table lists the same settings.
  */
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const emailList = z
   .string()
-  .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of email addresses')));
 
 const envSchema = z.object({
@@ -38,7 +41,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A connection silent this long is closed; also bounds a request waiting for its answer (hashing queue), so it is generous. */
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(100 * 1024),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('hello@nonprofitleadershub.org'),
   MAIL_FROM: z.string().min(3).default('Nonprofit Leaders Hub <hello@nonprofitleadershub.org>'),
   SMTP_URL: z
@@ -57,11 +65,26 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Stripe turns on when its secret key is set; without it the local test provider takes payments (docs/payments.md). */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
-  STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)').optional(),
-  STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_YEARLY: z
+    .string()
+    .regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)')
+    .optional(),
   /** Another address for Stripe's API (tests point it at their fake Stripe server). */
   STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL').optional(),
   /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */
@@ -121,7 +144,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // links in emails built from a guessed address would not work. `npm start` on a fresh machine
   // (embedded database) still starts, on an address derived from HOST and PORT.
   if (!settings.PUBLIC_URL && settings.NODE_ENV === 'production' && settings.DATABASE_URL) {
-    throw new EnvError('Invalid configuration:\n  PUBLIC_URL: required in production with DATABASE_URL: the address people reach the site at, e.g. https://example.org');
+    throw new EnvError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production with DATABASE_URL: the address people reach the site at, e.g. https://example.org',
+    );
   }
   const host = ['0.0.0.0', '::', ''].includes(settings.HOST) ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
   const publicUrl = settings.PUBLIC_URL ?? `http://${host}:${settings.PORT}`;

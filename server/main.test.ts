@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { callApp } from './test/call-app';
 import { fileDatabaseUrl } from './test/postgres';
 
 /** Starts server/main.ts as a real process (through tsx) and collects what it prints. */
@@ -34,12 +35,16 @@ const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TES
 
 describe('main', { timeout: 60_000 }, () => {
   it.runIf(onPostgres)('starts on PostgreSQL, migrates, logs it and stops cleanly', async () => {
-    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')), DATABASE_URL: await fileDatabaseUrl(), PUBLIC_URL: 'http://localhost:3000' });
+    const server = startServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'nlh-main-')),
+      DATABASE_URL: await fileDatabaseUrl(),
+      PUBLIC_URL: 'http://localhost:3000',
+    });
     children.push(server.child);
     const url = await server.ready();
     expect(server.output()).toMatch(/Database: PostgreSQL at /);
     expect(server.output()).not.toContain('development and evaluation only');
-    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ok', database: 'postgres' });
+    expect((await callApp(`${url}/readyz`)).json).toEqual({ status: 'ok', database: 'postgres' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
@@ -51,7 +56,7 @@ describe('main', { timeout: 60_000 }, () => {
     const url = await first.ready();
     expect(first.output()).toContain(`embedded PGlite in ${dataDir}`);
     expect(first.output()).toContain('for development and evaluation only');
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await callApp(`${url}/healthz`)).status).toBe(200);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
 
     const second = startServer({ DATA_DIR: dataDir });

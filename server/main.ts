@@ -4,12 +4,15 @@ import { EnvError, loadEnv } from './env';
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import { type JobRunner, startJobRunner } from './jobs/runner';
-import { scheduledJobs } from './jobs/schedule';
-import { createMailer, createTransport } from './mail/mailer';
+import { scheduledJobs } from './schedule';
+import { createTransport } from './mail/mailer';
 import { seedEditions } from './features/editions/seed';
+import { reopenCancelledEditions } from './features/editions/repo';
 import { seedContent } from './features/content/seed';
 import { createOutbox } from './mail/outbox';
-import { createShutdown } from './shutdown';
+import { openLogDestination } from './log-destination';
+import { createShutdown, killProcess } from './shutdown';
+import { renderMissingHtml } from './stored-html';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -19,15 +22,27 @@ async function main(): Promise<void> {
   await database.migrate();
   // The four editions of content/weekly-dish, as already sent, on the first start only.
   await seedEditions(database.db);
-  // The pages and resources of content/ become the first published items (issue 24.1); idempotent.
+  // Editions an earlier version left "cancelled" are drafts again (a cancelled schedule gives a draft now).
+  await reopenCancelledEditions(database.db);
+  // The pages and resources of content/ become the first published items; idempotent.
   await seedContent(database.db);
-  const transport = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
   const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
-  const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true });
+  // Log lines never block the server: a stdout nobody reads keeps at most 1 MB of them waiting.
+  const logDestination = openLogDestination(1);
+  const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true, logStream: logDestination });
+  // Text kept without its HTML gets it before the server listens (decision 031).
+  await renderMissingHtml(database.db, app.log);
   // Editions go out over pooled SMTP connections of their own, at the configured rate.
-  const bulkTransport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, pool: { connections: env.NEWSLETTER_CONNECTIONS } }, () => app.log);
+  const bulkTransport = createTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    pool: { connections: env.NEWSLETTER_CONNECTIONS },
+  });
+  bulkTransport.useLogger(app.log);
   // Started once the server listens; stopped before the database closes.
   let jobs: JobRunner | undefined = undefined;
   let stopping = false;
@@ -44,8 +59,11 @@ async function main(): Promise<void> {
       },
       () => outbox.idle(),
       () => database.close(),
+      // What is still waiting for stdout gets a moment; a reader that stalled does not hold us.
+      () => logDestination.flush(1000),
     ],
     exit: (code) => process.exit(code),
+    forceExit: () => void logDestination.flush(250).finally(killProcess),
   });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -61,7 +79,9 @@ async function main(): Promise<void> {
   ctx.jobs = jobs;
   app.log.info(`Mail: ${outbox.description}`);
   if (env.PUBLIC_URL_DERIVED) {
-    app.log.warn(`PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`);
+    app.log.warn(
+      `PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`,
+    );
   }
   app.log.info(`Ready in ${Math.round(performance.now() - started)} ms at http://localhost:${port} (public URL ${env.PUBLIC_URL})`);
 }

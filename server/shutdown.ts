@@ -4,7 +4,13 @@ export interface ShutdownDeps {
   /** Run in order: stop accepting and finish requests, stop jobs, let mail finish, close the database. */
   steps: (() => Promise<unknown>)[];
   exit: (code: number) => void;
-  /** The longest a shutdown may take before the process exits anyway. */
+  /**
+   * Ends the process when the backstop fires. It must work whatever still runs or hangs, exit
+   * handlers included (a logger flushing into a pipe nobody reads once looped there forever), so
+   * the server's is SIGKILL.
+   */
+  forceExit: () => void;
+  /** The longest a shutdown may take before the process is ended anyway. */
   backstopMs?: number;
 }
 
@@ -14,7 +20,7 @@ export interface ShutdownDeps {
  * left the process running with every later signal ignored. Later signals are ignored, because
  * the first one is already stopping it.
  */
-export function createShutdown({ log, steps, exit, backstopMs = 10_000 }: ShutdownDeps): (signal: string) => Promise<void> {
+export function createShutdown({ log, steps, exit, forceExit, backstopMs = 10_000 }: ShutdownDeps): (signal: string) => Promise<void> {
   let stopping = false;
   const say = (level: 'info' | 'error', message: string) => {
     try {
@@ -27,8 +33,8 @@ export function createShutdown({ log, steps, exit, backstopMs = 10_000 }: Shutdo
     if (stopping) return;
     stopping = true;
     const timer = setTimeout(() => {
-      say('error', `shutdown took over ${backstopMs / 1000} s; exiting`);
-      exit(1);
+      say('error', `shutdown took over ${backstopMs / 1000} s; ending the process`);
+      forceExit();
     }, backstopMs);
     try {
       say('info', `${signal} received: finishing in-flight requests`);
@@ -43,3 +49,8 @@ export function createShutdown({ log, steps, exit, backstopMs = 10_000 }: Shutdo
     exit(0);
   };
 }
+
+/** The server's forceExit: nothing of the process runs after it, no exit handler, no flush. */
+export const killProcess = (): void => {
+  process.kill(process.pid, 'SIGKILL');
+};

@@ -36,7 +36,11 @@ describe('pageHead', () => {
 
 describe('headHtml', () => {
   it('escapes every value', () => {
-    const html = headHtml({ title: 'A <b> & "c"', status: 200, tags: [{ element: 'meta', key: 'name', id: 'description', attribute: 'content', value: `it's <x>` }] });
+    const html = headHtml({
+      title: 'A <b> & "c"',
+      status: 200,
+      tags: [{ element: 'meta', key: 'name', id: 'description', attribute: 'content', value: `it's <x>` }],
+    });
     expect(html).toBe('<title>A &lt;b&gt; &amp; &quot;c&quot;</title>\n    <meta name="description" content="it&#39;s &lt;x&gt;">');
   });
 });

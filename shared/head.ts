@@ -1,5 +1,6 @@
 import { escapeHtml } from './text';
-import { headOf, notFoundMeta, pageTitle } from './route-heads';
+import { notFoundMeta } from './not-found-head';
+import { headOf, pageTitle } from './route-heads';
 import { matchRoute, type RouteMeta } from './routes';
 import { site } from './site';
 
@@ -36,12 +37,19 @@ export function isIndexable(route: RouteMeta | undefined): boolean {
   return Boolean(route && route.page && !route.noindex && !route.signedIn);
 }
 
+/** A page's own words from the database (an edition); `noindex` keeps a members' page out of search. */
+export interface PageContent {
+  title: string;
+  description: string;
+  noindex?: boolean;
+}
+
 /**
  * The head of a page: title, description, canonical URL, robots, Open Graph and Twitter tags.
  * The server writes it into the HTML and the client applies it on every navigation, so both
  * always agree. URLs are absolute from the site's public address, never from the browser's.
  */
-export function pageHead(pathname: string, publicUrl: string, content?: { title: string; description: string }): PageHead {
+export function pageHead(pathname: string, publicUrl: string, content?: PageContent): PageHead {
   const route = matchRoute(pathname);
   const path = route ? pathname.replace(/\/+$/, '') || '/' : '/404';
   // A page whose words come from the database (an edition) names itself; the route table has the rest.
@@ -56,7 +64,7 @@ export function pageHead(pathname: string, publicUrl: string, content?: { title:
     tags: [
       metaTag('name', 'description', meta.description),
       { element: 'link', key: 'rel', id: 'canonical', attribute: 'href', value: url },
-      metaTag('name', 'robots', isIndexable(route) ? 'index, follow' : 'noindex'),
+      metaTag('name', 'robots', isIndexable(route) && !content?.noindex ? 'index, follow' : 'noindex'),
       metaTag('property', 'og:type', 'website'),
       metaTag('property', 'og:site_name', site.name),
       metaTag('property', 'og:title', title),

@@ -14,9 +14,7 @@ export const yearlyComparedToMonthly = {
   wasCents: plans.monthly.amountCents * 12,
   savesCents: plans.monthly.amountCents * 12 - plans.yearly.amountCents,
   perMonthCents: Math.round(plans.yearly.amountCents / 12),
-  savesPercent: Math.round(
-    ((plans.monthly.amountCents * 12 - plans.yearly.amountCents) / (plans.monthly.amountCents * 12)) * 100,
-  ),
+  savesPercent: Math.round(((plans.monthly.amountCents * 12 - plans.yearly.amountCents) / (plans.monthly.amountCents * 12)) * 100),
 } as const;
 
 /** `$19`, `$190`, `$15.83`: whole dollars without cents, otherwise two decimals. */

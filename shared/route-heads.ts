@@ -11,47 +11,121 @@ export interface RouteHead {
 const guideHeads = Object.fromEntries(
   pillars.map((pillar) => [
     `/field-guide/${pillar.slug}`,
-    { title: `The ${pillar.name} Field Guide`, description: `The ${pillar.name} field guide for nonprofit leaders: ${pillar.about}. Practical sections, checklists and questions to ask.` },
+    {
+      title: `The ${pillar.name} Field Guide`,
+      description: `The ${pillar.name} field guide for nonprofit leaders: ${pillar.about}. Practical sections, checklists and questions to ask.`,
+    },
   ]),
 );
 
 /** Every route's head, by its path in routes.ts (routes.test.ts checks that each has one). */
 export const routeHeads: Readonly<Record<string, RouteHead>> = {
-  '/': { title: `${site.name}: resources and community for nonprofit leaders`, description: 'Free field guides, a 10-minute organisational Check-Up, The Weekly Dish newsletter and a premium community with vetted vendors for nonprofit leaders.' },
-  '/auth': { title: 'Sign in or create your free account', description: 'Sign in to your account or create a free one to unlock all five field guides, the Check-Up and the resources library.' },
+  '/': {
+    title: `${site.name}: resources and community for nonprofit leaders`,
+    description:
+      'Free field guides, a 10-minute organisational Check-Up, The Weekly Dish newsletter and a premium community with vetted vendors for nonprofit leaders.',
+  },
+  '/auth': {
+    title: 'Sign in or create your free account',
+    description: 'Sign in to your account or create a free one to unlock all five field guides, the Check-Up and the resources library.',
+  },
   '/reset-password': { title: 'Reset your password', description: 'Choose a new password for your account.' },
   '/verify-email': { title: 'Confirm your email', description: 'Confirm that this email address is yours.' },
-  '/newsletter': { title: 'Get The Weekly Dish, free', description: 'Join The Weekly Dish: one short email every Tuesday morning with trends, spotlights and tips for nonprofit leaders. Free.' },
-  '/free-resources': { title: 'Free resources for nonprofit leaders', description: 'Sign up free to unlock all five field guides, the essential resources library and The Weekly Dish newsletter.' },
-  '/create-profile': { title: 'Create your free profile', description: 'Create your free profile to unlock the field guides and resources for nonprofit leaders.' },
-  '/start-here': { title: 'Start here: about the community', description: 'Who we are, who this is for and how to get the most out of the field guides, the Check-Up, the resources library and the community.' },
-  '/resources': { title: 'Resources library for nonprofit leaders', description: 'Checklists, templates and worksheets for nonprofit leaders, grouped by the five pillars: Impact, Humans, Fuel, Gears and Future.' },
-  '/checkup': { title: 'The nonprofit Check-Up: a 10-minute health assessment', description: 'Twenty honest questions across the five pillars. Get a grade for your organisation and each pillar, with what to read next.' },
-  '/checkup/results/:id': { title: 'Your Check-Up results', description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.' },
+  '/newsletter': {
+    title: 'Get The Weekly Dish, free',
+    description: 'Join The Weekly Dish: one short email every Tuesday morning with trends, spotlights and tips for nonprofit leaders. Free.',
+  },
+  '/free-resources': {
+    title: 'Free resources for nonprofit leaders',
+    description: 'Sign up free to unlock all five field guides, the essential resources library and The Weekly Dish newsletter.',
+  },
+  '/create-profile': {
+    title: 'Create your free profile',
+    description: 'Create your free profile to unlock the field guides and resources for nonprofit leaders.',
+  },
+  '/start-here': {
+    title: 'Start here: about the community',
+    description: 'Who we are, who this is for and how to get the most out of the field guides, the Check-Up, the resources library and the community.',
+  },
+  '/resources': {
+    title: 'Resources library for nonprofit leaders',
+    description: 'Checklists, templates and worksheets for nonprofit leaders, grouped by the five pillars: Impact, Humans, Fuel, Gears and Future.',
+  },
+  '/checkup': {
+    title: 'The nonprofit Check-Up: a 10-minute health assessment',
+    description: 'Twenty honest questions across the five pillars. Get a grade for your organisation and each pillar, with what to read next.',
+  },
+  '/checkup/results/:id': {
+    title: 'Your Check-Up results',
+    description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.',
+  },
   '/contact': { title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
-  '/field-guides': { title: 'The five field guides', description: 'Five practical field guides for nonprofit leaders, one per pillar: Impact, Humans, Fuel, Gears and Future.' },
-  '/five-pillars': { title: 'The five pillars of a healthy nonprofit', description: 'Impact, Humans, Fuel, Gears and Future: the five pillars we use to look at the health of a nonprofit.' },
+  '/field-guides': {
+    title: 'The five field guides',
+    description: 'Five practical field guides for nonprofit leaders, one per pillar: Impact, Humans, Fuel, Gears and Future.',
+  },
+  '/five-pillars': {
+    title: 'The five pillars of a healthy nonprofit',
+    description: 'Impact, Humans, Fuel, Gears and Future: the five pillars we use to look at the health of a nonprofit.',
+  },
   '/weekly-dish/:slug': { title: 'The Weekly Dish', description: 'An edition of The Weekly Dish, the free Tuesday newsletter for nonprofit leaders.' },
   '/unsubscribe': { title: 'Unsubscribe from The Weekly Dish', description: 'Stop receiving The Weekly Dish.' },
   '/newsletter/confirm': { title: 'Confirm your subscription', description: 'Confirm that you want The Weekly Dish at this address.' },
-  '/weekly-dish': { title: 'The Weekly Dish newsletter', description: 'The Weekly Dish: global trends, org spotlights and monthly tips for nonprofit leaders, every Tuesday morning. About 5 minutes, free.' },
+  '/weekly-dish': {
+    title: 'The Weekly Dish newsletter',
+    description: 'The Weekly Dish: global trends, org spotlights and monthly tips for nonprofit leaders, every Tuesday morning. About 5 minutes, free.',
+  },
   '/privacy-policy': { title: 'Privacy Policy', description: 'What we collect, why, how long we keep it and the choices you have.' },
-  '/terms-of-service': { title: 'Terms of Service', description: 'The terms for using the site and the premium membership: billing, cancellation and community conduct.' },
+  '/terms-of-service': {
+    title: 'Terms of Service',
+    description: 'The terms for using the site and the premium membership: billing, cancellation and community conduct.',
+  },
   '/cookie-policy': { title: 'Cookie Policy', description: 'The cookies and local storage we use, how long they last and how to control them.' },
-  '/pricing': { title: 'Pricing: premium membership', description: 'Premium membership for nonprofit leaders: $19/month or $190/year. The Allies Directory, coaching, webinars and the private Slack community.' },
-  '/premium': { title: 'Premium membership', description: 'Everything in premium: the Allies Directory of 50+ vetted vendors, monthly coaching, expert webinars, toolkits and the private Slack community.' },
-  '/premium-resources': { title: 'Premium resources', description: 'The premium resources: expanded field guides, toolkits, webinar recordings, the Slack community and coaching.' },
-  '/webinars': { title: 'Premium webinars', description: 'Monthly expert webinars for nonprofit leaders: sign up, join live, and find every recording in the library. Part of premium membership.' },
-  '/coaching': { title: 'One-on-one coaching', description: 'Book your monthly 60-minute session with an experienced nonprofit coach. Part of premium membership.' },
+  '/pricing': {
+    title: 'Pricing: premium membership',
+    description: 'Premium membership for nonprofit leaders: $19/month or $190/year. The Allies Directory, coaching, webinars and the private Slack community.',
+  },
+  '/premium': {
+    title: 'Premium membership',
+    description:
+      'Everything in premium: the Allies Directory of 50+ vetted vendors, monthly coaching, expert webinars, toolkits and the private Slack community.',
+  },
+  '/premium-resources': {
+    title: 'Premium resources',
+    description: 'The premium resources: expanded field guides, toolkits, webinar recordings, the Slack community and coaching.',
+  },
+  '/webinars': {
+    title: 'Premium webinars',
+    description: 'Monthly expert webinars for nonprofit leaders: sign up, join live, and find every recording in the library. Part of premium membership.',
+  },
+  '/coaching': {
+    title: 'One-on-one coaching',
+    description: 'Book your monthly 60-minute session with an experienced nonprofit coach. Part of premium membership.',
+  },
   '/premium-signup': { title: 'Start your premium membership', description: 'Choose monthly or yearly and start your premium membership.' },
-  '/allies/preview': { title: 'Preview: the Allies Directory', description: 'A preview of the Allies Directory: vetted vendors for nonprofits with peer reviews, pricing and contact details.' },
-  '/field-guides/preview': { title: 'Preview: the expanded field guides', description: 'A preview of the expanded premium field guides, with a sample leadership pipeline.' },
-  '/toolkits/preview': { title: 'Preview: premium toolkits', description: 'A preview of the premium toolkits: governance, impact, finance, operations, fundraising and funding.' },
+  '/allies/preview': {
+    title: 'Preview: the Allies Directory',
+    description: 'A preview of the Allies Directory: vetted vendors for nonprofits with peer reviews, pricing and contact details.',
+  },
+  '/field-guides/preview': {
+    title: 'Preview: the expanded field guides',
+    description: 'A preview of the expanded premium field guides, with a sample leadership pipeline.',
+  },
+  '/toolkits/preview': {
+    title: 'Preview: premium toolkits',
+    description: 'A preview of the premium toolkits: governance, impact, finance, operations, fundraising and funding.',
+  },
   '/slack/preview': { title: 'Preview: the Slack community', description: 'A preview of the private Slack community of 500+ nonprofit leaders.' },
-  '/coaching/preview': { title: 'Preview: one-on-one coaching', description: 'A preview of premium coaching: one 60-minute session a month by video or phone.' },
+  '/coaching/preview': {
+    title: 'Preview: one-on-one coaching',
+    description: 'A preview of premium coaching: one 60-minute session a month by video or phone.',
+  },
   '/welcome': { title: 'Welcome!', description: 'Welcome to the community: your free resources are unlocked.' },
   '/premium-welcome': { title: 'Welcome to premium!', description: 'Your premium membership is active: here is everything you have unlocked.' },
-  '/allies/submit': { title: 'Become an Ally: submit your profile', description: 'Vendors serving nonprofits: submit your profile for the Allies Directory. We review every submission within 3-5 business days.' },
+  '/allies/submit': {
+    title: 'Become an Ally: submit your profile',
+    description: 'Vendors serving nonprofits: submit your profile for the Allies Directory. We review every submission within 3-5 business days.',
+  },
   '/allies/submit/success': { title: 'Submission received', description: 'Thanks for applying to the Allies Directory.' },
   '/admin-setup': { title: 'Admin setup', description: 'Grant the first administrator account.' },
   '/allies': { title: 'The Allies Directory', description: 'The premium directory of vetted vendors for nonprofits.' },
@@ -63,11 +137,6 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
   '/admin': { title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.' },
   ...guideHeads,
 };
-
-export const notFoundMeta = {
-  title: 'Oops! Page Not Found',
-  description: 'This page does not exist. Go home or go back.',
-} as const;
 
 export const headOf = (route: RouteMeta): RouteHead => routeHeads[route.path]!;
 

@@ -7,7 +7,46 @@ describe('route table', () => {
   it('holds every route of docs/product.md §2 once', () => {
     const paths = routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/auth', '/newsletter', '/free-resources', '/create-profile', '/start-here', '/resources', '/checkup', '/contact', '/field-guides', '/five-pillars', '/weekly-dish', '/subscribe', '/field-guide/gears', '/field-guide/humans', '/field-guide/future', '/field-guide/fuel', '/field-guide/impact', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/pricing', '/premium', '/premium-resources', '/premium-signup', '/allies/preview', '/field-guides/preview', '/toolkits/preview', '/slack/preview', '/coaching/preview', '/welcome', '/premium-welcome', '/allies/submit', '/allies/submit/success', '/admin-setup', '/allies', '/premium-success', '/admin']) {
+    for (const path of [
+      '/',
+      '/auth',
+      '/newsletter',
+      '/free-resources',
+      '/create-profile',
+      '/start-here',
+      '/resources',
+      '/checkup',
+      '/contact',
+      '/field-guides',
+      '/five-pillars',
+      '/weekly-dish',
+      '/subscribe',
+      '/field-guide/gears',
+      '/field-guide/humans',
+      '/field-guide/future',
+      '/field-guide/fuel',
+      '/field-guide/impact',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+      '/pricing',
+      '/premium',
+      '/premium-resources',
+      '/premium-signup',
+      '/allies/preview',
+      '/field-guides/preview',
+      '/toolkits/preview',
+      '/slack/preview',
+      '/coaching/preview',
+      '/welcome',
+      '/premium-welcome',
+      '/allies/submit',
+      '/allies/submit/success',
+      '/admin-setup',
+      '/allies',
+      '/premium-success',
+      '/admin',
+    ]) {
       expect(paths, path).toContain(path);
     }
   });
@@ -22,7 +61,7 @@ describe('route table', () => {
     expect(Object.keys(routeHeads).sort()).toEqual(routes.map((route) => route.path).sort());
   });
 
-  it("names a screen file that exists for every route", () => {
+  it('names a screen file that exists for every route', () => {
     for (const route of routes) expect(existsSync(`client/pages/${route.page ?? 'placeholder'}.tsx`), route.path).toBe(true);
   });
 

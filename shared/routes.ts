@@ -79,6 +79,6 @@ export function matchRoute(pathname: string): RouteMeta | undefined {
   const parts = path.split('/');
   return routes.find((route) => {
     const pattern = route.path.split('/');
-    return pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]);
+    return pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]));
   });
 }

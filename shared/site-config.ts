@@ -8,6 +8,8 @@ export interface SiteConfig {
   demoMode: boolean;
   /** The site's public address (PUBLIC_URL, no trailing slash): canonical and social URLs. */
   publicUrl: string;
+  /** The site's clock (SITE_TIMEZONE): the admin reads and enters every time in it. */
+  timeZone: string;
   /** Which payment form /subscribe shows; the publishable key is public by design (docs/product.md §9). */
   billing: { provider: 'local' } | { provider: 'stripe'; publishableKey: string };
 }

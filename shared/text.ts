@@ -10,5 +10,4 @@ export const isStorableText = (value: string): boolean => !value.includes('\u000
 export const unstorableTextMessage = 'Contains characters that cannot be stored (a NUL or an unpaired surrogate)';
 
 /** Text made safe inside HTML or XML, in an element or a quoted attribute. */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

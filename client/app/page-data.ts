@@ -17,7 +17,10 @@ export const pageDataElementId = 'page-data';
 
 /** The script element carrying the data; `<` is escaped so no value can close it early. */
 export function pageDataScript(data: PageData): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${pageDataElementId}">${json}</script>`;
 }
 

@@ -1,13 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { PageContent } from '#shared/head';
 
 /**
  * A page whose title and description come from its data (an edition) tells the layout here; the
  * layout's head then says the same as the server's (shared/head.ts pageHead with content).
  */
-interface HeadContent {
+interface HeadContent extends PageContent {
   pathname: string;
-  title: string;
-  description: string;
 }
 
 let current: HeadContent | null = null;
@@ -19,16 +18,16 @@ function set(next: HeadContent | null) {
 }
 
 export function usePageHeadContent(content: HeadContent | null): void {
-  const { pathname = '', title = '', description = '' } = content ?? {};
+  const { pathname = '', title = '', description = '', noindex = false } = content ?? {};
   useEffect(() => {
     if (!pathname) return;
-    set({ pathname, title, description });
+    set({ pathname, title, description, noindex });
     return () => set(null);
-  }, [pathname, title, description]);
+  }, [pathname, title, description, noindex]);
 }
 
 /** The content the page at `pathname` gave, if any. */
-export function useHeadContentFor(pathname: string): { title: string; description: string } | undefined {
+export function useHeadContentFor(pathname: string): PageContent | undefined {
   const content = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -37,5 +36,5 @@ export function useHeadContentFor(pathname: string): { title: string; descriptio
     () => current,
     () => null,
   );
-  return content && content.pathname === pathname ? { title: content.title, description: content.description } : undefined;
+  return content && content.pathname === pathname ? { title: content.title, description: content.description, noindex: content.noindex } : undefined;
 }

@@ -28,7 +28,7 @@ export function useRouteHead(): void {
   const { pathname } = useLocation();
   const publicUrl = useSiteConfig()?.publicUrl;
   const content = useHeadContentFor(pathname);
-  const { title, description } = content ?? {};
+  const { title, description, noindex } = content ?? {};
 
   // The first page's head is the server's: the route table's titles and descriptions (a chunk of
   // their own) are loaded at the first navigation, so a visit's first scripts stay small.
@@ -39,12 +39,12 @@ export function useRouteHead(): void {
     if (publicUrl === undefined || !navigated.current) return;
     let current = true;
     void import('#shared/head').then(({ pageHead }) => {
-      if (current) applyHead(pageHead(pathname, publicUrl, title !== undefined ? { title, description: description ?? '' } : undefined));
+      if (current) applyHead(pageHead(pathname, publicUrl, title !== undefined ? { title, description: description ?? '', noindex } : undefined));
     });
     return () => {
       current = false;
     };
-  }, [pathname, publicUrl, title, description]);
+  }, [pathname, publicUrl, title, description, noindex]);
 
   useEffect(() => {
     resetErrorBudget();

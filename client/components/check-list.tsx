@@ -15,7 +15,10 @@ export function CheckList({ items, tone = 'brand', small, className, ...props }:
     <ul className={clsx('grid gap-2', className)} {...props}>
       {items.map((item) => (
         <li key={item} className={clsx('flex gap-2', small && 'text-sm')}>
-          <Check className={clsx('mt-0.5 shrink-0', small ? 'h-4 w-4' : 'h-5 w-5', tone === 'brand' ? 'text-brand-700' : 'text-accent-700')} aria-hidden="true" />
+          <Check
+            className={clsx('mt-0.5 shrink-0', small ? 'h-4 w-4' : 'h-5 w-5', tone === 'brand' ? 'text-brand-700' : 'text-accent-700')}
+            aria-hidden="true"
+          />
           {item}
         </li>
       ))}

@@ -48,9 +48,16 @@ export function browserQueryClient(): QueryClient {
   return browserClient;
 }
 
-/** Puts the data the server looked up for this page (its page data's `queries`) in the browser's client. */
+/**
+ * Puts the data the server looked up for this page (its page data's `queries`) in the browser's
+ * client, as fetched now: it is as current as the page it came in. The server keeps a page until
+ * its content changes (server/rendering/routes.ts), so when it was rendered says nothing about how
+ * old its data is; counted from then, every visit to a page kept for over a minute would ask the
+ * API for the data again, a round trip the page has to wait for on a slow network.
+ */
 export function hydrateQueries(state: DehydratedState): void {
-  hydrate(browserQueryClient(), state);
+  const now = Date.now();
+  hydrate(browserQueryClient(), { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) });
 }
 
 if (!import.meta.env.SSR) browserQueryClient();

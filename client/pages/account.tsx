@@ -12,7 +12,7 @@ import { UnverifiedEmailCard } from '../features/account/verify-email';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
 
-/** /account (issue 12, item 5): who you are, your membership, your password, your data. */
+/** /account: who you are, your membership, your password, your data. */
 export default function AccountPage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageLoading />;
@@ -34,14 +34,17 @@ export default function AccountPage() {
       <PageHeader eyebrow="Your account" title={displayName(user)}>
         <p>{user.email}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
+      <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 wrap-anywhere">
         {!user.emailVerified && <UnverifiedEmailCard email={user.email} />}
         <MembershipCard />
         <ReceiptsCard />
         <ChangePasswordForm />
         <Card>
           <h2 className="font-serif text-xl font-bold text-stone-900">Download my data</h2>
-          <p className="mt-2 text-stone-700">One JSON file with your account, signups, Check-Up results, messages to us and subscription.</p>
+          <p className="mt-2 text-stone-700">
+            One JSON file with everything we hold about you: your account and sign-ins, signups, Check-Up results, messages to us, membership and receipts,
+            reviews, webinar and coaching bookings, and the emails we sent you.
+          </p>
           <a href="/api/account/export" download className={buttonClasses('outline', 'md', 'mt-4')}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download my data

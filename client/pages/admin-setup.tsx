@@ -41,9 +41,9 @@ export default function AdminSetupPage() {
         <div className="mt-4 grid gap-3 text-stone-700">
           <p>Admins manage users, allies, newsletter signups, check-up results and contact messages.</p>
           <p>
-            Admin access can be claimed here only while the site has no admin yet (the first run), or by an account whose email is listed in the
-            server&apos;s <code className="rounded bg-stone-100 px-1 text-sm text-stone-900">ADMIN_EMAILS</code> setting. Everyone else is asked to have an
-            existing admin promote them from the admin dashboard.
+            Admin access can be claimed here only while the site has no admin yet (the first run), or by an account whose email is listed in the server&apos;s{' '}
+            <code className="rounded bg-stone-100 px-1 text-sm text-stone-900">ADMIN_EMAILS</code> setting. Everyone else is asked to have an existing admin
+            promote them from the admin dashboard.
           </p>
         </div>
 
@@ -74,7 +74,10 @@ export default function AdminSetupPage() {
           )}
         </div>
 
-        <Link to="/admin" className="mt-6 inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <Link
+          to="/admin"
+          className="mt-6 inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Back to Admin Dashboard
         </Link>

@@ -12,7 +12,8 @@ export default function AlliesPreviewPage() {
       title="The Allies Directory"
       intro={
         <p>
-          {site.vettedAllies} vendors vetted for nonprofits, with peer reviews from members, real pricing and offers for members. Here are six sample listings; websites and contact details are shown to premium members.
+          {site.vettedAllies} vendors vetted for nonprofits, with peer reviews from members, real pricing and offers for members. Here are six sample listings;
+          websites and contact details are shown to premium members.
         </p>
       }
     >
@@ -70,7 +71,8 @@ export default function AlliesPreviewPage() {
       <p className="mx-auto mt-10 flex max-w-3xl items-start gap-3 rounded-xl border border-brand-600 bg-brand-50 p-5 text-stone-800">
         <ShieldCheck className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
         <span>
-          <strong>30-day money-back guarantee.</strong> If the Allies Directory and the rest of premium are not worth it to you, tell us within 30 days of joining and we refund your first payment in full, no questions asked.
+          <strong>30-day money-back guarantee.</strong> If the Allies Directory and the rest of premium are not worth it to you, tell us within 30 days of
+          joining and we refund your first payment in full, no questions asked.
         </span>
       </p>
     </PreviewLayout>

@@ -5,8 +5,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 
 /** Two stages, 300 ms and 800 ms in (docs/product.md §2); people who prefer reduced motion see everything at once. */
-const stage = (delayMs: 300 | 800) =>
-  `animate-fade-in motion-reduce:animate-none ${delayMs === 300 ? '[animation-delay:300ms]' : '[animation-delay:800ms]'}`;
+const stage = (delayMs: 300 | 800) => `animate-fade-in motion-reduce:animate-none ${delayMs === 300 ? '[animation-delay:300ms]' : '[animation-delay:800ms]'}`;
 
 const qualities = [
   { icon: Users, title: 'Nonprofit experience', text: 'You have worked with nonprofits and understand their budgets, boards and missions.' },

@@ -56,7 +56,9 @@ export default function AuthPage() {
         Back to Home
       </Link>
       <h1 className="mt-6 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Sign in or create your free account</h1>
-      <p className="mt-2 max-w-2xl text-lg text-stone-700">Free access opens every field guide, the Check-Up and the resources library. Premium adds the community and the directory.</p>
+      <p className="mt-2 max-w-2xl text-lg text-stone-700">
+        Free access opens every field guide, the Check-Up and the resources library. Premium adds everything listed on its card.
+      </p>
 
       <div className="mt-8 grid items-start gap-6 md:grid-cols-2">
         <Card>

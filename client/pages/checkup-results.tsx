@@ -28,7 +28,9 @@ export default function CheckupResults() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">The Check-Up</p>
       <h1 className="mt-2 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Your Check-Up Results</h1>
-      <p className="mt-3 max-w-2xl text-lg text-stone-700">Taken on <TakenOn date={data.createdAt} />. A higher score means a healthier pillar.</p>
+      <p className="mt-3 max-w-2xl text-lg text-stone-700">
+        Taken on <TakenOn date={data.createdAt} />. A higher score means a healthier pillar.
+      </p>
       <div className="mt-8">
         <ResultsView scores={data} />
       </div>

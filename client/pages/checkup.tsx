@@ -1,6 +1,6 @@
 import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { scoreAnswers } from '#shared/checkup/grading';
 import { type AnswerValue, questions } from '#shared/checkup/questions';
@@ -8,17 +8,25 @@ import { shuffle } from '#shared/checkup/shuffle';
 import { PageLoading } from '../app/layout';
 import { Button } from '../components/ui/button';
 import { saveCheckupResult } from '../features/checkup/api';
-import { BreakdownForm } from '../features/checkup/breakdown-form';
 import { Celebration, CELEBRATION_MS } from '../features/checkup/celebration';
 import { currentQuestion, flowReducer, initialFlow } from '../features/checkup/checkup-flow';
 import { EmailGate } from '../features/checkup/email-gate';
-import { QuestionStep } from '../features/checkup/question-step';
-import { ResultsView } from '../features/checkup/results-view';
 import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
 import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
+import { preloadable } from '../lib/preloadable';
 import { storageKeys, useStoredValue } from '../lib/storage';
 import { track } from '../lib/track';
+
+// The steps after the first come in chunks of their own: the first screen (the email step, which
+// the server sends) needs none of them. They are asked for as soon as the visitor turns to the
+// email field or the questions start, minutes before the results show.
+const QuestionStep = preloadable(() => import('../features/checkup/question-step').then((module) => module.QuestionStep));
+const ResultsView = preloadable(() => import('../features/checkup/results-view').then((module) => module.ResultsView));
+const BreakdownForm = preloadable(() => import('../features/checkup/breakdown-form').then((module) => module.BreakdownForm));
+const preloadLaterSteps = () => {
+  for (const step of [QuestionStep, ResultsView, BreakdownForm]) step.preload().catch(() => {});
+};
 
 /** The Check-Up at /checkup (docs/product.md (Decisions)): email gate, 20 shuffled questions, results. */
 export default function Checkup() {
@@ -36,6 +44,7 @@ export default function Checkup() {
   };
 
   const begin = useCallback((email: string, skippedGate?: boolean) => {
+    preloadLaterSteps();
     track('quiz_start');
     dispatch({ type: 'begin', email, skippedGate });
   }, []);
@@ -46,8 +55,10 @@ export default function Checkup() {
   useEffect(() => {
     if (state.step !== 'deciding' || !hydrated) return;
     const saved = loadProgress();
-    if (saved) dispatch({ type: 'resume', ...saved });
-    else if (newsletterFlag && storedEmail) begin(storedEmail, true);
+    if (saved) {
+      preloadLaterSteps();
+      dispatch({ type: 'resume', ...saved });
+    } else if (newsletterFlag && storedEmail) begin(storedEmail, true);
     else if (isLoading) return;
     else if (user) begin(user.email, true);
     else dispatch({ type: 'showGate' });
@@ -98,7 +109,14 @@ export default function Checkup() {
       // While deciding, the visitor's first screen (the server sends it too); a spinner only while an account loads.
       if (state.step === 'deciding' && isLoading) return <PageLoading />;
       // The first time the email is filled in for the visitor; a retake starts with it cleared (docs/product.md §4).
-      return <EmailGate initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''} onStart={begin} headingRef={headingRef} />;
+      return (
+        <EmailGate
+          initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''}
+          onStart={begin}
+          onFocus={preloadLaterSteps}
+          headingRef={headingRef}
+        />
+      );
     case 'questions':
     case 'celebrating': {
       const question = currentQuestion(state);
@@ -107,15 +125,17 @@ export default function Checkup() {
           <div className="border-b border-stone-200 bg-brand-50">
             <h1 className="mx-auto max-w-3xl px-4 py-4 font-serif text-xl font-bold text-brand-800">The Check-Up</h1>
           </div>
-          <QuestionStep
-            question={question}
-            position={state.index + 1}
-            total={state.order.length}
-            answer={state.answers[question.id]}
-            onAnswer={onAnswer}
-            onNext={onNext}
-            onPrevious={onPrevious}
-          />
+          <Suspense fallback={<PageLoading />}>
+            <QuestionStep.Component
+              question={question}
+              position={state.index + 1}
+              total={state.order.length}
+              answer={state.answers[question.id]}
+              onAnswer={onAnswer}
+              onNext={onNext}
+              onPrevious={onPrevious}
+            />
+          </Suspense>
           {state.step === 'celebrating' && <Celebration />}
         </>
       );
@@ -128,13 +148,17 @@ export default function Checkup() {
           <h1 ref={headingRef} tabIndex={-1} className="mt-2 font-serif text-3xl font-bold text-stone-900 outline-none sm:text-4xl">
             Your Check-Up Results
           </h1>
-          <p className="mt-3 max-w-2xl text-lg text-stone-700">Here is how your organisation scores overall and on each of the five pillars. A higher score means a healthier pillar.</p>
-          <div className="mt-8">
-            <ResultsView scores={scores} />
-          </div>
-          <div className="mt-10">
-            <BreakdownForm initialEmail={state.email} resultId={async () => save.data?.id ?? (await save.mutateAsync(payload())).id} />
-          </div>
+          <p className="mt-3 max-w-2xl text-lg text-stone-700">
+            Here is how your organisation scores overall and on each of the five pillars. A higher score means a healthier pillar.
+          </p>
+          <Suspense fallback={<PageLoading />}>
+            <div className="mt-8">
+              <ResultsView.Component scores={scores} />
+            </div>
+            <div className="mt-10">
+              <BreakdownForm.Component initialEmail={state.email} resultId={async () => save.data?.id ?? (await save.mutateAsync(payload())).id} />
+            </div>
+          </Suspense>
           <div className="mt-10 flex flex-wrap items-center gap-4 border-t border-stone-200 pt-8">
             <Button variant="outline" onClick={retake}>
               <RotateCcw className="h-4 w-4" aria-hidden="true" />

@@ -3,10 +3,22 @@ import { Card } from '../components/ui/card';
 import { PreviewLayout } from '../features/previews/preview-layout';
 
 const details = [
-  { icon: Clock, title: '60 minutes, every month', text: 'One session a month is included in your membership. Sessions do not carry over, so book early in the month.' },
+  {
+    icon: Clock,
+    title: '60 minutes, every month',
+    text: 'One session a month is included in your membership. Sessions do not carry over, so book early in the month.',
+  },
   { icon: Phone, title: 'By video or phone', text: 'Whichever suits your day. No software to install for video: a link arrives with your booking.' },
-  { icon: CalendarCheck, title: 'Book in two minutes', text: 'Pick a time that works, then write two or three sentences about what you want to leave the session with.' },
-  { icon: MessageSquareText, title: 'A written summary', text: 'Within one business day you receive the actions you agreed, so the next session picks up where you left off.' },
+  {
+    icon: CalendarCheck,
+    title: 'Book in two minutes',
+    text: 'Pick a time that works, then write two or three sentences about what you want to leave the session with.',
+  },
+  {
+    icon: MessageSquareText,
+    title: 'A written summary',
+    text: 'Within one business day you receive the actions you agreed, so the next session picks up where you left off.',
+  },
 ];
 
 const topics = [
@@ -44,7 +56,9 @@ export default function CoachingPreviewPage() {
             <li key={topic}>{topic}</li>
           ))}
         </ul>
-        <p className="mt-6 text-stone-700">What you discuss stays between you and your coach: nothing is shared with your board, your funders or the community.</p>
+        <p className="mt-6 text-stone-700">
+          What you discuss stays between you and your coach: nothing is shared with your board, your funders or the community.
+        </p>
       </section>
     </PreviewLayout>
   );

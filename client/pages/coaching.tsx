@@ -13,7 +13,7 @@ const time = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric'
 const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
 
 /**
- * /coaching (issue 25.2): premium members book their monthly 60-minute session from the free
+ * /coaching: premium members book their monthly 60-minute session from the free
  * slots, and cancel or move it up to 24 hours before; the room link shows from 15 minutes before.
  * Everyone else learns what it is, with the way to the plans.
  */
@@ -37,7 +37,10 @@ export default function CoachingPageScreen() {
           <Booking page={coaching.data} />
         ) : (
           <div className="rounded-xl border border-accent-600/40 bg-accent-100/50 p-6">
-            <p className="text-stone-800">Coaching is part of premium membership: {coaching.data.slots.length > 0 ? `${coaching.data.slots.length} sessions are open in the coming weeks.` : 'new sessions open every month.'}</p>
+            <p className="text-stone-800">
+              Coaching is part of premium membership:{' '}
+              {coaching.data.slots.length > 0 ? `${coaching.data.slots.length} sessions are open in the coming weeks.` : 'new sessions open every month.'}
+            </p>
             <Link to="/pricing" className={buttonClasses('accent', 'md', 'mt-4')}>
               See pricing
             </Link>
@@ -69,7 +72,11 @@ function Booking({ page }: { page: CoachingPage }) {
             {page.bookings.map((booking) => {
               const changeable = new Date(booking.changeableUntil).getTime() > drawnAt;
               return (
-                <li key={booking.id} aria-label={`Session on ${when(booking.slot.startsAt)}`} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+                <li
+                  key={booking.id}
+                  aria-label={`Session on ${when(booking.slot.startsAt)}`}
+                  className="grid gap-3 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+                >
                   <p className="font-semibold text-stone-900">
                     <time dateTime={booking.slot.startsAt}>{when(booking.slot.startsAt)}</time> · 60 minutes with {booking.slot.coachName}
                   </p>
@@ -84,13 +91,22 @@ function Booking({ page }: { page: CoachingPage }) {
                     )}
                     {changeable ? (
                       <>
-                        <Button variant="outline" size="sm" aria-pressed={moving === booking.id} onClick={() => setMoving(moving === booking.id ? null : booking.id)}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-pressed={moving === booking.id}
+                          onClick={() => setMoving(moving === booking.id ? null : booking.id)}
+                        >
                           {moving === booking.id ? 'Keep this time' : 'Move'}
                         </Button>
                         {confirmCancel === booking.id ? (
                           <span role="group" aria-label="Confirm the cancellation" className="flex flex-wrap items-center gap-2">
                             <span className="text-sm text-stone-800">Cancel this session?</span>
-                            <Button variant="destructive" size="sm" onClick={() => change.mutate({ kind: 'cancel', bookingId: booking.id }, { onSettled: () => setConfirmCancel(null) })}>
+                            <Button
+                              variant="destructive"
+                              size="sm"
+                              onClick={() => change.mutate({ kind: 'cancel', bookingId: booking.id }, { onSettled: () => setConfirmCancel(null) })}
+                            >
                               Yes, cancel it
                             </Button>
                             <Button variant="outline" size="sm" onClick={() => setConfirmCancel(null)}>
@@ -104,7 +120,9 @@ function Booking({ page }: { page: CoachingPage }) {
                         )}
                       </>
                     ) : (
-                      <span className="text-sm text-stone-600">Within 24 hours of the start it can no longer be changed here: write to us if something came up.</span>
+                      <span className="text-sm text-stone-600">
+                        Within 24 hours of the start it can no longer be changed here: write to us if something came up.
+                      </span>
                     )}
                   </div>
                   {moving === booking.id && (
@@ -124,7 +142,9 @@ function Booking({ page }: { page: CoachingPage }) {
         </h2>
         <p className="text-sm text-stone-600">Times are shown in your own time zone.</p>
         {byDay.size === 0 ? (
-          <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">No open sessions in the coming weeks. New times are added every month.</p>
+          <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+            No open sessions in the coming weeks. New times are added every month.
+          </p>
         ) : (
           <ul className="grid gap-3">
             {[...byDay.entries()].map(([date, slots]) => (
@@ -141,7 +161,9 @@ function Booking({ page }: { page: CoachingPage }) {
                           disabled={blocked || change.isPending}
                           aria-label={`${moving ? 'Move to' : 'Book'} ${when(slot.startsAt)} with ${slot.coachName}${blocked ? " (you have this month's session)" : ''}`}
                           onClick={() =>
-                            change.mutate(moving ? { kind: 'move', bookingId: moving, slotId: slot.id } : { kind: 'book', slotId: slot.id }, { onSuccess: () => setMoving(null) })
+                            change.mutate(moving ? { kind: 'move', bookingId: moving, slotId: slot.id } : { kind: 'book', slotId: slot.id }, {
+                              onSuccess: () => setMoving(null),
+                            })
                           }
                         >
                           {time(slot.startsAt)}
@@ -150,7 +172,9 @@ function Booking({ page }: { page: CoachingPage }) {
                     );
                   })}
                 </ul>
-                {slots.some((slot) => slot.monthTaken) && !moving && <p className="mt-2 text-sm text-stone-600">You have this month's session: move it to choose one of these.</p>}
+                {slots.some((slot) => slot.monthTaken) && !moving && (
+                  <p className="mt-2 text-sm text-stone-600">You have this month's session: move it to choose one of these.</p>
+                )}
               </li>
             ))}
           </ul>

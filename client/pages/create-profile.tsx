@@ -12,12 +12,7 @@ export default function CreateProfilePage() {
     <SignupLayout
       eyebrow="Free profile"
       title="Create your free profile"
-      intro={
-        <p>
-          Tell us where to reach you: your resources stay unlocked on this device, and The Weekly Dish arrives every Tuesday
-          morning.
-        </p>
-      }
+      intro={<p>Tell us where to reach you: your resources stay unlocked on this device, and The Weekly Dish arrives every Tuesday morning.</p>}
       form={
         <>
           <h2 className="font-serif text-2xl font-bold text-stone-900">Your details</h2>
@@ -29,10 +24,8 @@ export default function CreateProfilePage() {
             emailRequiredToast
             submitLabel="Create My Profile"
             pendingLabel="Creating Profile..."
-            onSignedUp={() => navigate('/welcome')}
-            onFailed={(error) =>
-              toast({ title: 'Profile Creation Failed', description: signupFailureText(error), variant: 'destructive' })
-            }
+            onSignedUp={(_email, answer) => navigate('/welcome', { state: { newsletter: answer } })}
+            onFailed={(error) => toast({ title: 'Profile Creation Failed', description: signupFailureText(error), variant: 'destructive' })}
           />
         </>
       }

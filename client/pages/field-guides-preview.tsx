@@ -12,7 +12,10 @@ const expanded: Record<string, string> = {
 };
 
 const pipeline = [
-  { stage: 'Spot', text: 'Once a year, map every key role: who could cover it tomorrow, and who could grow into it within two years. The gaps are your biggest leadership risk.' },
+  {
+    stage: 'Spot',
+    text: 'Once a year, map every key role: who could cover it tomorrow, and who could grow into it within two years. The gaps are your biggest leadership risk.',
+  },
   { stage: 'Stretch', text: 'Give each emerging leader one real responsibility above their job for a quarter, with success written down in advance.' },
   { stage: 'Support', text: 'Meet monthly for half an hour about the decisions they made, not the tasks they did, so judgment grows along with skills.' },
   { stage: 'Step up', text: 'Write a short emergency succession plan for every leadership role: who acts, with what authority and for how long.' },
@@ -24,7 +27,12 @@ export default function FieldGuidesPreviewPage() {
     <PreviewLayout
       eyebrow="Premium preview"
       title="The expanded field guides"
-      intro={<p>The five free field guides tell you what good looks like. The expanded chapters show how to get there, with worked examples and worksheets built for a staff or board meeting.</p>}
+      intro={
+        <p>
+          The five free field guides tell you what good looks like. The expanded chapters show how to get there, with worked examples and worksheets built for a
+          staff or board meeting.
+        </p>
+      }
     >
       <h2 className="font-serif text-2xl font-bold text-stone-900">What each guide adds</h2>
       <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -47,7 +55,8 @@ export default function FieldGuidesPreviewPage() {
           Sample: the leadership pipeline
         </h2>
         <p className="mt-2 max-w-3xl text-stone-700">
-          From the expanded Humans guide. Most small nonprofits depend on one or two people who cannot be replaced at short notice. A pipeline spreads that risk in four stages.
+          From the expanded Humans guide. Most small nonprofits depend on one or two people who cannot be replaced at short notice. A pipeline spreads that risk
+          in four stages.
         </p>
         <ol className="mt-6 grid gap-4 md:grid-cols-4" data-testid="pipeline">
           {pipeline.map(({ stage, text }, index) => (

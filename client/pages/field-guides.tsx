@@ -11,8 +11,8 @@ export default function FieldGuidesPage() {
     <>
       <PageHeader wide eyebrow="Free field guides" title="The Five Field Guides">
         <p>
-          One practical guide per pillar: plain-language sections, a checklist, questions for your team or board, and what to do
-          this week. Start with the pillar that keeps you up at night.
+          One practical guide per pillar: plain-language sections, a checklist, questions for your team or board, and what to do this week. Start with the
+          pillar that keeps you up at night.
         </p>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-12">
@@ -63,8 +63,8 @@ export default function FieldGuidesPage() {
               </span>
               <h2 className="mt-3 font-serif text-xl font-semibold">Go deeper with the expanded guides</h2>
               <p className="mt-2 flex-1 text-brand-50">
-                Premium members get expanded field guides and toolkits, the Allies Directory of vetted vendors, monthly coaching and the
-                private Slack community.
+                Premium members get expanded field guides and toolkits, the Allies Directory of vetted vendors, monthly coaching and the private Slack
+                community.
               </p>
               <Link to="/pricing" className={buttonClasses('outline', 'md', 'mt-5 border-white')}>
                 See membership plans

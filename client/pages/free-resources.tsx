@@ -33,7 +33,7 @@ export default function FreeResourcesPage() {
             emailRequiredToast
             submitLabel="Get Free Access"
             pendingLabel="Subscribing..."
-            onSignedUp={() => navigate('/welcome')}
+            onSignedUp={(_email, answer) => navigate('/welcome', { state: { newsletter: answer } })}
             onFailed={(error) => toast({ title: 'Signup Failed', description: signupFailureText(error), variant: 'destructive' })}
           />
         </>

@@ -1,9 +1,11 @@
 import { CalendarDays, Globe2, Lightbulb, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import type { NewsletterSignupAnswer } from '#shared/newsletter/schemas';
 import { toast } from '../components/ui/use-toast';
 import { NewsletterSuccess } from '../features/newsletter/newsletter-success';
 import { SignupForm } from '../features/newsletter/signup-form';
 import { SignupLayout } from '../features/newsletter/signup-layout';
+import { signupToast } from '../features/newsletter/use-newsletter-signup';
 
 const inside = [
   { icon: Globe2, title: 'Global Trends', text: 'What is changing for nonprofits around the world, and what it means for you.' },
@@ -14,7 +16,7 @@ const inside = [
 
 /** /newsletter: the free sign-up landing page (docs/product.md §2, §5 and §8). */
 export default function NewsletterPage() {
-  const [subscribed, setSubscribed] = useState(false);
+  const [signedUp, setSignedUp] = useState<{ email: string; answer: NewsletterSignupAnswer } | null>(null);
 
   return (
     <SignupLayout
@@ -22,13 +24,13 @@ export default function NewsletterPage() {
       title="Get The Weekly Dish in your inbox"
       intro={
         <p>
-          One short email every Tuesday morning for nonprofit leaders: the trends worth knowing, organisations worth learning from
-          and tips you can use right away. Signing up also unlocks all five field guides, the Check-Up and the resources library.
+          One short email every Tuesday morning for nonprofit leaders: the trends worth knowing, organisations worth learning from and tips you can use right
+          away. Signing up also unlocks all five field guides, the Check-Up and the resources library.
         </p>
       }
       form={
-        subscribed ? (
-          <NewsletterSuccess />
+        signedUp ? (
+          <NewsletterSuccess email={signedUp.email} answer={signedUp.answer} />
         ) : (
           <>
             <h2 className="font-serif text-2xl font-bold text-stone-900">Subscribe free</h2>
@@ -40,13 +42,11 @@ export default function NewsletterPage() {
               submitLabel="Subscribe Free"
               pendingLabel="Subscribing..."
               failureMessage="Failed to sign up. Please try again."
-              onSignedUp={() => {
-                toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
-                setSubscribed(true);
+              onSignedUp={(email, answer) => {
+                toast(signupToast(answer));
+                setSignedUp({ email, answer });
               }}
-              onFailed={() =>
-                toast({ title: 'Subscription Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' })
-              }
+              onFailed={() => toast({ title: 'Subscription Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' })}
             />
           </>
         )

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { earlierPageIsOurs } from '../lib/earlier-page';
-import { notFoundMeta } from '#shared/route-heads';
+import { notFoundMeta } from '#shared/not-found-head';
 
 export default function NotFound() {
   const navigate = useNavigate();

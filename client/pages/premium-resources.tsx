@@ -14,10 +14,25 @@ import { UpcomingWebinars } from '../features/webinars/upcoming-webinars';
 import { apiRequest, errorText } from '../lib/api';
 
 const overview: { icon: LucideIcon; title: string; text: string; preview?: string }[] = [
-  { icon: BookOpenCheck, title: 'Expanded Field Guides', text: 'Worked examples and worksheets behind each free guide: a four-stage leadership pipeline, a 13-week cash-flow forecast, a one-afternoon systems audit and more.', preview: '/field-guides/preview' },
-  { icon: Wrench, title: 'Toolkits', text: 'Six toolkits of templates you adapt in an afternoon: governance, impact, finance, operations, fundraising and funding.', preview: '/toolkits/preview' },
+  {
+    icon: BookOpenCheck,
+    title: 'Expanded Field Guides',
+    text: 'Worked examples and worksheets behind each free guide: a four-stage leadership pipeline, a 13-week cash-flow forecast, a one-afternoon systems audit and more.',
+    preview: '/field-guides/preview',
+  },
+  {
+    icon: Wrench,
+    title: 'Toolkits',
+    text: 'Six toolkits of templates you adapt in an afternoon: governance, impact, finance, operations, fundraising and funding.',
+    preview: '/toolkits/preview',
+  },
   { icon: Presentation, title: 'Webinar Recordings', text: 'Every monthly expert webinar, recorded, with the slides and the takeaways worth remembering.' },
-  { icon: MessagesSquare, title: 'The Slack Community', text: `Your invitation to ${site.communityMembers} nonprofit leaders, and the channels worth joining first.`, preview: '/slack/preview' },
+  {
+    icon: MessagesSquare,
+    title: 'The Slack Community',
+    text: `Your invitation to ${site.communityMembers} nonprofit leaders, and the channels worth joining first.`,
+    preview: '/slack/preview',
+  },
   { icon: Video, title: 'One-on-One Coaching', text: 'Book your monthly 60-minute session with an experienced nonprofit coach.', preview: '/coaching/preview' },
 ];
 
@@ -46,7 +61,9 @@ function Overview() {
         <div className="mt-12 rounded-xl border border-accent-600/40 bg-accent-100/50 p-8 text-center">
           <Crown className="mx-auto h-8 w-8 text-accent-700" aria-hidden="true" />
           <h2 className="mt-3 font-serif text-2xl font-bold text-stone-900">Unlock the premium resources</h2>
-          <p className="mx-auto mt-2 max-w-xl text-stone-700">Premium membership includes all of the above, the Allies Directory and priority support. Cancel anytime.</p>
+          <p className="mx-auto mt-2 max-w-xl text-stone-700">
+            Premium membership includes all of the above, the Allies Directory and priority support. Cancel anytime.
+          </p>
           <Link to="/pricing" className={buttonClasses('accent', 'lg', 'mt-6')}>
             See pricing
           </Link>
@@ -92,7 +109,10 @@ function Hub() {
           <ul className="flex flex-wrap gap-2">
             {sections.map((section) => (
               <li key={section.slug}>
-                <a href={`#${section.slug}`} className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm font-semibold text-stone-800 hover:border-brand-600">
+                <a
+                  href={`#${section.slug}`}
+                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm font-semibold text-stone-800 hover:border-brand-600"
+                >
                   {section.title}
                 </a>
               </li>
@@ -101,7 +121,12 @@ function Hub() {
         </nav>
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8">
           {sections.map((section) => (
-            <section key={section.slug} id={section.slug} aria-labelledby={`${section.slug}-heading`} className="min-w-0 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-8">
+            <section
+              key={section.slug}
+              id={section.slug}
+              aria-labelledby={`${section.slug}-heading`}
+              className="min-w-0 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-8"
+            >
               <h2 id={`${section.slug}-heading`} className="font-serif text-2xl font-bold text-stone-900">
                 {section.title}
               </h2>

@@ -8,7 +8,7 @@ import { CheckList } from '../components/check-list';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 import { useCheckout } from '../features/billing/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
@@ -103,7 +103,7 @@ export default function PremiumSignupPage() {
             </div>
           </fieldset>
           <h3 className="mt-6 font-semibold text-stone-900">Everything included</h3>
-          <CheckList items={premiumFeatures} tone="accent" small className="mt-3 text-stone-800" />
+          <CheckList items={premiumBenefits} tone="accent" small className="mt-3 text-stone-800" />
         </Card>
 
         <Card className="flex flex-col">
@@ -123,7 +123,8 @@ export default function PremiumSignupPage() {
             </div>
           </dl>
           <p className="mt-4 text-sm text-stone-700">
-            You will enter your card on the payment provider's secure checkout page and come back here when it is done. Cancel anytime from your account; cancellation takes effect at the end of the period you paid for.
+            You will enter your card on the payment provider's secure checkout page and come back here when it is done. Cancel anytime from your account;
+            cancellation takes effect at the end of the period you paid for.
           </p>
           <div className="mt-auto pt-6">
             <Button variant="accent" size="lg" className="w-full" disabled={checkout.isPending} onClick={() => checkout.mutate(plan)}>

@@ -52,14 +52,14 @@ export default function PremiumSuccessPage() {
         )}
       </div>
       {(active || !refreshed) && (
-      <Card className="mt-10">
-        <h2 className="font-serif text-xl font-bold text-stone-900">What's next</h2>
-        <ol className="mt-4 grid list-decimal gap-3 pl-5 text-stone-800">
-          {whatsNext.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ol>
-      </Card>
+        <Card className="mt-10">
+          <h2 className="font-serif text-xl font-bold text-stone-900">What's next</h2>
+          <ol className="mt-4 grid list-decimal gap-3 pl-5 text-stone-800">
+            {whatsNext.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ol>
+        </Card>
       )}
       <div className="mt-8 grid gap-3 sm:grid-cols-3">
         <Link to="/allies" className={buttonClasses('accent', 'md')}>

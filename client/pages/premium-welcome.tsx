@@ -8,8 +8,16 @@ import { CountdownNotice } from '../features/welcome/countdown-notice';
 
 const benefits = [
   { icon: Users, title: 'Allies Directory', text: `${site.vettedAllies} vetted vendors for nonprofits, with peer reviews, pricing and contact details.` },
-  { icon: BookOpenCheck, title: 'Expanded Field Guides & Toolkits', text: 'The in-depth field guides and ready-to-use toolkits for governance, finance, operations and fundraising.' },
-  { icon: MessagesSquare, title: 'Private Slack Community', text: `${site.communityMembers} members: ask questions, share wins and swap templates with peers.` },
+  {
+    icon: BookOpenCheck,
+    title: 'Expanded Field Guides & Toolkits',
+    text: 'The in-depth field guides and ready-to-use toolkits for governance, finance, operations and fundraising.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'Private Slack Community',
+    text: `${site.communityMembers} members: ask questions, share wins and swap templates with peers.`,
+  },
   { icon: Video, title: 'Monthly 1:1 Coaching', text: 'One 60-minute session per month with a coach, by video or phone.' },
   { icon: Presentation, title: 'Expert Webinars', text: 'Monthly webinars with experts, plus a recording library to catch up anytime.' },
   { icon: Headphones, title: 'Priority Support', text: 'Your questions go to the front of the line.' },
@@ -65,8 +73,7 @@ export default function PremiumWelcomePage() {
 
         <div className="mx-auto mt-10 max-w-2xl rounded-xl border border-brand-600 bg-brand-50 p-5 text-center text-stone-800">
           <p>
-            <strong>Your Slack invitation is on its way.</strong> Look for it in your inbox: Slack access is sent within 24
-            hours.
+            <strong>Your Slack invitation is on its way.</strong> Look for it in your inbox: Slack access is sent within 24 hours.
           </p>
         </div>
 

@@ -4,15 +4,40 @@ import { Link } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { PlanCard } from '../features/billing/plan-card';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 
 const tiles: { icon: LucideIcon; title: string; text: string; to?: string }[] = [
-  { icon: MessagesSquare, title: 'Private Slack Community', text: `Ask, share and swap templates with ${site.communityMembers} nonprofit leaders who have been where you are.`, to: '/slack/preview' },
-  { icon: Users, title: 'The Allies Directory', text: `${site.vettedAllies} vetted vendors with peer reviews, pricing and member offers.`, to: '/allies/preview' },
-  { icon: BookOpenCheck, title: 'Expanded Field Guides', text: 'The deep dives behind the free guides: worked examples, worksheets and the leadership pipeline.', to: '/field-guides/preview' },
-  { icon: Video, title: 'Monthly 1:1 Coaching', text: 'One 60-minute session a month with an experienced nonprofit coach, by video or phone.', to: '/coaching/preview' },
-  { icon: Wrench, title: 'Toolkits', text: 'Six ready-to-use toolkits: governance, impact, finance, operations, fundraising and funding.', to: '/toolkits/preview' },
+  {
+    icon: MessagesSquare,
+    title: 'Private Slack Community',
+    text: `Ask, share and swap templates with ${site.communityMembers} nonprofit leaders who have been where you are.`,
+    to: '/slack/preview',
+  },
+  {
+    icon: Users,
+    title: 'The Allies Directory',
+    text: `${site.vettedAllies} vetted vendors with peer reviews, pricing and member offers.`,
+    to: '/allies/preview',
+  },
+  {
+    icon: BookOpenCheck,
+    title: 'Expanded Field Guides',
+    text: 'The deep dives behind the free guides: worked examples, worksheets and the leadership pipeline.',
+    to: '/field-guides/preview',
+  },
+  {
+    icon: Video,
+    title: 'Monthly 1:1 Coaching',
+    text: 'One 60-minute session a month with an experienced nonprofit coach, by video or phone.',
+    to: '/coaching/preview',
+  },
+  {
+    icon: Wrench,
+    title: 'Toolkits',
+    text: 'Six ready-to-use toolkits: governance, impact, finance, operations, fundraising and funding.',
+    to: '/toolkits/preview',
+  },
   { icon: Presentation, title: 'Expert Webinars', text: 'A live webinar with an expert every month, and the full recording library.' },
 ];
 
@@ -28,7 +53,8 @@ export default function PremiumPage() {
           </p>
           <h1 className="mx-auto mt-5 max-w-3xl font-serif text-4xl font-bold text-stone-900 sm:text-5xl">Lead with a community behind you</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">
-            Vetted vendors, a coach every month, expert webinars, practical toolkits and {site.communityMembers} peers in a private Slack. Everything you need to stop figuring it out alone.
+            Vetted vendors, a coach every month, expert webinars, practical toolkits and {site.communityMembers} peers in a private Slack. Everything you need
+            to stop figuring it out alone.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href="#choose-your-plan" className={buttonClasses('accent', 'lg')}>
@@ -76,7 +102,7 @@ export default function PremiumPage() {
             Choose Your Plan
           </h2>
           <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
-            <PlanCard plan="monthly" title="Monthly" perWord features={premiumFeatures} notes={<p>Cancel anytime.</p>}>
+            <PlanCard plan="monthly" title="Monthly" perWord features={premiumBenefits} notes={<p>Cancel anytime.</p>}>
               <Link to="/premium-signup?plan=monthly" className={buttonClasses('primary', 'lg', 'w-full')}>
                 Choose Monthly
               </Link>
@@ -86,7 +112,7 @@ export default function PremiumPage() {
               title="Annual"
               badge="BEST VALUE"
               perWord
-              features={premiumFeatures}
+              features={premiumBenefits}
               notes={
                 <p>
                   <span className="rounded bg-accent-100 px-2 py-0.5 font-semibold text-accent-700">{planText.save}</span> against monthly. Cancel anytime.

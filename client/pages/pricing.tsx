@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { PlanCard } from '../features/billing/plan-card';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { planText } from '../features/billing/plan-text';
 import { useCheckout } from '../features/billing/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
@@ -46,7 +46,13 @@ export default function PricingPage() {
 
   const busy = (plan: PlanType) => checkout.isPending && checkout.variables === plan;
   const button = (plan: PlanType, label: string) => (
-    <Button variant={plan === 'yearly' ? 'accent' : 'primary'} size="lg" className="w-full" disabled={isLoading || checkout.isPending} onClick={() => choose(plan)}>
+    <Button
+      variant={plan === 'yearly' ? 'accent' : 'primary'}
+      size="lg"
+      className="w-full"
+      disabled={isLoading || checkout.isPending}
+      onClick={() => choose(plan)}
+    >
       {busy(plan) ? 'Redirecting to checkout...' : `Get ${label} Access`}
     </Button>
   );
@@ -59,14 +65,14 @@ export default function PricingPage() {
       <div className="mx-auto max-w-6xl px-4 py-12">
         <h2 className="sr-only">Plans</h2>
         <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
-          <PlanCard plan="monthly" title="Monthly" features={premiumFeatures} notes={<p>Billed monthly. Leave whenever you want.</p>}>
+          <PlanCard plan="monthly" title="Monthly" features={premiumBenefits} notes={<p>Billed monthly. Leave whenever you want.</p>}>
             {button('monthly', 'Monthly')}
           </PlanCard>
           <PlanCard
             plan="yearly"
             title="Yearly"
             badge="BEST VALUE"
-            features={premiumFeatures}
+            features={premiumBenefits}
             notes={
               <div className="grid gap-1">
                 <p>
@@ -91,7 +97,8 @@ export default function PricingPage() {
           <p className="flex items-start gap-2">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
             <span>
-              Cancel anytime from your account: cancellation takes effect at the end of the billing period. Fees are non-refundable unless required by law; we give 30 days' notice of any price change.
+              Cancel anytime from your account: cancellation takes effect at the end of the billing period. Fees are non-refundable unless required by law; we
+              give 30 days' notice of any price change.
             </span>
           </p>
         </div>

@@ -14,8 +14,14 @@ const channels = [
 
 const sample = [
   { who: 'Executive director, food pantry', text: 'Our board wants a reserve policy by next month. Does anyone have one for an organization under $1M?' },
-  { who: 'Finance lead, youth arts', text: 'Ours targets three months of operating costs, built up over four years. Sharing the template and how we pitched it to the board.' },
-  { who: 'Operations manager, housing nonprofit', text: 'Same question last year. Tip: tie it to your cash-flow forecast so it is not just a number on paper.' },
+  {
+    who: 'Finance lead, youth arts',
+    text: 'Ours targets three months of operating costs, built up over four years. Sharing the template and how we pitched it to the board.',
+  },
+  {
+    who: 'Operations manager, housing nonprofit',
+    text: 'Same question last year. Tip: tie it to your cash-flow forecast so it is not just a number on paper.',
+  },
 ];
 
 /** /slack/preview: the private community's channels (docs/product.md §2). */
@@ -24,7 +30,12 @@ export default function SlackPreviewPage() {
     <PreviewLayout
       eyebrow="Premium preview"
       title="The private Slack community"
-      intro={<p>{site.communityMembers} nonprofit leaders who answer each other's questions every day. Premium members get their invitation within 24 hours of joining.</p>}
+      intro={
+        <p>
+          {site.communityMembers} nonprofit leaders who answer each other's questions every day. Premium members get their invitation within 24 hours of
+          joining.
+        </p>
+      }
     >
       <h2 className="font-serif text-2xl font-bold text-stone-900">Channels</h2>
       <ul className="mt-6 grid gap-4 md:grid-cols-2" data-testid="channels">

@@ -2,7 +2,7 @@ import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '#shared/billing/schemas';
+import { messages } from '#shared/billing/messages';
 import { formatDollars, plans } from '#shared/pricing';
 import { PageLoading } from '../app/layout';
 import { CheckList } from '../components/check-list';
@@ -10,7 +10,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
-import { premiumFeatures } from '../features/billing/plan-features';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { TestCardForm } from '../features/billing/test-card-form';
 import { useSiteConfig } from '../features/site/use-site-config';
 import { ApiError, apiRequest, errorText } from '../lib/api';
@@ -133,7 +133,7 @@ export default function SubscribePage() {
           </strong>
           , Cancel anytime
         </p>
-        <CheckList items={premiumFeatures} tone="accent" className="mt-6 text-stone-800" />
+        <CheckList items={premiumBenefits} tone="accent" className="mt-6 text-stone-800" />
       </div>
       <Card>
         <h2 className="font-serif text-xl font-bold text-stone-900">Payment details</h2>

@@ -9,7 +9,7 @@ import { WebinarCard } from '../features/webinars/webinar-card';
 import { errorText } from '../lib/api';
 
 /**
- * /webinars (issue 25.1): the monthly expert webinars. Premium members sign up in one click, join
+ * /webinars: the monthly expert webinars. Premium members sign up in one click, join
  * through the room link from 15 minutes before, and search the recordings library; visitors and
  * free members see what is coming, with the way to the plans.
  */
@@ -38,7 +38,9 @@ export default function WebinarsPage() {
                 Upcoming
               </h2>
               {data.upcoming.length === 0 ? (
-                <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">No webinar is scheduled right now. The next one is announced in The Weekly Dish.</p>
+                <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+                  No webinar is scheduled right now. The next one is announced in The Weekly Dish.
+                </p>
               ) : (
                 <ul className="grid gap-4">
                   {data.upcoming.map((webinar) => (
@@ -82,18 +84,29 @@ export default function WebinarsPage() {
                     {search.trim() && ` for “${search.trim()}”`}
                   </p>
                   {data.recordings.length === 0 ? (
-                    <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">{search.trim() ? 'No recording matches that search.' : 'No recordings yet: the first one appears after the first webinar.'}</p>
+                    <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+                      {search.trim() ? 'No recording matches that search.' : 'No recordings yet: the first one appears after the first webinar.'}
+                    </p>
                   ) : (
                     <ul className="grid gap-4">
                       {data.recordings.map((recording) => (
-                        <li key={recording.id} aria-labelledby={`recording-${recording.id}`} className="grid gap-2 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+                        <li
+                          key={recording.id}
+                          aria-labelledby={`recording-${recording.id}`}
+                          className="grid gap-2 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+                        >
                           <h3 id={`recording-${recording.id}`} className="font-serif text-lg font-semibold text-stone-900">
                             {recording.title}
                           </h3>
                           <p className="text-sm text-stone-600">
-                            Recorded <time dateTime={recording.startsAt}>{new Date(recording.startsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}</time>
+                            Recorded{' '}
+                            <time dateTime={recording.startsAt}>
+                              {new Date(recording.startsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}
+                            </time>
                           </p>
-                          {recording.summaryHtml && <div className="prose-content text-stone-800" dangerouslySetInnerHTML={{ __html: recording.summaryHtml }} />}
+                          {recording.summaryHtml && (
+                            <div className="prose-content text-stone-800" dangerouslySetInnerHTML={{ __html: recording.summaryHtml }} />
+                          )}
                           <div className="flex flex-wrap gap-3">
                             <a href={recording.recordingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary', 'sm')}>
                               Watch the recording <ExternalLink className="h-4 w-4" aria-hidden="true" />

@@ -138,7 +138,11 @@ function WeeklyDish({ latest, recent, archive }: PublicEditions) {
                   <EditionDialog
                     edition={edition}
                     trigger={
-                      <button type="button" className={buttonClasses('outline', 'sm', 'mt-4 self-start')} aria-label={`Read ${edition.issueNumber ? `issue ${edition.issueNumber}` : 'edition'}: ${edition.title}`}>
+                      <button
+                        type="button"
+                        className={buttonClasses('outline', 'sm', 'mt-4 self-start')}
+                        aria-label={`Read ${edition.issueNumber ? `issue ${edition.issueNumber}` : 'edition'}: ${edition.title}`}
+                      >
                         {edition.issueNumber ? `Read issue ${edition.issueNumber}` : 'Read edition'}
                       </button>
                     }
@@ -168,7 +172,11 @@ function WeeklyDish({ latest, recent, archive }: PublicEditions) {
               ))}
             </ul>
             <p className="mt-3 text-sm text-stone-600">
-              Prefer a feed reader? <a href="/weekly-dish/feed.xml" className="text-brand-800 underline">Follow the RSS feed</a>.
+              Prefer a feed reader?{' '}
+              <a href="/weekly-dish/feed.xml" className="text-brand-800 underline">
+                Follow the RSS feed
+              </a>
+              .
             </p>
           </section>
         )}
@@ -177,7 +185,9 @@ function WeeklyDish({ latest, recent, archive }: PublicEditions) {
           <h2 id="subscribe-heading" className="font-serif text-3xl font-bold">
             Get the next issue on Tuesday
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-50">Join nonprofit leaders who start their week with The Weekly Dish. Free, and you can unsubscribe anytime.</p>
+          <p className="mx-auto mt-3 max-w-xl text-brand-50">
+            Join nonprofit leaders who start their week with The Weekly Dish. Free, and you can unsubscribe anytime.
+          </p>
           <Link to="/newsletter" className={buttonClasses('outline', 'lg', 'mt-6 border-white')}>
             Subscribe Free
           </Link>

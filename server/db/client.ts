@@ -8,7 +8,25 @@ import { acquireDirLock } from './dir-lock';
 /** Any constant shared by all our servers: two of them starting at once must not both migrate. */
 const MIGRATION_LOCK_ID = 7_202_611;
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Both drivers answer a raw statement with `{ rows }`: `execute<Row>(sql…)` reads them without a
+ * cast, for the few statements the query builder cannot say (decision 033).
+ */
+interface RawResult<Row> {
+  rows: Row[];
+}
+interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: RawResult<this['row']>;
+}
+
+export type Database = PgDatabase<QueryResultHKT, typeof schema>;
+/** A transaction of the database: what a function that needs its caller's locks takes. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What every repository function takes: the database or one of its transactions (a transaction
+ * is a database too), so the caller decides whether a query joins its transaction (decision 033).
+ */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -129,7 +147,9 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
     // pg_trgm serves the admin lists' search inside values (drizzle/0009, decision 027).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const extensions = { pg_trgm };
-    client = dir ? await PGlite.create(`${dir}/pglite`, { extensions }) : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });
+    client = dir
+      ? await PGlite.create(`${dir}/pglite`, { extensions })
+      : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });
   } catch (error) {
     releaseLock();
     throw error;

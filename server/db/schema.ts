@@ -5,6 +5,7 @@ import {
   customType,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -19,7 +20,7 @@ import type { CheckupSubmission } from '#shared/checkup/schemas';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
-import { type ContentFields, contentSections } from '#shared/content/pages';
+import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
 import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
 
 /**
@@ -64,7 +65,7 @@ export const users = pgTable(
     /**
      * When the account proved it owns its email (the link mailed at registration). Until then
      * the account reaches only what it did itself, never what was submitted under that address
-     * without an account (issue 27.1, docs/auth.md).
+     * without an account (docs/auth.md).
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -87,7 +88,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's random token: a database leak gives no usable session. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -99,7 +102,9 @@ export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The address the link was sent to: it verifies only that one. */
     email: text('email').notNull(),
     createdAt: createdAt(),
@@ -113,7 +118,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -133,7 +140,7 @@ export const newsletterSignups = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Whether editions go to this address (issue 23.5): 'pending' until the confirmation link is
+     * Whether editions go to this address: 'pending' until the confirmation link is
      * clicked (confirmed opt-in), 'bounced' once a mail server refused it for good. Signups from
      * before confirmed opt-in count as subscribed.
      */
@@ -248,10 +255,12 @@ export const contactMessages = pgTable(
     contactType: text('contact_type', { enum: contactTypes }).notNull(),
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
-    status: text('status', { enum: ['new', 'contacted', 'resolved'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'contacted', 'resolved'] })
+      .notNull()
+      .default('new'),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** Sent by a signed-in premium member: priority support, a reply within 1 business day (issue 25.3). */
+    /** Sent by a signed-in premium member: priority support, a reply within 1 business day. */
     premium: boolean('premium').notNull().default(false),
     createdAt: createdAt(),
     ...outreach(),
@@ -274,7 +283,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
@@ -303,8 +314,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // One membership per member (decision 025): a second live subscription cannot be stored,
-    // whatever the code above it does. The statuses are server/billing/provider.ts's liveStatuses.
-    uniqueIndex('subscriptions_one_live_per_user_idx').on(t.userId).where(sql`status in ('active', 'trialing', 'past_due')`),
+    // whatever the code above it does. The statuses are server/payment-providers/provider.ts's liveStatuses.
+    uniqueIndex('subscriptions_one_live_per_user_idx')
+      .on(t.userId)
+      .where(sql`status in ('active', 'trialing', 'past_due')`),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_created_at_idx').on(t.createdAt),
@@ -320,7 +333,9 @@ export const billingCharges = pgTable(
   {
     /** The provider's invoice id. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
@@ -334,14 +349,16 @@ export const billingCharges = pgTable(
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */
 export const billingCustomers = pgTable('billing_customers', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   customerId: text('customer_id').notNull().unique(),
   createdAt: createdAt(),
 });
 
 /**
- * The local test provider's own records (server/billing/local-provider.ts): what a real payment
+ * The local test provider's own records (server/payment-providers/local-provider.ts): what a real payment
  * provider keeps on its side. They are not the app's view of a membership (that is
  * `subscriptions`, written only from verified events), so they carry no foreign keys to users.
  */
@@ -353,7 +370,9 @@ export const localBillingCheckouts = pgTable('local_billing_checkouts', {
   customerId: text('customer_id').notNull(),
   plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
   mode: text('mode', { enum: ['checkout', 'subscription'] }).notNull(),
-  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete'] })
+    .notNull()
+    .default('open'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   subscriptionId: text('subscription_id'),
@@ -408,8 +427,12 @@ export const allyReviews = pgTable(
   'ally_reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    allyId: uuid('ally_id').notNull().references(() => allies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    allyId: uuid('ally_id')
+      .notNull()
+      .references(() => allies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),
@@ -488,7 +511,11 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** A calendar invitation sent with the email (a webinar's .ics), as nodemailer's icalEvent. */
     icalEvent: jsonb('ical_event').$type<{ method: 'REQUEST' | 'CANCEL'; content: string; filename: string }>(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** Extra headers sent with it (the welcome email's List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** While a server is sending it, no other one takes it; a crashed sender's claim runs out. */
@@ -498,6 +525,32 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * "This person was told this, once" (decision 034): one row per topic and person, unique, written
+ * in the transaction that stores the email (or records a thing told another way, such as a Slack
+ * invitation sent outside the site). Whatever runs twice, on whichever server, finds the row and
+ * tells nobody again. The topic names what was told: `webinar:<id>:reminder-day:<start>`,
+ * `coaching:<booking>:reminder`, `slack-invitation`.
+ */
+export const toldOnce = pgTable(
+  'told_once',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** For someone without an account. */
+    email: text('email'),
+    /** How, and by whom, when that matters (a Slack invitation: sent from here or marked sent elsewhere, by which admin). */
+    details: jsonb('details').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('told_once_topic_person_idx').on(t.topic, sql`coalesce(${t.userId}::text, lower(${t.email}))`),
+    index('told_once_user_idx').on(t.userId),
+    check('told_once_has_person', sql`${t.userId} is not null or ${t.email} is not null`),
+  ],
 );
 
 /** Secrets every server shares, made once on first start (the key that signs unsubscribe links). */
@@ -518,7 +571,7 @@ export const mailSuppressions = pgTable(
   (t) => [uniqueIndex('mail_suppressions_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** An edition of The Weekly Dish (issue 23): a draft until it is scheduled or sent, then archived on the site. */
+/** An edition of The Weekly Dish: a draft until it is scheduled or sent, then archived on the site. */
 export const newsletterEditions = pgTable(
   'newsletter_editions',
   {
@@ -536,6 +589,9 @@ export const newsletterEditions = pgTable(
     /** When sending started: the recipients were fixed then, and unsubscribes are counted from then. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The body as the site shows it and its reading time, worked out when saved; null until then (see renderMissingHtml). */
+    bodyHtml: text('body_html'),
+    readingMinutes: integer('reading_minutes'),
     /** Rendered once when sending starts; each recipient's copy only fills in its own unsubscribe link. */
     html: text('html'),
     text: text('text'),
@@ -563,7 +619,9 @@ export const editionDeliveries = pgTable(
       .notNull()
       .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -573,25 +631,14 @@ export const editionDeliveries = pgTable(
   (t) => [
     uniqueIndex('edition_deliveries_recipient_idx').on(t.editionId, sql`lower(${t.email})`),
     // What is left to send, in claiming order: only the pending rows, so a half-sent edition's claims never walk the sent ones.
-    index('edition_deliveries_pending_idx').on(t.editionId, t.id).where(sql`status = 'pending'`),
+    index('edition_deliveries_pending_idx')
+      .on(t.editionId, t.id)
+      .where(sql`status = 'pending'`),
   ],
 );
 
 /**
- * Premium's "Slack access within 24 hours" (issue 25.4): when an admin invited a member, by
- * sending the invitation from the admin or by marking it done elsewhere.
- */
-export const slackInvitations = pgTable('slack_invitations', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-  invitedBy: text('invited_by').notNull(),
-  method: text('method', { enum: ['emailed', 'marked'] }).notNull(),
-});
-
-/**
- * The site's pages and resources (issue 24): the draft being written lives on the row; each
+ * The site's pages and resources: the draft being written lives on the row; each
  * publish adds a content_versions row and points the item at it. Nothing is ever deleted from
  * the versions, so every published text can be looked at and restored.
  */
@@ -631,6 +678,8 @@ export const contentVersions = pgTable(
     summary: text('summary').notNull(),
     body: text('body').notNull(),
     fields: jsonb('fields').$type<ContentFields>().notNull(),
+    /** The body as the site shows it, rendered once when published; null until rendered (see renderMissingHtml). */
+    html: text('html'),
     publishedBy: text('published_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -638,36 +687,43 @@ export const contentVersions = pgTable(
 );
 
 /**
- * Images uploaded into pages and editions (issue 24.3), in the database so that every server
+ * Images uploaded into pages and editions, in the database so that every server
  * serves them: the stored size (at most 1600 px wide) and a 640 px WebP for phones.
  */
 export const images = pgTable('images', {
   id: uuid('id').primaryKey().defaultRandom(),
-  contentType: text('content_type').notNull(),
+  contentType: text('content_type').$type<ImageType>().notNull(),
   data: bytea('data').notNull(),
   phoneData: bytea('phone_data').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   alt: text('alt').notNull(),
   uploadedBy: text('uploaded_by'),
+  /** Whether its stored copies are known to carry no metadata (EXIF, GPS, XMP): images stored before that was done are cleaned by the 'images' job. */
+  metadataStripped: boolean('metadata_stripped').notNull().default(false),
   createdAt: createdAt(),
 });
 
-/** Premium's webinars (issue 25.1): scheduled by admins; `sequence` rises with every change members are told of (the .ics SEQUENCE). */
+/** Premium's webinars: scheduled by admins; `sequence` rises with every change members are told of (the .ics SEQUENCE). */
 export const webinars = pgTable(
   'webinars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The description and the recording's summary as the site shows them, rendered when saved; null until rendered. */
+    descriptionHtml: text('description_html'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     roomUrl: text('room_url').notNull(),
     capacity: integer('capacity'),
-    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
     sequence: integer('sequence').notNull().default(0),
     recordingUrl: text('recording_url'),
     recordingSummary: text('recording_summary').notNull().default(''),
+    recordingSummaryHtml: text('recording_summary_html'),
     slidesUrl: text('slides_url'),
     recordingAddedAt: timestamp('recording_added_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -690,28 +746,7 @@ export const webinarSignups = pgTable(
   (t) => [uniqueIndex('webinar_signups_pk').on(t.webinarId, t.userId)],
 );
 
-/**
- * Every email about a webinar, one row per person, kind and change (`key`): the row is written in
- * the transaction that stores the email in the outbox, and unique, so each is sent once across
- * servers, retries and restarts.
- */
-export const webinarNotices = pgTable(
-  'webinar_notices',
-  {
-    webinarId: uuid('webinar_id')
-      .notNull()
-      .references(() => webinars.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'reminder-day', 'reminder-hour', 'update', 'cancellation', 'recording'] }).notNull(),
-    key: text('key').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('webinar_notices_once_idx').on(t.webinarId, t.userId, t.kind, t.key)],
-);
-
-/** One-on-one coaching (issue 25.2): 60-minute slots an admin (the coach) publishes. */
+/** One-on-one coaching: 60-minute slots an admin (the coach) publishes. */
 export const coachingSlots = pgTable(
   'coaching_slots',
   {
@@ -742,14 +777,26 @@ export const coachingBookings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The session's calendar month on the site's clock, '2026-12'. */
     month: text('month').notNull(),
-    status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    status: text('status', { enum: ['booked', 'cancelled'] })
+      .notNull()
+      .default('booked'),
+    /**
+     * The member's calendar event, when it is not this booking's own id: a move is a new booking
+     * that keeps the event of the one it replaces, so the calendar updates it instead of adding one.
+     */
+    invitationId: uuid('invitation_id'),
+    /** The event's SEQUENCE: raised by each move, so the updated invitation replaces the one before. */
+    sequence: integer('sequence').notNull().default(0),
     cancelledReason: text('cancelled_reason'),
-    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('coaching_bookings_slot_live_idx').on(t.slotId).where(sql`status = 'booked'`),
-    uniqueIndex('coaching_bookings_month_live_idx').on(t.userId, t.month).where(sql`status = 'booked'`),
+    uniqueIndex('coaching_bookings_slot_live_idx')
+      .on(t.slotId)
+      .where(sql`status = 'booked'`),
+    uniqueIndex('coaching_bookings_month_live_idx')
+      .on(t.userId, t.month)
+      .where(sql`status = 'booked'`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe('database errors in the log', () => {
   it('logs a failed registration without the hash, the email or the name', async () => {
     const email = uniqueEmail('leak');
-    const res = await postJson(`${t.url}/api/register`, { email, password: 'secret-123', firstName: 'ForceDbError', lastName: 'Smithereens' });
+    const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'secret-123', firstName: 'ForceDbError', lastName: 'Smithereens' } });
     expect(res.status).toBe(500);
     const log = logLines.join('');
     expect(log).toContain('request failed');

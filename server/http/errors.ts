@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { markdownProblem } from '#shared/markdown/render';
 import type { z } from '#shared/zod';
 
 /** An error whose status and message are meant for the client (docs/product.md (Decisions)). */
@@ -29,6 +30,21 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.inf
   const [firstField, firstMessage] = Object.entries(errors)[0] ?? ['body', 'Invalid input'];
   const message = firstMessage === 'Unknown field' ? `Unknown field: ${firstField}` : `${firstField}: ${firstMessage}`;
   throw new HttpError(400, message, errors);
+}
+
+/**
+ * Markdown the renderer would stop short of (quotes or lists nested past its limit) is refused
+ * when it is saved, with a 400 naming each such field, so what is stored always renders whole.
+ * `fields` maps a field's name to its label and text.
+ */
+export function refuseUnrenderable(fields: Record<string, [label: string, markdown: string]>): void {
+  const errors: Record<string, string> = {};
+  for (const [field, [label, markdown]] of Object.entries(fields)) {
+    const problem = markdownProblem(markdown, label);
+    if (problem) errors[field] = problem;
+  }
+  const [first] = Object.entries(errors);
+  if (first) throw new HttpError(400, `${first[0]}: ${first[1]}`, errors);
 }
 
 /** Fastify's own 4xx errors, rewritten in words a person understands. */

@@ -48,10 +48,16 @@ describe('guards', () => {
 
   it('read the roles from the database on every request', async () => {
     const account = await registerAccount(t.url, 'roles');
-    await t.ctx.db.update(users).set({ isPremium: true }).where(eq(users.id, account.user.id as string));
+    await t.ctx.db
+      .update(users)
+      .set({ isPremium: true })
+      .where(eq(users.id, account.user.id as string));
     expect((await call('/premium', account.cookie)).status).toBe(200);
     expect((await call('/admin', account.cookie)).status).toBe(403);
-    await t.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.user.id as string));
+    await t.ctx.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, account.user.id as string));
     expect((await call('/admin', account.cookie)).status).toBe(200);
   });
 });

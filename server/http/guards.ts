@@ -1,9 +1,8 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpError } from './errors';
-import { findSessionUser, sessionToken } from '../features/auth/sessions';
+import { findSessionUser, sessionToken, toPublicUser } from './sessions';
 import type { PublicUser } from '#shared/auth/user';
-import { toPublicUser } from '../features/auth/users-repo';
 
 /** One lookup per request, however many guards and handlers ask. */
 const perRequest = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
@@ -43,10 +42,20 @@ export function requirePremium(ctx: AppContext, message = 'A premium membership 
   };
 }
 
-/** preHandler: 401 unless signed in, 403 unless admin. */
-export function requireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
+/** The admin making the request: 401 unless signed in, 403 unless admin. */
+export async function signedInAdmin(request: FastifyRequest, ctx: AppContext): Promise<PublicUser> {
+  const user = await signedIn(request, ctx);
+  if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
+  return user;
+}
+
+/**
+ * 401 unless signed in, 403 unless admin. Every file of admin routes adds it to its own plugin
+ * first, as `app.addHook('onRequest', requireAdmin(ctx))`: onRequest runs before the body is
+ * parsed and before params or query are validated, so visitors and non-admins learn nothing more.
+ */
+export function requireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
-    const user = await signedIn(request, ctx);
-    if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
+    await signedInAdmin(request, ctx);
   };
 }

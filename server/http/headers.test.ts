@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { type AppAnswer, callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 /**
@@ -17,9 +18,15 @@ afterAll(async () => {
 });
 
 const directives = (csp: string) =>
-  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 
-function expectObservatoryHeaders(res: Response, where: string) {
+function expectObservatoryHeaders(res: AppAnswer, where: string) {
   const csp = directives(res.headers.get('content-security-policy') ?? '');
   expect(csp.get('default-src'), where).toEqual(["'self'"]);
   expect(csp.get('script-src'), where).not.toContain("'unsafe-inline'");
@@ -40,7 +47,7 @@ function expectObservatoryHeaders(res: Response, where: string) {
 describe('security headers', () => {
   it('are on a page and on an API answer, with HSTS behind HTTPS', async () => {
     for (const path of ['/', '/pricing', '/api/config', '/api/user']) {
-      const res = await fetch(`${https.url}${path}`);
+      const res = await callApp(`${https.url}${path}`);
       expectObservatoryHeaders(res, path);
       const hsts = res.headers.get('strict-transport-security') ?? '';
       expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), path).toBeGreaterThanOrEqual(15_552_000);
@@ -48,28 +55,34 @@ describe('security headers', () => {
   });
 
   it('leave HSTS out on plain HTTP, where a browser would ignore it anyway', async () => {
-    const res = await fetch(`${plain.url}/`);
+    const res = await callApp(`${plain.url}/`);
     expectObservatoryHeaders(res, '/ over http');
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('grant no CORS access to another origin, preflight or not', async () => {
-    const preflight = await fetch(`${https.url}/api/contact`, {
-      method: 'OPTIONS',
+    const preflight = await callApp(`${https.url}/api/contact`, 'OPTIONS', {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-    const read = await fetch(`${https.url}/api/user`, { headers: { origin: 'https://evil.example' } });
+    const read = await callApp(`${https.url}/api/user`, 'GET', { headers: { origin: 'https://evil.example' } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 
 describe('cookies', () => {
-  const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => /^[^=]*session[^=]*=/i.test(c));
+  const sessionCookie = (res: AppAnswer) => res.headers.getSetCookie().find((c) => /^[^=]*session[^=]*=/i.test(c));
 
   it('are HttpOnly, SameSite=Lax and Secure behind HTTPS', async () => {
-    const res = await postJson(`${https.url}/api/register`, { email: uniqueEmail('headers'), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await callApp(`${https.url}/api/register`, 'POST', {
+      body: {
+        email: uniqueEmail('headers'),
+        password: 'correct-horse',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      },
+    });
     expect(res.status).toBe(201);
     const cookie = sessionCookie(res) ?? '';
     expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -79,7 +92,14 @@ describe('cookies', () => {
   });
 
   it('are not marked Secure on plain HTTP, where the browser would drop them', async () => {
-    const res = await postJson(`${plain.url}/api/register`, { email: uniqueEmail('headers'), password: 'correct-horse', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await callApp(`${plain.url}/api/register`, 'POST', {
+      body: {
+        email: uniqueEmail('headers'),
+        password: 'correct-horse',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      },
+    });
     expect(res.status).toBe(201);
     const cookie = sessionCookie(res) ?? '';
     expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -92,18 +112,17 @@ describe('error answers', () => {
 
   it('carry a message and nothing about the machine, for each kind of client error', async () => {
     const answers = await Promise.all([
-      fetch(`${https.url}/api/no-such-route`),
-      fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' }),
-      fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }),
-      postJson(`${https.url}/api/contact`, { name: 1 }),
-      fetch(`${https.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(200_000) }) }),
-      fetch(`${https.url}/%2e%2e/%2e%2e/etc/passwd`),
+      callApp(`${https.url}/api/no-such-route`),
+      callApp(`${https.url}/api/contact`, 'POST', { raw: '{"name":', headers: { 'content-type': 'application/json' } }),
+      callApp(`${https.url}/api/contact`, 'POST', { raw: 'hello', headers: { 'content-type': 'text/plain' } }),
+      callApp(`${https.url}/api/contact`, 'POST', { body: { name: 1 } }),
+      callApp(`${https.url}/api/contact`, 'POST', { body: { message: 'x'.repeat(200_000) } }),
+      callApp(`${https.url}/%2e%2e/%2e%2e/etc/passwd`),
     ]);
-    for (const res of answers) {
-      expect(res.status, res.url).toBeGreaterThanOrEqual(400);
-      expect(res.status, res.url).toBeLessThan(500);
-      const text = await res.text();
-      for (const leak of leaks) expect(text, `${res.url} ${res.status}`).not.toMatch(leak);
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, `answer ${i + 1}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `answer ${i + 1}`).toBeLessThan(500);
+      for (const leak of leaks) expect(res.text, `answer ${i + 1}: ${res.status}`).not.toMatch(leak);
     }
   });
 
@@ -111,9 +130,11 @@ describe('error answers', () => {
     const broken = await startTestApp({ PUBLIC_URL: 'https://example.org' });
     try {
       await broken.ctx.database.close();
-      const res = await postJson(`${broken.url}/api/contact`, { name: 'Ada', email: uniqueEmail('broken'), contactType: 'other', message: 'Hello' });
+      const res = await callApp(`${broken.url}/api/contact`, 'POST', {
+        body: { name: 'Ada', email: uniqueEmail('broken'), contactType: 'other', message: 'Hello' },
+      });
       expect(res.status).toBeGreaterThanOrEqual(500);
-      const body = await res.json();
+      const body = res.json;
       expect(typeof body.message).toBe('string');
       for (const leak of leaks) expect(JSON.stringify(body)).not.toMatch(leak);
     } finally {

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 let t: TestApp;
@@ -13,7 +14,10 @@ afterAll(() => t.close());
 describe('cross-site check on the matched route', () => {
   it('refuses a percent-encoded API path from another site', async () => {
     for (const path of ['/%61pi/contact', '/%61%70%69/newsletter', '/api/%63ontact']) {
-      const res = await postJson(`${t.url}${path}`, { name: 'A', email: 'a@example.org', message: 'hi' }, { origin: 'https://evil.example' });
+      const res = await callApp(`${t.url}${path}`, 'POST', {
+        body: { name: 'A', email: 'a@example.org', message: 'hi' },
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.status, path).toBe(403);
     }
   });
@@ -22,10 +26,10 @@ describe('cross-site check on the matched route', () => {
 describe('unknown API paths', () => {
   it('answers JSON 404 for /api and /api/', async () => {
     for (const path of ['/api', '/api/']) {
-      const res = await fetch(`${t.url}${path}`);
+      const res = await callApp(`${t.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toContain('application/json');
-      expect((await res.json()).message).toContain('No API route');
+      expect(res.json.message).toContain('No API route');
     }
   });
 });
@@ -34,9 +38,12 @@ describe('compressed request bodies', () => {
   it('are refused with 400 and store nothing: a small gzip body could expand far past the body limit', async () => {
     const email = uniqueEmail('gzip-body');
     const body = gzipSync(JSON.stringify({ email, name: 'Gz', organization: 'Org' }));
-    const res = await fetch(`${t.url}/api/newsletter/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+    const res = await callApp(`${t.url}/api/newsletter/signup`, 'POST', {
+      raw: new Uint8Array(body),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBeTruthy();
+    expect(res.json.message).toBeTruthy();
     const stored = await t.ctx.db.execute(sql`select 1 from newsletter_signups where email = ${email}`);
     expect((stored as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
@@ -47,7 +54,11 @@ const unstorable = ['a\u0000b', '\u0000', 'x\ud800y', '\udfff'];
 
 describe('fuzz corpus: unstorable characters', () => {
   const cases: { path: string; body: () => Record<string, unknown>; fields: string[] }[] = [
-    { path: '/api/register', body: () => ({ email: uniqueEmail('nul'), password: 'secret-123', firstName: 'Al', lastName: 'Bo' }), fields: ['firstName', 'lastName'] },
+    {
+      path: '/api/register',
+      body: () => ({ email: uniqueEmail('nul'), password: 'secret-123', firstName: 'Al', lastName: 'Bo' }),
+      fields: ['firstName', 'lastName'],
+    },
     { path: '/api/newsletter/signup', body: () => ({ email: uniqueEmail('nul'), name: 'Al', organization: 'Org' }), fields: ['name', 'organization'] },
     {
       path: '/api/contact',
@@ -63,9 +74,9 @@ describe('fuzz corpus: unstorable characters', () => {
           const body = c.body();
           if (field === 'props.slug') body.props = { slug: bad };
           else body[field] = field === 'path' ? `/${bad}` : bad;
-          const res = await postJson(`${t.url}${c.path}`, body);
+          const res = await callApp(`${t.url}${c.path}`, 'POST', { body });
           expect(res.status, `${field} ${JSON.stringify(bad)}`).toBe(400);
-          const json = await res.json();
+          const json = res.json;
           expect(Object.keys(json.errors ?? {}), field).toContain(field);
         }
       }
@@ -76,15 +87,15 @@ describe('fuzz corpus: unstorable characters', () => {
   it('an unstorable email on a route limited per email is a 400, not a rate-limit store error', async () => {
     for (const path of ['/api/password-reset/request', '/api/login']) {
       for (const bad of unstorable) {
-        const res = await postJson(`${t.url}${path}`, { email: bad, ...(path === '/api/login' ? { password: 'secret-123' } : {}) });
+        const res = await callApp(`${t.url}${path}`, 'POST', { body: { email: bad, ...(path === '/api/login' ? { password: 'secret-123' } : {}) } });
         expect(res.status, `${path} ${JSON.stringify(bad)}`).toBe(400);
       }
     }
   });
 
   it('percent-encoded paths reach the same checks', async () => {
-    const res = await postJson(`${t.url}/%61pi/contact`, { name: 'a\u0000', email: uniqueEmail('pct'), contactType: 'other', message: 'M' });
+    const res = await callApp(`${t.url}/%61pi/contact`, 'POST', { body: { name: 'a\u0000', email: uniqueEmail('pct'), contactType: 'other', message: 'M' } });
     expect(res.status).toBe(400);
-    expect(Object.keys((await res.json()).errors)).toContain('name');
+    expect(Object.keys(res.json.errors)).toContain('name');
   });
 });

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import { isStorableText } from '#shared/text';
 import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
 
 interface Hit {
   current: number;
@@ -17,7 +18,41 @@ type RouteParams = Parameters<FastifyRateLimitStore['child']>[0];
  */
 const storableKey = (key: string) => (isStorableText(key) ? key : `sha256:${createHash('sha256').update(key, 'utf16le').digest('hex')}`);
 
-const rowsOf = (result: unknown) => (result as { rows: { count: number; ttl: string | number }[] }).rows;
+/** Milliseconds until the counter's window ends. */
+const ttl = sql<string | number>`greatest(0, ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000))::bigint`;
+
+/**
+ * Counts one hit on `key`, atomically: a window that has ended starts again at 1. Answers the
+ * count and the milliseconds until the window ends.
+ */
+export async function countHit(db: Database, key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
+  const ended = sql`${rateLimits.resetAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${ended} then excluded.${sql.identifier(rateLimits.resetAt.name)} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, ttl });
+  return { count: row!.count, ttl: Number(row!.ttl) };
+}
+
+/** The counters of `keys` whose window is still running. */
+export async function liveCounters(db: Database, keys: string[]): Promise<{ key: string; count: number; ttl: number }[]> {
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count, ttl })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
+  return rows.map((row) => ({ ...row, ttl: Number(row.ttl) }));
+}
+
+export async function deleteCounters(db: Database, keys: string[]): Promise<void> {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
 
 /**
  * @fastify/rate-limit's store, kept in the database instead of each process's memory, so that
@@ -34,29 +69,15 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const fullKey = storableKey(`${this.namespace}|${key}`);
-      db.execute(sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`)
-        .then((result) => {
-          const row = rowsOf(result)[0]!;
-          callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
-        })
+      countHit(db, fullKey, timeWindow)
+        .then((row) => callback(null, { current: row.count, ttl: row.ttl }))
         .catch((error: Error) => callback(error, { current: 0, ttl: 0 }));
     }
 
     read(key: string, callback: Callback): void {
       const fullKey = storableKey(`${this.namespace}|${key}`);
-      db.execute(sql`
-        select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl
-        from rate_limits where key = ${fullKey} and reset_at > now()`)
-        .then((result) => {
-          const row = rowsOf(result)[0];
-          callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
-        })
+      liveCounters(db, [fullKey])
+        .then(([row]) => callback(null, row ? { current: row.count, ttl: row.ttl } : { current: 0, ttl: 0 }))
         .catch((error: Error) => callback(error, { current: 0, ttl: 0 }));
     }
 
@@ -73,5 +94,5 @@ export function databaseRateLimitStore(db: Database, keyPrefix = ''): FastifyRat
 
 /** Counters whose window has ended are dead weight: the scheduled clean-up removes them. */
 export async function deleteExpiredRateLimits(db: Database): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 minute'`);
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 minute'`));
 }

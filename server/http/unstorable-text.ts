@@ -15,7 +15,7 @@ export function findUnstorable(value: unknown, path: string[] = []): string | un
 }
 
 /**
- * One rule for every API route (issue 27.3): a NUL or an unpaired surrogate in any path, query or
+ * One rule for every API route: a NUL or an unpaired surrogate in any path, query or
  * body value is a 400 naming where it is, before the route's own validation and long before the
  * database, which would refuse it with an error. Runs after the admin routes' authorization
  * (onRequest), so visitors still learn nothing more there. Raw bodies (the payment webhook, whose

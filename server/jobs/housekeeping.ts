@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { mailOutbox, passwordResetTokens, sessions } from '../db/schema';
 import { deleteExpiredRateLimits } from '../http/rate-limit-store';
 
 /**
@@ -8,8 +9,9 @@ import { deleteExpiredRateLimits } from '../http/rate-limit-store';
  * an archive of what people were told).
  */
 export async function cleanUpExpired(db: Database): Promise<void> {
-  await db.execute(sql`delete from sessions where expires_at < now()`);
-  await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day'`);
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  const dayAgo = sql`now() - interval '1 day'`;
+  await db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, dayAgo), lt(passwordResetTokens.usedAt, dayAgo)));
   await deleteExpiredRateLimits(db);
-  await db.execute(sql`delete from mail_outbox where status = 'sent' and sent_at < now() - interval '30 days'`);
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, sql`now() - interval '30 days'`)));
 }

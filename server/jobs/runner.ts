@@ -48,7 +48,9 @@ export async function startJobRunner(database: DatabaseHandle, jobs: readonly Sc
   await boss.start();
 
   for (const job of jobs) {
-    const policy = job.overlapping ? { policy: 'standard' as const, expireInSeconds: job.overlapping.expireInSeconds } : { policy: 'stately' as const, expireInSeconds: 15 * 60 };
+    const policy = job.overlapping
+      ? { policy: 'standard' as const, expireInSeconds: job.overlapping.expireInSeconds }
+      : { policy: 'stately' as const, expireInSeconds: 15 * 60 };
     await withRetryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryBackoff: true, ...policy }));
     await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {

@@ -1,9 +1,10 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { createTransport, type Transport } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
-import { postJson, scratchPostgres, startTestApp, type TestApp } from '../test/app';
+import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 import { startSmtpCapture } from '../test/smtp';
 import { startJobRunner } from './runner';
@@ -48,7 +49,9 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const server = i % 2 ? b : a;
-      const res = await postJson(`${server.url}/api/contact`, { name: 'Ada', email: uniqueEmail('limit'), contactType: 'other', message: `Message ${i}` });
+      const res = await callApp(`${server.url}/api/contact`, 'POST', {
+        body: { name: 'Ada', email: uniqueEmail('limit'), contactType: 'other', message: `Message ${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);
@@ -57,14 +60,16 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
 
   it('count failed sign-ins for one email across both', async () => {
     const email = uniqueEmail('lockout');
-    expect((await postJson(`${a.url}/api/register`, { email, password: 'right-password-1', firstName: 'Lock', lastName: 'Out' })).status).toBe(201);
+    expect((await callApp(`${a.url}/api/register`, 'POST', { body: { email, password: 'right-password-1', firstName: 'Lock', lastName: 'Out' } })).status).toBe(
+      201,
+    );
     // The default limit is 5 failures per email and address: alternate servers for the five.
     for (let i = 0; i < 5; i += 1) {
-      const res = await postJson(`${(i % 2 ? b : a).url}/api/login`, { email, password: `wrong-password-${i}` });
+      const res = await callApp(`${(i % 2 ? b : a).url}/api/login`, 'POST', { body: { email, password: `wrong-password-${i}` } });
       expect(res.status).toBe(401);
     }
     for (const server of [a, b]) {
-      const res = await postJson(`${server.url}/api/login`, { email, password: 'right-password-1' });
+      const res = await callApp(`${server.url}/api/login`, 'POST', { body: { email, password: 'right-password-1' } });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -90,17 +95,19 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
 
   it('send an email queued while the mail server was down once, when it is back', async () => {
     const capture = await startSmtpCapture();
-    const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
-    const up = createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const down = createTransport({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const up = createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     let serverIsUp = false;
-    const transport: Mailer = { ...up, description: 'test SMTP', send: (mail) => (serverIsUp ? up : down).send(mail) };
+    const transport: Transport = { ...up, description: 'test SMTP', deliver: (mail) => (serverIsUp ? up : down).deliver(mail) };
     const outboxA = createOutbox(a.ctx.db, transport);
     const outboxB = createOutbox(b.ctx.db, transport);
     const to = uniqueEmail('outbox');
     try {
       await outboxA.send({ to, subject: `Queued while down ${run}`, text: 'Hello' });
       await outboxA.idle();
-      const [failed] = await rowsOf(a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`));
+      const [failed] = await rowsOf(
+        a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`),
+      );
       expect(failed).toMatchObject({ status: 'pending', attempts: 1, later: true });
       expect(String(failed!.last_error)).toMatch(/ECONNREFUSED|connect/i);
 
@@ -130,7 +137,7 @@ describe('the outbox on one server', () => {
   it('stores an email before sending it and marks it sent', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
       const to = uniqueEmail('outbox');
       await outbox.send({ to, subject: `Stored first ${run}`, text: 'Hello' });
       await outbox.idle();
@@ -145,7 +152,7 @@ describe('the outbox on one server', () => {
   it('stores an email in the transaction of the change it announces: rolled back, no email; committed, sent once', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createMailer({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
       const to = uniqueEmail('outbox-tx');
       const failed = t.ctx.db.transaction(async (tx) => {
         await outbox.store(tx, { to, subject: `Rolled back ${run}`, text: 'Hello' });
@@ -156,7 +163,9 @@ describe('the outbox on one server', () => {
       outbox.deliverNow([id]);
       await outbox.idle();
       expect(capture.find(to, /./).map((mail) => mail.subject)).toEqual([`Committed ${run}`]);
-      expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([{ subject: `Committed ${run}`, status: 'sent' }]);
+      expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([
+        { subject: `Committed ${run}`, status: 'sent' },
+      ]);
     } finally {
       await capture.close();
     }

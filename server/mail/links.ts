@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { apiPaths } from '#shared/api/paths';
 import type { Database } from '../db/client';
 
 /**
@@ -20,19 +21,41 @@ export async function loadLinkKey(db: Database): Promise<Buffer> {
   return Buffer.from(rows.rows[0]!.value, 'base64url');
 }
 
-const mac = (key: Buffer, purpose: LinkPurpose, email: string) => createHmac('sha256', key).update(`${purpose}\n${email.trim().toLowerCase()}`).digest().subarray(0, 18);
+/** Addresses are one person whatever their case or surrounding spaces (stored trimmed, compared by lower()). */
+const normalise = (email: string) => email.trim().toLowerCase();
+const mac = (key: Buffer, purpose: LinkPurpose, email: string) => createHmac('sha256', key).update(`${purpose}\n${email}`).digest().subarray(0, 18);
 
 export function signLink(key: Buffer, purpose: LinkPurpose, email: string): string {
-  return `${Buffer.from(email.trim().toLowerCase()).toString('base64url')}.${mac(key, purpose, email).toString('base64url')}`;
+  const address = normalise(email);
+  return `${Buffer.from(address).toString('base64url')}.${mac(key, purpose, address).toString('base64url')}`;
 }
 
-/** The address a token was made for, or null when it is unknown, tampered with or for another purpose. */
+/**
+ * The address a token was made for, normalised, or null when it is unknown, tampered with or for
+ * another purpose. The signature covers the normalised address, so the address that is checked
+ * is the one returned: a token whose address part was changed in case or padded acts on the
+ * signed-up address, never on a new spelling of it.
+ */
 export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): string | null {
   const [encoded, signature, extra] = token.split('.');
   if (!encoded || !signature || extra !== undefined) return null;
-  const email = Buffer.from(encoded, 'base64url').toString('utf8');
+  const email = normalise(Buffer.from(encoded, 'base64url').toString('utf8'));
   if (!email.includes('@') || email.length > 320) return null;
   const expected = mac(key, purpose, email);
   const given = Buffer.from(signature, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+}
+
+/**
+ * The two unsubscribe addresses of a newsletter email: the page a person opens (GET shows, its
+ * button unsubscribes) and the one-click address of the List-Unsubscribe header (RFC 8058).
+ */
+export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
+  const token = signLink(key, 'unsubscribe', email);
+  const oneClick = `${publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
+  return {
+    page: `${publicUrl}/unsubscribe?token=${token}`,
+    oneClick,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../test/app';
+import { startTestApp, type TestApp } from '../test/app';
+import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
 
 /**
- * A change and the email it causes are one write (issue 22.8): when storing the email fails (a
+ * A change and the email it causes are one write: when storing the email fails (a
  * crash between the two statements, simulated by a trigger that refuses mail to "crash-"
  * addresses), the change is not there either. Before, the row stayed and its email was lost.
  */
@@ -31,44 +32,51 @@ const crashEmail = () => `crash-${uniqueEmail('change')}`;
 describe('a change whose email cannot be stored', () => {
   it('registration: no account, no verification link', async () => {
     const email = crashEmail();
-    const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Cora', lastName: 'Crash' });
+    const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Cora', lastName: 'Crash' } });
     expect(res.ok).toBe(false);
     expect(await countOf(sql`select count(*) as n from users where email = ${email}`)).toBe(0);
     expect(await countOf(sql`select count(*) as n from email_verification_tokens where email = ${email}`)).toBe(0);
     // The address can register once the mail can be stored: nothing half-made stands in the way.
-    const again = await postJson(`${t.url}/api/register`, { email: email.replace('crash-', 'fine-'), password: 'correct-horse', firstName: 'Cora', lastName: 'Fine' });
+    const again = await callApp(`${t.url}/api/register`, 'POST', {
+      body: {
+        email: email.replace('crash-', 'fine-'),
+        password: 'correct-horse',
+        firstName: 'Cora',
+        lastName: 'Fine',
+      },
+    });
     expect(again.status).toBe(201);
   });
 
   it('contact message: not stored', async () => {
     const email = crashEmail();
-    const res = await postJson(`${t.url}/api/contact`, { name: 'Cora', email, contactType: 'other', message: 'Hello there' });
+    const res = await callApp(`${t.url}/api/contact`, 'POST', { body: { name: 'Cora', email, contactType: 'other', message: 'Hello there' } });
     expect(res.ok).toBe(false);
     expect(await countOf(sql`select count(*) as n from contact_messages where email = ${email}`)).toBe(0);
   });
 
   it('newsletter signup: not stored', async () => {
     const email = crashEmail();
-    const res = await postJson(`${t.url}/api/newsletter/signup`, { email, name: 'Cora', organization: '' });
+    const res = await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email, name: 'Cora', organization: '' } });
     expect(res.ok).toBe(false);
     expect(await countOf(sql`select count(*) as n from newsletter_signups where email = ${email}`)).toBe(0);
   });
 
   it('ally submission: not stored', async () => {
     const email = crashEmail();
-    const res = await postJson(`${t.url}/api/allies/submit`, { name: 'Crash Co', category: 'Gears', submitterEmail: email });
+    const res = await callApp(`${t.url}/api/allies/submit`, 'POST', { body: { name: 'Crash Co', category: 'Gears', submitterEmail: email } });
     expect(res.ok).toBe(false);
     expect(await countOf(sql`select count(*) as n from allies where submitter_email = ${email}`)).toBe(0);
   });
 
   it('a new verification link: not stored', async () => {
     const email = uniqueEmail('relink');
-    const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Rae', lastName: 'Link' });
+    const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Rae', lastName: 'Link' } });
     expect(res.status).toBe(201);
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     await t.ctx.database.executeSql(`update users set email = 'crash-' || email where email = $1`, [email]);
     const before = await countOf(sql`select count(*) as n from email_verification_tokens where email = ${`crash-${email}`}`);
-    const again = await fetch(`${t.url}/api/account/verification-email`, { method: 'POST', headers: { cookie } });
+    const again = await callApp(`${t.url}/api/account/verification-email`, 'POST', { cookie });
     expect(again.ok).toBe(false);
     expect(await countOf(sql`select count(*) as n from email_verification_tokens where email = ${`crash-${email}`}`)).toBe(before);
   });

@@ -10,68 +10,20 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Extra headers (List-Unsubscribe on editions). */
+  /** Extra headers (List-Unsubscribe on editions and the welcome email). */
   headers?: Record<string, string>;
   /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
 }
 
-export interface Mailer {
-  /** Where mail goes, for the startup log. */
-  description: string;
-  /** Sends and waits; a failure is logged here and also rejects, for callers whose answer depends on the mail. */
-  send(mail: Mail): Promise<void>;
-  /**
-   * Sends without making the request wait (the user's action already succeeded). The send is
-   * still tracked: a failure is logged with `context`, and `drain` waits for it at shutdown.
-   */
-  sendInBackground(mail: Mail, context: Record<string, unknown>): void;
-  /** Resolves when every send under way has finished; app.close() calls it. */
-  drain(): Promise<void>;
-  /** The application's logger, once it exists (the mailer is created before the app). */
-  useLogger(log: FastifyBaseLogger): void;
-}
-
-/**
- * Sends through SMTP when SMTP_URL is set. Otherwise each message is written as a standard
- * .eml file to DATA_DIR/outbox/, which any mail client opens, so a promised email is never
- * silently dropped on a machine without a mail server.
- */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log?: FastifyBaseLogger }): Mailer {
-  let log = options.log;
-  const inFlight = new Set<Promise<unknown>>();
-  const track = (sending: Promise<void>, mail: Mail, context: Record<string, unknown>): Promise<void> => {
-    const logged = sending.catch((err: unknown) => {
-      log?.error({ err, subject: mail.subject, ...context }, 'mail could not be sent');
-      throw err;
-    });
-    const settled = logged.catch(() => undefined);
-    inFlight.add(settled);
-    void settled.finally(() => inFlight.delete(settled));
-    return logged;
-  };
-
-  const transport = createTransport(options, () => log);
-  return {
-    description: transport.description,
-    send: (mail) => track(transport.deliver(mail), mail, {}),
-    sendInBackground(mail, context) {
-      track(transport.deliver(mail), mail, context).catch(() => undefined);
-    },
-    async drain() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
-    useLogger(next) {
-      log = next;
-    },
-  };
-}
-
+/** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
   description: string;
   deliver(mail: Mail): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
+  /** The application's logger, once it exists (the transport is made before the app). */
+  useLogger(log: FastifyBaseLogger): void;
 }
 
 /**
@@ -79,10 +31,12 @@ export interface Transport {
  * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with nodemailer's error,
  * which carries the server's `responseCode` and the `command` it answered.
  */
-export function createTransport(
-  options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } },
-  log: () => FastifyBaseLogger | undefined,
-): Transport {
+export function createTransport(options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } }): Transport {
+  let logger: FastifyBaseLogger | undefined;
+  const log = () => logger;
+  const useLogger = (next: FastifyBaseLogger) => {
+    logger = next;
+  };
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
@@ -90,14 +44,24 @@ export function createTransport(
     const pooled = new URL(options.smtpUrl);
     // Every step of a send ends within 30 s, well inside the minute an edition's recipient stays
     // claimed: a claim never runs out while its message is still on the wire (decision 028).
-    const poolSettings = { pool: 'true', maxConnections: String(options.pool?.connections), maxMessages: '1000000', connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '30000' };
+    const poolSettings = {
+      pool: 'true',
+      maxConnections: String(options.pool?.connections),
+      maxMessages: '1000000',
+      connectionTimeout: '15000',
+      greetingTimeout: '15000',
+      socketTimeout: '30000',
+    };
     if (options.pool) for (const [name, value] of Object.entries(poolSettings)) pooled.searchParams.set(name, value);
     const transport = nodemailer.createTransport(pooled.toString());
     if (options.pool && url.protocol === 'smtp:') {
       // No Nagle delay: the message's last line (".") is a small write that otherwise waits for
       // the server's delayed ACK, 40 ms per message per connection. (STARTTLS still upgrades this socket.)
       // nodemailer's documented `transporter.getSocket` hook, missing from its type definitions.
-      (transport as unknown as { getSocket: unknown }).getSocket = (socketOptions: { host?: string; port?: number }, callback: (error: Error | null, socket?: { connection: Socket }) => void) => {
+      (transport as unknown as { getSocket: unknown }).getSocket = (
+        socketOptions: { host?: string; port?: number },
+        callback: (error: Error | null, socket?: { connection: Socket }) => void,
+      ) => {
         const socket = connect(Number(socketOptions.port ?? url.port ?? 25), String(socketOptions.host ?? url.hostname), () => {
           socket.removeListener('error', callback);
           callback(null, { connection: socket });
@@ -112,6 +76,7 @@ export function createTransport(
         await transport.sendMail({ from: options.from, ...mail });
       },
       close: () => transport.close(),
+      useLogger,
     };
   }
   const outbox = resolve(options.dataDir, 'outbox');
@@ -121,7 +86,10 @@ export function createTransport(
     async deliver(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(outbox, { recursive: true });
-      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+      const slug = mail.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 40);
       // Time first so the folder lists in order; a random part, because many mails share a millisecond.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
       // Written under a temporary name and renamed: a reader never sees half a message.
@@ -131,5 +99,6 @@ export function createTransport(
       log()?.info({ file: name }, 'mail written to the local outbox');
     },
     close() {},
+    useLogger,
   };
 }

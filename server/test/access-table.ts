@@ -25,7 +25,7 @@ export const accessTable: Record<string, Access> = {
   'GET /api/config': 'open',
   'POST /api/events': 'open',
   'POST /api/newsletter/signup': 'open',
-  // The link's token is the key: they work signed out (issue 23.5).
+  // The link's token is the key: they work signed out.
   'GET /api/newsletter/unsubscribe': 'open',
   'POST /api/newsletter/unsubscribe': 'open',
   'POST /api/newsletter/resubscribe': 'open',
@@ -111,7 +111,8 @@ export const accessTable: Record<string, Access> = {
   'DELETE /api/coaching/bookings/:id': 'premium',
   'POST /api/coaching/bookings/:id/move': 'premium',
   'POST /api/webinars/:id/signup': 'premium',
-  'DELETE /api/webinars/:id/signup': 'premium',
+  // Withdrawing is for anyone signed up, premium or no longer.
+  'DELETE /api/webinars/:id/signup': 'signedIn',
   'GET /api/allies': 'premium',
   'POST /api/allies/submit': 'open',
   'GET /api/allies/:id/reviews': 'premium',
@@ -165,4 +166,3 @@ export const expectedStatus = (access: Access, who: Who): 'allowed' | 401 | 403 
   if (access === 'premium') return who === 'premium' ? 'allowed' : 403;
   return who === 'admin' ? 'allowed' : 403;
 };
-

@@ -8,7 +8,7 @@ import { type BuildAppOptions, buildApp } from '../app';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
-import { createMailer } from '../mail/mailer';
+import { createTransport } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
 import { copyTemplate, fileDatabaseUrl } from './postgres';
 
@@ -26,7 +26,7 @@ export interface TestApp {
  * from a migrated template on the server of TEST_DATABASE_URL. Apps of one file share it, so
  * tests still create their own rows (unique emails).
  * Pages are served with their head only, unless `renderPage` renders them (the client's source
- * renderer, as in server/features/pages/pages.test.ts).
+ * renderer, as in server/rendering/pages.test.ts).
  */
 export async function startTestApp(
   settings: Record<string, string> = {},
@@ -40,7 +40,7 @@ export async function startTestApp(
       ? await openDatabase({ url: await fileDatabaseUrl(), poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   // The production path: every email through the outbox table, delivered at once.
-  const mailer = createOutbox(database.db, createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
+  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
   const ctx: AppContext = { env, database, db: database.db, mailer };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
   const { logLines, databaseUrl: _own, ...buildOptions } = options;
@@ -62,10 +62,6 @@ export async function startTestApp(
       await database.close();
     },
   };
-}
-
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
 /**

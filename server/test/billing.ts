@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../db/schema';
 import type { TestApp } from './app';
+import { callApp } from './call-app';
 
 /** Test support for the billing tests: calls as a signed-in member, and what the database holds. */
 export function memberApi(t: TestApp, cookie: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}${path}`, {
-      method,
-      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+  const call = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie });
   return {
     call,
     post: (path: string, body?: unknown) => call('POST', path, body),

@@ -34,10 +34,22 @@ export async function startFakeStripe() {
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
   const sessions = new Map<
     string,
-    { id: string; created: number; status: 'open' | 'complete' | 'expired'; customer: string; client_reference_id: string; price: string; metadata: Record<string, string>; subscription: string | null }
+    {
+      id: string;
+      created: number;
+      status: 'open' | 'complete' | 'expired';
+      customer: string;
+      client_reference_id: string;
+      price: string;
+      metadata: Record<string, string>;
+      subscription: string | null;
+    }
   >();
   const subscriptions = new Map<string, FakeSubscription>();
-  const invoices = new Map<string, { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }>();
+  const invoices = new Map<
+    string,
+    { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }
+  >();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   const planSwitches: { subscription: string; price: string; amountDue: number; invoice: string }[] = [];
   const priceAmount = (price: string) => (/yearly/.test(price) ? 19000 : 1900);
@@ -52,7 +64,15 @@ export async function startFakeStripe() {
   const calls: Call[] = [];
   /** A paid first invoice, as Checkout makes one: what a refund of the subscription's charges finds. */
   const payFirstInvoice = (sub: FakeSubscription, price: string) => {
-    const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: priceAmount(price), payment_intent: next('pi') };
+    const invoice = {
+      id: next('in'),
+      object: 'invoice' as const,
+      subscription: sub.id,
+      status: 'paid',
+      currency: 'usd',
+      amount_paid: priceAmount(price),
+      payment_intent: next('pi'),
+    };
     invoices.set(invoice.id, invoice);
     return invoice;
   };
@@ -92,7 +112,8 @@ export async function startFakeStripe() {
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw);
     calls.push({ method: req.method ?? 'GET', path: url.pathname, form });
-    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? '')) return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? ''))
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     const [, version, resource, id] = url.pathname.split('/');
     if (version !== 'v1') return notFound(res, 'route');
 
@@ -120,27 +141,49 @@ export async function startFakeStripe() {
       return send(res, 200, { ...session, url: `https://checkout.stripe.test/c/pay/${session.id}` });
     }
     if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
-      const data = [...sessions.values()].filter((session) => session.customer === form.get('customer') && (!form.get('status') || session.status === form.get('status')));
-      return send(res, 200, { object: 'list', data: data.map((session) => ({ ...session, object: 'checkout.session' })), has_more: false, url: '/v1/checkout/sessions' });
+      const data = [...sessions.values()].filter(
+        (session) => session.customer === form.get('customer') && (!form.get('status') || session.status === form.get('status')),
+      );
+      return send(res, 200, {
+        object: 'list',
+        data: data.map((session) => ({ ...session, object: 'checkout.session' })),
+        has_more: false,
+        url: '/v1/checkout/sessions',
+      });
     }
     const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     if (req.method === 'POST' && expiring) {
       const session = sessions.get(expiring[1]!);
       if (!session) return notFound(res, 'checkout.session');
-      if (session.status !== 'open') return send(res, 400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+      if (session.status !== 'open')
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          },
+        });
       session.status = 'expired';
       return send(res, 200, { ...session, object: 'checkout.session' });
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       if (!customers.has(form.get('customer') ?? '')) return notFound(res, 'customer');
-      return send(res, 200, { id: next('bps'), object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${next('portal')}`, return_url: form.get('return_url') });
+      return send(res, 200, {
+        id: next('bps'),
+        object: 'billing_portal.session',
+        url: `https://billing.stripe.test/p/session/${next('portal')}`,
+        return_url: form.get('return_url'),
+      });
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
       const data = [...invoices.values()]
         .filter((i) => i.subscription === form.get('subscription') && (!form.get('status') || i.status === form.get('status')))
         .map(({ payment_intent, ...invoice }) => ({
           ...invoice,
-          payments: { object: 'list', data: [{ id: next('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent } }], has_more: false },
+          payments: {
+            object: 'list',
+            data: [{ id: next('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent } }],
+            has_more: false,
+          },
         }));
       return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
     }
@@ -148,7 +191,14 @@ export async function startFakeStripe() {
       const sub = subscriptions.get(form.get('subscription') ?? '');
       if (!sub) return notFound(res, 'subscription');
       const { amountDue, end } = planSwitch(sub, form.get('subscription_details[items][0][price]') ?? '');
-      return send(res, 200, { id: null, object: 'invoice', amount_due: Math.max(0, amountDue), total: amountDue, currency: 'usd', lines: { object: 'list', data: [{ id: next('il'), period: { start: Math.floor(Date.now() / 1000), end } }], has_more: false } });
+      return send(res, 200, {
+        id: null,
+        object: 'invoice',
+        amount_due: Math.max(0, amountDue),
+        total: amountDue,
+        currency: 'usd',
+        lines: { object: 'list', data: [{ id: next('il'), period: { start: Math.floor(Date.now() / 1000), end } }], has_more: false },
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = form.get('payment_intent') ?? '';
@@ -164,7 +214,14 @@ export async function startFakeStripe() {
     if (resource === 'subscriptions') {
       if (req.method === 'POST' && !id) {
         const sub = newSubscription(form.get('customer') ?? '', form.get('items[0][price]') ?? '', metadataOf(form), 'incomplete');
-        return send(res, 200, { ...sub, latest_invoice: { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `pi_fake_${counter}_secret_abc`, type: 'payment_intent' } } });
+        return send(res, 200, {
+          ...sub,
+          latest_invoice: {
+            id: next('in'),
+            object: 'invoice',
+            confirmation_secret: { client_secret: `pi_fake_${counter}_secret_abc`, type: 'payment_intent' },
+          },
+        });
       }
       const sub = id ? subscriptions.get(id) : undefined;
       if (!sub) return notFound(res, 'subscription');
@@ -178,7 +235,15 @@ export async function startFakeStripe() {
           const item = sub.items.data[0]!;
           Object.assign(item, { price: { id: price }, current_period_start: Math.floor(Date.now() / 1000), current_period_end: end });
           Object.assign(sub.metadata, metadataOf(form));
-          const invoice = { id: next('in'), object: 'invoice' as const, subscription: sub.id, status: 'paid', currency: 'usd', amount_paid: Math.max(0, amountDue), payment_intent: next('pi') };
+          const invoice = {
+            id: next('in'),
+            object: 'invoice' as const,
+            subscription: sub.id,
+            status: 'paid',
+            currency: 'usd',
+            amount_paid: Math.max(0, amountDue),
+            payment_intent: next('pi'),
+          };
           invoices.set(invoice.id, invoice);
           planSwitches.push({ subscription: sub.id, price, amountDue, invoice: invoice.id });
         }

@@ -14,7 +14,7 @@ import { databaseUrl } from './postgres';
  * file and every test app starts its own in-memory copy from it. On PostgreSQL a migrated
  * template database is made once, and every test file gets its own copy of it (server/test/
  * postgres.ts): files run three at a time, and a file that counts or searches a whole table
- * must not see another file's rows (issue 22.9). Teardown drops the template and the copies.
+ * must not see another file's rows. Teardown drops the template and the copies.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'nlh-test-'));

@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Who } from './access-table';
-import { postJson, type TestApp } from './app';
+import type { TestApp } from './app';
+import { callApp } from './call-app';
 import { uniqueEmail } from './unique-email';
 
 /** A signed-in free member, premium member and admin (their session cookies), made over HTTP; premium and admin set in the database. */
 export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, string>>> {
   const account = async (who: Exclude<Who, 'visitor'>) => {
     const email = uniqueEmail(`as-${who}`);
-    const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Test', lastName: who });
+    const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Test', lastName: who } });
     expect(res.status).toBe(201);
     if (who === 'premium') await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
     if (who === 'admin') await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${email})`);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
   };
   return { free: await account('free'), premium: await account('premium'), admin: await account('admin') };
 }
@@ -20,8 +24,14 @@ export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, st
 /** A premium member of a test's own: registered over HTTP, premium set in the database; email and session cookie. */
 export async function premiumMember(t: TestApp, label: string): Promise<{ email: string; cookie: string }> {
   const email = uniqueEmail(label);
-  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: label });
+  const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Pat', lastName: label } });
   expect(res.status).toBe(201);
   await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-  return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+  return {
+    email,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; '),
+  };
 }

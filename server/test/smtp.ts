@@ -28,7 +28,9 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
   );
   const body = rest.join('\n\n');
   // Multipart mail (text and HTML) names the encoding per part, so look through the whole message.
-  const unpacked = /base64/i.test(raw) ? body.replace(/^([A-Za-z0-9+/=\r\n]{40,})$/gm, (block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8')) : body;
+  const unpacked = /base64/i.test(raw)
+    ? body.replace(/^([A-Za-z0-9+/=\r\n]{40,})$/gm, (block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'))
+    : body;
   const text = /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(unpacked) : unpacked;
   return { to, subject, text: text.replace(/\r\n/g, '\n'), headers };
 }
@@ -79,7 +81,7 @@ export async function startSmtpCapture(
     /** Every captured mail to `to` whose subject matches. */
     find,
     /** Waits until a matching mail arrives. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = 5000): Promise<CapturedMail> {
+    async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const [mail] = find(to, subject);

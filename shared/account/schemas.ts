@@ -26,7 +26,9 @@ export const accountMessages = {
 } as const;
 
 /** POST /api/account/verify-email: the token of the link mailed to the address. */
-export const verifyEmailSchema = z.object({ token: z.string({ error: 'The link is incomplete' }).min(10, 'The link is incomplete').max(200, 'The link is incomplete') }).strict();
+export const verifyEmailSchema = z
+  .object({ token: z.string({ error: 'The link is incomplete' }).min(10, 'The link is incomplete').max(200, 'The link is incomplete') })
+  .strict();
 
 export const verifyMessages = {
   verified: 'Your email address is confirmed.',

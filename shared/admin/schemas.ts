@@ -1,5 +1,6 @@
 import { type SubscriberStatus, subscriberStatuses } from '../newsletter/schemas';
 import { z } from '../zod';
+import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
@@ -39,13 +40,22 @@ export function listQuerySchema<L extends AdminList>(list: L) {
   const sortValues = [...keys, ...keys.map((k) => `-${k}`)] as [string, ...string[]];
   return z
     .object({
-      search: z.string().max(200, 'search must be at most 200 characters').optional().transform((s) => (s ?? '').trim()),
+      search: z
+        .string()
+        .max(200, 'search must be at most 200 characters')
+        .optional()
+        .transform((s) => (s ?? '').trim()),
       page: intParam('page', 1, MAX_PAGE, 1),
       pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-      sort: z.enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` }).optional().transform((s) => s ?? DEFAULT_SORT),
+      sort: z
+        .enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` })
+        .optional()
+        .transform((s) => s ?? DEFAULT_SORT),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
-      ...(list === 'newsletters' ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() } : {}),
+      ...(list === 'newsletters'
+        ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() }
+        : {}),
     })
     .strict();
 }
@@ -82,8 +92,8 @@ export const setHiddenSchema = z.object({ hidden: z.boolean({ message: 'hidden m
 /** The client's local midnight and first of the month (docs/product.md §9), as ISO instants. */
 export const summaryQuerySchema = z
   .object({
-    todayStart: z.iso.datetime({ offset: true, message: 'todayStart must be an ISO date-time' }).optional(),
-    monthStart: z.iso.datetime({ offset: true, message: 'monthStart must be an ISO date-time' }).optional(),
+    todayStart: instant('todayStart').optional(),
+    monthStart: instant('monthStart').optional(),
   })
   .strict();
 
@@ -118,7 +128,7 @@ export interface AdminNewsletter extends Outreach {
   createdAt: string;
   /** docs/product.md §9: a user with the same email means 'Upgraded to Premium'. */
   upgraded: boolean;
-  /** Whether editions go to it (issue 23.5). */
+  /** Whether editions go to it. */
   status: SubscriberStatus;
 }
 export interface AdminSignup {

@@ -16,7 +16,7 @@ describe('ally submission website', () => {
     'ftp://acme.example',
     'https://',
     'data:text/html,x',
-    // Addresses that hide where they lead (issue 27.5).
+    // Addresses that hide where they lead.
     '//evil.example.com',
     'https://x.y@evil.com',
     'trusted.org@evil.com',
@@ -42,7 +42,11 @@ describe('ally submission website', () => {
 
 describe('ally search query', () => {
   it('is forgiving: long text is cut, unknown categories and pages fall back', () => {
-    expect(allySearchQuerySchema.parse({ search: ` ${'x'.repeat(5000)} `, category: 'Snacks', page: '-3' })).toEqual({ search: 'x'.repeat(SEARCH_MAX), category: null, page: 1 });
+    expect(allySearchQuerySchema.parse({ search: ` ${'x'.repeat(5000)} `, category: 'Snacks', page: '-3' })).toEqual({
+      search: 'x'.repeat(SEARCH_MAX),
+      category: null,
+      page: 1,
+    });
     expect(allySearchQuerySchema.parse({ category: 'fuel', page: '2', extra: 'y' })).toEqual({ search: '', category: 'Fuel', page: 2 });
     expect(allySearchQuerySchema.parse({ search: ['a', 'b'] as unknown as string })).toMatchObject({ search: '' });
   });

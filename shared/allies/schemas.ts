@@ -56,10 +56,13 @@ const website = z
   .refine((value) => {
     if (value === '') return true;
     if (value.startsWith('//') || /^[a-z][a-z0-9+.-]*:\/{3,}/i.test(value)) return false;
-    if (/\s/.test(value) || /^[a-z][a-z0-9+.-]*:(?!\/\/)/i.test(value) || (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^https?:\/\//i.test(value))) return false;
+    if (/\s/.test(value) || /^[a-z][a-z0-9+.-]*:(?!\/\/)/i.test(value) || (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^https?:\/\//i.test(value)))
+      return false;
     try {
       const url = new URL(websiteHref(value));
-      return url.username === '' && url.password === '' && !/@/.test(value.replace(/^https?:\/\//i, '').split(/[/?#]/)[0]!) && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+      return (
+        url.username === '' && url.password === '' && !/@/.test(value.replace(/^https?:\/\//i, '').split(/[/?#]/)[0]!) && /^[^.]+(\.[^.]+)+$/.test(url.hostname)
+      );
     } catch {
       return false;
     }
@@ -111,7 +114,11 @@ export const allySearchQuerySchema = z
 /** A member's review of an ally: 1 to 5 stars and a short comment. */
 export const allyReviewSchema = z
   .object({
-    rating: z.number({ error: 'Rating must be a whole number from 1 to 5' }).int('Rating must be a whole number from 1 to 5').min(1, 'Rating must be a whole number from 1 to 5').max(5, 'Rating must be a whole number from 1 to 5'),
+    rating: z
+      .number({ error: 'Rating must be a whole number from 1 to 5' })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(1, 'Rating must be a whole number from 1 to 5')
+      .max(5, 'Rating must be a whole number from 1 to 5'),
     comment: optionalText('Comment', 500),
   })
   .strict();

@@ -1,7 +1,7 @@
 import type { AdminList } from '../admin/schemas';
 
 /**
- * Every API path, in one table used by the server's routes and the client's calls (issue 27.9):
+ * Every API path, in one table used by the server's routes and the client's calls:
  * a path changes here or nowhere. `:name` marks a path value; `apiPath` fills it in, encoded.
  */
 export const apiPaths = {
@@ -65,11 +65,14 @@ export const apiPaths = {
   localCheckoutPay: '/api/billing/local/checkouts/:id/pay',
   localPay: '/api/billing/local/pay',
   localClock: '/api/billing/local/clock',
-
 } as const;
 
 /** The names of a path's `:values`. */
-type ValueNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ValueNames<Rest> : P extends `${string}:${infer Name}` ? Name : never;
+type ValueNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ValueNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** `path` with each `:name` replaced by its value, URL-encoded: `apiPath(apiPaths.receipt, { id })`. */
 export function apiPath<P extends string>(path: P, values: Record<ValueNames<P>, string>): string {

@@ -16,7 +16,8 @@ export const newPasswordField = z
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, passwordTooLong);
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters').refine(isStorableText, unstorableTextMessage);
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters').refine(isStorableText, unstorableTextMessage);
 
 export const loginSchema = z
   .object({

@@ -3,7 +3,16 @@ import { formatExpiry, testCardSchema } from './schemas';
 
 describe('the test card form', () => {
   it('writes the expiry as card forms do while it is typed', () => {
-    expect(['1', '12', '123', '1230', '12/30', '12 / 30', '12303', ''].map(formatExpiry)).toEqual(['1', '12', '12 / 3', '12 / 30', '12 / 30', '12 / 30', '12 / 30', '']);
+    expect(['1', '12', '123', '1230', '12/30', '12 / 30', '12303', ''].map(formatExpiry)).toEqual([
+      '1',
+      '12',
+      '12 / 3',
+      '12 / 30',
+      '12 / 30',
+      '12 / 30',
+      '12 / 30',
+      '',
+    ]);
   });
 
   it('accepts "1230" as 12 / 30 and still refuses an incomplete or impossible month', () => {

@@ -20,12 +20,6 @@ export const planRequestSchema = z
 
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
-export const messages = {
-  alreadyPremium: 'Already Premium: your premium membership is active, so nothing was charged.',
-  alreadySubscribed: 'You already have an active premium subscription!',
-  providerUnavailable: 'Failed to create checkout session',
-} as const;
-
 /**
  * An expiry date as card forms write it while it is typed: digits only, "1230" -> "12 / 30",
  * "0" -> "0", "12" -> "12", "123" -> "12 / 3"; "12/30" and "12 / 30" stay "12 / 30".
@@ -49,7 +43,10 @@ export const testCardSchema = z
       .string({ error: "Your card's expiration date is incomplete." })
       .transform(formatExpiry)
       .pipe(z.string().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, "Your card's expiration date is incomplete. Use MM / YY.")),
-    cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+    cvc: z
+      .string({ error: "Your card's security code is incomplete." })
+      .trim()
+      .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
     /** /subscribe's embedded form proves it was started from create-subscription's client secret. */
     clientSecret: z.string().max(200).optional(),
   })

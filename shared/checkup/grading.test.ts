@@ -40,7 +40,14 @@ describe('pillar grade = round((16 − score) / 16 × 100)', () => {
 
 describe('grade bands', () => {
   it.each([
-    [100, 'A'], [80, 'A'], [79, 'B'], [70, 'B'], [69, 'C'], [60, 'C'], [59, 'D'], [0, 'D'],
+    [100, 'A'],
+    [80, 'A'],
+    [79, 'B'],
+    [70, 'B'],
+    [69, 'C'],
+    [60, 'C'],
+    [59, 'D'],
+    [0, 'D'],
   ] as const)('%i%% → %s', (percent, grade) => {
     expect(gradeForPercent(percent)).toBe(grade);
   });

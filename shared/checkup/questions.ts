@@ -4,11 +4,18 @@ import { type PillarName, pillars as sitePillars } from '../content/pillars';
 export type Pillar = Uppercase<PillarName>;
 /** The Check-Up names each pillar in capitals (stored in results as such), in the pillars' order. */
 export const pillars: readonly Pillar[] = sitePillars.map((pillar) => pillar.name.toUpperCase() as Pillar);
-export interface Question { id: number; category: Pillar; text: string }
+export interface Question {
+  id: number;
+  category: Pillar;
+  text: string;
+}
 
 /** How each pillar is named and described (docs/product.md §3's category descriptions), and its field guide. */
 export const pillarInfo = Object.fromEntries(
-  sitePillars.map((pillar) => [pillar.name.toUpperCase(), { name: pillar.name, description: pillar.about[0]!.toUpperCase() + pillar.about.slice(1), guideSlug: pillar.slug }]),
+  sitePillars.map((pillar) => [
+    pillar.name.toUpperCase(),
+    { name: pillar.name, description: pillar.about[0]!.toUpperCase() + pillar.about.slice(1), guideSlug: pillar.slug },
+  ]),
 ) as Record<Pillar, { name: PillarName; description: string; guideSlug: string }>;
 
 /** The four answers, exactly as docs/product.md §3 labels them. */

@@ -45,8 +45,5 @@ export interface CheckupResultView {
   createdAt: string;
 }
 
-/** The query cache key of a saved result: the results page reads it, the server fills it when it renders that page. */
-export const checkupResultQueryKey = (id: string) => ['/api/checkup-results', id] as const;
-
 /** Result ids are random UUIDs; anything else is answered 404 without touching the database. */
 export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

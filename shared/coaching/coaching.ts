@@ -1,7 +1,7 @@
 import { z } from '../zod';
-import { siteLocalTimeSchema } from '../webinars/webinars';
+import { clockTime } from '../date-fields';
 
-/** One-on-one coaching (issue 25.2): one 60-minute session per member per calendar month. */
+/** One-on-one coaching: one 60-minute session per member per calendar month. */
 export const SESSION_MINUTES = 60;
 /** A booking can be cancelled or moved up to this many hours before it starts. */
 export const CANCEL_HOURS = 24;
@@ -17,7 +17,10 @@ const link = z
 /** Slots an admin publishes: one or more starts on the site's clock, with the video room. */
 export const slotsInputSchema = z
   .object({
-    startsAt: z.array(siteLocalTimeSchema, { error: 'Starts must be a list of dates and times' }).min(1, 'Add at least one start').max(50, 'At most 50 slots at a time'),
+    startsAt: z
+      .array(clockTime('Start'), { error: 'Starts must be a list of dates and times' })
+      .min(1, 'Add at least one start')
+      .max(50, 'At most 50 slots at a time'),
     roomUrl: link,
   })
   .strict();

@@ -1,10 +1,12 @@
 import { z } from '../zod';
+import { instant } from '../date-fields';
+import { versionSchema } from '../number-fields';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
 import { pillarNames } from './pillars';
 
 /**
- * The site's content in the database (issue 24): pages and resources written in /admin → Content
+ * The site's content in the database: pages and resources written in /admin → Content
  * and published without a deploy. Each item belongs to a section; the fixed sections hold the
  * pages the site's routes show (a guide, Start Here, a legal page), the open ones take new items.
  */
@@ -92,13 +94,13 @@ export const contentCreateSchema = contentDraftSchema.extend({
 });
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const contentSaveSchema = contentDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export const contentSaveSchema = contentDraftSchema.extend({ version: versionSchema }).strict();
 
 /** Publish now (no `at`) or at a time; `version` is the draft being published. */
 export const contentPublishSchema = z
   .object({
-    version: z.number({ error: 'Version must be a number' }).int().min(1),
-    at: z.iso.datetime({ offset: true, error: 'Publish time must be a date and time' }).optional(),
+    version: versionSchema,
+    at: instant('Publish time').optional(),
   })
   .strict();
 
@@ -122,11 +124,15 @@ export interface ContentSummary {
   section: ContentSection;
   slug: string;
   title: string;
+  /** What visitors see: 'published' while a version is live (a change may be scheduled), 'scheduled' when none is yet. */
   status: ContentStatus;
   /** Saved changes not yet published (the live page shows the last published version). */
   unpublishedChanges: boolean;
+  /** When the draft is to be published: the first publish, or a change to the live page. */
   publishAt: string | null;
+  /** When the live version was published. */
   publishedAt: string | null;
+  /** The last change of any kind (a save, a publish, scheduled or not, an unpublish) and who made it. */
   updatedBy: string | null;
   updatedAt: string;
 }
@@ -137,6 +143,11 @@ export interface ContentItem extends ContentSummary {
   fields: ContentFields;
   version: number;
   path: string;
+}
+
+/** The answer to a save: the item, and when the publish was to be that the save cancelled (the draft is no longer what was scheduled). */
+export interface ContentSaved extends ContentItem {
+  cancelledSchedule: string | null;
 }
 
 export interface ContentVersionSummary {
@@ -172,10 +183,6 @@ export interface PublishedPage {
   publishedAt: string;
 }
 
-/** The query keys the server fills in when it renders a page, and the client's fetches use. */
-export const pageQueryKey = (section: ContentSection, slug: string) => ['/api/pages', section, slug] as const;
-export const resourcesQueryKey = ['/api/resources'] as const;
-
 /** One entry of the resources library. */
 export interface PublishedResource {
   id: string;
@@ -183,8 +190,8 @@ export interface PublishedResource {
   pillar: (typeof pillarNames)[number];
   format: string;
   summary: string;
-  /** Markdown: the library searches it and renders it when the card opens. */
-  body: string;
+  /** The body as HTML, rendered once when published: shown when the card opens, and searched. */
+  html: string;
   url?: string;
   source?: string;
 }
@@ -192,7 +199,7 @@ export interface PublishedResource {
 /** Where stored images are served (not an API path: a plain, immutably cached file address). */
 export const MEDIA_PATH = '/media/:file';
 
-/** A stored image (issue 24.3). */
+/** A stored image. */
 export const IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, alt: 300, width: 1600, phoneWidth: 640 } as const;
 export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageType = (typeof imageTypes)[number];

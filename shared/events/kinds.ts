@@ -18,14 +18,16 @@ export const eventKinds = [
 export type EventKind = (typeof eventKinds)[number];
 
 /**
- * What only the server can know, recorded by the server when it happens (issue 27.4): a premium
+ * What only the server can know, recorded by the server when it happens: a premium
  * signup is a confirmed payment, an ally submission and a community signup are stored rows, a
  * completed Check-Up is a stored, server-scored result. A page cannot send these.
  */
 export const serverEventKinds = ['quiz_complete', 'premium_signup', 'community_signup', 'ally_submit'] as const satisfies readonly EventKind[];
 
 /** What only the page knows: the events POST /api/events accepts. */
-export const pageEventKinds = eventKinds.filter((kind): kind is Exclude<EventKind, (typeof serverEventKinds)[number]> => !(serverEventKinds as readonly string[]).includes(kind));
+export const pageEventKinds = eventKinds.filter(
+  (kind): kind is Exclude<EventKind, (typeof serverEventKinds)[number]> => !(serverEventKinds as readonly string[]).includes(kind),
+);
 
 /**
  * An event carries the path it happened on and a few small properties (a guide's slug, a

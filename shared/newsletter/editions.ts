@@ -1,8 +1,13 @@
 import { z } from '../zod';
+import { instant } from '../date-fields';
+import { versionSchema } from '../number-fields';
 import { optionalText, requiredText } from '../text-fields';
 
-/** The Weekly Dish's editions (issue 23): written in the admin, sent to an audience, archived on the site. */
-export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+/**
+ * The Weekly Dish's editions: written in the admin, sent to an audience, archived on
+ * the site. A cancelled schedule makes the edition a draft again: there is no "cancelled".
+ */
+export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent'] as const;
 export type EditionStatus = (typeof editionStatuses)[number];
 
 export const editionAudiences = ['subscribers', 'premium'] as const;
@@ -15,6 +20,13 @@ export const audienceLabels: Record<EditionAudience, string> = {
 export const EDITION_LIMITS = { title: 200, summary: 300, slug: 80, body: 100_000 } as const;
 
 const text = requiredText;
+
+/**
+ * "Issue 48: …" typed into a title: the number is put before every public edition's title when it
+ * is sent, so it would show twice.
+ */
+const startsWithIssueNumber = /^\s*issue\s*(?:no\.?\s*|#\s*)?\d+\b/i;
+export const ISSUE_NUMBER_IN_TITLE = 'Leave the issue number out: it is added automatically when the edition is sent';
 
 /** Lower-case words joined by dashes: the edition's address under /weekly-dish/. */
 export const slugSchema = z
@@ -38,7 +50,7 @@ export function slugify(title: string): string {
 
 export const editionDraftSchema = z
   .object({
-    title: text('Title', EDITION_LIMITS.title),
+    title: text('Title', EDITION_LIMITS.title).refine((title) => !startsWithIssueNumber.test(title), ISSUE_NUMBER_IN_TITLE),
     summary: optionalText('Summary', EDITION_LIMITS.summary),
     slug: slugSchema,
     body: text('Body', EDITION_LIMITS.body),
@@ -48,12 +60,20 @@ export const editionDraftSchema = z
 export type EditionDraft = z.input<typeof editionDraftSchema>;
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const editionSaveSchema = editionDraftSchema.extend({ version: z.number({ error: 'Version must be a number' }).int().min(1) }).strict();
+export const editionSaveSchema = editionDraftSchema.extend({ version: versionSchema }).strict();
 export type EditionSave = z.input<typeof editionSaveSchema>;
 
-export const editionScheduleSchema = z.object({ sendAt: z.iso.datetime({ offset: true, error: 'Send time must be a date and time' }) }).strict();
+export const editionScheduleSchema = z.object({ sendAt: instant('Send time') }).strict();
 
-export const editionPreviewSchema = editionDraftSchema.pick({ title: true, summary: true, body: true }).partial().strict();
+/** The editor's preview shows what is written so far: a new edition's empty fields too. */
+export const editionPreviewSchema = z
+  .object({
+    title: optionalText('Title', EDITION_LIMITS.title),
+    summary: optionalText('Summary', EDITION_LIMITS.summary),
+    body: optionalText('Body', EDITION_LIMITS.body),
+    audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+  })
+  .strict();
 
 export interface EditionProgress {
   total: number;
@@ -93,17 +113,29 @@ export interface EditionList {
   timeZone: string;
 }
 
-/** What the public archive shows of a sent edition. */
+/** What the site shows of a sent edition: everyone a public one, signed-in premium members a premium announcement. */
 export interface PublicEdition {
   slug: string;
   title: string;
   summary: string;
+  audience: EditionAudience;
   issueNumber: number | null;
   sentAt: string;
   readingTime: string;
   html: string;
 }
 export type PublicEditionSummary = Omit<PublicEdition, 'html'>;
+
+/**
+ * What a premium announcement's page starts from, the same for every visitor: whom it is for,
+ * nothing of what it says. A signed-in premium member's browser then asks for the edition itself.
+ */
+export interface LockedEdition {
+  slug: string;
+  audience: 'premium';
+  locked: true;
+}
+export const isLocked = (edition: PublicEdition | LockedEdition): edition is LockedEdition => 'locked' in edition;
 
 export interface PublicEditions {
   /** The latest sent edition, in full (the 'View Sample Issue' dialog). */
@@ -118,25 +150,35 @@ export interface PublicEditions {
 export const RECENT_EDITIONS = 3;
 
 /** About 230 words a minute, at least one. */
-export function readingTime(markdown: string): string {
+export function readingMinutes(markdown: string): number {
   const words = markdown.split(/\s+/).filter(Boolean).length;
-  return `${Math.max(1, Math.round(words / 230))} min read`;
+  return Math.max(1, Math.round(words / 230));
 }
+export const readingTime = (minutes: number) => `${minutes} min read`;
 
 export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'progress'>): string => {
-  const base = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', paused: 'Paused', sent: 'Sent', cancelled: 'Cancelled' }[edition.status];
-  // Never "Sent" alone when messages failed (issue 23.2).
+  const base = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', paused: 'Paused', sent: 'Sent' }[edition.status];
+  // Never "Sent" alone when messages failed.
   return edition.status === 'sent' && edition.progress.failed > 0 ? `${base} · ${edition.progress.failed} failed` : base;
 };
 
-export const unsubscribeSchema = z.object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') }).strict();
-
-/** The query keys of the archive: the server renders /weekly-dish pages with them filled in. */
-export const editionsQueryKey = ['/api/editions'] as const;
-export const editionQueryKey = (slug: string) => ['/api/editions', slug] as const;
+export const unsubscribeSchema = z
+  .object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') })
+  .strict();
 
 /** An edition page's title and description, for the server's head and the client's alike. */
 export const editionHead = (edition: Pick<PublicEdition, 'title' | 'summary' | 'issueNumber'>) => ({
   title: `${edition.title} · The Weekly Dish`,
   description: edition.summary || `Issue ${edition.issueNumber ?? ''} of The Weekly Dish, the free Tuesday newsletter for nonprofit leaders.`,
 });
+
+/** A premium announcement's page head: the same for everyone, saying nothing of what is in it, and kept out of search. */
+export const premiumEditionHead = {
+  title: 'For premium members · The Weekly Dish',
+  description: 'An edition of The Weekly Dish for premium members of the community.',
+  noindex: true,
+} as const;
+
+/** The line above an edition's title, in the email and on its page: its issue number, or who a premium announcement is for. */
+export const editionEyebrow = (edition: Pick<PublicEdition, 'audience' | 'issueNumber'>): string =>
+  edition.audience === 'premium' ? 'For premium members' : edition.issueNumber ? `Issue ${edition.issueNumber}` : '';

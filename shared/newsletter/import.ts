@@ -3,7 +3,7 @@ import { emailAddress } from '../email';
 import { isStorableText } from '../text';
 
 /**
- * Importing subscribers from another tool (issue 23.5): a CSV of email, name and organisation,
+ * Importing subscribers from another tool: a CSV of email, name and organisation,
  * previewed first. The same parser runs in the server's preview and apply, so what the admin saw
  * is what is applied.
  */
@@ -11,7 +11,11 @@ export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 50_000 } as const;
 
 export const importSchema = z
   .object({
-    csv: z.string({ error: 'csv must be the file’s text' }).min(1, 'csv: The file is empty').max(IMPORT_LIMITS.bytes, 'csv: The file is larger than 5 MB'),
+    // The route's answer names the field ("csv: …"): the messages do not name it again.
+    csv: z
+      .string({ error: 'The file must be sent as text' })
+      .min(1, 'The file is empty')
+      .max(IMPORT_LIMITS.bytes, 'The file is larger than 5 MB: split it into smaller files.'),
     apply: z.boolean({ error: 'apply must be true or false' }).default(false),
   })
   .strict();
@@ -76,8 +80,10 @@ export function parseCsv(text: string): string[][] {
 /**
  * The rows of an import: a header naming email, name and organisation (any order, any case,
  * "organisation" too) is used when present; otherwise the columns are email, name, organisation.
+ * `total` counts every row that is not the header; a file over the limit is refused whole by the
+ * caller, never cut short.
  */
-export function importRows(csv: string): { rows: ImportRow[]; invalid: { line: number; email: string }[] } {
+export function importRows(csv: string): { rows: ImportRow[]; invalid: { line: number; email: string }[]; total: number } {
   const table = parseCsv(csv);
   const header = (table[0] ?? []).map((cell) => cell.trim().toLowerCase());
   const hasHeader = header.includes('email') || header.includes('email address');
@@ -90,7 +96,9 @@ export function importRows(csv: string): { rows: ImportRow[]; invalid: { line: n
   const orgAt = column(['organization', 'organisation', 'company'], 2);
   const rows: ImportRow[] = [];
   const invalid: { line: number; email: string }[] = [];
-  table.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + IMPORT_LIMITS.rows).forEach((cells, index) => {
+  const data = table.slice(hasHeader ? 1 : 0);
+  if (data.length > IMPORT_LIMITS.rows) return { rows: [], invalid: [], total: data.length };
+  data.forEach((cells, index) => {
     const line = index + (hasHeader ? 2 : 1);
     const cell = (at: number) => (at >= 0 ? (cells[at] ?? '').trim().slice(0, 200) : '');
     const rawEmail = cell(emailAt);
@@ -100,5 +108,5 @@ export function importRows(csv: string): { rows: ImportRow[]; invalid: { line: n
     if (!email.success || !isStorableText(name) || !isStorableText(organization)) invalid.push({ line, email: rawEmail.slice(0, 254) });
     else rows.push({ line, email: email.data, name, organization });
   });
-  return { rows, invalid };
+  return { rows, invalid, total: data.length };
 }

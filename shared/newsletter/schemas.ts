@@ -2,10 +2,14 @@ import { z } from '../zod';
 import { emailAddress } from '../email';
 import { isStorableText, unstorableTextMessage } from '../text';
 
-
 /** Optional free text: trimmed, empty when absent. */
 const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).refine(isStorableText, unstorableTextMessage).default('');
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, unstorableTextMessage)
+    .default('');
 
 /**
  * A hidden field real people never see (client/components/ui/field.tsx HoneypotField): a value
@@ -13,7 +17,7 @@ const optionalText = (label: string, max: number) =>
  */
 export const honeypot = z.string().max(500).optional();
 
-/** Whether editions go to a signup (issue 23.5). */
+/** Whether editions go to a signup. */
 export const subscriberStatuses = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
@@ -39,6 +43,18 @@ export const newsletterSignupSchema = z
   .strict();
 
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
+
+/**
+ * What POST /api/newsletter/signup answers, so each form says what is true: `pending` means one
+ * step is left (the confirmation link was just emailed), `subscribed` that editions come (the
+ * spec's "You're subscribed!"), `bounced` that the address's mail server refuses our mail.
+ * `emailed` tells whether an email (the welcome, or the confirmation link again) went out now.
+ */
+export interface NewsletterSignupAnswer {
+  ok: true;
+  status: Exclude<SubscriberStatus, 'unsubscribed'>;
+  emailed: boolean;
+}
 
 /** The forms that ask for an email alone (the Check-Up's email step, the breakdown request): the one email rule. */
 export const emailOnlySchema = z.object({ email: emailAddress });

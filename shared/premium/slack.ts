@@ -1,4 +1,4 @@
-/** Premium promises "Slack access within 24 hours" (issue 25.4): the admin's view of who is waiting. */
+/** Premium promises "Slack access within 24 hours": the admin's view of who is waiting. */
 export const SLACK_PROMISE_HOURS = 24;
 
 export interface SlackInvitationRow {

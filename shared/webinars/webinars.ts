@@ -1,8 +1,9 @@
 import { z } from '../zod';
+import { clockTime } from '../date-fields';
 import { optionalText, requiredText } from '../text-fields';
 
 /**
- * Premium's monthly expert webinars (issue 25.1): events an admin schedules, premium members sign
+ * Premium's monthly expert webinars: events an admin schedules, premium members sign
  * up for, join through the room link, and find recorded afterwards.
  */
 export const WEBINAR_LIMITS = { title: 200, description: 20_000, summary: 20_000, link: 500, minMinutes: 15, maxMinutes: 480, maxCapacity: 10_000 } as const;
@@ -16,16 +17,12 @@ const link = (label: string) =>
     .max(WEBINAR_LIMITS.link, `${label} must be at most ${WEBINAR_LIMITS.link} characters`)
     .regex(/^https?:\/\/[^/\s\\]+\S*$/i, `${label} must be an address starting with https:// or http://`);
 
-/** The start as the site's clock shows it (`2026-12-10T13:00`), entered in the admin. */
-export const siteLocalTimeSchema = z
-  .string({ error: 'Start must be a date and time' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Start must be a date and time (YYYY-MM-DDTHH:MM)');
-
 export const webinarInputSchema = z
   .object({
     title: requiredText('Title', WEBINAR_LIMITS.title),
     description: optionalText('Description', WEBINAR_LIMITS.description),
-    startsAt: siteLocalTimeSchema,
+    /** The start as the site's clock shows it (`2026-12-10T13:00`). */
+    startsAt: clockTime('Start'),
     durationMinutes: z
       .number({ error: 'Duration must be a number of minutes' })
       .int('Duration must be whole minutes')
@@ -51,7 +48,9 @@ export const recordingInputSchema = z
   })
   .strict();
 
-export const recordingSearchSchema = z.object({ q: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').default('') }).strict();
+export const recordingSearchSchema = z
+  .object({ q: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').default('') })
+  .strict();
 
 export type WebinarStatus = 'scheduled' | 'cancelled';
 

@@ -6,7 +6,7 @@ import { TextField } from '../ui/field';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 
 /**
- * Uploading an image into the text (issue 24.3): a PNG, JPEG, WebP or GIF of at most 5 MB, with
+ * Uploading an image into the text: a PNG, JPEG, WebP or GIF of at most 5 MB, with
  * alt text (required: it is what a screen reader says, and what shows if the image cannot load).
  * The server checks the file's bytes and answers with the Markdown to insert.
  */
@@ -29,7 +29,10 @@ export function ImageUpload({ id, onUploaded, onCancel }: { id: string; onUpload
       onUploaded(image.markdown);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
-      setErrors({ file: fieldErrors?.file ?? (fieldErrors?.alt ? undefined : errorText(error, 'The image was not uploaded. Please try again.')), alt: fieldErrors?.alt });
+      setErrors({
+        file: fieldErrors?.file ?? (fieldErrors?.alt ? undefined : errorText(error, 'The image was not uploaded. Please try again.')),
+        alt: fieldErrors?.alt,
+      });
     } finally {
       setBusy(false);
     }
@@ -59,7 +62,14 @@ export function ImageUpload({ id, onUploaded, onCancel }: { id: string; onUpload
           </p>
         )}
       </div>
-      <TextField label="Alt text" hint="What the image shows, for people who cannot see it." value={alt} maxLength={IMAGE_LIMITS.alt} error={errors.alt} onChange={(event) => setAlt(event.target.value)} />
+      <TextField
+        label="Alt text"
+        hint="What the image shows, for people who cannot see it."
+        value={alt}
+        maxLength={IMAGE_LIMITS.alt}
+        error={errors.alt}
+        onChange={(event) => setAlt(event.target.value)}
+      />
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void upload()} disabled={busy}>
           {busy ? 'Uploading...' : 'Upload and insert'}

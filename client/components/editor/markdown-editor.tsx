@@ -1,5 +1,5 @@
 import { Bold, Heading2, ImagePlus, Italic, Link2, List, Quote } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TextAreaField } from '../ui/field';
 import { ImageUpload } from './image-upload';
 import { applyFormat, type Format, insertBlock, type TextState } from './markdown-toolbar';
@@ -28,6 +28,7 @@ export function MarkdownEditor({
   error,
   maxLength,
   rows = 18,
+  inputRef,
 }: {
   id: string;
   label?: string;
@@ -36,8 +37,17 @@ export function MarkdownEditor({
   error?: string;
   maxLength: number;
   rows?: number;
+  /** A form's hold on the text, to focus it when it is the first field in error. */
+  inputRef?: (element: HTMLTextAreaElement | null) => void;
 }) {
-  const area = useRef<HTMLTextAreaElement>(null);
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  const setArea = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      area.current = element;
+      inputRef?.(element);
+    },
+    [inputRef],
+  );
   const [uploading, setUploading] = useState(false);
   const uploadId = useId();
   // Where an image goes: the caret when the upload panel was opened.
@@ -61,7 +71,9 @@ export function MarkdownEditor({
     apply(applyFormat({ text: value, start: area.current.selectionStart, end: area.current.selectionEnd }, kind));
   };
   const openUpload = () => {
-    caret.current = area.current ? { text: value, start: area.current.selectionStart, end: area.current.selectionEnd } : { text: value, start: value.length, end: value.length };
+    caret.current = area.current
+      ? { text: value, start: area.current.selectionStart, end: area.current.selectionEnd }
+      : { text: value, start: value.length, end: value.length };
     setUploading((open) => !open);
   };
 
@@ -91,7 +103,7 @@ export function MarkdownEditor({
         />
       )}
       <TextAreaField
-        ref={area}
+        ref={setArea}
         id={id}
         label={label}
         rows={rows}

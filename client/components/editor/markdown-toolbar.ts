@@ -1,4 +1,4 @@
-/** The editor's formatting toolbar (issue 23.1): each button edits the Markdown around the selection. */
+/** The editor's formatting toolbar: each button edits the Markdown around the selection. */
 export const formats = ['heading', 'bold', 'italic', 'link', 'list', 'quote'] as const;
 export type Format = (typeof formats)[number];
 
@@ -17,13 +17,25 @@ function wrap({ text, start, end }: TextState, before: string, after: string, pl
   return { text: next, start: start + before.length, end: start + before.length + selected.length };
 }
 
-/** Puts `prefix` before every line the selection touches. */
+/**
+ * Puts `prefix` before every line the selection touches (a selection ending at the start of a
+ * line leaves that line alone). Without a selection the caret stays where it was in the line,
+ * after the marker at the latest; a selection stays on the same text. Either way the marker is
+ * never selected, so the next key typed cannot replace it.
+ */
 function prefixLines({ text, start, end }: TextState, prefix: (index: number) => string): TextState {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
+  const lastTouched = end > start && text[end - 1] === '\n' ? end - 1 : end;
+  const lineEnd = text.indexOf('\n', lastTouched) === -1 ? text.length : text.indexOf('\n', lastTouched);
   const lines = text.slice(lineStart, lineEnd).split('\n');
-  const changed = lines.map((line, index) => prefix(index) + line).join('\n');
-  return { text: text.slice(0, lineStart) + changed + text.slice(lineEnd), start: lineStart, end: lineStart + changed.length };
+  const markers = lines.map((_, index) => prefix(index));
+  const changed = lines.map((line, index) => markers[index] + line).join('\n');
+  // How far a position in the original text moves: the markers of its line and every line above it.
+  const shift = (position: number) => {
+    const line = text.slice(lineStart, position).split('\n').length - 1;
+    return markers.slice(0, Math.min(line, markers.length - 1) + 1).reduce((sum, marker) => sum + marker.length, 0);
+  };
+  return { text: text.slice(0, lineStart) + changed + text.slice(lineEnd), start: start + shift(start), end: end + shift(lastTouched) };
 }
 
 export function applyFormat(state: TextState, format: Format): TextState {

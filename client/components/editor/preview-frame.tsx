@@ -24,7 +24,13 @@ export function PreviewFrame({ heading, title, html, sameOrigin = false }: { hea
         </div>
       </div>
       <div className="overflow-x-auto rounded-lg border border-stone-300 bg-stone-100 p-2">
-        <iframe title={title} sandbox={sameOrigin ? 'allow-same-origin' : ''} srcDoc={html} className="mx-auto block h-[640px] rounded bg-white" style={{ width: width === 'phone' ? 375 : '100%', maxWidth: '100%' }} />
+        <iframe
+          title={title}
+          sandbox={sameOrigin ? 'allow-same-origin' : ''}
+          srcDoc={html}
+          className="mx-auto block h-[640px] rounded bg-white"
+          style={{ width: width === 'phone' ? 375 : '100%', maxWidth: '100%' }}
+        />
       </div>
     </div>
   );

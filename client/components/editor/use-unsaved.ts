@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 function read<T extends object>(key: string, empty: T): T | null {
   try {
@@ -11,20 +11,21 @@ function read<T extends object>(key: string, empty: T): T | null {
 
 /**
  * A draft being written that survives a reload or a crash of the tab: kept in this browser
- * (under `key`) while it differs from what is saved, and dropped once it is saved. Says whether
- * an earlier unsaved draft was brought back.
+ * (under `key`) while it differs from what is saved, and dropped once it is saved. Gives the draft
+ * to start the form from and says whether an earlier unsaved draft was brought back.
  */
 export function useUnsavedDraft<T extends object>(key: string, saved: T) {
-  const [draft, setDraft] = useState<T>(() => read(key, saved) ?? saved);
-  const [restored] = useState(() => {
-    const earlier = read(key, saved);
-    return earlier !== null && JSON.stringify(earlier) !== JSON.stringify(saved);
-  });
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  useEffect(() => {
-    if (dirty) window.localStorage.setItem(key, JSON.stringify(draft));
-    else window.localStorage.removeItem(key);
-  }, [draft, dirty, key]);
-  const forget = () => window.localStorage.removeItem(key);
-  return { draft, setDraft, restored, dirty, forget };
+  const [initial] = useState<T>(() => read(key, saved) ?? saved);
+  const [restored] = useState(() => JSON.stringify(initial) !== JSON.stringify(saved));
+  const savedText = JSON.stringify(saved);
+  const isSaved = useCallback((draft: T) => JSON.stringify(draft) === savedText, [savedText]);
+  const keep = useCallback(
+    (draft: T) => {
+      if (isSaved(draft)) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify(draft));
+    },
+    [key, isSaved],
+  );
+  const forget = useCallback(() => window.localStorage.removeItem(key), [key]);
+  return { initial, restored, isSaved, keep, forget };
 }

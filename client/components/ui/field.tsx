@@ -24,7 +24,15 @@ interface ControlProps {
  * Every form field of the site: a label, the control, its hint (and counter) and its error, tied to
  * the control with aria-describedby. The ally and contact forms and every other form use these.
  */
-function Field({ label, error, hint, counter, id, className, control: render }: FieldProps & { id?: string; className?: string; control: (props: ControlProps) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  counter,
+  id,
+  className,
+  control: render,
+}: FieldProps & { id?: string; className?: string; control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [hint || counter ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;

@@ -29,8 +29,21 @@ export function ChangePasswordForm() {
     <Card>
       <h2 className="font-serif text-xl font-bold text-stone-900">Change password</h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid max-w-md gap-4">
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." error={errors.newPassword?.message} {...form.register('newPassword')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
         <Button type="submit" disabled={isSubmitting} className="justify-self-start">
           {isSubmitting ? 'Saving...' : 'Change password'}
         </Button>

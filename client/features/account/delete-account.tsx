@@ -41,10 +41,19 @@ export function DeleteAccount({ email }: { email: string }) {
     <Card className="border-red-700/40">
       <h2 className="font-serif text-xl font-bold text-stone-900">Delete my account</h2>
       <p className="mt-2 text-stone-700">
-        This cancels any premium membership at once (no refund for the current period), deletes your account, your newsletter and community signups, your Check-Up results and your messages to us, and signs you out everywhere. It cannot be undone.
+        This cancels any premium membership at once (no refund for the current period), deletes your account and everything in your data download, and signs you
+        out everywhere. It cannot be undone. What stays: ally listings you submitted (they are the vendor&rsquo;s), without your name and email; our
+        admins&rsquo; record of their actions, without your email; and, if a mail server ever refused your address for good, that refusal, so that we never mail
+        it again.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid max-w-md gap-4">
-        <TextField label={`Type your email (${email}) to confirm`} type="email" autoComplete="off" error={errors.confirmEmail?.message} {...form.register('confirmEmail')} />
+        <TextField
+          label={`Type your email (${email}) to confirm`}
+          type="email"
+          autoComplete="off"
+          error={errors.confirmEmail?.message}
+          {...form.register('confirmEmail')}
+        />
         <Button type="submit" variant="destructive" disabled={!matches || isSubmitting} className="justify-self-start">
           {isSubmitting ? 'Deleting...' : 'Delete my account'}
         </Button>

@@ -12,6 +12,11 @@ import { loadUser } from '../auth/user-store';
 import { TestCardForm } from '../billing/test-card-form';
 import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from './use-membership';
 
+type Panel = 'switch' | 'card' | 'cancel';
+
+/** A confirmation's heading takes focus when it opens, so it is read out and scrolled into view on a phone. */
+const focusOnOpen = (heading: HTMLHeadingElement | null) => heading?.focus();
+
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /account's membership section: plan, next renewal or end date, and the member's own controls. */
@@ -21,10 +26,11 @@ export function MembershipCard() {
   const resume = useMembershipAction(apiPaths.resume);
   const portal = useOpenPortal();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const planChange = usePlanChange();
-  const [switching, setSwitching] = useState<PlanChangePreview | null>(null);
-  const [changingCard, setChangingCard] = useState(false);
+  // One confirmation at a time: opening one closes the other; every button stays where it is.
+  const [open, setOpen] = useState<Panel | null>(null);
+  const [switchPreview, setSwitchPreview] = useState<PlanChangePreview | null>(null);
+  const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
 
   const fail = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
 
@@ -75,7 +81,11 @@ export function MembershipCard() {
           <>
             <dt className="font-semibold">Status</dt>
             <dd>
-              Ended by our team: nothing more is charged. Questions? <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">Write to us</Link>.
+              Ended by our team: nothing more is charged. Questions?{' '}
+              <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Write to us
+              </Link>
+              .
             </dd>
           </>
         )}
@@ -107,7 +117,9 @@ export function MembershipCard() {
                 onSuccess: () =>
                   toast({
                     title: 'Membership resumed',
-                    description: paid.currentPeriodEnd ? `Your membership continues and renews on ${longDate(paid.currentPeriodEnd)}.` : 'Your membership continues.',
+                    description: paid.currentPeriodEnd
+                      ? `Your membership continues and renews on ${longDate(paid.currentPeriodEnd)}.`
+                      : 'Your membership continues.',
                   }),
                 onError: fail('Could not resume'),
               })
@@ -116,37 +128,53 @@ export function MembershipCard() {
             {resume.isPending ? 'Resuming…' : 'Resume membership'}
           </Button>
         )}
-        {paid && paid.status === 'active' && !paid.endedByTeam && !switching && (
+        {paid && paid.status === 'active' && !paid.endedByTeam && (
           <Button
             variant="outline"
+            aria-expanded={open === 'switch'}
+            aria-controls={open === 'switch' ? 'switch-panel' : undefined}
             disabled={planChange.preview.isPending}
             onClick={() =>
-              planChange.preview.mutate(paid.plan === 'monthly' ? 'yearly' : 'monthly', { onSuccess: setSwitching, onError: fail('Could not price the switch') })
+              open === 'switch'
+                ? setOpen(null)
+                : planChange.preview.mutate(paid.plan === 'monthly' ? 'yearly' : 'monthly', {
+                    onSuccess: (preview) => {
+                      setSwitchPreview(preview);
+                      setOpen('switch');
+                    },
+                    onError: fail('Could not price the switch'),
+                  })
             }
           >
             {planChange.preview.isPending ? 'Working out the price…' : `Switch to ${plans[paid.plan === 'monthly' ? 'yearly' : 'monthly'].label}`}
           </Button>
         )}
         {/* Nothing renews after a cancellation, so there is no card to change until it is resumed. */}
-        {paid && data?.provider === 'local' && paid.status === 'active' && !paid.cancelAtPeriodEnd && !changingCard && (
-          <Button variant="outline" onClick={() => setChangingCard(true)}>
+        {paid && data?.provider === 'local' && paid.status === 'active' && !paid.cancelAtPeriodEnd && (
+          <Button variant="outline" aria-expanded={open === 'card'} aria-controls={open === 'card' ? 'card-panel' : undefined} onClick={() => toggle('card')}>
             Update card
           </Button>
         )}
-        {paid && !paid.cancelAtPeriodEnd && !confirming && (
-          <Button variant="outline" onClick={() => setConfirming(true)}>
+        {paid && !paid.cancelAtPeriodEnd && (
+          <Button
+            variant="outline"
+            aria-expanded={open === 'cancel'}
+            aria-controls={open === 'cancel' ? 'cancel-panel' : undefined}
+            onClick={() => toggle('cancel')}
+          >
             Cancel membership
           </Button>
         )}
       </div>
 
-      {confirming && paid && !paid.cancelAtPeriodEnd && (
-        <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="cancel-heading">
-          <h3 id="cancel-heading" className="font-semibold text-stone-900">
+      {open === 'cancel' && paid && !paid.cancelAtPeriodEnd && (
+        <div id="cancel-panel" className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="cancel-heading">
+          <h3 id="cancel-heading" ref={focusOnOpen} tabIndex={-1} className="font-semibold text-stone-900 outline-none">
             Cancel your membership?
           </h3>
           <p className="mt-1 text-stone-700">
-            You keep premium until {paid.currentPeriodEnd ? longDate(paid.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.
+            You keep premium until {paid.currentPeriodEnd ? longDate(paid.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is
+            charged. You can resume before then.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
@@ -155,7 +183,7 @@ export function MembershipCard() {
               onClick={() =>
                 cancel.mutate(undefined, {
                   onSuccess: () => {
-                    setConfirming(false);
+                    setOpen(null);
                     toast({ title: 'Membership cancelled', description: 'You keep premium until the end of the period. You can resume before then.' });
                   },
                   onError: fail('Could not cancel'),
@@ -164,50 +192,51 @@ export function MembershipCard() {
             >
               {cancel.isPending ? 'Cancelling…' : 'Yes, cancel at period end'}
             </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
+            <Button variant="ghost" onClick={() => setOpen(null)}>
               Keep my membership
             </Button>
           </div>
         </div>
       )}
 
-      {switching && paid && (
-        <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="switch-heading">
-          <h3 id="switch-heading" className="font-semibold text-stone-900">
-            Switch to {plans[switching.plan].label}?
+      {open === 'switch' && switchPreview && paid && (
+        <div id="switch-panel" className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-4" role="group" aria-labelledby="switch-heading">
+          <h3 id="switch-heading" ref={focusOnOpen} tabIndex={-1} className="font-semibold text-stone-900 outline-none">
+            Switch to {plans[switchPreview.plan].label}?
           </h3>
           <p className="mt-1 text-stone-700" data-testid="switch-price">
-            You pay {formatDollars(switching.amountDueCents)} now: {formatDollars(plans[switching.plan].amountCents)} less what is left of the {plans[paid.plan].label.toLowerCase()} period you
-            paid for. Your membership then renews {switching.renewsAt ? `on ${longDate(switching.renewsAt)} ` : ''}at {formatDollars(switching.renewalAmountCents)}/
-            {plans[switching.plan].interval}.
-            {switching.creditCents > 0 && ` The ${formatDollars(switching.creditCents)} left over is kept as credit and taken off your next payments.`}
+            You pay {formatDollars(switchPreview.amountDueCents)} now: {formatDollars(plans[switchPreview.plan].amountCents)} less what is left of the{' '}
+            {plans[paid.plan].label.toLowerCase()} period you paid for. Your membership then renews{' '}
+            {switchPreview.renewsAt ? `on ${longDate(switchPreview.renewsAt)} ` : ''}at {formatDollars(switchPreview.renewalAmountCents)}/
+            {plans[switchPreview.plan].interval}.
+            {switchPreview.creditCents > 0 && ` The ${formatDollars(switchPreview.creditCents)} left over is kept as credit and taken off your next payments.`}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
               variant="primary"
               disabled={planChange.change.isPending}
               onClick={() =>
-                planChange.change.mutate(switching.plan, {
+                planChange.change.mutate(switchPreview.plan, {
                   onSuccess: () => {
-                    setSwitching(null);
-                    toast({ title: 'Plan changed', description: `You are now on the ${plans[switching.plan].label} plan. A receipt is on its way.` });
+                    setOpen(null);
+                    toast({ title: 'Plan changed', description: `You are now on the ${plans[switchPreview.plan].label} plan. A receipt is on its way.` });
                   },
                   onError: fail('Could not switch your plan'),
                 })
               }
             >
-              {planChange.change.isPending ? 'Switching…' : `Pay ${formatDollars(switching.amountDueCents)} and switch`}
+              {planChange.change.isPending ? 'Switching…' : `Pay ${formatDollars(switchPreview.amountDueCents)} and switch`}
             </Button>
-            <Button variant="ghost" onClick={() => setSwitching(null)}>
+            <Button variant="ghost" onClick={() => setOpen(null)}>
               Keep {plans[paid.plan].label}
             </Button>
           </div>
         </div>
       )}
 
-      {paid && data?.provider === 'local' && (paid.status === 'past_due' || changingCard) && (
-        <div className="mt-6 max-w-md" role="group" aria-labelledby="card-heading">
-          <h3 id="card-heading" className="font-semibold text-stone-900">
+      {paid && data?.provider === 'local' && (paid.status === 'past_due' || open === 'card') && (
+        <div id="card-panel" className="mt-6 max-w-md" role="group" aria-labelledby="card-heading">
+          <h3 id="card-heading" ref={paid.status === 'past_due' ? undefined : focusOnOpen} tabIndex={-1} className="font-semibold text-stone-900 outline-none">
             Update your card
           </h3>
           {paid.status === 'active' && <p className="mt-1 text-stone-700">Nothing is charged now: your renewals are charged to the new card.</p>}
@@ -217,10 +246,11 @@ export function MembershipCard() {
               submitLabel={paid.status === 'past_due' ? 'Update card and pay' : 'Save card'}
               failureTitle={paid.status === 'past_due' ? undefined : 'Card not updated'}
               onPaid={() => {
-                setChangingCard(false);
+                setOpen(null);
                 toast({
                   title: 'Card updated',
-                  description: paid.status === 'past_due' ? 'Your payment went through and your membership is active.' : 'Your renewals are charged to the new card.',
+                  description:
+                    paid.status === 'past_due' ? 'Your payment went through and your membership is active.' : 'Your renewals are charged to the new card.',
                 });
                 void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
                 void loadUser();
@@ -228,7 +258,7 @@ export function MembershipCard() {
             />
           </div>
           {paid.status === 'active' && (
-            <Button variant="ghost" className="mt-3" onClick={() => setChangingCard(false)}>
+            <Button variant="ghost" className="mt-3" onClick={() => setOpen(null)}>
               Keep my card
             </Button>
           )}

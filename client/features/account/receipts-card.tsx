@@ -32,7 +32,10 @@ export function ReceiptsCard() {
                   {r.refundedAt ? ' · Refunded' : ''}
                 </span>
               </span>
-              <Link to={`/account/receipts/${encodeURIComponent(r.id)}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <Link
+                to={`/account/receipts/${encodeURIComponent(r.id)}`}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 View receipt<span className="sr-only"> of {receiptDate(r.paidAt)}</span>
               </Link>
             </li>

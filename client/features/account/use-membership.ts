@@ -61,7 +61,11 @@ export function useReceipts() {
 export function useReceipt(id: string) {
   return useQuery({
     queryKey: [apiPaths.receipts, id],
-    queryFn: () => apiRequest<{ receipt: Receipt; member: { email: string; name: string | null }; seller: { name: string; email: string } }>('GET', apiPath(apiPaths.receipt, { id })),
+    queryFn: () =>
+      apiRequest<{ receipt: Receipt; member: { email: string; name: string | null }; seller: { name: string; email: string } }>(
+        'GET',
+        apiPath(apiPaths.receipt, { id }),
+      ),
     retry: false,
   });
 }

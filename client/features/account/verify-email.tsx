@@ -46,8 +46,8 @@ export function UnverifiedEmailCard({ email }: { email: string }) {
     <Card>
       <h2 className="font-serif text-xl font-bold text-stone-900">Confirm your email</h2>
       <p className="mt-2 text-stone-700">
-        Open the link we emailed to {email}. Until then, your data download and account deletion cover only what you did while signed in: what was sent
-        from this address without an account (Check-Up results, messages, newsletter signups) joins your account once you confirm it is yours.
+        Open the link we emailed to {email}. Until then, your data download and account deletion cover only what you did while signed in: what was sent from
+        this address without an account (Check-Up results, messages, newsletter signups) joins your account once you confirm it is yours.
       </p>
       <Button variant="outline" className="mt-4" disabled={resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? 'Sending...' : 'Send a new link'}

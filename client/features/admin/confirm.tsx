@@ -7,6 +7,8 @@ interface ConfirmProps {
   /** What will happen, in plain words, before it happens. */
   description: string;
   confirmLabel: string;
+  /** The button that changes nothing; "Cancel" unless that would read like the action (cancelling a schedule). */
+  cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
   /** A plain <button>: on the Preact runtime Radix needs its ref to give focus back. */
@@ -14,7 +16,7 @@ interface ConfirmProps {
 }
 
 /** docs/product.md §5: the admin confirms deleting, hiding or showing before anything changes. */
-export function Confirm({ title, description, confirmLabel, destructive, onConfirm, trigger }: ConfirmProps) {
+export function Confirm({ title, description, confirmLabel, cancelLabel = 'Cancel', destructive, onConfirm, trigger }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -26,7 +28,7 @@ export function Confirm({ title, description, confirmLabel, destructive, onConfi
           <Dialog.Description className="mt-2 text-stone-700">{description}</Dialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </Dialog.Close>
             <Button
               variant={destructive ? 'destructive' : 'primary'}

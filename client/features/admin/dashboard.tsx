@@ -6,7 +6,7 @@ import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
-import { formatDateTime } from './list-table';
+import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
 import { SlackInvitationsPanel } from './slack-invitations';
@@ -89,7 +89,9 @@ export function Dashboard() {
               className="w-full rounded-xl border border-stone-200 bg-white p-4 text-left shadow-sm hover:border-brand-600"
             >
               <span className="block text-sm font-medium text-stone-700">{card.label}</span>
-              <span className="mt-1 block text-2xl font-bold text-stone-900">{card.value === undefined ? '…' : `${s?.estimated && card.value >= 100_000 ? '≈ ' : ''}${card.value.toLocaleString()}`}</span>
+              <span className="mt-1 block text-2xl font-bold text-stone-900">
+                {card.value === undefined ? '…' : `${s?.estimated && card.value >= 100_000 ? '≈ ' : ''}${card.value.toLocaleString()}`}
+              </span>
             </button>
           </li>
         ))}
@@ -135,6 +137,7 @@ const activityLabels: Record<ActivityItem['kind'], string> = {
 function RecentActivity() {
   const summary = useAdminQuery<AdminSummary>(adminKey('summary'), summaryPath);
   const activity = useAdminQuery<ActivityItem[]>(adminKey('activity'), adminApiPaths.adminActivity);
+  const time = useAdminTime();
   const s = summary.data;
   const today = s ? s.today.premium + s.today.newsletter + s.today.quiz + s.today.allies : undefined;
   return (
@@ -171,7 +174,7 @@ function RecentActivity() {
                 {item.detail && <span className="text-stone-700"> ({item.detail})</span>}
               </span>
               <time dateTime={item.createdAt} className="text-sm text-stone-600">
-                {formatDateTime(item.createdAt)}
+                {time.dateTime(item.createdAt)}
               </time>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { adminKey, useAdminQuery } from './use-admin';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
-  /** Left out on a phone, where the row's actions must fit beside what identifies it (issue 27.8). */
+  /** Left out on a phone, where the row's actions must fit beside what identifies it. */
   wideOnly?: boolean;
 }
 
@@ -23,7 +23,7 @@ interface ListTableProps<T> {
 }
 
 /**
- * One admin list, searched, sorted and paged by the server (issue 14): the table scrolls sideways
+ * One admin list, searched, sorted and paged by the server: the table scrolls sideways
  * inside a labelled, focusable region, so it stays usable at 375 px.
  */
 export function ListTable<T extends { id: string | number }>({ list, title, columns, sorts, status }: ListTableProps<T>) {
@@ -50,9 +50,19 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
     <section aria-labelledby={`${id}-title`} className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-stone-900">
-          {title} {data && <span className="text-base font-normal text-stone-600">({data.estimated ? 'about ' : ''}{data.total.toLocaleString()})</span>}
+          {title}{' '}
+          {data && (
+            <span className="text-base font-normal text-stone-600">
+              ({data.estimated ? 'about ' : ''}
+              {data.total.toLocaleString()})
+            </span>
+          )}
         </h2>
-        <a href={`${adminListPaths[list]}.csv?${exportParams}`} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2">
+        <a
+          href={`${adminListPaths[list]}.csv?${exportParams}`}
+          download
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+        >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </a>
       </div>
@@ -148,11 +158,6 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
 
 export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
-}
-
-/** "Nov 24, 2026, 9:41 AM": when the time of day matters (Recent Activity). */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
 export function fullName(user: { firstName: string | null; lastName: string | null; name: string | null }): string {

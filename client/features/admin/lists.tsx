@@ -10,6 +10,7 @@ import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton } from './confirm';
 import { formatDate, fullName, ListTable } from './list-table';
+import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
 import { PremiumSwitch } from './premium-switch';
 import { SubscriberImport } from './subscriber-import';
@@ -31,7 +32,12 @@ export function UsersList() {
     success: 'User admin status updated',
     failure: 'Failed to update user',
   });
-  const deleteUser = useAdminChange<string>({ request: (id) => remove(apiPath(adminApiPaths.adminUser, { id })), lists: ['users'], success: 'User deleted', failure: 'Failed to delete user' });
+  const deleteUser = useAdminChange<string>({
+    request: (id) => remove(apiPath(adminApiPaths.adminUser, { id })),
+    lists: ['users'],
+    success: 'User deleted',
+    failure: 'Failed to delete user',
+  });
   return (
     <ListTable<AdminUser>
       list="users"
@@ -71,12 +77,18 @@ export function UsersList() {
 /**
  * The Admin toggle: one name and one word whatever its state (the state is aria-pressed, the
  * filled style and the tick), so what is read out always contains what is seen. Removing one's
- * own admin access ends this dashboard for them at once, so it is asked first (issue 27.7).
+ * own admin access ends this dashboard for them at once, so it is asked first.
  */
 function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | undefined; onChange: (isAdmin: boolean) => void }) {
   const own = user.id === me && user.isAdmin;
   const button = (
-    <button type="button" className={user.isAdmin ? primary : outline} aria-pressed={user.isAdmin} aria-label={`Admin: ${user.email}`} onClick={own ? undefined : () => onChange(!user.isAdmin)}>
+    <button
+      type="button"
+      className={user.isAdmin ? primary : outline}
+      aria-pressed={user.isAdmin}
+      aria-label={`Admin: ${user.email}`}
+      onClick={own ? undefined : () => onChange(!user.isAdmin)}
+    >
       {user.isAdmin && <Check className="h-4 w-4" aria-hidden="true" />}
       Admin
     </button>
@@ -100,7 +112,11 @@ export function NewslettersList() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <label className="grid max-w-xs gap-1 text-sm font-medium text-stone-800">
         Subscription state
-        <select value={state} onChange={(event) => setState(event.target.value as SubscriberStatus | '')} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base">
+        <select
+          value={state}
+          onChange={(event) => setState(event.target.value as SubscriberStatus | '')}
+          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base"
+        >
           <option value="">Every state</option>
           {subscriberStatuses.map((value) => (
             <option key={value} value={value}>
@@ -121,7 +137,10 @@ export function NewslettersList() {
           { header: 'Signed up', cell: (n) => formatDate(n.createdAt), wideOnly: true },
           { header: 'Subscription', cell: (n) => subscriberStatusLabels[n.status] },
           { header: 'Status', cell: (n) => (n.upgraded ? 'Upgraded to Premium' : 'Free Resources') },
-          { header: 'Outreach', cell: (n) => <OutreachCheckbox list="newsletters" id={n.id} completed={n.outreachCompleted} date={n.outreachDate} who={n.email} /> },
+          {
+            header: 'Outreach',
+            cell: (n) => <OutreachCheckbox list="newsletters" id={n.id} completed={n.outreachCompleted} date={n.outreachDate} who={n.email} />,
+          },
         ]}
       />
       <SubscriberImport />
@@ -156,10 +175,20 @@ export function CheckupsList() {
         { header: 'Email', cell: (c) => c.email },
         {
           header: 'Score',
-          cell: (c) => <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${badgeClasses[scoreBadge(c.score)]}`}>{c.score}/80</span>,
+          cell: (c) => (
+            <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${badgeClasses[scoreBadge(c.score)]}`}>
+              {c.score}/80
+            </span>
+          ),
         },
         { header: 'Status', cell: (c) => statusBand(c.score) },
-        { header: 'Pillars', cell: (c) => Object.entries(c.categoryScores).map(([k, v]) => `${k} ${v}`).join(', ') },
+        {
+          header: 'Pillars',
+          cell: (c) =>
+            Object.entries(c.categoryScores)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', '),
+        },
         { header: 'Taken', cell: (c) => formatDate(c.createdAt) },
         { header: 'Outreach', cell: (c) => <OutreachCheckbox list="checkups" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
       ]}
@@ -169,10 +198,30 @@ export function CheckupsList() {
 
 function useAllyChanges() {
   return {
-    approve: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyApprove, { id })), lists: ['allies'], success: 'Ally approved', failure: 'Failed to approve ally' }),
-    unapprove: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyUnapprove, { id })), lists: ['allies'], success: 'Ally moved to pending review', failure: 'Failed to unapprove ally' }),
-    verify: useAdminChange<string>({ request: (id) => patch(apiPath(adminApiPaths.adminAllyVerify, { id })), lists: ['allies'], success: 'Ally marked as verified', failure: 'Failed to verify ally' }),
-    remove: useAdminChange<string>({ request: (id) => remove(apiPath(adminApiPaths.adminAlly, { id })), lists: ['allies'], success: 'Ally deleted', failure: 'Failed to delete ally' }),
+    approve: useAdminChange<string>({
+      request: (id) => patch(apiPath(adminApiPaths.adminAllyApprove, { id })),
+      lists: ['allies'],
+      success: 'Ally approved',
+      failure: 'Failed to approve ally',
+    }),
+    unapprove: useAdminChange<string>({
+      request: (id) => patch(apiPath(adminApiPaths.adminAllyUnapprove, { id })),
+      lists: ['allies'],
+      success: 'Ally moved to pending review',
+      failure: 'Failed to unapprove ally',
+    }),
+    verify: useAdminChange<string>({
+      request: (id) => patch(apiPath(adminApiPaths.adminAllyVerify, { id })),
+      lists: ['allies'],
+      success: 'Ally marked as verified',
+      failure: 'Failed to verify ally',
+    }),
+    remove: useAdminChange<string>({
+      request: (id) => remove(apiPath(adminApiPaths.adminAlly, { id })),
+      lists: ['allies'],
+      success: 'Ally deleted',
+      failure: 'Failed to delete ally',
+    }),
   };
 }
 
@@ -338,7 +387,12 @@ function ContactStatus({ contact }: { contact: AdminContact }) {
       <label htmlFor={id} className="sr-only">
         Status of the message from {contact.email}
       </label>
-      <select id={id} value={status.value} onChange={(event) => status.send(event.target.value)} className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm">
+      <select
+        id={id}
+        value={status.value}
+        onChange={(event) => status.send(event.target.value)}
+        className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
+      >
         {contactStatuses.map((status) => (
           <option key={status} value={status}>
             {status}
@@ -375,7 +429,14 @@ export function ContactsList() {
           ),
         },
         { header: 'Type', cell: (c) => c.contactType },
-        { header: 'Message', cell: (c) => <span className="block max-w-sm"><strong>{c.subject}</strong> {c.message}</span> },
+        {
+          header: 'Message',
+          cell: (c) => (
+            <span className="block max-w-sm">
+              <strong>{c.subject}</strong> {c.message}
+            </span>
+          ),
+        },
         { header: 'Received', cell: (c) => formatDate(c.createdAt) },
         { header: 'Status', cell: (c) => <ContactStatus contact={c} /> },
         { header: 'Outreach', cell: (c) => <OutreachCheckbox list="contacts" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
@@ -386,17 +447,24 @@ export function ContactsList() {
 
 /** Beyond the spec: who did what to which record, when. Read-only by design. */
 export function AuditList() {
+  const time = useAdminTime();
   return (
     <ListTable<AuditEntry>
       list="audit"
       title="Audit log"
       sorts={[newest, oldest]}
       columns={[
-        { header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString() },
+        { header: 'When', cell: (e) => time.dateTime(e.createdAt) },
         { header: 'Admin', cell: (e) => e.adminEmail },
         { header: 'Action', cell: (e) => e.action },
         { header: 'Record', cell: (e) => `${e.targetType} ${e.targetId}` },
-        { header: 'Details', cell: (e) => Object.entries(e.details).map(([k, v]) => `${k}: ${String(v)}`).join(', ') },
+        {
+          header: 'Details',
+          cell: (e) =>
+            Object.entries(e.details)
+              .map(([k, v]) => `${k}: ${String(v)}`)
+              .join(', '),
+        },
       ]}
     />
   );

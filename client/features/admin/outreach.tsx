@@ -11,13 +11,7 @@ export function OutreachCheckbox({ list, id, completed, date, who }: { list: Out
   const box = useSentValue(change, completed);
   return (
     <div className="flex items-center gap-2 whitespace-nowrap">
-      <input
-        id={inputId}
-        type="checkbox"
-        className="h-4 w-4 accent-brand-700"
-        checked={box.value}
-        onChange={(event) => box.send(event.target.checked)}
-      />
+      <input id={inputId} type="checkbox" className="h-4 w-4 accent-brand-700" checked={box.value} onChange={(event) => box.send(event.target.checked)} />
       <label htmlFor={inputId} className="text-sm">
         <span className="sr-only">Outreach done for {who}</span>
         {completed && box.value ? <span>Done {formatDate(date)}</span> : <span aria-hidden="true">Pending</span>}

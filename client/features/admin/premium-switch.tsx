@@ -20,7 +20,7 @@ interface Membership {
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * The Users tab's premium switch (issue 26, decision 025). Granting makes a complimentary
+ * The Users tab's premium switch (decision 025). Granting makes a complimentary
  * membership. Turning premium off for a member who pays first says what they pay and when the
  * next charge is, and asks whether the subscription ends now or at the end of the paid period.
  */
@@ -56,7 +56,14 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
   const plan = asking?.plan ? plans[asking.plan] : null;
   return (
     <>
-      <button type="button" className={className} aria-pressed={user.isPremium} aria-label={`Premium: ${user.email}`} disabled={checking} onClick={() => void click()}>
+      <button
+        type="button"
+        className={className}
+        aria-pressed={user.isPremium}
+        aria-label={`Premium: ${user.email}`}
+        disabled={checking}
+        onClick={() => void click()}
+      >
         {/* One word in every state, as the Admin toggle: the state is aria-pressed, the style and the tick. */}
         {user.isPremium && <Check className="h-4 w-4" aria-hidden="true" />}
         Premium
@@ -71,7 +78,8 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
               {asking?.cancelAtPeriodEnd
                 ? `It is already cancelled and ends on ${asking.currentPeriodEnd ? longDate(asking.currentPeriodEnd) : 'the end of the period'}.`
                 : `The next charge of ${formatDollars(asking?.amountCents ?? 0)} is on ${asking?.currentPeriodEnd ? longDate(asking.currentPeriodEnd) : 'its renewal date'}.`}{' '}
-              End it now (premium stops at once, nothing more is charged, nothing is refunded) or at the end of the paid period (premium stays until then, no further charge)?
+              End it now (premium stops at once, nothing more is charged, nothing is refunded) or at the end of the paid period (premium stays until then, no
+              further charge)?
             </Dialog.Description>
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               <Dialog.Close asChild>
@@ -90,4 +98,3 @@ export function PremiumSwitch({ user, className }: { user: AdminUser; className:
     </>
   );
 }
-

@@ -22,7 +22,12 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
   return (
     <figure className="grid gap-2">
       <figcaption className="font-semibold text-stone-900">{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`} className="w-full max-w-xl">
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        role="img"
+        aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}
+        className="w-full max-w-xl"
+      >
         <line x1="0" y1={height} x2={width} y2={height} stroke="#a8a29e" />
         {bars.map((bar, i) => {
           const h = (bar.value / max) * (height - 10);
@@ -95,7 +100,11 @@ export function Reports() {
               <BarChart title="Check-ups" bars={weeks.map((w) => ({ label: w.week, value: w.checkups }))} />
               <BarChart title="Premium conversions" bars={weeks.map((w) => ({ label: w.week, value: w.premium }))} />
             </div>
-            <DataTable caption="Signups, check-ups and premium conversions per week" headers={['Week of', 'Signups', 'Check-ups', 'Premium']} rows={weeks.map((w) => [w.week, w.signups, w.checkups, w.premium])} />
+            <DataTable
+              caption="Signups, check-ups and premium conversions per week"
+              headers={['Week of', 'Signups', 'Check-ups', 'Premium']}
+              rows={weeks.map((w) => [w.week, w.signups, w.checkups, w.premium])}
+            />
           </>
         )}
       </section>
@@ -133,7 +142,13 @@ export function Reports() {
             <DataTable
               caption="Funnel per week"
               headers={['Week of', ...funnel.data.steps.map((s) => stepNames[s] ?? s), 'Start → complete', 'Complete → signup', 'Signup → premium']}
-              rows={funnel.data.weeks.map((w) => [w.week, ...w.counts, percent(w.counts[2] ?? 0, w.counts[1] ?? 0), percent(w.counts[3] ?? 0, w.counts[2] ?? 0), percent(w.counts[4] ?? 0, w.counts[3] ?? 0)])}
+              rows={funnel.data.weeks.map((w) => [
+                w.week,
+                ...w.counts,
+                percent(w.counts[2] ?? 0, w.counts[1] ?? 0),
+                percent(w.counts[3] ?? 0, w.counts[2] ?? 0),
+                percent(w.counts[4] ?? 0, w.counts[3] ?? 0),
+              ])}
             />
           </>
         )}

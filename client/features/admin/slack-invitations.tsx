@@ -3,7 +3,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
 import { apiRequest } from '../../lib/api';
 import { smallButton } from './confirm';
-import { formatDateTime } from './list-table';
+import { useAdminTime } from './admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from './use-admin';
 
 /** "2 days 3 hours": how long a member has waited. */
@@ -15,21 +15,37 @@ function waited(since: string): string {
 }
 
 /**
- * Premium promises "Slack access within 24 hours" (issue 25.4): who is waiting (longest first,
+ * Premium promises "Slack access within 24 hours": who is waiting (longest first,
  * past the promise marked), sending the invitation link from here or marking one sent elsewhere,
  * and who was invited lately.
  */
 export function SlackInvitationsPanel() {
   const query = useAdminQuery<SlackInvitations>(adminKey('slack'), adminApiPaths.adminSlackInvitations);
-  const send = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}), lists: ['slack'], success: 'Invitation sent.', failure: 'The invitation was not sent.' });
-  const mark = useAdminChange<string>({ request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}), lists: ['slack'], success: 'Marked as invited.', failure: 'Not marked.' });
+  const time = useAdminTime();
+  const send = useAdminChange<string>({
+    request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationSend, { id }), {}),
+    lists: ['slack'],
+    success: 'Invitation sent.',
+    failure: 'The invitation was not sent.',
+  });
+  const mark = useAdminChange<string>({
+    request: (id) => apiRequest('POST', apiPath(adminApiPaths.adminSlackInvitationMark, { id }), {}),
+    lists: ['slack'],
+    success: 'Marked as invited.',
+    failure: 'Not marked.',
+  });
   if (query.isError) return <p role="alert">The invitations could not be loaded. Reload the page to try again.</p>;
   if (!query.data) return <p role="status">Loading...</p>;
   const { waiting, invited } = query.data;
   const overdue = waiting.filter((row) => row.overdue).length;
   const who = (row: SlackInvitationRow) => (
     <span className="break-all">
-      {row.name && <>{row.name}<br /></>}
+      {row.name && (
+        <>
+          {row.name}
+          <br />
+        </>
+      )}
       {row.email}
     </span>
   );
@@ -56,15 +72,25 @@ export function SlackInvitationsPanel() {
                   {who(row)}
                   <br />
                   <span className={row.overdue ? 'font-semibold text-red-800' : 'text-stone-600'}>
-                    Premium since {formatDateTime(row.premiumSince)} · waiting {waited(row.premiumSince)}
+                    Premium since {time.dateTime(row.premiumSince)} · waiting {waited(row.premiumSince)}
                     {row.overdue && ' · over 24 hours'}
                   </span>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`} disabled={send.isPending} onClick={() => send.mutate(row.userId)}>
+                  <button
+                    type="button"
+                    className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}
+                    disabled={send.isPending}
+                    onClick={() => send.mutate(row.userId)}
+                  >
                     Send invitation
                   </button>
-                  <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} disabled={mark.isPending} onClick={() => mark.mutate(row.userId)}>
+                  <button
+                    type="button"
+                    className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+                    disabled={mark.isPending}
+                    onClick={() => mark.mutate(row.userId)}
+                  >
                     Mark invited
                   </button>
                 </div>
@@ -86,7 +112,7 @@ export function SlackInvitationsPanel() {
                 {who(row)}
                 <br />
                 <span className="text-stone-600">
-                  {row.method === 'emailed' ? 'Invitation sent' : 'Marked invited'} {row.invitedAt && formatDateTime(row.invitedAt)} by {row.invitedBy}
+                  {row.method === 'emailed' ? 'Invitation sent' : 'Marked invited'} {row.invitedAt && time.dateTime(row.invitedAt)} by {row.invitedBy}
                 </span>
               </li>
             ))}

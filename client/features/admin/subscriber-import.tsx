@@ -3,14 +3,14 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ImportReport, importOutcomeLabels, type ImportOutcome, IMPORT_LIMITS } from '#shared/newsletter/import';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorText } from '../../lib/api';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useQueryClient } from '../../lib/query-client';
 import { adminKey } from './use-admin';
 
 const outcomes = Object.keys(importOutcomeLabels) as ImportOutcome[];
 
 /**
- * Importing subscribers from another tool (issue 23.5): choose a CSV (email, name, organisation),
+ * Importing subscribers from another tool: choose a CSV (email, name, organisation),
  * see what would be added, updated and skipped, then import. Nobody who unsubscribed is
  * resubscribed by an import.
  */
@@ -34,7 +34,8 @@ export function SubscriberImport() {
         await queryClient.invalidateQueries({ queryKey: adminKey('newsletters') });
       } else setPreview(report);
     } catch (failure) {
-      setError(errorText(failure, 'The file could not be read. Please try again.'));
+      // The server's words about the file itself (too large, too many rows), else its message.
+      setError((failure instanceof ApiError && failure.errors?.csv) || errorText(failure, 'The file could not be read. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -46,7 +47,8 @@ export function SubscriberImport() {
         Import subscribers
       </h3>
       <p className="text-sm text-stone-700">
-        A CSV with the columns email, name and organization (a header row names them; without one they are read in that order). You see what will happen before anything changes.
+        A CSV with the columns email, name and organization (a header row names them; without one they are read in that order). You see what will happen before
+        anything changes.
       </p>
       <label className="grid gap-1 text-sm font-medium text-stone-800">
         CSV file
@@ -58,7 +60,7 @@ export function SubscriberImport() {
             const file = event.target.files?.[0];
             setPreview(null);
             if (!file) return setCsv(null);
-            if (file.size > IMPORT_LIMITS.bytes) return setError('The file is larger than 5 MB.');
+            if (file.size > IMPORT_LIMITS.bytes) return setError('The file is larger than 5 MB: split it into smaller files.');
             const chosen = { name: file.name, text: await file.text() };
             setCsv(chosen);
             await run(false, chosen);

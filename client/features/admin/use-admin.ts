@@ -16,36 +16,54 @@ export function isSessionExpired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-interface AdminChange<V> {
-  request: (vars: V) => Promise<unknown>;
-  /** The lists to reload after success (docs/product.md §7). */
-  lists: string[];
-  success?: string;
-  /** Outreach toggles show no error (docs/product.md §8). */
-  failure?: string;
+interface ToastText {
+  title: string;
+  description: string;
 }
 
-export function useAdminChange<V>({ request, lists, success, failure }: AdminChange<V>) {
+interface AdminChange<V, R> {
+  request: (vars: V) => Promise<R>;
+  /** The lists to reload after success (docs/product.md §7). */
+  lists: string[];
+  /** A sentence under the title 'Success', or a title and sentence of the change's own; null when a larger change it is a step of says its own. */
+  success?: string | ((result: R, vars: V) => ToastText | null);
+  /** Outreach toggles show no error (docs/product.md §8). A sentence under 'Error', or a title and sentence of the change's own. */
+  failure?: string | ((error: unknown, vars: V) => ToastText);
+  /** A form's: the server's words for the fields it refused go under those fields, in place of the failure toast. */
+  onFieldErrors?: (errors: Record<string, string>) => void;
+  /** An editor's: a save from a tab that fell behind (409) is told beside the text kept on screen, in place of the failure toast. */
+  onConflict?: (message: string) => void;
+}
+
+/** The one way an admin screen changes data: the lists reloaded, then a toast; an expired session sent to sign in. */
+export function useAdminChange<V, R = unknown>({ request, lists, success, failure, onFieldErrors, onConflict }: AdminChange<V, R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: async () => {
-      await Promise.all(
-        [...lists, 'summary', 'activity', 'audit'].map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })),
-      );
+    onSuccess: async (result, vars) => {
+      await Promise.all([...lists, 'summary', 'activity', 'audit'].map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })));
       // Said once the lists show the change: before, an ally moved to pending was still in the
       // approved table too, and its buttons there vanished under the admin's pointer.
-      if (success) toast({ title: 'Success', description: success });
+      if (typeof success === 'string') toast({ title: 'Success', description: success });
+      else if (success) {
+        const said = success(result, vars);
+        if (said) toast(said);
+      }
     },
-    onError: (error) => {
+    onError: (error, vars) => {
       if (isSessionExpired(error)) {
         toast({ title: 'Unauthorized', description: 'Admin session expired. Please log in again.', variant: 'destructive' });
         afterToastShown(() => window.location.assign(apiPaths.login), 500);
         return;
       }
-      // A guard rail's reason (409: the last admin) is worth showing after the spec's words.
-      const reason = error instanceof ApiError && error.status === 409 ? ` ${error.serverMessage}` : '';
-      if (failure) toast({ title: 'Error', description: `${failure}${reason}`, variant: 'destructive' });
+      if (onConflict && error instanceof ApiError && error.status === 409) onConflict(error.serverMessage);
+      else if (onFieldErrors && error instanceof ApiError && error.errors) onFieldErrors(error.errors);
+      else if (typeof failure === 'function') toast({ ...failure(error, vars), variant: 'destructive' });
+      else if (failure) {
+        // A guard rail's reason (409: the last admin) is worth showing after the spec's words.
+        const reason = error instanceof ApiError && error.status === 409 ? ` ${error.serverMessage}` : '';
+        toast({ title: 'Error', description: `${failure}${reason}`, variant: 'destructive' });
+      }
       void Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKey(list) })));
     },
   });

@@ -93,7 +93,9 @@ function AllySection({ label, text, clamp = false }: { label: string; text: stri
   return (
     <div>
       <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-600">{label}</h3>
-      <p className={clamp ? 'mt-1 line-clamp-3 whitespace-pre-line break-words text-stone-800' : 'mt-1 whitespace-pre-line break-words text-stone-800'}>{text}</p>
+      <p className={clamp ? 'mt-1 line-clamp-3 whitespace-pre-line break-words text-stone-800' : 'mt-1 whitespace-pre-line break-words text-stone-800'}>
+        {text}
+      </p>
     </div>
   );
 }

@@ -58,8 +58,8 @@ function PremiumFeature() {
         <Crown className="mx-auto h-12 w-12 text-accent-600" aria-hidden="true" />
         <h1 className="mt-4 font-serif text-3xl font-bold text-stone-900">Premium Feature</h1>
         <p className="mt-3 text-lg text-stone-700">
-          The Allies Directory of vetted vendors for nonprofits is part of the premium membership: search by pillar, compare offers for members and read
-          other leaders' reviews.
+          The Allies Directory of vetted vendors for nonprofits is part of the premium membership: search by pillar, compare offers for members and read other
+          leaders' reviews.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/subscribe" className={buttonClasses('primary', 'lg')}>
@@ -87,7 +87,7 @@ function withParam(params: URLSearchParams, name: string, value: string): URLSea
 
 function Directory() {
   // The category and the search live in the URL (/allies?category=Fuel&search=grants), so reload,
-  // Back and a shared link keep them (issue 27.8); the Check-Up links to /allies?category=X.
+  // Back and a shared link keep them; the Check-Up links to /allies?category=X.
   const [searchParams, setSearchParams] = useSearchParams();
   const category = categoryNamed(searchParams.get('category'));
   const urlSearch = searchParams.get('search') ?? '';
@@ -135,7 +135,9 @@ function Directory() {
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Premium</p>
             <h1 className="mt-2 font-serif text-3xl font-bold text-stone-900 sm:text-4xl">The Allies Directory</h1>
-            <p className="mt-3 max-w-2xl text-lg text-stone-700">Vetted vendors who understand nonprofits, with offers for members and reviews from other leaders.</p>
+            <p className="mt-3 max-w-2xl text-lg text-stone-700">
+              Vetted vendors who understand nonprofits, with offers for members and reviews from other leaders.
+            </p>
           </div>
           <Link to="/allies/submit" className={buttonClasses('accent', 'md', 'self-start md:self-auto')}>
             <UserPlus className="h-4 w-4" aria-hidden="true" />
@@ -163,7 +165,13 @@ function Directory() {
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by category">
             {[null, ...allyCategories].map((value) => (
-              <Button key={value ?? 'all'} size="sm" variant={category === value ? 'primary' : 'outline'} aria-pressed={category === value} onClick={() => setCategory(value)}>
+              <Button
+                key={value ?? 'all'}
+                size="sm"
+                variant={category === value ? 'primary' : 'outline'}
+                aria-pressed={category === value}
+                onClick={() => setCategory(value)}
+              >
                 {value ?? 'All Categories'}
               </Button>
             ))}

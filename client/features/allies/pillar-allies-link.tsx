@@ -31,8 +31,8 @@ export function PillarAlliesLink({ pillar, about }: { pillar: string; about: str
         Vetted {category} allies
       </p>
       <p className="mt-1">
-        Premium members can open the {category} category of the Allies Directory: vendors for {about.toLowerCase()}, with offers for members and
-        reviews from other leaders.
+        Premium members can open the {category} category of the Allies Directory: vendors for {about.toLowerCase()}, with offers for members and reviews from
+        other leaders.
       </p>
       <Link to="/allies/preview" className="mt-2 inline-flex font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
         Preview the Allies Directory

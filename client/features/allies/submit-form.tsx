@@ -125,7 +125,13 @@ export function AllySubmitForm() {
       </FormSection>
 
       <FormSection title="What members should know">
-        <TextAreaField label="How you help nonprofits" hint="The services you offer and the problems you solve for nonprofits." error={errors.howTheyHelp?.message} maxLength={3000} {...form.register('howTheyHelp')} />
+        <TextAreaField
+          label="How you help nonprofits"
+          hint="The services you offer and the problems you solve for nonprofits."
+          error={errors.howTheyHelp?.message}
+          maxLength={3000}
+          {...form.register('howTheyHelp')}
+        />
         <TextAreaField
           label="What makes you different"
           hint="Why a nonprofit leader should pick you over other vendors."
@@ -159,7 +165,14 @@ export function AllySubmitForm() {
       <FormSection title="About you">
         <p className="-mt-2 text-sm text-stone-700">We use these only to reply about your submission; they are not shown in the directory.</p>
         <div className="grid items-start gap-5 sm:grid-cols-2">
-          <TextField label="Your name" hint="Who we should address our reply to." autoComplete="name" maxLength={200} error={errors.submitterName?.message} {...form.register('submitterName')} />
+          <TextField
+            label="Your name"
+            hint="Who we should address our reply to."
+            autoComplete="name"
+            maxLength={200}
+            error={errors.submitterName?.message}
+            {...form.register('submitterName')}
+          />
           <TextField
             label="Your email *"
             type="email"

@@ -1,18 +1,19 @@
 import * as accountApi from './api';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '../../lib/query-client';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { passwordResetRequestSchema } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { textLinkClass } from './text-link';
+
+const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.passwordResetRequestSchema));
 
 /** Asks for the email to send a reset link to; the answer is the same whether or not an account exists. */
 export function ForgotPasswordForm() {
-  const form = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '' } });
   const request = useMutation({
     mutationFn: accountApi.requestPasswordReset,
     onError: (error) => toast({ title: 'Request failed', description: errorText(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
@@ -20,7 +21,7 @@ export function ForgotPasswordForm() {
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4">
+    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4">
       <p className="text-sm text-stone-700">Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <div role="status" aria-live="polite">

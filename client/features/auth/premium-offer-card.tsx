@@ -2,16 +2,12 @@ import { Crown } from 'lucide-react';
 import { CheckList } from '../../components/check-list';
 import { Link } from 'react-router';
 import { formatDollars, plans } from '#shared/pricing';
-import { site } from '#shared/site';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { textLinkClass } from './text-link';
 
-const premiumBenefits = [
-  'Everything in free access',
-  `The Allies Directory (${site.vettedAllies} vetted vendors)`,
-  `The private Slack community (${site.communityMembers} members)`,
-];
+const everything = ['Everything in free access', ...premiumBenefits];
 
 /** The premium card of /auth (docs/product.md §2): what premium adds, and the two ways in. */
 export function PremiumOfferCard() {
@@ -25,7 +21,7 @@ export function PremiumOfferCard() {
       <p className="mt-1 text-stone-700">
         <span className="text-3xl font-bold text-stone-900">{formatDollars(plans.monthly.amountCents)}</span>/month, cancel anytime
       </p>
-      <CheckList items={premiumBenefits} tone="accent" className="mt-5 gap-3 text-stone-800" />
+      <CheckList items={everything} tone="accent" className="mt-5 gap-3 text-stone-800" />
       <div className="mt-auto grid gap-3 pt-8">
         <Link to="/premium-signup?plan=monthly" className={buttonClasses('accent', 'lg', 'h-auto min-h-12 w-full py-3 text-center')}>
           Start Premium Membership

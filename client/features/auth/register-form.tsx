@@ -1,20 +1,22 @@
 import * as accountApi from './api';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '../../lib/query-client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { type RegisterInput, registerSchema } from '#shared/auth/schemas';
+import type { RegisterInput } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
 
+const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.registerSchema));
+
 /** Create a free account (docs/product.md §5 and §8), with the honeypot that keeps bots out. */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
   const [fax, setFax] = useState('');
   const register = useMutation({
     mutationFn: (input: RegisterInput) => accountApi.register(input),
@@ -27,7 +29,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void 
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))} className="relative grid gap-4">
+    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))} className="relative grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />

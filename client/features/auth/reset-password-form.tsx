@@ -40,7 +40,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <TextField label="Repeat New Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <TextField
+        label="Repeat New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       {reset.isError && (
         <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-800">
           <p>{errorText(reset.error, 'Something went wrong. Please try again.')}</p>

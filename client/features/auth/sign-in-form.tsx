@@ -1,20 +1,21 @@
 import * as accountApi from './api';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '../../lib/query-client';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { loginSchema } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { displayName } from './use-finish-sign-in';
 import { textLinkClass } from './text-link';
 import type { User } from './use-user';
 
+const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.loginSchema));
+
 /** Sign in (docs/product.md §5 and §8): the shared schema's messages under the fields, the server's answer in a toast. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
   const signIn = useMutation({
     mutationFn: accountApi.signIn,
     onSuccess: (user) => {
@@ -26,7 +27,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <p className="-mt-2 text-right text-sm">
@@ -46,4 +47,3 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
     </form>
   );
 }
-

@@ -9,10 +9,18 @@ describe('computeAccess (docs/product.md §4)', () => {
     expect(computeAccess({ user: null, newsletterFlag: true, demoMode: false })).toEqual({ isSignedIn: false, hasFreeAccess: true, hasPremiumAccess: false });
   });
   it('gives a signed-in free member free access only', () => {
-    expect(computeAccess({ user: { isPremium: false }, newsletterFlag: false, demoMode: false })).toEqual({ isSignedIn: true, hasFreeAccess: true, hasPremiumAccess: false });
+    expect(computeAccess({ user: { isPremium: false }, newsletterFlag: false, demoMode: false })).toEqual({
+      isSignedIn: true,
+      hasFreeAccess: true,
+      hasPremiumAccess: false,
+    });
   });
   it('gives a premium member everything', () => {
-    expect(computeAccess({ user: { isPremium: true }, newsletterFlag: false, demoMode: false })).toEqual({ isSignedIn: true, hasFreeAccess: true, hasPremiumAccess: true });
+    expect(computeAccess({ user: { isPremium: true }, newsletterFlag: false, demoMode: false })).toEqual({
+      isSignedIn: true,
+      hasFreeAccess: true,
+      hasPremiumAccess: true,
+    });
   });
   it('gives everything in demo mode', () => {
     expect(computeAccess({ user: null, newsletterFlag: false, demoMode: true })).toEqual({ isSignedIn: true, hasFreeAccess: true, hasPremiumAccess: true });

@@ -9,7 +9,17 @@ import { toast } from '../../components/ui/use-toast';
  * allows js.stripe.com on /subscribe only (server/http/payment-csp.ts), so a visit that
  * arrived here by in-app navigation loads the page once more to get that policy.
  */
-export function StripePaymentForm({ publishableKey, clientSecret, submitLabel, returnPath }: { publishableKey: string; clientSecret: string; submitLabel: string; returnPath: string }) {
+export function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  submitLabel,
+  returnPath,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  submitLabel: string;
+  returnPath: string;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -44,7 +54,10 @@ export function StripePaymentForm({ publishableKey, clientSecret, submitLabel, r
     event.preventDefault();
     if (!stripe) return;
     setProcessing(true);
-    const { error } = await stripe.stripe.confirmPayment({ elements: stripe.elements, confirmParams: { return_url: `${window.location.origin}${returnPath}` } });
+    const { error } = await stripe.stripe.confirmPayment({
+      elements: stripe.elements,
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+    });
     // Only reached when the payment did not go through; success leaves for the return URL.
     setProcessing(false);
     if (error) toast({ title: 'Payment Failed', description: error.message ?? 'Your payment could not be completed.', variant: 'destructive' });

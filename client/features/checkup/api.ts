@@ -1,6 +1,7 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
-import { checkupResultQueryKey, type CheckupResultView, type CheckupSubmission } from '#shared/checkup/schemas';
+import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
+import { checkupResultQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export const saveCheckupResult = (submission: CheckupSubmission) => apiRequest<CheckupResultView>('POST', apiPaths.checkupResults, submission);

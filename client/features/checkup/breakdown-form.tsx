@@ -38,8 +38,19 @@ export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string
       <p className="mt-2 text-stone-700">
         We'll email you every pillar's grade, what it means, next steps and the field guides to start with, plus a link back to these results.
       </p>
-      <form noValidate onSubmit={form.handleSubmit(({ email }) => request.mutate(email), onInvalid)} className="relative mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField className="flex-1" label="Email for your breakdown" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ email }) => request.mutate(email), onInvalid)}
+        className="relative mt-5 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <TextField
+          className="flex-1"
+          label="Email for your breakdown"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
         <HoneypotField value={fax} onChange={(e) => setFax(e.target.value)} />
         <Button type="submit" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send my breakdown'}

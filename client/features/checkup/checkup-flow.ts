@@ -29,7 +29,15 @@ export type FlowAction =
   | { type: 'retake'; order: readonly Question[] }
   | ({ type: 'resume' } & Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate'>);
 
-export const initialFlow = (order: readonly Question[]): FlowState => ({ step: 'deciding', email: '', order, index: 0, answers: {}, attempt: 0, skippedGate: false });
+export const initialFlow = (order: readonly Question[]): FlowState => ({
+  step: 'deciding',
+  email: '',
+  order,
+  index: 0,
+  answers: {},
+  attempt: 0,
+  skippedGate: false,
+});
 
 export const currentQuestion = (state: FlowState): Question => state.order[state.index]!;
 export const isAnswered = (state: FlowState): boolean => currentQuestion(state).id in state.answers;
@@ -56,7 +64,15 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'resume':
       // A Check-Up left part-way (a reload, Back): the same order, answers and question.
       if (state.step !== 'deciding') return state;
-      return { step: 'questions', email: action.email, order: action.order, index: action.index, answers: action.answers, attempt: action.attempt, skippedGate: action.skippedGate };
+      return {
+        step: 'questions',
+        email: action.email,
+        order: action.order,
+        index: action.index,
+        answers: action.answers,
+        attempt: action.attempt,
+        skippedGate: action.skippedGate,
+      };
     case 'retake':
       // Back to the start with no answers and a new order: the gate again with the email cleared,
       // or, for whoever skipped it the first time, straight to the questions with the same email.

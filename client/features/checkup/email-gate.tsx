@@ -1,14 +1,16 @@
 import { Clock, Layers, ListChecks } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Ref } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
-import { type EmailOnly, emailOnlySchema } from '#shared/newsletter/schemas';
+import type { EmailOnly } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { newsletterNote, signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+
+const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.emailOnlySchema));
 
 const facts = [
   { icon: ListChecks, text: `${questions.length} honest questions` },
@@ -20,8 +22,19 @@ const facts = [
  * Step 1: the email that signs the visitor up for free access (docs/product.md §8, "Quiz") before
  * the questions start. Enter submits: it is a real form.
  */
-export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail: string; onStart: (email: string) => void; headingRef: Ref<HTMLHeadingElement> }) {
-  const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
+export function EmailGate({
+  initialEmail,
+  onStart,
+  onFocus,
+  headingRef,
+}: {
+  initialEmail: string;
+  onStart: (email: string) => void;
+  /** The visitor turned to the form: what comes after it can start loading. */
+  onFocus: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const form = useForm<EmailOnly>({ resolver, defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
 
   // A blank email gets the spec's own toast; any other the shared rule's message, under the field and in the toast.
@@ -39,8 +52,10 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
     signup.mutate(
       { email, name: '', organization: '' },
       {
-        onSuccess: () => {
-          toast({ title: 'Great!', description: "You now have access to free resources. Let's start your check-up!" });
+        onSuccess: (answer) => {
+          // The spec's words, and what is left to do for the newsletter when something is.
+          const note = newsletterNote(answer);
+          toast({ title: 'Great!', description: `You now have access to free resources. Let's start your check-up!${note ? ` ${note}` : ''}` });
           onStart(email);
         },
         // A refusal shows the server's reason under the spec's title.
@@ -58,8 +73,8 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
             The Check-Up
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-700">
-            A quick, honest look at the health of your nonprofit. Rate {questions.length} statements from 'Not true at all' to 'Totally true'
-            and get a grade for your organisation and for each of the five pillars, with what each result means and which field guide to read next.
+            A quick, honest look at the health of your nonprofit. Rate {questions.length} statements from 'Not true at all' to 'Totally true' and get a grade
+            for your organisation and for each of the five pillars, with what each result means and which field guide to read next.
           </p>
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-stone-800">
             {facts.map(({ icon: Icon, text }) => (
@@ -78,7 +93,15 @@ export function EmailGate({ initialEmail, onStart, headingRef }: { initialEmail:
             Your email gives you free access to the field guides and resources library, and signs you up for The Weekly Dish, our free Tuesday newsletter.
           </p>
           {/* noValidate: the shared schema checks the email and says what is wrong, in the page's own words. */}
-          <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="mt-5 grid gap-4">
+          <form
+            noValidate
+            onFocus={() => {
+              resolver.preload();
+              onFocus();
+            }}
+            onSubmit={form.handleSubmit(onValid, onInvalid)}
+            className="mt-5 grid gap-4"
+          >
             <TextField label="Email address" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
             <Button type="submit" size="lg" disabled={signup.isPending}>
               {signup.isPending ? 'Starting...' : 'Start the Check-Up'}

@@ -32,7 +32,10 @@ export function PillarInsights({ result }: { result: GradedResult }) {
                     Grade {graded.grade}, {graded.label}, {graded.percent}%
                   </span>
                 </span>
-                <ChevronDown className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+                <ChevronDown
+                  className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+                  aria-hidden="true"
+                />
               </Accordion.Trigger>
             </Accordion.Header>
             <Accordion.Content className="px-4 pb-6 sm:px-6">
@@ -45,7 +48,10 @@ export function PillarInsights({ result }: { result: GradedResult }) {
                   <li key={step}>{step}</li>
                 ))}
               </ul>
-              <Link to={`/field-guide/${guideSlug}`} className="mt-5 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <Link
+                to={`/field-guide/${guideSlug}`}
+                className="mt-5 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 <BookOpen className="h-4 w-4" aria-hidden="true" />
                 Read the {name} Field Guide
               </Link>

@@ -75,7 +75,10 @@ export function QuestionStep({ question, position, total, answer, onAnswer, onNe
         aria-valuetext={`Question ${position} of ${total}`}
         className="mt-3 h-2 overflow-hidden rounded-full bg-stone-200"
       >
-        <div className="h-full rounded-full bg-brand-700 motion-safe:transition-[width] motion-safe:duration-300" style={{ width: `${(position / total) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-700 motion-safe:transition-[width] motion-safe:duration-300"
+          style={{ width: `${(position / total) * 100}%` }}
+        />
       </div>
 
       {/* A new form per question: radios are never reused from the last one, whose checked state a fast click could meet. */}

@@ -78,7 +78,11 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
 }
 
 const guideLink = (pillar: Pillar) => (
-  <Link key={pillar} to={`/field-guide/${pillarInfo[pillar].guideSlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+  <Link
+    key={pillar}
+    to={`/field-guide/${pillarInfo[pillar].guideSlug}`}
+    className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+  >
     the {pillarInfo[pillar].name} Field Guide
   </Link>
 );

@@ -12,7 +12,14 @@ export const PROGRESS_KEY = 'nlh_checkup_progress';
 export type SavedProgress = Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate'>;
 
 export function serializeProgress(state: FlowState): string {
-  return JSON.stringify({ order: state.order.map((q) => q.id), answers: state.answers, index: state.index, email: state.email, attempt: state.attempt, skippedGate: state.skippedGate });
+  return JSON.stringify({
+    order: state.order.map((q) => q.id),
+    answers: state.answers,
+    index: state.index,
+    email: state.email,
+    attempt: state.attempt,
+    skippedGate: state.skippedGate,
+  });
 }
 
 const byId = new Map(questions.map((q) => [q.id, q]));

@@ -3,7 +3,9 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from '#shared/zod';
+import type { PublicUser } from '#shared/auth/user';
 import { contactMessageSchema, contactTypeLabels, contactTypes } from '#shared/contact/schemas';
+import { replyTime } from '#shared/contact/reply-time';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
@@ -17,12 +19,26 @@ const empty = { name: '', email: '', organization: '', contactType: '' as Values
 const required = ['name', 'email', 'contactType', 'message'] as const;
 const topicOptions = contactTypes.map((type) => ({ value: type, label: contactTypeLabels[type] }));
 
-/** The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or error (form kept). */
-export function ContactForm() {
+const nameOf = (member: PublicUser) => member.name?.trim() || [member.firstName, member.lastName].filter(Boolean).join(' ');
+
+/**
+ * The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or
+ * error (form kept). A signed-in `member` finds their name and email filled in, and is told
+ * their own reply time once sent (the server gives premium members priority support).
+ */
+export function ContactForm({ member }: { member: PublicUser | null }) {
   const send = useSendContact();
   const form = useForm<Values, unknown, z.output<typeof contactMessageSchema>>({ resolver: zodResolver(contactMessageSchema), defaultValues: empty });
   const { errors } = form.formState;
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<{ premium: boolean } | null>(null);
+  const memberName = member ? nameOf(member) : '';
+  const memberEmail = member?.email ?? '';
+  // The account is known after hydration: its name and email fill the fields nobody has typed in.
+  useEffect(() => {
+    if (!memberEmail) return;
+    if (!form.getValues('name')) form.setValue('name', memberName);
+    if (!form.getValues('email')) form.setValue('email', memberEmail);
+  }, [memberName, memberEmail, form]);
   // After 'Send another message' the new form takes focus at its first field, where typing starts.
   const focusFirstField = useRef(false);
   useEffect(() => {
@@ -46,8 +62,8 @@ export function ContactForm() {
       { ...rest, ...(fax ? { fax } : {}) },
       {
         onSuccess: () => {
-          form.reset(empty);
-          setSent(true);
+          form.reset({ ...empty, name: memberName, email: memberEmail });
+          setSent({ premium: Boolean(member?.isPremium) });
         },
         onError: (error) => {
           toast({ title: 'Message Not Sent', description: errorText(error, 'Failed to send message. Please try again.'), variant: 'destructive' });
@@ -64,10 +80,11 @@ export function ContactForm() {
   if (sent) {
     return (
       <MessageSent
+        premium={sent.premium}
         onAnother={() => {
           focusFirstField.current = true;
           send.reset();
-          setSent(false);
+          setSent(null);
         }}
       />
     );
@@ -105,7 +122,7 @@ export function ContactForm() {
 }
 
 /** The sent state: focus moves to its heading so the change is announced. */
-function MessageSent({ onAnother }: { onAnother: () => void }) {
+function MessageSent({ premium, onAnother }: { premium: boolean; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -114,9 +131,7 @@ function MessageSent({ onAnother }: { onAnother: () => void }) {
       <h2 ref={heading} tabIndex={-1} className="mt-4 font-serif text-2xl font-bold text-stone-900 outline-none">
         Message sent
       </h2>
-      <p className="mx-auto mt-2 max-w-md text-stone-700">
-        Thank you for writing. We reply within 1-2 business days, and we've emailed you a confirmation.
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-stone-700">Thank you for writing. We reply within {replyTime(premium)}, and we've emailed you a confirmation.</p>
       <Button variant="outline" className="mt-6" onClick={onAnother}>
         Send another message
       </Button>

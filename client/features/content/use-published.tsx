@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { apiPath, apiPaths } from '#shared/api/paths';
-import { type ContentSection, pageQueryKey, type PublishedPage, type PublishedResource, resourcesQueryKey } from '#shared/content/pages';
+import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
+import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
 import { PageLoading } from '../../app/layout';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -8,7 +9,7 @@ import { useQuery } from '../../lib/query-client';
 import NotFound from '../../pages/not-found';
 
 /**
- * A published page (issue 24): the server renders it with the data filled in, and the browser
+ * A published page: the server renders it with the data filled in, and the browser
  * asks the API when it navigates here. `null` is "not published" (the server's 404 page).
  */
 export const pageQuery = (section: ContentSection, slug: string) => ({

@@ -6,7 +6,6 @@ import { apiPath, apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../../app/layout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { track } from '../../lib/track';
-import { labelChecklists } from './checklist-html';
 import { PillarIcon } from '../../components/pillar-icon';
 import { useGuideContent } from './use-guide-content';
 
@@ -45,7 +44,11 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
               {guide.pillar}: {guide.about}
             </span>
           </div>
-          <a href={apiPath(apiPaths.guideFile, { file: `${guide.slug}.pdf` })} download={`${guide.slug}-field-guide.pdf`} className={buttonClasses('primary', 'md', 'mt-6')}>
+          <a
+            href={apiPath(apiPaths.guideFile, { file: `${guide.slug}.pdf` })}
+            download={`${guide.slug}-field-guide.pdf`}
+            className={buttonClasses('primary', 'md', 'mt-6')}
+          >
             <Download className="h-4 w-4" aria-hidden="true" />
             Download PDF Guide
           </a>
@@ -54,7 +57,7 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
 
       <div className="mx-auto max-w-4xl px-4 py-10">
         {content.data ? (
-          <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: labelChecklists(content.data.html, guide.slug) }} />
+          <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: content.data.html }} />
         ) : content.data === null ? (
           <p role="status" className="max-w-xl text-stone-700">
             This guide is not published right now. Please come back soon.
@@ -75,9 +78,7 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
             <ClipboardCheck className="h-5 w-5 text-brand-700" aria-hidden="true" />
             Where does your organization stand?
           </h2>
-          <p className="mt-2 text-stone-700">
-            The free Check-Up grades all five pillars in about 10 minutes, so you know which guide to read next.
-          </p>
+          <p className="mt-2 text-stone-700">The free Check-Up grades all five pillars in about 10 minutes, so you know which guide to read next.</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/checkup" className={buttonClasses('primary', 'sm')}>
               Take the Check-Up

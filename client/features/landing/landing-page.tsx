@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { fieldGuides } from '#shared/content/field-guides';
 import { pillars } from '#shared/content/pillars';
 import { formatDollars, plans } from '#shared/pricing';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button-classes';
 import { PillarIcon } from '../../components/pillar-icon';
@@ -12,13 +13,6 @@ const figures = [
   { value: site.communityMembers, label: 'nonprofit leaders' },
   { value: site.vettedAllies, label: 'vetted allies' },
   { value: String(site.fieldGuides), label: 'field guides' },
-] as const;
-
-const communityBenefits = [
-  `The Allies Directory of ${site.vettedAllies} vetted vendors`,
-  `A private Slack community of ${site.communityMembers} leaders`,
-  'A monthly 60-minute coaching session',
-  'Expert webinars, toolkits and expanded guides',
 ] as const;
 
 const sectionHeading = 'font-serif text-2xl font-semibold text-stone-900 sm:text-3xl';
@@ -37,12 +31,10 @@ export function LandingPage() {
         <div className="mx-auto max-w-6xl px-4 pb-12 pt-14 sm:pt-20">
           <div className="max-w-3xl">
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">For nonprofit leaders</p>
-            <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-stone-900 sm:text-5xl">
-              Run a healthier nonprofit, with peers who get it.
-            </h1>
+            <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-stone-900 sm:text-5xl">Run a healthier nonprofit, with peers who get it.</h1>
             <p className="mt-5 text-lg text-stone-700">
-              {site.name} is a community and resource hub for people who lead small and mid-sized nonprofits: free field guides and
-              tools, an honest 10-minute Check-Up, a weekly newsletter, and a premium community of peers and vetted vendors.
+              {site.name} is a community and resource hub for people who lead small and mid-sized nonprofits: free field guides and tools, an honest 10-minute
+              Check-Up, a weekly newsletter, and a premium community of peers and vetted vendors.
             </p>
           </div>
 
@@ -53,8 +45,7 @@ export function LandingPage() {
               </span>
               <h2 className="mt-4 font-serif text-2xl font-bold text-stone-900">The Check-Up</h2>
               <p className="mt-2 text-stone-700">
-                How healthy is your organization, really? Answer 20 honest questions across the 5 pillars and get a grade for each,
-                with what to read next.
+                How healthy is your organization, really? Answer 20 honest questions across the 5 pillars and get a grade for each, with what to read next.
               </p>
               <ul className="mt-4 flex flex-wrap gap-2 text-sm text-stone-700">
                 <li className="rounded-full bg-stone-100 px-3 py-1">About 10 minutes</li>
@@ -80,7 +71,7 @@ export function LandingPage() {
                 <span className="font-serif text-4xl font-bold text-stone-900">{monthly}</span>
                 <span className="text-stone-700">Leave whenever you want</span>
               </p>
-              <CheckList items={communityBenefits} className="mt-4 text-stone-700" />
+              <CheckList items={premiumBenefits} className="mt-4 text-stone-700" />
               <div className="mt-auto flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
                 <Link to="/pricing" className={buttonClasses('accent', 'lg', 'w-full sm:w-auto')}>
                   Join the Community
@@ -169,7 +160,10 @@ export function LandingPage() {
               <Link to="/newsletter" className={buttonClasses('outline', 'lg', 'whitespace-nowrap border-white')}>
                 Get The Weekly Dish
               </Link>
-              <Link to="/weekly-dish" className="inline-flex h-12 items-center justify-center whitespace-nowrap rounded-md px-4 font-semibold text-white underline underline-offset-4 hover:text-brand-100">
+              <Link
+                to="/weekly-dish"
+                className="inline-flex h-12 items-center justify-center whitespace-nowrap rounded-md px-4 font-semibold text-white underline underline-offset-4 hover:text-brand-100"
+              >
                 See a sample issue
               </Link>
             </div>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, plans } from '#shared/pricing';
+import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -15,15 +16,6 @@ import { NewsletterSignup } from './newsletter-signup';
 
 /** The spec's logged-out redirect delay (point 9). */
 const LOGGED_OUT_REDIRECT_MS = 500;
-
-const premiumIncludes = [
-  `The Allies Directory: ${site.vettedAllies} vetted vendors`,
-  'Expanded field guides and toolkits',
-  `The private Slack community (${site.communityMembers} members)`,
-  'Monthly one-on-one coaching',
-  'Expert webinars and the recording library',
-  'Priority support',
-];
 
 /**
  * The member home on / (docs/product.md §2; docs/product.md (Decisions) "Home for newsletter-only visitors"): for
@@ -98,7 +90,7 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
           </HomeCard>
           {isPremium ? (
             <HomeCard icon={Crown} title="Your Premium Membership" accent>
-              <CheckList items={premiumIncludes} tone="accent" className="text-stone-800" />
+              <CheckList items={premiumBenefits} tone="accent" className="text-stone-800" />
               <div className="mt-auto pt-5">
                 <Link to="/premium-resources" className={buttonClasses('accent', 'sm')}>
                   Open Premium Resources
@@ -107,10 +99,8 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
             </HomeCard>
           ) : (
             <HomeCard icon={Crown} title="Go Premium" accent>
-              <p className="text-stone-700">
-                The Allies Directory of {site.vettedAllies} vetted vendors, the Slack community, monthly coaching and expert webinars, from{' '}
-                {formatDollars(plans.monthly.amountCents)}/month.
-              </p>
+              <p className="text-stone-700">From {formatDollars(plans.monthly.amountCents)}/month:</p>
+              <CheckList items={premiumBenefits} tone="accent" small className="mt-3 text-stone-800" />
               <div className="mt-auto pt-5">
                 <Link to="/premium" className={buttonClasses('accent', 'sm')}>
                   Upgrade
@@ -129,7 +119,12 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
             </h2>
             <div className="mt-4 grid gap-6 md:grid-cols-2">
               {isPremium && (
-                <DashboardLink to="/allies" icon={Users} title="Allies Directory" text={`Search ${site.vettedAllies} vetted vendors by pillar, with member offers.`} />
+                <DashboardLink
+                  to="/allies"
+                  icon={Users}
+                  title="Allies Directory"
+                  text={`Search ${site.vettedAllies} vetted vendors by pillar, with member offers.`}
+                />
               )}
               {user?.isAdmin && (
                 <DashboardLink to="/admin" icon={LayoutDashboard} title="Admin Panel" text="Users, allies, signups, check-ups and contact messages." />

@@ -5,7 +5,7 @@ import { type HomeSignup, homeSignupSchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
-import { signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { signupFailureText, signupToast, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 /**
  * The member home's Weekly Dish signup (docs/product.md §5: only the email is required, checked on
@@ -29,9 +29,9 @@ export function NewsletterSignup() {
     signup.mutate(
       { email: address, name, organization: '', ...(fax ? { fax } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           form.reset();
-          toast({ title: 'Welcome to The Weekly Dish!', description: "You're now subscribed to our newsletter." });
+          toast(signupToast(answer));
         },
         onError: (failure) => toast({ title: 'Subscription Failed', description: signupFailureText(failure), variant: 'destructive' }),
       },
@@ -53,7 +53,15 @@ export function NewsletterSignup() {
         </div>
         <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
-          <TextField label="Email" type="text" inputMode="email" autoComplete="email" required error={form.formState.errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            required
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
           <TextField label="Name (optional)" autoComplete="name" error={form.formState.errors.name?.message} {...form.register('name')} />
           <HoneypotField {...form.register('fax')} />
           <Button type="submit" className="sm:col-span-2" disabled={!email || signup.isPending}>

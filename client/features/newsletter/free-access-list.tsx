@@ -2,7 +2,11 @@ import { BookOpen, ClipboardCheck, Library, Mail } from 'lucide-react';
 import { site } from '#shared/site';
 
 const unlocks = [
-  { icon: BookOpen, title: `All ${site.fieldGuides} Field Guides`, text: 'Impact, Humans, Fuel, Gears and Future: practical guides for every part of your organisation.' },
+  {
+    icon: BookOpen,
+    title: `All ${site.fieldGuides} Field Guides`,
+    text: 'Impact, Humans, Fuel, Gears and Future: practical guides for every part of your organisation.',
+  },
   { icon: ClipboardCheck, title: 'The Check-Up', text: 'A 20-question health assessment across the five pillars, about 10 minutes, with a grade for each.' },
   { icon: Library, title: 'The resources library', text: 'Checklists, templates and worksheets you can put to work this week.' },
   { icon: Mail, title: 'The Weekly Dish', text: 'Our free newsletter, every Tuesday morning, about 5 minutes to read.' },

@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from '#shared/zod';
-import { type NewsletterSignupInput, newsletterPageFormSchema, newsletterSignupSchema, type SignupSource } from '#shared/newsletter/schemas';
+import {
+  type NewsletterSignupAnswer,
+  type NewsletterSignupInput,
+  newsletterPageFormSchema,
+  newsletterSignupSchema,
+  type SignupSource,
+} from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
@@ -25,7 +31,8 @@ export interface SignupFormProps {
   pendingLabel: string;
   /** Shown under the button after a failed attempt, beside the page's own toast. */
   failureMessage?: string;
-  onSignedUp: (email: string) => void;
+  /** With the server's answer: where the subscription stands, for the page to say. */
+  onSignedUp: (email: string, answer: NewsletterSignupAnswer) => void;
   onFailed: (error: unknown) => void;
 }
 
@@ -54,7 +61,7 @@ export function SignupForm(props: SignupFormProps) {
     signup.mutate(
       { email: parsed.email, name: parsed.name, organization: parsed.organization, ...(parsed.fax ? { fax: parsed.fax } : {}) },
       {
-        onSuccess: () => props.onSignedUp(parsed.email),
+        onSuccess: (answer) => props.onSignedUp(parsed.email, answer),
         onError: (error) => {
           setFailed(true);
           props.onFailed(error);
@@ -74,7 +81,12 @@ export function SignupForm(props: SignupFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4" aria-describedby={failed && props.failureMessage ? failureId : undefined}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      className="relative grid gap-4"
+      aria-describedby={failed && props.failureMessage ? failureId : undefined}
+    >
       {nameField}
       <TextField
         label="Email address"
@@ -90,7 +102,9 @@ export function SignupForm(props: SignupFormProps) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      {props.organization && <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />}
+      {props.organization && (
+        <TextField label="Organization (optional)" autoComplete="organization" error={errors.organization?.message} {...form.register('organization')} />
+      )}
       <HoneypotField {...form.register('fax')} />
       <Button type="submit" size="lg" disabled={signup.isPending || (props.emailRequiredToast && !email)}>
         {signup.isPending ? props.pendingLabel : props.submitLabel}

@@ -6,7 +6,19 @@ import { Card } from '../../components/ui/card';
  * (no scrolling past the benefits to find it); on a wide screen it sits beside both. The DOM
  * order is the reading order in both layouts.
  */
-export function SignupLayout({ eyebrow, title, intro, form, details }: { eyebrow: string; title: string; intro: ReactNode; form: ReactNode; details: ReactNode }) {
+export function SignupLayout({
+  eyebrow,
+  title,
+  intro,
+  form,
+  details,
+}: {
+  eyebrow: string;
+  title: string;
+  intro: ReactNode;
+  form: ReactNode;
+  details: ReactNode;
+}) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:gap-x-12">

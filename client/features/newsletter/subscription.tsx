@@ -13,7 +13,7 @@ interface SubscriptionAnswer {
 const alertClass = 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-800';
 
 /**
- * /unsubscribe?token=… (issue 23.5): the link of every edition. Opening it changes nothing (mail
+ * /unsubscribe?token=…: the link of every edition. Opening it changes nothing (mail
  * scanners fetch links); one button unsubscribes, at once, and another brings the address back.
  */
 export function Unsubscribe({ token }: { token: string }) {
@@ -26,7 +26,12 @@ export function Unsubscribe({ token }: { token: string }) {
   const resubscribe = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterResubscribe, { token }) });
 
   if (link.isPending) return <p role="status">Checking your link...</p>;
-  if (link.isError) return <p role="alert" className={alertClass}>{errorText(link.error, 'This unsubscribe link is not valid.')}</p>;
+  if (link.isError)
+    return (
+      <p role="alert" className={alertClass}>
+        {errorText(link.error, 'This unsubscribe link is not valid.')}
+      </p>
+    );
   const email = link.data.email;
   const failure = unsubscribe.error ?? resubscribe.error;
 
@@ -43,22 +48,37 @@ export function Unsubscribe({ token }: { token: string }) {
       {unsubscribed ? (
         <>
           <p role="status" className="text-stone-800">
-            {unsubscribe.data?.message ?? 'You are unsubscribed from The Weekly Dish.'} <strong className="break-all">{email}</strong> will not receive another edition.
+            {unsubscribe.data?.message ?? 'You are unsubscribed from The Weekly Dish.'} <strong className="break-all">{email}</strong> will not receive another
+            edition.
           </p>
           <p className="text-stone-700">Unsubscribed by mistake?</p>
           <Button variant="outline" disabled={resubscribe.isPending} onClick={() => resubscribe.mutate()}>
             {resubscribe.isPending ? 'Resubscribing...' : 'Resubscribe'}
           </Button>
         </>
-      ) : (
+      ) : link.data.status === 'subscribed' || link.data.status === 'pending' ? (
         <>
           <p className="text-stone-700">
-            Stop sending The Weekly Dish to <strong className="break-all">{email}</strong>?
+            {link.data.status === 'pending' ? (
+              // The welcome email's "not you?" link: no edition goes yet, but the signup can still be cancelled.
+              <>
+                <strong className="break-all">{email}</strong>: {link.data.message} Unsubscribe, and the confirmation link stops working?
+              </>
+            ) : (
+              <>
+                Stop sending The Weekly Dish to <strong className="break-all">{email}</strong>?
+              </>
+            )}
           </p>
           <Button disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
             {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
           </Button>
         </>
+      ) : (
+        // Bounced or unknown: nothing is being sent, so there is nothing to stop.
+        <p role="status" className="text-stone-800">
+          <strong className="break-all">{email}</strong>: {link.data.message}
+        </p>
       )}
       {failure && (
         <p role="alert" className={alertClass}>

@@ -1,16 +1,17 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../../lib/query-client';
-import type { NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
+import type { NewsletterSignupAnswer, NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../auth/use-access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 
 /**
  * Signs a person up for The Weekly Dish. On success the browser keeps the free-access flag and
- * email (docs/product.md §4: free gated content unlocks at once); the server records the community signup.
+ * email (docs/product.md §4: free gated content unlocks at once); the server records the community
+ * signup and answers where the subscription stands, which the form then says.
  */
 export function useNewsletterSignup(source: SignupSource) {
   return useMutation({
-    mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest('POST', apiPaths.newsletterSignup, { ...input, source }),
+    mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest<NewsletterSignupAnswer>('POST', apiPaths.newsletterSignup, { ...input, source }),
     onSuccess: (_data, input) => {
       grantNewsletterAccess(input.email);
     },
@@ -25,4 +26,29 @@ export function signupFailureText(error: unknown): string {
   const fallback = 'Something went wrong. Please try again.';
   if (error instanceof ApiError && error.status < 500) return Object.values(error.errors ?? {})[0] ?? errorText(error, fallback);
   return fallback;
+}
+
+/*
+ * What the forms say once the server has answered a signup. The spec's "You're now subscribed"
+ * is said only when it is true: with confirmed opt-in a new signup is one step from its first
+ * edition, and the forms say so (docs/product.md, Decisions: "Confirmed opt-in and the spec's newsletter texts").
+ */
+const oneStepLeft = 'confirm your subscription with the link we just emailed you.';
+
+/** Said when the address's mail server refuses our mail for good (a bounce). */
+export const refused = "This address's mail server refused our mail, so The Weekly Dish cannot reach it. Check the address, or contact us if it works again.";
+
+/** The toast of the forms that are only a newsletter signup (/newsletter, the member home). */
+export function signupToast(answer: NewsletterSignupAnswer): { title: string; description: string } {
+  if (answer.status === 'bounced') return { title: 'We cannot email this address', description: refused };
+  return {
+    title: 'Welcome to The Weekly Dish!',
+    description: answer.status === 'pending' ? `One step left: ${oneStepLeft}` : "You're now subscribed to our newsletter.",
+  };
+}
+
+/** What the forms that unlock free content add about the newsletter: nothing once the subscription is done. */
+export function newsletterNote(answer: NewsletterSignupAnswer | undefined): string | null {
+  if (answer?.status === 'pending') return `One step left for The Weekly Dish: ${oneStepLeft}`;
+  return answer?.status === 'bounced' ? refused : null;
 }

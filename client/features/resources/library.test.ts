@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import json from '../../../content/resources.json';
 import { pillarNames } from '#shared/content/pillars';
+import { markdownToHtml } from '#shared/markdown/render';
 import { countLabel, filterResources, groupByPillar, parsePillar, type Resource } from './library';
 
-const resources = json as Resource[];
+// The seed file's entries as the server publishes them: the body rendered by the one pipeline.
+const resources = json.map(({ body, ...entry }): Resource => ({
+  ...entry,
+  pillar: entry.pillar as Resource['pillar'],
+  html: markdownToHtml(body, { idPrefix: entry.id, breaks: true }),
+}));
 
-const make = (id: string, pillar: Resource['pillar'], title: string, summary = '', body = ''): Resource => ({
+const make = (id: string, pillar: Resource['pillar'], title: string, summary = '', html = ''): Resource => ({
   id,
   pillar,
   title,
   summary,
-  body,
+  html,
   format: 'Checklist',
 });
 
 const sample = [
   make('agenda', 'Humans', 'Board Meeting Agenda Template', 'A consent agenda.'),
-  make('cash', 'Fuel', '13-Week Cash Flow Forecast', 'Weekly cash.', 'Share with your **treasurer**.'),
+  make('cash', 'Fuel', '13-Week Cash Flow Forecast', 'Weekly cash.', '<p>Share with your <strong>treasurer</strong> &amp; auditor.</p>'),
   make('990', 'Fuel', 'Form 990 Prep Checklist', 'Annual filing.'),
 ];
 
@@ -26,7 +32,7 @@ describe('the resources library', () => {
     expect(new Set(resources.map((r) => r.id)).size).toBe(25);
     for (const pillar of pillarNames) expect(resources.filter((r) => r.pillar === pillar)).toHaveLength(5);
     for (const r of resources) {
-      expect(r.title && r.summary && r.body && r.format, r.id).toBeTruthy();
+      expect(r.title && r.summary && r.html && r.format, r.id).toBeTruthy();
       if (r.url) expect(r.url, r.id).toMatch(/^https:\/\//);
     }
   });
@@ -35,6 +41,9 @@ describe('the resources library', () => {
     expect(filterResources(sample, 'BOARD', 'All').map((r) => r.id)).toEqual(['agenda']);
     expect(filterResources(sample, 'consent', 'All').map((r) => r.id)).toEqual(['agenda']);
     expect(filterResources(sample, 'Treasurer', 'All').map((r) => r.id)).toEqual(['cash']);
+    // The body's words, not its markup: a tag name finds nothing, an escaped character is itself.
+    expect(filterResources(sample, 'strong', 'All')).toEqual([]);
+    expect(filterResources(sample, '& auditor', 'All').map((r) => r.id)).toEqual(['cash']);
   });
 
   it('needs every word of the search, in any order', () => {

@@ -16,6 +16,12 @@ export function parsePillar(value: string | null): PillarFilter {
   return pillarNames.find((name) => name.toLowerCase() === value?.trim().toLowerCase()) ?? 'All';
 }
 
+/** The words of a body's HTML: tags dropped, the renderer's escapes read back. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_entity, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+
 /**
  * The resources matching a search and a pillar. Every word of the search must appear, in any
  * case, somewhere in the title, summary or body, so "board agenda" finds "Board Meeting Agenda".
@@ -24,7 +30,7 @@ export function filterResources(resources: readonly Resource[], query: string, p
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return resources.filter((resource) => {
     if (pillar !== 'All' && resource.pillar !== pillar) return false;
-    const haystack = `${resource.title}\n${resource.summary}\n${resource.body}`.toLowerCase();
+    const haystack = `${resource.title}\n${resource.summary}\n${textOf(resource.html)}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

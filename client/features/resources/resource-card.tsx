@@ -2,11 +2,13 @@ import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { track } from '../../lib/track';
 import type { Resource } from './library';
-import { renderMarkdown } from './render-markdown';
 
-/** One resource: title and summary, expanding (disclosure pattern) to the full body and its source link. */
-export function ResourceCard({ resource }: { resource: Resource }) {
-  const [open, setOpen] = useState(false);
+/**
+ * One resource: title and summary, expanding (disclosure pattern) to the full body and its source
+ * link. `startOpen`: a link to this resource (/resources?open=<id>), and the admin's preview of it.
+ */
+export function ResourceCard({ resource, startOpen = false }: { resource: Resource; startOpen?: boolean }) {
+  const [open, setOpen] = useState(startOpen);
   const bodyId = `resource-${resource.id}-body`;
 
   const toggle = () => {
@@ -26,7 +28,9 @@ export function ResourceCard({ resource }: { resource: Resource }) {
         >
           <span>
             <span className="block text-xs font-semibold uppercase tracking-wide text-accent-700">{resource.format}</span>
-            <span className="mt-1 block font-serif text-lg font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline">{resource.title}</span>
+            <span className="mt-1 block font-serif text-lg font-semibold text-stone-900 group-hover:text-brand-800 group-hover:underline">
+              {resource.title}
+            </span>
           </span>
           <ChevronDown className={`mt-1 h-5 w-5 shrink-0 text-stone-600 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
         </button>
@@ -35,8 +39,8 @@ export function ResourceCard({ resource }: { resource: Resource }) {
       <div id={bodyId} hidden={!open} className="border-t border-stone-200 px-5 pb-5">
         {open && (
           <>
-            {/* Safe: renderMarkdown escapes all text before adding its few tags. */}
-            <div className="prose-content" dangerouslySetInnerHTML={{ __html: renderMarkdown(resource.body, resource.id) }} />
+            {/* Safe: rendered by the server's one Markdown pipeline, which makes raw HTML and unsafe links inert. */}
+            <div className="prose-content" dangerouslySetInnerHTML={{ __html: resource.html }} />
             {resource.url && (
               <a
                 href={resource.url}

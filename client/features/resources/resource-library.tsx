@@ -130,13 +130,16 @@ export function ResourceLibrary() {
                   </h2>
                   <p className="mt-1 text-stone-700">{capitalize(info.about)}</p>
                 </div>
-                <Link to={`/field-guide/${info.slug}`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+                <Link
+                  to={`/field-guide/${info.slug}`}
+                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+                >
                   The {group.pillar} Field Guide <ArrowRight className="h-4 w-4" aria-hidden="true" />
                 </Link>
               </div>
               <ul className="mt-4 grid items-start gap-4 md:grid-cols-2">
                 {group.resources.map((resource) => (
-                  <ResourceCard key={resource.id} resource={resource} />
+                  <ResourceCard key={resource.id} resource={resource} startOpen={resource.id === params.get('open')} />
                 ))}
               </ul>
             </section>

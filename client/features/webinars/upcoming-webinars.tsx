@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useWebinars } from './use-webinars';
 import { WebinarCard } from './webinar-card';
 
-/** The premium hub's next webinars (issue 25.1), signed up for right there; the rest on /webinars. */
+/** The premium hub's next webinars, signed up for right there; the rest on /webinars. */
 export function UpcomingWebinars() {
   const webinars = useWebinars();
   const next = webinars.data?.upcoming.slice(0, 2) ?? [];
@@ -21,7 +21,9 @@ export function UpcomingWebinars() {
           Loading the webinars...
         </p>
       ) : next.length === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">No webinar is scheduled right now. The next one is announced in The Weekly Dish.</p>
+        <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
+          No webinar is scheduled right now. The next one is announced in The Weekly Dish.
+        </p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {next.map((webinar) => (

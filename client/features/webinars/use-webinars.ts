@@ -19,7 +19,8 @@ export function useWebinars(search = '') {
 export function useWebinarSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, signUp }: { id: string; signUp: boolean }) => apiRequest<{ message: string }>(signUp ? 'POST' : 'DELETE', apiPath(apiPaths.webinarSignup, { id })),
+    mutationFn: ({ id, signUp }: { id: string; signUp: boolean }) =>
+      apiRequest<{ message: string }>(signUp ? 'POST' : 'DELETE', apiPath(apiPaths.webinarSignup, { id })),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: webinarsQueryKey });
       toast({ title: 'Done', description: result.message });
@@ -30,5 +31,13 @@ export function useWebinarSignup() {
 
 /** "Thu, Dec 10, 1:00 PM EST": in the reader's own time zone, named. */
 export function eventTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }

@@ -1,42 +1,34 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactElement } from 'react';
-import { demoteHeadings, formatEditionDate } from './edition-html';
+import { type ButtonHTMLAttributes, cloneElement, type ReactElement, Suspense, useRef, useState } from 'react';
 import type { PublicEdition } from '#shared/newsletter/editions';
+import { preloadable } from '../../lib/preloadable';
+
+// Radix's dialog (about 14 KB) comes when a visitor reaches for an edition: the page shows none
+// open, so its first load does without it.
+const Content = preloadable(() => import('./edition-dialog-content').then((module) => module.EditionDialogContent));
+const preload = () => void Content.preload().catch(() => {});
 
 /**
- * An edition read in full in a modal dialog (docs/product.md (Decisions)): Radix traps focus inside, closes
- * on Escape or the close button, and gives focus back to the button that opened it. The trigger
- * is a plain <button> element, which always takes the ref Radix needs to return focus to it.
+ * An edition read in full in a modal dialog (docs/product.md (Decisions)). The trigger is a plain
+ * <button> element: it takes the ref focus returns to when the dialog closes.
  */
 export function EditionDialog({ edition, trigger }: { edition: PublicEdition; trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'> }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />
-        <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-xl bg-white shadow-2xl outline-none">
-          <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5 sm:px-8">
-            <div>
-              <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-                The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''} · <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt)}</time>
-              </Dialog.Description>
-              <Dialog.Title className="mt-1 font-serif text-2xl font-bold text-stone-900">{edition.title}</Dialog.Title>
-            </div>
-            <Dialog.Close className="rounded-md p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900" aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {/* Focusable so keyboard users can scroll a long edition. */}
-          <div
-            tabIndex={0}
-            className="prose-content overflow-y-auto px-5 pb-8 sm:px-8"
-            aria-label={`${edition.title}, full edition`}
-            role="region"
-            dangerouslySetInnerHTML={{ __html: demoteHeadings(edition.html) }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {cloneElement(trigger, {
+        ref: opener,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        onPointerEnter: preload,
+        onFocus: preload,
+        onClick: () => setOpen(true),
+      } as ButtonHTMLAttributes<HTMLButtonElement>)}
+      {open && (
+        <Suspense fallback={null}>
+          <Content.Component edition={edition} onClose={() => setOpen(false)} opener={opener} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -2,19 +2,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
 import type { PublicUser } from '#shared/auth/user';
 import { apiPaths } from '#shared/api/paths';
-import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
-import { ProviderUnavailableError } from '../../billing/provider';
+import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
+import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../../http/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
 import { findUserById, setPasswordHash } from '../auth/users-repo';
-import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from './email-verification';
+import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
 import { collectMemberData, deleteMember } from './repo';
 
-/** /account's API: download my data, change password, delete my account (issue 12, item 5). */
+/** /account's API: download my data, change password, delete my account. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   const signedIn = { preHandler: requireUser(ctx) };
@@ -62,8 +62,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const user = await findUserById(ctx.db, (await userOf(request)).id);
       if (!user) throw new HttpError(401, 'Not signed in');
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
-      // The link and its mail are one write (issue 22.8): no stored link that was never sent.
-      const mailId = await ctx.db.transaction(async (tx) => ctx.mailer.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))));
+      // The link and its mail are one write: no stored link that was never sent.
+      const mailId = await ctx.db.transaction(async (tx) =>
+        ctx.mailer.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))),
+      );
       ctx.mailer.deliverNow([mailId]);
       return { ok: true, message: verifyMessages.sent };
     },
@@ -80,7 +82,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await cancelUserSubscriptionsNow(ctx, user.id, request.log);
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
-        return reply.status(502).send({ message: 'Your subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.' });
+        return reply.status(502).send({
+          message: 'Your subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.',
+        });
       }
       throw error;
     }

@@ -2,22 +2,8 @@ import { and, desc, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminList, ListQuery } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
+import { csvLine } from '../../csv';
 import { listSpecs, listWhere } from './lists';
-
-/**
- * A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one) as a formula: such
- * a cell gets a leading apostrophe so it stays text (OWASP "CSV injection").
- */
-export function csvCell(value: unknown): string {
-  let text = value == null ? '' : value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  // RFC 4180: a field with a quote, comma or line break is quoted, its quotes doubled.
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
 
 export const EXPORT_BATCH = 5000;
 
@@ -25,7 +11,7 @@ export const EXPORT_BATCH = 5000;
 const PLAIN_TYPES = new Set(['PgUUID', 'PgBoolean', 'PgTimestamp']);
 
 /**
- * The SQL twin of csvCell: PostgreSQL writes each cell, so a batch reaches Node as one string
+ * The SQL twin of csvCell (server/csv.ts): PostgreSQL writes each cell, so a batch reaches Node as one string
  * instead of thousands of row objects (decision 017: throughput and memory). Only text, json and
  * numbers (a negative one starts with '-') go through the formula and quoting checks: skipping
  * them for the typed columns makes PostgreSQL's work on a check-up export about 2.5 times smaller.

@@ -25,7 +25,10 @@ export interface ListSpec {
 async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
   const emails = rows.map((row) => String(row.email).toLowerCase());
   const found = emails.length
-    ? await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails))
+    ? await db
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))
     : [];
   const upgraded = new Set(found.map((row) => row.email));
   return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
@@ -35,10 +38,16 @@ const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omit
 // Which account submitted a row decides whose data it is (account export), not what the lists show.
 const { categoryScores, answers: _omitAnswers, userId: _omitCheckupOwner, ...checkupFields } = getTableColumns(checkupResults);
 // The subscription's state is shown (and exported) last, after the columns the spec lists.
-const { userId: _omitSignupOwner, status: subscriberStatus, confirmedAt: _omitConfirmed, unsubscribedAt: _omitUnsubscribed, ...newsletterSignupColumns } = getTableColumns(newsletterSignups);
+const {
+  userId: _omitSignupOwner,
+  status: subscriberStatus,
+  confirmedAt: _omitConfirmed,
+  unsubscribedAt: _omitUnsubscribed,
+  ...newsletterSignupColumns
+} = getTableColumns(newsletterSignups);
 const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
 const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
-// Priority support's mark (issue 25.3) comes last, after the columns the spec lists.
+// Priority support's mark comes last, after the columns the spec lists.
 const { userId: _omitContactOwner, premium: premiumContact, ...contactColumns } = getTableColumns(contactMessages);
 const contactFields = { ...contactColumns, premium: premiumContact };
 
@@ -90,7 +99,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     search: [contactMessages.email, contactMessages.name, contactMessages.subject, contactMessages.organization],
     sort: { createdAt: contactMessages.createdAt, email: contactMessages.email, status: contactMessages.status },
     filter: (status) => eq(contactMessages.status, status as 'new'),
-    // Priority support (issue 25.3): new messages from premium members lead the list.
+    // Priority support: new messages from premium members lead the list.
     pinned: sql`(${contactMessages.status} = 'new' and ${contactMessages.premium})`,
   },
   audit: {
@@ -113,10 +122,22 @@ export async function listPage<T>(db: Database, list: AdminList, query: ListQuer
   const where = listWhere(spec, query);
   const order = [...(spec.pinned && query.sort === DEFAULT_SORT ? [desc(spec.pinned)] : []), ...orderBy(query.sort, spec.sort, spec.id)];
   // Deferred join: the offset walks the (column, id) index for ids only; whole rows are read for the page alone.
-  const pageIds = db.select({ id: spec.id }).from(spec.table).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query.page, query.pageSize));
+  const pageIds = db
+    .select({ id: spec.id })
+    .from(spec.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
   const [rows, [counted]] = await Promise.all([
-    db.select(spec.fields).from(spec.table).where(inArray(spec.id, pageIds)).orderBy(...order),
-    where ? db.select({ total: count() }).from(spec.table).where(where) : db.select({ total: tableCount(getTableName(spec.table)) }).from(sql`(select 1) as one`),
+    db
+      .select(spec.fields)
+      .from(spec.table)
+      .where(inArray(spec.id, pageIds))
+      .orderBy(...order),
+    where
+      ? db.select({ total: count() }).from(spec.table).where(where)
+      : db.select({ total: tableCount(getTableName(spec.table)) }).from(sql`(select 1) as one`),
   ]);
   const total = Number(counted?.total ?? 0);
   const items = spec.decorate ? await spec.decorate(db, rows as Record<string, unknown>[]) : rows;

@@ -2,17 +2,18 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
-import { syncSubscription } from '../billing/apply-event';
-import { billingProvider } from '../../billing/choose-provider';
-import { cancelUserSubscriptionsNow } from '../billing/cancel-now';
-import { endedByTeamMail } from '../billing/mails';
-import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../billing/membership';
-import { ProviderUnavailableError } from '../../billing/provider';
+import { syncSubscription } from '../membership/apply-event';
+import { billingProvider } from '../../payment-providers/choose-provider';
+import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
+import { endedByTeamMail } from '../membership/mails';
+import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../membership/membership';
+import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../audit-log';
+import { eraseMember } from '../account/repo';
 
 /**
  * Every admin change of docs/product.md §7. Each runs in one transaction with its audit row; each
@@ -21,10 +22,19 @@ import { recordAudit } from './audit';
  */
 
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
-const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, name: users.name, isAdmin: users.isAdmin, isPremium: users.isPremium, createdAt: users.createdAt };
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  isPremium: users.isPremium,
+  createdAt: users.createdAt,
+};
 
 /** Locks every admin row, so two admins demoting themselves at once cannot leave the site with none. */
-async function lockedAdminCount(tx: Parameters<Parameters<Database['transaction']>[0]>[0]): Promise<number> {
+async function lockedAdminCount(tx: Transaction): Promise<number> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
   return rows.length;
 }
@@ -36,7 +46,12 @@ export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmi
     if (!isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN);
     const [row] = await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(userColumns);
     if (!row) throw notFound('User');
-    await recordAudit(tx, admin, { action: isAdmin ? 'user.admin.grant' : 'user.admin.revoke', targetType: 'user', targetId: id, details: { email: row.email } });
+    await recordAudit(tx, admin, {
+      action: isAdmin ? 'user.admin.grant' : 'user.admin.revoke',
+      targetType: 'user',
+      targetId: id,
+      details: { email: row.email },
+    });
     return row;
   });
 }
@@ -47,7 +62,13 @@ export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmi
  * paid one needs the admin's choice (`endSubscription`), since the member is billed: ended now at
  * the provider, or at the end of the paid period (premium stays until then).
  */
-export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: string, input: { isPremium: boolean; endSubscription?: 'now' | 'period_end' }, log: FastifyBaseLogger) {
+export async function setUserPremium(
+  ctx: AppContext,
+  admin: PublicUser,
+  id: string,
+  input: { isPremium: boolean; endSubscription?: 'now' | 'period_end' },
+  log: FastifyBaseLogger,
+) {
   const { db } = ctx;
   const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   if (!target) throw notFound('User');
@@ -55,10 +76,16 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
   let ended: { plan: PlanType; endsAt: Date | null; now: boolean; told: boolean } | undefined;
   if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
     if (!input.endSubscription) {
-      const next = live.cancelAtPeriodEnd ? 'no further charge' : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'its renewal date'}`;
-      throw new HttpError(409, `${target.email} pays for a ${plans[live.plan].label} membership (${next}): choose to end it now or at the end of the paid period.`, {
-        endSubscription: 'Choose now or period_end',
-      });
+      const next = live.cancelAtPeriodEnd
+        ? 'no further charge'
+        : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'its renewal date'}`;
+      throw new HttpError(
+        409,
+        `${target.email} pays for a ${plans[live.plan].label} membership (${next}): choose to end it now or at the end of the paid period.`,
+        {
+          endSubscription: 'Choose now or period_end',
+        },
+      );
     }
     // Marked first, so the member can no longer resume or switch it and the provider's change
     // is not mailed as "cancelled, as you asked"; taken back if the provider cannot be reached.
@@ -68,11 +95,14 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
     try {
       const readAt = new Date();
       const state =
-        input.endSubscription === 'now' ? await provider.cancelNow(live.providerSubscriptionId) : await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
+        input.endSubscription === 'now'
+          ? await provider.cancelNow(live.providerSubscriptionId)
+          : await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
       if (state) await syncSubscription({ ctx, provider, log }, state, readAt);
     } catch (error) {
       if (!alreadyEnded) await db.update(subscriptions).set({ endedByAdminAt: null }).where(eq(subscriptions.id, live.id));
-      if (error instanceof ProviderUnavailableError) throw new HttpError(502, 'The payment provider could not be reached, so nothing was changed. Please try again.');
+      if (error instanceof ProviderUnavailableError)
+        throw new HttpError(502, 'The payment provider could not be reached, so nothing was changed. Please try again.');
       throw error;
     }
     ended = { plan: live.plan, endsAt: live.currentPeriodEnd, now: input.endSubscription === 'now', told: Boolean(alreadyEnded) };
@@ -91,7 +121,12 @@ export async function setUserPremium(ctx: AppContext, admin: PublicUser, id: str
     });
     // The member hears it once: ending at period end, then now, tells them only that it ended today.
     const tell = ended && (!ended.told || ended.now);
-    const mail = tell ? endedByTeamMail({ email: row.email, firstName: row.firstName }, { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL }) : null;
+    const mail = tell
+      ? endedByTeamMail(
+          { email: row.email, firstName: row.firstName },
+          { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL },
+        )
+      : null;
     return { row, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
   });
   ctx.mailer.deliverNow(mailIds);
@@ -112,7 +147,10 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     cancelled = await cancelUserSubscriptionsNow(ctx, id, log);
   } catch (error) {
     if (error instanceof ProviderUnavailableError) {
-      throw new HttpError(502, 'The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.');
+      throw new HttpError(
+        502,
+        'The subscription could not be cancelled because the payment provider could not be reached, so nothing was deleted. Please try again.',
+      );
     }
     throw error;
   }
@@ -121,13 +159,14 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     if (!locked) throw notFound('User');
     if (locked.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(users).where(eq(users.id, id));
+    // Erased as the member's own deletion erases (their sessions go with the account); the audit
+    // entry keeps who did it and what ended, not whose address it was.
+    await eraseMember(tx, { id, email: locked.email });
     await recordAudit(tx, admin, {
       action: 'user.delete',
       targetType: 'user',
       targetId: id,
-      details: { email: locked.email, sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled },
+      details: { sessionsEnded: counted?.ended ?? 0, subscriptionsCancelled: cancelled },
     });
     return { id };
   });
@@ -192,7 +231,11 @@ export function setContactStatus(db: Database, admin: PublicUser, id: string, st
 }
 
 const outreachTables = { contacts: contactMessages, checkups: checkupResults, newsletters: newsletterSignups } as const;
-const outreachNames = { contacts: ['Contact message', 'contact'], checkups: ['Check-up result', 'checkup'], newsletters: ['Newsletter signup', 'newsletter'] } as const;
+const outreachNames = {
+  contacts: ['Contact message', 'contact'],
+  checkups: ['Check-up result', 'checkup'],
+  newsletters: ['Newsletter signup', 'newsletter'],
+} as const;
 export type OutreachList = keyof typeof outreachTables;
 
 /** Outreach done: the date is set now; undone: cleared (docs/product.md §4). */

@@ -14,38 +14,24 @@ import {
   setPremiumSchema,
   summaryQuerySchema,
 } from '#shared/admin/schemas';
-import type { PublicUser } from '#shared/auth/user';
 import { adminListPaths, adminOutreachPaths, type OutreachList } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { liveMembership } from '../billing/membership';
-import { subscriptionView } from '../billing/routes';
+import { liveMembership } from '../membership/membership';
+import { subscriptionView } from '../membership/subscription-view';
 import type { AppContext } from '../../context';
-import { siteDayAndMonthStart } from '../../site-time';
-import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser } from '../../http/guards';
-import { editionAdminRoutes } from '../editions/admin-routes';
-import { contentAdminRoutes } from '../content/admin-routes';
-import { imageUploadRoutes } from '../content/images';
-import { webinarAdminRoutes } from '../webinars/admin-routes';
-import { coachingAdminRoutes } from '../coaching/admin-routes';
-import type { ContentStore } from '../content/store';
-import type { PageBuilder } from '../pages/builder';
+import { siteDayAndMonthStart } from '#shared/site-time';
+import { parseInput } from '../../http/errors';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { exportCsv } from './csv';
 import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
 import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
-/** Every /api/admin call of docs/product.md §7 and the reports beyond it (issue 14). */
-export async function adminRoutes(app: FastifyInstance, { ctx, builder, content }: { ctx: AppContext; builder: PageBuilder; content: ContentStore }): Promise<void> {
-  // Authorization before anything else: onRequest runs before the body is parsed and before
-  // params or query are validated, so visitors (401) and non-admins (403) learn nothing more.
-  app.addHook('onRequest', async (request) => {
-    const user = await getSessionUser(request, ctx);
-    if (!user) throw new HttpError(401, 'Not signed in');
-    if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
-  });
-  const adminOf = async (request: FastifyRequest): Promise<PublicUser> => (await getSessionUser(request, ctx))!;
+/** Every /api/admin call of docs/product.md §7 and the reports beyond it. */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addHook('onRequest', requireAdmin(ctx));
+  const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
   const idWithoutBody = (request: FastifyRequest) => {
     const id = idOf(request);
@@ -53,11 +39,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
     return id;
   };
   const noStore = { 'cache-control': 'no-store' };
-  await editionAdminRoutes(app, ctx, adminOf);
-  await contentAdminRoutes(app, ctx, { adminOf, builder, content });
-  await imageUploadRoutes(app, ctx, adminOf);
-  await webinarAdminRoutes(app, ctx, adminOf);
-  await coachingAdminRoutes(app, ctx, adminOf);
 
   for (const list of adminLists) {
     const schema = listQuerySchema(list);
@@ -78,7 +59,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
   app.get(adminApiPaths.adminSummary, async (request, reply) => {
     const query = parseInput(summaryQuerySchema, request.query);
     // Days and months begin in the site's time zone, for Today and This Month alike, so the
-    // month's count always includes today's (issue 27.7). A caller may still give its own.
+    // month's count always includes today's. A caller may still give its own.
     const site = siteDayAndMonthStart(new Date(), ctx.env.SITE_TIMEZONE);
     const todayStart = query.todayStart ? new Date(query.todayStart) : site.dayStart;
     const monthStart = query.monthStart ? new Date(query.monthStart) : site.monthStart;
@@ -110,7 +91,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx, builder, content 
     change.setReviewHidden(ctx.db, await adminOf(request), idOf(request), parseInput(setHiddenSchema, request.body).hidden),
   );
 
-  // Slack access within 24 hours (issue 25.4).
+  // Slack access within 24 hours.
   app.get(adminApiPaths.adminSlackInvitations, async (_request, reply) => {
     reply.headers(noStore);
     return slackInvitations(ctx);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 
@@ -20,31 +21,37 @@ afterAll(async () => {
 
 async function account(label: string) {
   const email = uniqueEmail(label);
-  const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Sam', lastName: label });
+  const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Sam', lastName: label } });
   expect(res.status).toBe(201);
-  return { email, id: ((await res.json()) as { id: string }).id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    email,
+    id: (res.json as { id: string }).id,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
-const call = async (method: string, path: string, cookie = admin) => {
-  const res = await fetch(`${t.url}${path}`, { method, headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] } };
-};
+const call = (method: string, path: string, cookie = admin) => callApp(`${t.url}${path}`, method, { body: {}, cookie });
+const invitations = async () =>
+  (await call('GET', '/api/admin/slack-invitations')).json as { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] };
 
 /** A premium member as an admin makes one: a complimentary membership. */
 async function premiumMember(label: string) {
   const member = await account(label);
-  const res = await fetch(`${t.url}/api/admin/users/${member.id}/premium`, { method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ isPremium: true }) });
+  const res = await callApp(`${t.url}/api/admin/users/${member.id}/premium`, 'PATCH', { body: { isPremium: true }, cookie: admin });
   expect(res.status).toBe(200);
   return member;
 }
 
-describe('Slack invitations (issue 25.4)', () => {
+describe('Slack invitations', () => {
   it('lists premium members not yet invited, longest waiting first, flags those past 24 hours, and leaves free members out', async () => {
     const late = await premiumMember('late');
     const fresh = await premiumMember('fresh');
     const free = await account('free');
     await t.ctx.db.execute(sql`update subscriptions set created_at = now() - interval '30 hours' where user_id = ${late.id}`);
-    const { json } = await call('GET', '/api/admin/slack-invitations');
+    const json = await invitations();
     const emails = json.waiting.map((row) => row.email);
     expect(emails.indexOf(late.email)).toBeLessThan(emails.indexOf(fresh.email));
     expect(json.waiting.find((row) => row.email === late.email)?.overdue).toBe(true);
@@ -70,7 +77,7 @@ describe('Slack invitations (issue 25.4)', () => {
     expect((await call('POST', `/api/admin/slack-invitations/${free.id}/send`)).status).toBe(409);
     expect((await call('POST', '/api/admin/slack-invitations/00000000-0000-4000-8000-000000000000/invited')).status).toBe(404);
 
-    const { json } = await call('GET', '/api/admin/slack-invitations');
+    const json = await invitations();
     expect(json.waiting.map((row) => row.email)).not.toContain(emailed.email);
     expect(json.invited.map((row) => row.email)).toEqual(expect.arrayContaining([emailed.email, marked.email]));
   });

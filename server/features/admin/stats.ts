@@ -1,14 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type ActivityItem, type AdminCharts, type AdminFunnel, type AdminSummary, funnelSteps } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
+import { allies, checkupResults, newsletterSignups, usageEvents, users } from '../../db/schema';
 import { ESTIMATE_ABOVE, tableCount } from './list-query';
 
 const num = (value: unknown) => Number(value ?? 0);
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+/** The start of the charts' 26 weeks. */
+const since = sql`date_trunc('week', now()) - interval '25 weeks'`;
 
 /** The six cards, today's and this month's signups (docs/product.md §9): one statement of counts, no rows loaded. */
 export async function summary(db: Database, todayStart: Date, monthStart: Date): Promise<AdminSummary> {
-  const result = await db.execute(sql`
+  // Raw: one select of counts over seven tables, from none of them; the builder's select needs a table.
+  const { rows } = await db.execute(sql`
     select
       ${tableCount('users')} as total_users,
       (select count(*) from users where is_premium) as premium_users,
@@ -26,7 +29,7 @@ export async function summary(db: Database, todayStart: Date, monthStart: Date):
         + (select count(*) from newsletter_signups where created_at >= ${monthStart})
         + (select count(*) from checkup_results where created_at >= ${monthStart})
         + (select count(*) from allies where created_at >= ${monthStart}) as this_month`);
-  const r = rowsOf<Record<string, unknown>>(result)[0] ?? {};
+  const r = rows[0] ?? {};
   return {
     totalUsers: num(r.total_users),
     premiumUsers: num(r.premium_users),
@@ -46,31 +49,63 @@ export const RECENT_ACTIVITY = 20;
 /** The newest 20 events across four tables (docs/product.md §9): each side reads only its newest 20 by index. */
 export async function recentActivity(db: Database): Promise<ActivityItem[]> {
   const n = RECENT_ACTIVITY;
-  const result = await db.execute(sql`
-    select * from (
-      (select 'premium' as kind, id::text as id, email as label, coalesce(name, trim(concat(first_name, ' ', last_name))) as detail, created_at
-         from users where is_premium order by created_at desc limit ${n})
-      union all
-      (select 'newsletter', id::text, email, name, created_at from newsletter_signups order by created_at desc limit ${n})
-      union all
-      (select 'quiz', id::text, email, concat(score, '/80'), created_at from checkup_results order by created_at desc limit ${n})
-      union all
-      (select 'ally', id::text, name, category, created_at from allies order by created_at desc limit ${n})
-    ) as activity order by created_at desc limit ${n}`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    kind: r.kind as ActivityItem['kind'],
-    id: String(r.id),
-    label: String(r.label ?? ''),
-    detail: String(r.detail ?? ''),
-    createdAt: new Date(r.created_at as string).toISOString(),
-  }));
+  const kind = (name: ActivityItem['kind']) => sql<ActivityItem['kind']>`${name}::text`;
+  const premium = db
+    .select({
+      kind: kind('premium'),
+      id: sql<string>`${users.id}::text`,
+      label: users.email,
+      detail: sql<string>`coalesce(${users.name}, trim(concat(${users.firstName}, ' ', ${users.lastName})))`,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.isPremium, true))
+    .orderBy(desc(users.createdAt))
+    .limit(n);
+  const newsletter = db
+    .select({
+      kind: kind('newsletter'),
+      id: sql<string>`${newsletterSignups.id}::text`,
+      label: newsletterSignups.email,
+      detail: newsletterSignups.name,
+      createdAt: newsletterSignups.createdAt,
+    })
+    .from(newsletterSignups)
+    .orderBy(desc(newsletterSignups.createdAt))
+    .limit(n);
+  const quiz = db
+    .select({
+      kind: kind('quiz'),
+      id: sql<string>`${checkupResults.id}::text`,
+      label: checkupResults.email,
+      detail: sql<string>`concat(${checkupResults.score}, '/80')`,
+      createdAt: checkupResults.createdAt,
+    })
+    .from(checkupResults)
+    .orderBy(desc(checkupResults.createdAt))
+    .limit(n);
+  const ally = db
+    .select({
+      kind: kind('ally'),
+      id: sql<string>`${allies.id}::text`,
+      label: allies.name,
+      detail: allies.category,
+      createdAt: allies.createdAt,
+    })
+    .from(allies)
+    .orderBy(desc(allies.createdAt))
+    .limit(n);
+  const rows = await premium.unionAll(newsletter).unionAll(quiz).unionAll(ally).orderBy(desc(users.createdAt)).limit(n);
+  return rows.map((r) => ({ kind: r.kind, id: r.id, label: r.label ?? '', detail: r.detail ?? '', createdAt: r.createdAt.toISOString() }));
 }
 
 const WEEKS = 26;
 const pillars = ['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'] as const;
+const average = (pillar: (typeof pillars)[number]) => sql<string | null>`avg((${checkupResults.categoryScores}->>${pillar})::numeric)`;
 
 /** Per week over the last 6 months: newsletter and community signups, check-ups, premium conversions; and the pillars' average grade. */
 export async function charts(db: Database): Promise<AdminCharts> {
+  // Raw: the weeks come from generate_series, a function the builder cannot select from.
   const weekly = await db.execute(sql`
     with weeks as (
       select generate_series(date_trunc('week', now()) - interval '25 weeks', date_trunc('week', now()), interval '1 week') as week
@@ -82,18 +117,19 @@ export async function charts(db: Database): Promise<AdminCharts> {
       (select count(*) from checkup_results r where r.created_at >= w.week and r.created_at < w.week + interval '1 week') as checkups,
       (select count(*) from subscriptions s where s.created_at >= w.week and s.created_at < w.week + interval '1 week') as premium
     from weeks w order by w.week`);
-  const averages = await db.execute(sql`
-    select ${sql.join(
-      pillars.map((p) => sql`avg((category_scores->>${p})::numeric) as ${sql.identifier(p.toLowerCase())}`),
-      sql`, `,
-    )} from checkup_results where created_at >= date_trunc('week', now()) - interval '25 weeks'`);
-  const [avg] = rowsOf<Record<string, unknown>>(averages);
+  const [avg] = await db
+    .select({ IMPACT: average('IMPACT'), HUMANS: average('HUMANS'), FUEL: average('FUEL'), GEARS: average('GEARS'), FUTURE: average('FUTURE') })
+    .from(checkupResults)
+    .where(gte(checkupResults.createdAt, since));
   return {
-    weeks: rowsOf<Record<string, unknown>>(weekly)
-      .slice(-WEEKS)
-      .map((r) => ({ week: new Date(r.week as string).toISOString().slice(0, 10), signups: num(r.signups), checkups: num(r.checkups), premium: num(r.premium) })),
+    weeks: weekly.rows.slice(-WEEKS).map((r) => ({
+      week: new Date(r.week as string).toISOString().slice(0, 10),
+      signups: num(r.signups),
+      checkups: num(r.checkups),
+      premium: num(r.premium),
+    })),
     pillars: pillars.map((p) => {
-      const value = avg?.[p.toLowerCase()];
+      const value = avg?.[p];
       // The pillar grade of docs/product.md §9: round((16 - score) / 16 * 100), applied to the average score.
       return { pillar: p, grade: value == null ? null : Math.round(((16 - Number(value)) / 16) * 100) };
     }),
@@ -102,20 +138,19 @@ export async function charts(db: Database): Promise<AdminCharts> {
 
 /** Page views → Check-Up started → completed → signup → premium, per week over 6 months, from usage_events. */
 export async function funnel(db: Database): Promise<AdminFunnel> {
-  const result = await db.execute(sql`
-    select date_trunc('week', created_at) as week, kind, count(*) as n
-    from usage_events
-    where kind in (${sql.join(
-      funnelSteps.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and created_at >= date_trunc('week', now()) - interval '25 weeks'
-    group by 1, 2 order by 1`);
+  const week = sql`date_trunc('week', ${usageEvents.createdAt})`.mapWith(usageEvents.createdAt);
+  const rows = await db
+    .select({ week, kind: usageEvents.kind, n: count() })
+    .from(usageEvents)
+    .where(and(inArray(usageEvents.kind, [...funnelSteps]), gte(usageEvents.createdAt, since)))
+    .groupBy(week, usageEvents.kind)
+    .orderBy(week);
   const byWeek = new Map<string, number[]>();
-  for (const r of rowsOf<Record<string, unknown>>(result)) {
-    const week = new Date(r.week as string).toISOString().slice(0, 10);
-    const counts = byWeek.get(week) ?? funnelSteps.map(() => 0);
-    counts[funnelSteps.indexOf(r.kind as (typeof funnelSteps)[number])] = num(r.n);
-    byWeek.set(week, counts);
+  for (const r of rows) {
+    const key = r.week.toISOString().slice(0, 10);
+    const counts = byWeek.get(key) ?? funnelSteps.map(() => 0);
+    counts[funnelSteps.indexOf(r.kind as (typeof funnelSteps)[number])] = r.n;
+    byWeek.set(key, counts);
   }
   const weeks = [...byWeek].map(([week, counts]) => ({ week, counts }));
   const totals = funnelSteps.map((_, i) => weeks.reduce((sum, w) => sum + (w.counts[i] ?? 0), 0));

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allyReviews, usageEvents } from '../../db/schema';
 import { allyRowsBySubmitter, approveAlly, setRoles } from '../../test/allies';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
@@ -34,7 +35,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const submit = (body: unknown) => postJson(`${t.url}/api/allies/submit`, body);
+const submit = (body: unknown) => callApp(`${t.url}/api/allies/submit`, 'POST', { body });
 const valid = (submitterEmail: string, extra: Record<string, string> = {}) => ({
   name: ` Bright Ledger ${marker} `,
   tagline: 'Bookkeeping for small nonprofits',
@@ -51,12 +52,12 @@ const valid = (submitterEmail: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const search = (cookie: string | undefined, query: Record<string, string> = {}) =>
-  fetch(`${t.url}/api/allies?${new URLSearchParams(query)}`, cookie ? { headers: { cookie } } : {});
+  callApp(`${t.url}/api/allies?${new URLSearchParams(query)}`, 'GET', { cookie });
 
 async function submitApproved(extra: Record<string, string> = {}): Promise<string> {
   const res = await submit(valid(uniqueEmail('vendor'), extra));
   expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { id } = res.json as { id: string };
   await approveAlly(t.ctx.db, id);
   return id;
 }
@@ -66,7 +67,7 @@ describe('POST /api/allies/submit', () => {
     const email = uniqueEmail('vendor');
     const res = await submit(valid(` ${email} `));
     expect(res.status).toBe(201);
-    const { id } = await res.json();
+    const { id } = res.json;
     const rows = await allyRowsBySubmitter(t.ctx.db, email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -98,9 +99,15 @@ describe('POST /api/allies/submit', () => {
   });
 
   it('records an ally_submit usage event with the category and no identity', async () => {
-    const before = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(usageEvents).where(eq(usageEvents.kind, 'ally_submit'));
+    const before = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageEvents)
+      .where(eq(usageEvents.kind, 'ally_submit'));
     expect((await submit(valid(uniqueEmail('vendor-event'), { category: 'Gears' }))).status).toBe(201);
-    const after = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(usageEvents).where(eq(usageEvents.kind, 'ally_submit'));
+    const after = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageEvents)
+      .where(eq(usageEvents.kind, 'ally_submit'));
     expect(after[0]!.n).toBeGreaterThan(before[0]!.n);
   });
 
@@ -131,7 +138,7 @@ describe('POST /api/allies/submit', () => {
     for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key];
     const res = await submit(body);
     expect(res.status).toBe(400);
-    const json = await res.json();
+    const json = res.json;
     expect(json.message).toContain(field);
     expect(Object.keys(json.errors)).toContain(field);
     expect(await allyRowsBySubmitter(t.ctx.db, email)).toHaveLength(0);
@@ -150,7 +157,7 @@ describe('POST /api/allies/submit', () => {
     const email = uniqueEmail('vendor-script');
     const res = await submit(valid(email, { [field]: text }));
     expect(res.status).toBe(400);
-    expect((await res.json()).errors).toEqual({ [field]: expect.stringContaining('plain text') });
+    expect(res.json.errors).toEqual({ [field]: expect.stringContaining('plain text') });
     expect(await allyRowsBySubmitter(t.ctx.db, email)).toHaveLength(0);
   });
 
@@ -171,7 +178,8 @@ describe('POST /api/allies/submit', () => {
     const limited = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '2' });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await postJson(`${limited.url}/api/allies/submit`, valid(uniqueEmail('vendor-rate')))).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await callApp(`${limited.url}/api/allies/submit`, 'POST', { body: valid(uniqueEmail('vendor-rate')) })).status);
       expect(statuses).toEqual([201, 201, 429]);
     } finally {
       await limited.close();
@@ -183,26 +191,40 @@ describe('GET /api/allies', () => {
   it('answers 401 to a visitor and 403 with the spec message to a free member', async () => {
     const visitor = await search(undefined);
     expect(visitor.status).toBe(401);
-    expect((await visitor.json()).message).toBeTruthy();
+    expect(visitor.json.message).toBeTruthy();
     const member = await search(free.cookie);
     expect(member.status).toBe(403);
-    expect((await member.json()).message).toBe('The Allies directory is available to premium subscribers only.');
+    expect(member.json.message).toBe('The Allies directory is available to premium subscribers only.');
   });
 
   it('returns only approved allies, with the directory fields and last verified date', async () => {
     const pendingRes = await submit(valid(uniqueEmail('vendor-pending'), { name: `Pending ${marker}` }));
-    const { id: pendingId } = await pendingRes.json();
+    const { id: pendingId } = pendingRes.json;
     const approvedId = await submitApproved({ name: `Approved ${marker}` });
 
     const res = await search(premium.cookie, { search: marker });
     expect(res.status).toBe(200);
-    const page = await res.json();
+    const page = res.json;
     const ids = page.allies.map((a: { id: string }) => a.id);
     expect(ids).toContain(approvedId);
     expect(ids).not.toContain(pendingId);
     const ally = page.allies.find((a: { id: string }) => a.id === approvedId);
     expect(Object.keys(ally).sort()).toEqual(
-      ['category', 'howTheyHelp', 'id', 'lastVerifiedAt', 'myReview', 'name', 'offerForMembers', 'rating', 'tagline', 'traction', 'vibeCheck', 'website', 'whatMakesDifferent'].sort(),
+      [
+        'category',
+        'howTheyHelp',
+        'id',
+        'lastVerifiedAt',
+        'myReview',
+        'name',
+        'offerForMembers',
+        'rating',
+        'tagline',
+        'traction',
+        'vibeCheck',
+        'website',
+        'whatMakesDifferent',
+      ].sort(),
     );
     expect(ally.lastVerifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(ally.rating).toEqual({ average: null, count: 0 });
@@ -214,17 +236,17 @@ describe('GET /api/allies', () => {
     const inVibe = await submitApproved({ name: `Vibe Co ${marker}`, vibeCheck: `Totally ${word}`, category: 'Humans' });
     const other = await submitApproved({ name: `Other Co ${marker}`, category: 'Impact' });
 
-    const all = await (await search(premium.cookie, { search: word })).json();
+    const all = (await search(premium.cookie, { search: word })).json;
     expect(all.allies.map((a: { id: string }) => a.id).sort()).toEqual([inTagline, inVibe].sort());
     expect(all.total).toBe(2);
 
-    const impact = await (await search(premium.cookie, { search: word, category: 'Impact' })).json();
+    const impact = (await search(premium.cookie, { search: word, category: 'Impact' })).json;
     expect(impact.allies.map((a: { id: string }) => a.id)).toEqual([inTagline]);
 
-    const twoWords = await (await search(premium.cookie, { search: `vibe ${word}` })).json();
+    const twoWords = (await search(premium.cookie, { search: `vibe ${word}` })).json;
     expect(twoWords.allies.map((a: { id: string }) => a.id)).toEqual([inVibe]);
 
-    const byCategory = await (await search(premium.cookie, { search: marker, category: 'impact' })).json();
+    const byCategory = (await search(premium.cookie, { search: marker, category: 'impact' })).json;
     const ids = byCategory.allies.map((a: { id: string }) => a.id);
     expect(ids).toContain(other);
     expect(ids).not.toContain(inVibe);
@@ -234,7 +256,7 @@ describe('GET /api/allies', () => {
     const word = `${marker}ord`;
     const inName = await submitApproved({ name: `Zeta ${word}` });
     const inTagline = await submitApproved({ name: `Alpha ${marker}`, tagline: word });
-    const page = await (await search(premium.cookie, { search: word })).json();
+    const page = (await search(premium.cookie, { search: word })).json;
     expect(page.allies.map((a: { id: string }) => a.id)).toEqual([inName, inTagline]);
   });
 
@@ -249,7 +271,7 @@ describe('GET /api/allies', () => {
   ])('answers normally to a search with %s', async (_label, text) => {
     const res = await search(premium.cookie, { search: text, category: text ? '' : 'Snacks', page: 'abc' });
     expect(res.status).toBe(200);
-    const page = await res.json();
+    const page = res.json;
     expect(Array.isArray(page.allies)).toBe(true);
     if (text === '%' || text === '_' || text === '\\') {
       expect(page.allies.every((a: Record<string, string>) => JSON.stringify(a).includes(text === '\\' ? '\\\\' : text))).toBe(true);
@@ -257,24 +279,24 @@ describe('GET /api/allies', () => {
   });
 
   it('answers normally to repeated or odd parameters', async () => {
-    const res = await fetch(`${t.url}/api/allies?search=a&search=b&category=Fuel&category=Gears&page=2&page=x`, { headers: { cookie: premium.cookie } });
+    const res = await callApp(`${t.url}/api/allies?search=a&search=b&category=Fuel&category=Gears&page=2&page=x`, 'GET', { cookie: premium.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ page: 1 });
+    expect(res.json).toMatchObject({ page: 1 });
   });
 
   it('matches wildcard characters literally', async () => {
     const id = await submitApproved({ name: `Percent ${marker}`, tagline: `100%_${marker}` });
-    const page = await (await search(premium.cookie, { search: `100%_${marker}` })).json();
+    const page = (await search(premium.cookie, { search: `100%_${marker}` })).json;
     expect(page.allies.map((a: { id: string }) => a.id)).toEqual([id]);
-    const none = await (await search(premium.cookie, { search: `100_%${marker}` })).json();
+    const none = (await search(premium.cookie, { search: `100_%${marker}` })).json;
     expect(none.allies).toEqual([]);
   });
 
   it('pages through results 24 at a time', async () => {
     const word = `${marker}pg`;
     for (let i = 0; i < 26; i++) await submitApproved({ name: `Pager ${String(i).padStart(2, '0')} ${word}` });
-    const first = await (await search(premium.cookie, { search: word })).json();
-    const second = await (await search(premium.cookie, { search: word, page: '2' })).json();
+    const first = (await search(premium.cookie, { search: word })).json;
+    const second = (await search(premium.cookie, { search: word, page: '2' })).json;
     expect(first).toMatchObject({ total: 26, page: 1, pageSize: 24 });
     expect(first.allies).toHaveLength(24);
     expect(second.allies.map((a: { name: string }) => a.name)).toEqual([`Pager 24 ${word}`, `Pager 25 ${word}`]);
@@ -282,11 +304,10 @@ describe('GET /api/allies', () => {
 });
 
 describe('ally reviews', () => {
-  const review = (cookie: string, id: string, body: unknown) =>
-    fetch(`${t.url}/api/allies/${id}/review`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const removeReview = (cookie: string, id: string) => fetch(`${t.url}/api/allies/${id}/review`, { method: 'DELETE', headers: { cookie } });
+  const review = (cookie: string, id: string, body: unknown) => callApp(`${t.url}/api/allies/${id}/review`, 'PUT', { body, cookie });
+  const removeReview = (cookie: string, id: string) => callApp(`${t.url}/api/allies/${id}/review`, 'DELETE', { cookie });
   const ratingOf = async (cookie: string, id: string, name: string) => {
-    const page = await (await search(cookie, { search: name })).json();
+    const page = (await search(cookie, { search: name })).json;
     return page.allies.find((a: { id: string }) => a.id === id);
   };
 
@@ -302,7 +323,7 @@ describe('ally reviews', () => {
     expect(mine.rating).toEqual({ average: 3, count: 2 });
     expect(mine.myReview).toEqual({ rating: 4, comment: 'Good partner', hidden: false });
 
-    const list = await (await fetch(`${t.url}/api/allies/${id}/reviews`, { headers: { cookie: premium.cookie } })).json();
+    const list = (await callApp(`${t.url}/api/allies/${id}/reviews`, 'GET', { cookie: premium.cookie })).json;
     expect(list.reviews).toHaveLength(2);
     expect(list.reviews.find((r: { mine: boolean }) => r.mine)).toMatchObject({ rating: 4, comment: 'Good partner', author: 'Ada L.' });
     expect(list.reviews.find((r: { mine: boolean }) => !r.mine)).toMatchObject({ rating: 2, author: 'Grace H.' });
@@ -317,21 +338,33 @@ describe('ally reviews', () => {
     const id = await submitApproved({ name });
     await review(premium.cookie, id, { rating: 1, comment: 'spam' });
     await review(premium2.cookie, id, { rating: 5 });
-    await t.ctx.db.update(allyReviews).set({ hidden: true }).where(and(eq(allyReviews.allyId, id), eq(allyReviews.rating, 1)));
+    await t.ctx.db
+      .update(allyReviews)
+      .set({ hidden: true })
+      .where(and(eq(allyReviews.allyId, id), eq(allyReviews.rating, 1)));
     expect((await ratingOf(premium2.cookie, id, name)).rating).toEqual({ average: 5, count: 1 });
-    const list = await (await fetch(`${t.url}/api/allies/${id}/reviews`, { headers: { cookie: premium2.cookie } })).json();
+    const list = (await callApp(`${t.url}/api/allies/${id}/reviews`, 'GET', { cookie: premium2.cookie })).json;
     expect(list.reviews.map((r: { rating: number }) => r.rating)).toEqual([5]);
   });
 
   it('refuses bad ratings, free members, visitors, pending and unknown allies', async () => {
     const id = await submitApproved();
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: '4' }, {}, { rating: 3, comment: 'x'.repeat(501) }, { rating: 3, comment: '<script>x</script>' }, { rating: 3, extra: 1 }]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 3.5 },
+      { rating: '4' },
+      {},
+      { rating: 3, comment: 'x'.repeat(501) },
+      { rating: 3, comment: '<script>x</script>' },
+      { rating: 3, extra: 1 },
+    ]) {
       const res = await review(premium.cookie, id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await review(free.cookie, id, { rating: 3 })).status).toBe(403);
-    expect((await fetch(`${t.url}/api/allies/${id}/review`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"rating":3}' })).status).toBe(401);
-    const pending = await (await submit(valid(uniqueEmail('vendor-pend')))).json();
+    expect((await callApp(`${t.url}/api/allies/${id}/review`, 'PUT', { body: { rating: 3 } })).status).toBe(401);
+    const pending = (await submit(valid(uniqueEmail('vendor-pend')))).json;
     expect((await review(premium.cookie, pending.id, { rating: 3 })).status).toBe(404);
     expect((await review(premium.cookie, 'not-a-uuid', { rating: 3 })).status).toBe(404);
     expect((await review(premium.cookie, '00000000-0000-4000-8000-000000000000', { rating: 3 })).status).toBe(404);

@@ -55,11 +55,7 @@ export interface AllySearch {
 export async function searchApprovedAllies(db: Database, query: AllySearch): Promise<AllyPage> {
   const where = and(eq(allies.approved, true), query.category ? eq(allies.category, query.category) : undefined, searchCondition(query.search));
   const firstWord = query.search.split(/\s+/).find(Boolean);
-  const order = [
-    ...(firstWord ? [desc(ilike(allies.name, likePattern(firstWord)))] : []),
-    asc(sql`lower(${allies.name})`),
-    asc(allies.id),
-  ];
+  const order = [...(firstWord ? [desc(ilike(allies.name, likePattern(firstWord)))] : []), asc(sql`lower(${allies.name})`), asc(allies.id)];
 
   const ratings = db
     .select({
@@ -109,23 +105,21 @@ export async function searchApprovedAllies(db: Database, query: AllySearch): Pro
   ]);
 
   return {
-    allies: rows.map(
-      (row): DirectoryAlly => ({
-        id: row.id,
-        name: row.name,
-        tagline: row.tagline,
-        category: row.category as AllyCategory,
-        howTheyHelp: row.howTheyHelp,
-        whatMakesDifferent: row.whatMakesDifferent,
-        traction: row.traction,
-        offerForMembers: row.offerForMembers,
-        vibeCheck: row.vibeCheck,
-        website: row.website,
-        lastVerifiedAt: row.lastVerifiedAt ? new Date(row.lastVerifiedAt).toISOString() : null,
-        rating: { average: row.average == null ? null : Math.round(Number(row.average) * 10) / 10, count: row.count ?? 0 },
-        myReview: row.myRating == null ? null : { rating: row.myRating, comment: row.myComment ?? '', hidden: row.myHidden ?? false },
-      }),
-    ),
+    allies: rows.map((row): DirectoryAlly => ({
+      id: row.id,
+      name: row.name,
+      tagline: row.tagline,
+      category: row.category as AllyCategory,
+      howTheyHelp: row.howTheyHelp,
+      whatMakesDifferent: row.whatMakesDifferent,
+      traction: row.traction,
+      offerForMembers: row.offerForMembers,
+      vibeCheck: row.vibeCheck,
+      website: row.website,
+      lastVerifiedAt: row.lastVerifiedAt ? new Date(row.lastVerifiedAt).toISOString() : null,
+      rating: { average: row.average == null ? null : Math.round(Number(row.average) * 10) / 10, count: row.count ?? 0 },
+      myReview: row.myRating == null ? null : { rating: row.myRating, comment: row.myComment ?? '', hidden: row.myHidden ?? false },
+    })),
     total: total?.value ?? 0,
     page: query.page,
     pageSize: ALLIES_PAGE_SIZE,
@@ -133,7 +127,10 @@ export async function searchApprovedAllies(db: Database, query: AllySearch): Pro
 }
 
 export async function isApprovedAlly(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: allies.id }).from(allies).where(and(eq(allies.id, id), eq(allies.approved, true)));
+  const [row] = await db
+    .select({ id: allies.id })
+    .from(allies)
+    .where(and(eq(allies.id, id), eq(allies.approved, true)));
   return Boolean(row);
 }
 

@@ -37,27 +37,26 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return searchApprovedAllies(ctx.db, { ...query, userId: await currentUserId(request, ctx) });
   });
 
-  app.post(
-    apiPaths.allySubmit,
-    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      refuseFilledHoneypot(request.body);
-      const { fax: _empty, ...submission } = parseInput(allySubmissionSchema, request.body);
+  app.post(apiPaths.allySubmit, { config: { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+    refuseFilledHoneypot(request.body);
+    const { fax: _empty, ...submission } = parseInput(allySubmissionSchema, request.body);
 
-      // The submission and its emails (to the vendor and every admin) are one write: neither exists
-      // without the other after a crash; a mail server being down delays the emails (the outbox retries).
-      const { id, mailIds } = await ctx.db.transaction(async (tx) => {
-        const id = await insertAllySubmission(tx, submission);
-        const mails = [submissionReceivedMail(submission, ctx.env.PUBLIC_URL), ...(await adminEmails(tx)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL))];
-        const mailIds: string[] = [];
-        for (const mail of mails) mailIds.push(await ctx.mailer.store(tx, mail));
-        return { id, mailIds };
-      });
-      ctx.mailer.deliverNow(mailIds);
-      await recordServerEvent(ctx, { kind: 'ally_submit', path: '/allies/submit', props: { category: submission.category } }, request.log);
-      return reply.status(201).send({ id });
-    },
-  );
+    // The submission and its emails (to the vendor and every admin) are one write: neither exists
+    // without the other after a crash; a mail server being down delays the emails (the outbox retries).
+    const { id, mailIds } = await ctx.db.transaction(async (tx) => {
+      const id = await insertAllySubmission(tx, submission);
+      const mails = [
+        submissionReceivedMail(submission, ctx.env.PUBLIC_URL),
+        ...(await adminEmails(tx)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL)),
+      ];
+      const mailIds: string[] = [];
+      for (const mail of mails) mailIds.push(await ctx.mailer.store(tx, mail));
+      return { id, mailIds };
+    });
+    ctx.mailer.deliverNow(mailIds);
+    await recordServerEvent(ctx, { kind: 'ally_submit', path: '/allies/submit', props: { category: submission.category } }, request.log);
+    return reply.status(201).send({ id });
+  });
 
   app.get(apiPaths.allyReviews, premium, async (request) => {
     const id = await approvedAllyId(request, ctx);

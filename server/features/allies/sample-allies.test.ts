@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allyCategories, allySubmissionSchema } from '#shared/allies/schemas';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { demoUser } from '../auth/demo-user';
 import { sessionCookieOf } from '../../test/auth-client';
 import { sampleAllies, seedSampleAllies } from './sample-allies';
@@ -24,13 +25,13 @@ describe('demo mode', () => {
 
   it('seeds the samples once, approved, so the demo premium member sees a populated directory', async () => {
     expect(await seedSampleAllies(t.ctx.db)).toBe(0);
-    const login = await postJson(`${t.url}/api/login`, { email: demoUser.email, password: demoUser.password });
+    const login = await callApp(`${t.url}/api/login`, 'POST', { body: { email: demoUser.email, password: demoUser.password } });
     expect(login.status).toBe(200);
     const cookie = sessionCookieOf(login)!;
     // One search per sample: other tests' allies share the PostgreSQL database and the first page.
     for (const sample of sampleAllies.filter((a) => a.category === 'Fuel')) {
       const params = new URLSearchParams({ category: 'Fuel', search: sample.name });
-      const page = await (await fetch(`${t.url}/api/allies?${params}`, { headers: { cookie } })).json();
+      const page = (await callApp(`${t.url}/api/allies?${params}`, 'GET', { cookie })).json;
       const found = page.allies.find((a: { name: string }) => a.name === sample.name);
       expect(found, sample.name).toBeDefined();
       expect(found.lastVerifiedAt, sample.name).toBeTruthy();

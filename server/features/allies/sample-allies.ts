@@ -28,8 +28,10 @@ export const sampleAllies: readonly SampleAlly[] = [
     name: 'Outcome Compass',
     category: 'Impact',
     tagline: 'Impact measurement that program staff actually use.',
-    howTheyHelp: 'We help small and mid-sized nonprofits design a logic model, choose five to eight outcome indicators and set up simple data collection in the tools they already have.',
-    whatMakesDifferent: 'Every engagement ends with a one-page impact dashboard your board can read in two minutes, and staff trained to keep it up to date without us.',
+    howTheyHelp:
+      'We help small and mid-sized nonprofits design a logic model, choose five to eight outcome indicators and set up simple data collection in the tools they already have.',
+    whatMakesDifferent:
+      'Every engagement ends with a one-page impact dashboard your board can read in two minutes, and staff trained to keep it up to date without us.',
     traction: '140+ nonprofits served since 2017, including 30 community health organisations.',
     offerForMembers: 'A free 60-minute evaluation readiness review and 15% off any measurement framework project.',
     vibeCheck: 'Former program directors who hate jargon and love a good spreadsheet.',
@@ -255,7 +257,12 @@ export async function seedSampleAllies(db: Database, now = new Date()): Promise<
   const existing = await db
     .select({ name: allies.name })
     .from(allies)
-    .where(inArray(allies.name, sampleAllies.map((a) => a.name)));
+    .where(
+      inArray(
+        allies.name,
+        sampleAllies.map((a) => a.name),
+      ),
+    );
   const have = new Set(existing.map((r) => r.name));
   const missing = sampleAllies.filter((a) => !have.has(a.name));
   if (missing.length === 0) return 0;

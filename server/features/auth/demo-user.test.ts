@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { demoUser, seedDemoUser } from './demo-user';
 import { findUserByEmail } from './users-repo';
 
@@ -14,10 +15,10 @@ describe('demo mode', () => {
   afterAll(() => t.close());
 
   it('says so in /api/config and seeds a premium, non-admin demo user that can sign in', async () => {
-    expect(await (await fetch(`${t.url}/api/config`)).json()).toMatchObject({ demoMode: true });
-    const res = await postJson(`${t.url}/api/login`, { email: demoUser.email, password: demoUser.password });
+    expect((await callApp(`${t.url}/api/config`)).json).toMatchObject({ demoMode: true });
+    const res = await callApp(`${t.url}/api/login`, 'POST', { body: { email: demoUser.email, password: demoUser.password } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: demoUser.email, isPremium: true, isAdmin: false });
+    expect(res.json).toMatchObject({ email: demoUser.email, isPremium: true, isAdmin: false });
   });
 
   it('seeds idempotently', async () => {
@@ -35,7 +36,7 @@ describe('without demo mode', () => {
   afterAll(() => t.close());
 
   it('has no demo user', async () => {
-    expect(await (await fetch(`${t.url}/api/config`)).json()).toMatchObject({ demoMode: false });
+    expect((await callApp(`${t.url}/api/config`)).json).toMatchObject({ demoMode: false });
     // PostgreSQL is shared with demo-mode runs, so only a fresh PGlite can show the account is absent.
     if (t.ctx.database.kind === 'pglite') expect(await findUserByEmail(t.ctx.db, demoUser.email)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { grantComplimentary, lockMember } from '../billing/membership';
+import { grantComplimentary, lockMember } from '../membership/membership';
 import type { Database } from '../../db/client';
 import { hashPassword } from './password';
 import { findUserByEmail, insertUserIfAbsent } from './users-repo';

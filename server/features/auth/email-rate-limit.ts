@@ -11,10 +11,7 @@ const emailOf = (body: unknown): string | undefined => {
  * guessed at from many addresses nor flooded with mail. It runs as a preHandler because the
  * key is in the body; a body without an email is left to validation and the per-IP limit.
  */
-export function perEmailRateLimit(
-  app: FastifyInstance,
-  options: { scope: string; max: number; timeWindow: string; what: string },
-): preHandlerAsyncHookHandler {
+export function perEmailRateLimit(app: FastifyInstance, options: { scope: string; max: number; timeWindow: string; what: string }): preHandlerAsyncHookHandler {
   const limiter = app.createRateLimit({
     max: options.max,
     timeWindow: options.timeWindow,

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { countHit, deleteCounters, liveCounters } from '../../http/rate-limit-store';
 
 interface Counter {
   key: string;
@@ -9,8 +9,6 @@ interface Counter {
   /** Seconds until the window ends. */
   ttl: number;
 }
-
-const rowsOf = (result: unknown) => (result as { rows: { key: string; count: number | string; ttl: number | string }[] }).rows;
 
 /**
  * Failed sign-ins, counted per email and per (email, address) pair; see docs/auth.md.
@@ -33,11 +31,7 @@ export function createLoginFailures(db: Database, options: { max: number; window
   };
 
   const live = async (emailKey: string, pairKey: string): Promise<Counter[]> =>
-    rowsOf(
-      await db.execute(sql`
-        select key, count, ceil(extract(epoch from (reset_at - now())))::int as ttl
-        from rate_limits where key in (${emailKey}, ${pairKey}) and reset_at > now()`),
-    ).map((row) => ({ key: row.key, count: Number(row.count), ttl: Number(row.ttl) }));
+    (await liveCounters(db, [emailKey, pairKey])).map((row) => ({ ...row, ttl: Math.ceil(row.ttl / 1000) }));
 
   return {
     /** Throws 429 with Retry-After when this address may not try this email now. */
@@ -54,19 +48,12 @@ export function createLoginFailures(db: Database, options: { max: number; window
       throw new HttpError(429, `Too many sign-in attempts for this email. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
     },
     async failed(email: string, ip: string): Promise<void> {
-      for (const key of keys(email, ip)) {
-        // One atomic upsert per counter: a window that has ended starts again at 1.
-        await db.execute(sql`
-          insert into rate_limits (key, count, reset_at)
-          values (${key}, 1, now() + ${options.windowMs} * interval '1 millisecond')
-          on conflict (key) do update set
-            count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`);
-      }
+      // One atomic count per counter: a window that has ended starts again at 1.
+      for (const key of keys(email, ip)) await countHit(db, key, options.windowMs);
     },
     async succeeded(email: string, ip: string): Promise<void> {
       const [emailKey, pairKey] = keys(email, ip);
-      await db.execute(sql`delete from rate_limits where key in (${emailKey}, ${pairKey})`);
+      await deleteCounters(db, [emailKey, pairKey]);
     },
   };
 }

@@ -7,8 +7,8 @@ import { HttpError, parseInput } from '../../http/errors';
 import { perEmailRateLimit } from './email-rate-limit';
 import { hashPassword } from './password';
 import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES, voidResetTokens } from './reset-tokens-repo';
-import { createSession, deleteUserSessions, setSessionCookie } from './sessions';
-import { findUserById, findUserByEmail, setPasswordHash, toPublicUser } from './users-repo';
+import { createSession, deleteUserSessions, setSessionCookie, toPublicUser } from '../../http/sessions';
+import { findUserById, findUserByEmail, setPasswordHash } from './users-repo';
 
 export const resetMessages = {
   requested: 'If an account exists for that email, we have sent it a link to reset the password. The link is valid for 1 hour.',
@@ -35,13 +35,14 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const { email } = parseInput(passwordResetRequestSchema, request.body);
       const user = await findUserByEmail(ctx.db, email);
       if (user) {
-        const token = await createResetToken(ctx.db, user.id);
-        const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
-        // Not awaited: waiting on the mail server would make "account exists" answer measurably slower.
-        ctx.mailer.sendInBackground(
-          { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) },
-          { mail: 'password reset' },
-        );
+        // The link and its email are one write; delivery is not awaited: waiting on the mail
+        // server would make "account exists" answer measurably slower.
+        const mailId = await ctx.db.transaction(async (tx) => {
+          const token = await createResetToken(tx, user.id);
+          const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
+          return ctx.mailer.store(tx, { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) });
+        });
+        ctx.mailer.deliverNow([mailId]);
       }
       return { message: resetMessages.requested };
     },

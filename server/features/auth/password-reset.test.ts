@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens } from '../../db/schema';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 import { resetMessages } from './password-reset-routes';
-import { hashToken } from './sessions';
+import { hashToken } from '../../http/sessions';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../../test/auth-client';
 
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
@@ -15,7 +16,12 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://nlh.example', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://nlh.example',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+    RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -27,9 +33,9 @@ async function resetLinkFor(email: string): Promise<string> {
   return /https:\/\/nlh\.example\/reset-password\?token=[\w-]+/.exec(mail.text)![0];
 }
 
-const request = (email: string) => postJson(`${t.url}/api/password-reset/request`, { email });
-const confirm = (token: string, password: string) => postJson(`${t.url}/api/password-reset/confirm`, { token, password });
-const login = (email: string, password: string) => postJson(`${t.url}/api/login`, { email, password });
+const request = (email: string) => callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email } });
+const confirm = (token: string, password: string) => callApp(`${t.url}/api/password-reset/confirm`, 'POST', { body: { token, password } });
+const login = (email: string, password: string) => callApp(`${t.url}/api/login`, 'POST', { body: { email, password } });
 
 describe('account welcome email', () => {
   it('is sent once on registration, with what free access opens and how to reset the password', async () => {
@@ -38,9 +44,9 @@ describe('account welcome email', () => {
     expect(mail.text).toContain('What your free account opens:');
     expect(mail.text).toContain('https://nlh.example/auth');
     expect(mail.text).toContain('Forgot password?');
-    const again = await postJson(`${t.url}/api/register`, { email: account.email, password: 'other-secret', firstName: 'A', lastName: 'B' });
+    const again = await callApp(`${t.url}/api/register`, 'POST', { body: { email: account.email, password: 'other-secret', firstName: 'A', lastName: 'B' } });
     expect(again.status).toBe(409);
-    await t.ctx.mailer.drain();
+    await t.ctx.mailer.idle();
     expect(smtp.find(account.email, /Welcome to Nonprofit Leaders Hub/)).toHaveLength(1);
   });
 });
@@ -53,8 +59,8 @@ describe('password reset', () => {
     const unknown = await request(nobody);
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect(await known.json()).toEqual({ message: resetMessages.requested });
-    expect(await unknown.json()).toEqual({ message: resetMessages.requested });
+    expect(known.json).toEqual({ message: resetMessages.requested });
+    expect(unknown.json).toEqual({ message: resetMessages.requested });
     await resetLinkFor(account.email);
     expect(smtp.find(nobody, /./)).toEqual([]);
   });
@@ -67,13 +73,16 @@ describe('password reset', () => {
     const token = new URL(link).searchParams.get('token')!;
 
     // Only the token's hash is stored, valid for one hour.
-    const [row] = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
 
     const res = await confirm(token, 'brand-new-secret');
     expect(res.status).toBe(200);
-    const user = await res.json();
+    const user = res.json;
     expect(user).toMatchObject({ id: account.user.id, email: account.email });
     expectNoSecrets(user);
     const fresh = sessionCookieOf(res)!;
@@ -87,7 +96,7 @@ describe('password reset', () => {
     // Single use.
     const reused = await confirm(token, 'another-secret');
     expect(reused.status).toBe(400);
-    expect(await reused.json()).toEqual({ message: resetMessages.used });
+    expect(reused.json).toEqual({ message: resetMessages.used });
     expect((await login(account.email, 'another-secret')).status).toBe(401);
   });
 
@@ -120,7 +129,7 @@ describe('password reset', () => {
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     const res = await confirm(token, 'brand-new-secret');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: resetMessages.expired });
+    expect(res.json).toEqual({ message: resetMessages.expired });
     expect(sessionCookieOf(res)).toBeUndefined();
     expect((await getUser(t.url, account.cookie)).status).toBe(200);
     expect((await login(account.email, account.password)).status).toBe(200);
@@ -129,10 +138,10 @@ describe('password reset', () => {
   it('refuses an unknown token and a short password with 400', async () => {
     const unknown = await confirm('no-such-token', 'brand-new-secret');
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ message: resetMessages.unknown });
+    expect(unknown.json).toEqual({ message: resetMessages.unknown });
     const short = await confirm('no-such-token', '123');
     expect(short.status).toBe(400);
-    expect((await short.json()).errors).toEqual({ password: 'Password must be at least 6 characters' });
+    expect(short.json.errors).toEqual({ password: 'Password must be at least 6 characters' });
   });
 });
 
@@ -142,10 +151,9 @@ describe('a password changed on /account', () => {
     const otherDevice = sessionCookieOf(await login(account.email, 'correct-horse'))!;
     expect((await request(account.email)).status).toBe(200);
     const token = new URL(await resetLinkFor(account.email)).searchParams.get('token')!;
-    const changed = await fetch(`${t.url}/api/account/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: account.cookie },
-      body: JSON.stringify({ currentPassword: 'correct-horse', newPassword: 'brand-new-secret' }),
+    const changed = await callApp(`${t.url}/api/account/password`, 'POST', {
+      body: { currentPassword: 'correct-horse', newPassword: 'brand-new-secret' },
+      cookie: account.cookie,
     });
     expect(changed.status).toBe(200);
     const stayed = sessionCookieOf(changed)!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { type AppAnswer, callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount } from '../../test/auth-client';
 
@@ -7,10 +8,10 @@ import { registerAccount } from '../../test/auth-client';
 vi.setConfig({ testTimeout: 60_000 });
 
 /** Each limit gets its own app, so the counters of one test never reach another. */
-async function expectLimited(res: Response, message: RegExp) {
+async function expectLimited(res: AppAnswer, message: RegExp) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect((await res.json()).message).toMatch(message);
+  expect(res.json.message).toMatch(message);
 }
 
 describe('sign-in limits', () => {
@@ -22,13 +23,16 @@ describe('sign-in limits', () => {
 
   it('limits attempts per email, then per IP, with 429, a message and Retry-After', async () => {
     const target = uniqueEmail('target');
-    for (let i = 0; i < 2; i++) expect((await postJson(`${t.url}/api/login`, { email: target, password: 'guess' })).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await callApp(`${t.url}/api/login`, 'POST', { body: { email: target, password: 'guess' } })).status).toBe(401);
     // The third try on that email is refused, in any letter case, without checking the password.
-    await expectLimited(await postJson(`${t.url}/api/login`, { email: target.toUpperCase(), password: 'guess' }), /Too many sign-in attempts for this email/);
+    await expectLimited(
+      await callApp(`${t.url}/api/login`, 'POST', { body: { email: target.toUpperCase(), password: 'guess' } }),
+      /Too many sign-in attempts for this email/,
+    );
     // Another email from the same address is not blocked by the per-email counter (4th request of this IP).
-    expect((await postJson(`${t.url}/api/login`, { email: uniqueEmail('other'), password: 'guess' })).status).toBe(401);
+    expect((await callApp(`${t.url}/api/login`, 'POST', { body: { email: uniqueEmail('other'), password: 'guess' } })).status).toBe(401);
     // The 5th request from this IP is over the per-IP limit, whatever the email.
-    await expectLimited(await postJson(`${t.url}/api/login`, { email: uniqueEmail('third'), password: 'guess' }), /Too many requests/);
+    await expectLimited(await callApp(`${t.url}/api/login`, 'POST', { body: { email: uniqueEmail('third'), password: 'guess' } }), /Too many requests/);
   });
 });
 
@@ -38,7 +42,8 @@ describe('sign-in lockout counts failures only', () => {
     t = await startTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: '3', RATE_LIMIT_REGISTER_PER_HOUR: '100' });
   });
   afterAll(() => t.close());
-  const from = (ip: string, email: string, password: string) => postJson(`${t.url}/api/login`, { email, password }, { 'x-forwarded-for': ip });
+  const from = (ip: string, email: string, password: string) =>
+    callApp(`${t.url}/api/login`, 'POST', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
   it('never limits correct sign-ins', async () => {
     const account = await registerAccount(t.url, 'often');
@@ -66,12 +71,12 @@ describe('registration and password reset limits', () => {
 
   it('limits registrations per hour', async () => {
     const body = () => ({ email: uniqueEmail('rl'), password: 'secret1', firstName: 'A', lastName: 'B' });
-    expect((await postJson(`${t.url}/api/register`, body())).status).toBe(201);
-    await expectLimited(await postJson(`${t.url}/api/register`, body()), /Too many requests/);
+    expect((await callApp(`${t.url}/api/register`, 'POST', { body: body() })).status).toBe(201);
+    await expectLimited(await callApp(`${t.url}/api/register`, 'POST', { body: body() }), /Too many requests/);
   });
 
   it('limits password reset requests per hour', async () => {
-    for (let i = 0; i < 2; i++) expect((await postJson(`${t.url}/api/password-reset/request`, { email: uniqueEmail('rr') })).status).toBe(200);
-    await expectLimited(await postJson(`${t.url}/api/password-reset/request`, { email: uniqueEmail('rr') }), /Too many requests/);
+    for (let i = 0; i < 2; i++) expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: uniqueEmail('rr') } })).status).toBe(200);
+    await expectLimited(await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: uniqueEmail('rr') } }), /Too many requests/);
   });
 });

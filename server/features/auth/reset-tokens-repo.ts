@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
-import { hashToken, newToken } from './sessions';
+import { hashToken, newToken } from '../../http/sessions';
 
 /** A reset link works once, for one hour; the database holds only the token's SHA-256. */
 export const RESET_TOKEN_MINUTES = 60;

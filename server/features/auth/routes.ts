@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { seedDemoUser } from './demo-user';
-import { createVerificationToken, verifyEmailUrl } from '../account/email-verification';
+import { createVerificationToken, verifyEmailUrl } from './email-verification';
 import { accountWelcomeMail } from './account-welcome-mail';
 import { createLoginFailures } from './login-failures';
 import { getSessionUser } from '../../http/guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
-import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from './sessions';
-import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema, toPublicUser } from './users-repo';
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie, toPublicUser } from '../../http/sessions';
+import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema } from './users-repo';
 
 export const messages = {
   invalidCredentials: 'Invalid email or password.',
@@ -53,11 +53,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const passwordHash = await hashPassword(input.password);
     try {
       // The account, its verification link and the welcome that carries the link are one write:
-      // a crash leaves all of them or none (issue 22.8); the outbox delivers and retries the mail.
+      // a crash leaves all of them or none; the outbox delivers and retries the mail.
       const { user, mailId } = await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
         const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user));
-        return { user, mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)) };
+        return {
+          user,
+          mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)),
+        };
       });
       ctx.mailer.deliverNow([mailId]);
       return user;
@@ -67,28 +70,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
   };
 
-  app.post(
-    apiPaths.register,
-    { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      refuseFilledHoneypot(request.body);
-      const input = parseInput(registerSchema, request.body);
-      const key = input.email.toLowerCase();
-      // One registration per email at a time on this server: the others wait for it, then find the
-      // account (409) without spending a password hash each. Across servers, the unique index decides.
-      for (let pending = registering.get(key); pending; pending = registering.get(key)) await pending.catch(() => undefined);
-      const attempt = createAccount(input);
-      registering.set(key, attempt);
-      let user;
-      try {
-        user = await attempt;
-      } finally {
-        if (registering.get(key) === attempt) registering.delete(key);
-      }
-      await signIn(request, reply, user.id);
-      return reply.status(201).send(toPublicUser(user));
-    },
-  );
+  app.post(apiPaths.register, { config: { rateLimit: { max: ctx.env.RATE_LIMIT_REGISTER_PER_HOUR, timeWindow: '1 hour' } } }, async (request, reply) => {
+    refuseFilledHoneypot(request.body);
+    const input = parseInput(registerSchema, request.body);
+    const key = input.email.toLowerCase();
+    // One registration per email at a time on this server: the others wait for it, then find the
+    // account (409) without spending a password hash each. Across servers, the unique index decides.
+    for (let pending = registering.get(key); pending; pending = registering.get(key)) await pending.catch(() => undefined);
+    const attempt = createAccount(input);
+    registering.set(key, attempt);
+    let user;
+    try {
+      user = await attempt;
+    } finally {
+      if (registering.get(key) === attempt) registering.delete(key);
+    }
+    await signIn(request, reply, user.id);
+    return reply.status(201).send(toPublicUser(user));
+  });
 
   app.post(
     apiPaths.login,

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { lockUntilCommit } from '../../db/locks';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,21 +30,6 @@ export const publicUserJsonSchema = {
   required: ['id', 'email', 'firstName', 'lastName', 'name', 'profileImageUrl', 'isAdmin', 'isPremium', 'emailVerified', 'createdAt'],
 } as const satisfies { type: 'object'; properties: Record<keyof PublicUser, unknown>; required: (keyof PublicUser)[] };
 
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: row.name,
-    profileImageUrl: row.profileImageUrl,
-    isAdmin: row.isAdmin,
-    isPremium: row.isPremium,
-    emailVerified: row.emailVerifiedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -59,7 +46,7 @@ export class EmailTakenError extends Error {}
 
 /** Inserts a user; an email taken in any letter case (even by a concurrent request) is an EmailTakenError. */
 export async function insertUser(
-  db: Pick<Database, 'insert'>,
+  db: Executor,
   values: { email: string; passwordHash: string; firstName: string; lastName: string; isPremium?: boolean },
 ): Promise<UserRow> {
   try {
@@ -74,18 +61,8 @@ export async function insertUser(
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** Inserts the user unless one with that email exists; true when inserted. */
-export async function insertUserIfAbsent(
-  db: Database,
-  values: { email: string; passwordHash: string; firstName: string; lastName: string },
-): Promise<boolean> {
+export async function insertUserIfAbsent(db: Database, values: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<boolean> {
   const rows = await db
     .insert(users)
     .values({ ...values, name: `${values.firstName} ${values.lastName}` })
@@ -113,7 +90,7 @@ export async function grantAdmin(db: Database, userId: string, allowed: boolean)
     return row;
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`);
+    await lockUntilCommit(tx, FIRST_ADMIN_LOCK_ID);
     const [row] = await tx
       .update(users)
       .set({ isAdmin: true, updatedAt: new Date() })

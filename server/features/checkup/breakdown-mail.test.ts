@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownMail } from './breakdown-mail';
 
-const mail = breakdownMail({
+const mail = await breakdownMail({
   to: 'someone@example.org',
   id: '11111111-2222-4333-8444-555555555555',
   totalScore: 30,
@@ -17,7 +17,9 @@ describe('the breakdown email', () => {
     expect(mail.text).toContain('IMPACT: C (Held Together by Hope & Coffee), 63%');
     expect(mail.text).toContain('FUEL: B (Mostly Functional), 75%');
     expect(mail.text).toContain('GEARS: D (Please Send Snacks), 50%');
-    expect(mail.text).toMatch(/Where to start:\n- Gears Field Guide: https:\/\/hub\.example\.org\/field-guide\/gears\n- Future Field Guide: https:\/\/hub\.example\.org\/field-guide\/future\n/);
+    expect(mail.text).toMatch(
+      /Where to start:\n- Gears Field Guide: https:\/\/hub\.example\.org\/field-guide\/gears\n- Future Field Guide: https:\/\/hub\.example\.org\/field-guide\/future\n/,
+    );
     expect(mail.text).toContain('Your results page: https://hub.example.org/checkup/results/11111111-2222-4333-8444-555555555555');
   });
 

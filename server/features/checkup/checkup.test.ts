@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { checkupResults } from '../../db/schema';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 
@@ -22,20 +23,33 @@ afterAll(async () => {
 });
 
 const rowsFor = (email: string) => t.ctx.db.select().from(checkupResults).where(eq(checkupResults.email, email));
-const submit = (body: unknown) => postJson(`${t.url}/api/checkup-results`, body);
+const submit = (body: unknown) => callApp(`${t.url}/api/checkup-results`, 'POST', { body });
 
 describe('POST /api/checkup-results', () => {
   it('scores on the server, ignoring a tampered client score, and answers 201 with the id and grade', async () => {
     const email = uniqueEmail('checkup');
-    const res = await submit({ email: `  ${email} `, answers: answers(), score: 20, totalScore: 20, categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 } });
+    const res = await submit({
+      email: `  ${email} `,
+      answers: answers(),
+      score: 20,
+      totalScore: 20,
+      categoryScores: { IMPACT: 4, HUMANS: 4, FUEL: 4, GEARS: 4, FUTURE: 4 },
+    });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = res.json;
     expect(body).toMatchObject({ score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 } });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body).not.toHaveProperty('email');
 
     const [row] = await rowsFor(email);
-    expect(row).toMatchObject({ id: body.id, email, score: 44, totalScore: 44, categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, outreachCompleted: false });
+    expect(row).toMatchObject({
+      id: body.id,
+      email,
+      score: 44,
+      totalScore: 44,
+      categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 },
+      outreachCompleted: false,
+    });
     expect(row!.answers).toEqual(answers());
   });
 
@@ -58,42 +72,49 @@ describe('POST /api/checkup-results', () => {
     const body = change({ email, answers: answers() });
     const res = await submit(body);
     expect(res.status).toBe(400);
-    const error = await res.json();
+    const error = res.json;
     expect(error.message).toMatch(field);
     expect(Object.keys(error.errors).join(' ')).toMatch(field);
     expect(await rowsFor(email)).toHaveLength(0);
   });
 
   it('refuses a body that is not JSON with a 4xx', async () => {
-    const res = await fetch(`${t.url}/api/checkup-results`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const res = await callApp(`${t.url}/api/checkup-results`, 'POST', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Malformed JSON body');
+    expect(res.json.message).toBe('Malformed JSON body');
   });
 });
 
 describe('GET /api/checkup-results/:id', () => {
   it('returns the stored result without the email or answers', async () => {
     const email = uniqueEmail('get');
-    const created = await (await submit({ email, answers: answers() })).json();
-    const res = await fetch(`${t.url}/api/checkup-results/${created.id}`);
+    const created = (await submit({ email, answers: answers() })).json;
+    const res = await callApp(`${t.url}/api/checkup-results/${created.id}`);
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toEqual({ id: created.id, score: 44, totalScore: 44, grade: 'D', categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 }, createdAt: expect.any(String) });
+    const body = res.json;
+    expect(body).toEqual({
+      id: created.id,
+      score: 44,
+      totalScore: 44,
+      grade: 'D',
+      categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 },
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(body)).not.toContain(email);
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', "'; drop table checkup_results; --"])('answers 404 for %s', async (id) => {
-    const res = await fetch(`${t.url}/api/checkup-results/${encodeURIComponent(id)}`);
+    const res = await callApp(`${t.url}/api/checkup-results/${encodeURIComponent(id)}`);
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toMatch(/No Check-Up result/);
+    expect(res.json.message).toMatch(/No Check-Up result/);
   });
 });
 
 describe('POST /api/checkup-results/:id/breakdown', () => {
   it('emails the breakdown (text and HTML) with grades, next steps, guides and the results link, and answers 202', async () => {
     const email = uniqueEmail('breakdown');
-    const created = await (await submit({ email, answers: answers() })).json();
-    const res = await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email });
+    const created = (await submit({ email, answers: answers() })).json;
+    const res = await callApp(`${t.url}/api/checkup-results/${created.id}/breakdown`, 'POST', { body: { email } });
     expect(res.status).toBe(202);
 
     const mail = await smtp.waitFor(email, /Your Check-Up breakdown/);
@@ -112,8 +133,8 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
   it('sends to the address asked for but keeps the first stored email (a results link cannot redirect it)', async () => {
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
-    const created = await (await submit({ email: first, answers: answers() })).json();
-    expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: second })).status).toBe(202);
+    const created = (await submit({ email: first, answers: answers() })).json;
+    expect((await callApp(`${t.url}/api/checkup-results/${created.id}/breakdown`, 'POST', { body: { email: second } })).status).toBe(202);
     await smtp.waitFor(second, /Your Check-Up breakdown/);
     const [row] = await t.ctx.db.select().from(checkupResults).where(eq(checkupResults.id, created.id));
     expect(row!.email).toBe(first);
@@ -121,20 +142,20 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
 
   it('refuses a filled honeypot and sends nothing', async () => {
     const email = uniqueEmail('bot');
-    const created = await (await submit({ email, answers: answers() })).json();
-    expect((await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email, fax: 'spam' })).status).toBe(400);
+    const created = (await submit({ email, answers: answers() })).json;
+    expect((await callApp(`${t.url}/api/checkup-results/${created.id}/breakdown`, 'POST', { body: { email, fax: 'spam' } })).status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.find(email, /./)).toEqual([]);
   });
 
   it('answers 400 for a bad email and 404 for an unknown or malformed id', async () => {
     const email = uniqueEmail('nobody');
-    const created = await (await submit({ email, answers: answers() })).json();
-    const bad = await postJson(`${t.url}/api/checkup-results/${created.id}/breakdown`, { email: '' });
+    const created = (await submit({ email, answers: answers() })).json;
+    const bad = await callApp(`${t.url}/api/checkup-results/${created.id}/breakdown`, 'POST', { body: { email: '' } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/^email:/);
-    expect((await postJson(`${t.url}/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown`, { email })).status).toBe(404);
-    expect((await postJson(`${t.url}/api/checkup-results/nope/breakdown`, { email })).status).toBe(404);
+    expect(bad.json.message).toMatch(/^email:/);
+    expect((await callApp(`${t.url}/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown`, 'POST', { body: { email } })).status).toBe(404);
+    expect((await callApp(`${t.url}/api/checkup-results/nope/breakdown`, 'POST', { body: { email } })).status).toBe(404);
   });
 });
 
@@ -147,9 +168,9 @@ describe('rate limits', () => {
 
   it('limits stored results per hour with 429', async () => {
     const email = uniqueEmail('limit');
-    for (let i = 0; i < 2; i++) expect((await postJson(`${limited.url}/api/checkup-results`, { email, answers: answers() })).status).toBe(201);
-    const res = await postJson(`${limited.url}/api/checkup-results`, { email, answers: answers() });
+    for (let i = 0; i < 2; i++) expect((await callApp(`${limited.url}/api/checkup-results`, 'POST', { body: { email, answers: answers() } })).status).toBe(201);
+    const res = await callApp(`${limited.url}/api/checkup-results`, 'POST', { body: { email, answers: answers() } });
     expect(res.status).toBe(429);
-    expect((await res.json()).message).toMatch(/Too many requests/);
+    expect(res.json.message).toMatch(/Too many requests/);
   });
 });

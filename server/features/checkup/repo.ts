@@ -17,4 +17,3 @@ export async function findCheckupResult(db: Database, id: string): Promise<Check
   const [row] = await db.select().from(checkupResults).where(eq(checkupResults.id, id)).limit(1);
   return row;
 }
-

@@ -1,6 +1,7 @@
-import { checkupResultQueryKey, isResultId } from '#shared/checkup/schemas';
+import { isResultId } from '#shared/checkup/schemas';
+import { checkupResultQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
-import type { PageLookup } from '../pages/builder';
+import type { PageLookup } from '../../rendering/builder';
 import { findCheckupResult } from './repo';
 import { toView } from './routes';
 

@@ -7,7 +7,6 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordServerEvent } from '../events/record';
-import { breakdownMail } from './breakdown-mail';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
@@ -39,8 +38,12 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const scores = scoreAnswers(input.answers);
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
     const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
-    // The completion as stored and scored here: a page cannot report one with a score of its choosing (issue 27.4).
-    await recordServerEvent(ctx, { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } }, request.log);
+    // The completion as stored and scored here: a page cannot report one with a score of its choosing.
+    await recordServerEvent(
+      ctx,
+      { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },
+      request.log,
+    );
     return reply.status(201).send(toView(row));
   });
 
@@ -51,9 +54,12 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(breakdownRequestSchema, request.body);
     const row = await loadResult(ctx, request.params.id);
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
-    // results link must not be able to redirect the result's later mail to another inbox.
+    // results link must not be able to redirect the result's later mail to another inbox. The
+    // mail is the whole of this request (nothing else changes), so it is stored on its own.
+    // The email layout (react-email) loads with the first breakdown asked for: memory a server that sends none keeps free.
+    const { breakdownMail } = await import('./breakdown-mail');
     await ctx.mailer.send(
-      breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
+      await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { instantToSiteLocal } from '../../site-time';
+import { instantToSiteLocal } from '#shared/site-time';
 import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
@@ -15,7 +15,13 @@ let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://hub.example.org',
+    SITE_TIMEZONE: zone,
+    RATE_LIMIT_FORMS_PER_HOUR: '10000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  });
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
@@ -23,8 +29,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
-
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 
 /** `day` of the month `monthsAhead` from now, at `hour`:00 on the site clock (a test's own hour keeps its slots apart). */
 const siteSlot = (monthsAhead: number, day: number, hour: number) => {
@@ -43,15 +48,23 @@ async function publish(starts: string[]): Promise<string[]> {
 }
 
 const bookedMonths = async (email: string) =>
-  rowsOf<{ month: string }>(await t.ctx.db.execute(sql`select b.month from coaching_bookings b join users u on u.id = b.user_id where lower(u.email) = lower(${email}) and b.status = 'booked' order by 1`)).map((r) => r.month);
+  rowsOf<{ month: string }>(
+    await t.ctx.db.execute(
+      sql`select b.month from coaching_bookings b join users u on u.id = b.user_id where lower(u.email) = lower(${email}) and b.status = 'booked' order by 1`,
+    ),
+  ).map((r) => r.month);
 
 describe('publishing slots', () => {
   it('takes starts on the site clock from admins only, and refuses the past, skipped times and bad links', async () => {
     expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, '')).status).toBe(401);
     expect((await call('POST', '/api/admin/coaching', { nonsense: 1 }, cookies.premium)).status).toBe(403);
     expect((await call('POST', '/api/admin/coaching', { startsAt: ['2020-01-01T10:00'], roomUrl: 'https://meet.example.org/x' })).status).toBe(400);
-    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2031-03-09T02:30'], roomUrl: 'https://meet.example.org/x' })).json.message).toMatch(/does not exist/);
-    expect((await call('POST', '/api/admin/coaching', { startsAt: [siteSlot(1, 3, 9)], roomUrl: 'javascript:alert(1)' })).json.errors).toHaveProperty('roomUrl');
+    expect((await call('POST', '/api/admin/coaching', { startsAt: ['2031-03-09T02:30'], roomUrl: 'https://meet.example.org/x' })).json.message).toMatch(
+      /does not exist/,
+    );
+    expect((await call('POST', '/api/admin/coaching', { startsAt: [siteSlot(1, 3, 9)], roomUrl: 'javascript:alert(1)' })).json.errors).toHaveProperty(
+      'roomUrl',
+    );
     expect((await call('POST', '/api/admin/coaching', { startsAt: [], roomUrl: 'https://meet.example.org/x' })).json.errors).toHaveProperty('startsAt');
   });
 });
@@ -86,7 +99,9 @@ describe('booking', () => {
     const both = await Promise.all([b, c].map((slotId) => call('POST', '/api/coaching/bookings', { slotId }, greedy.cookie)));
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(await bookedMonths(greedy.email)).toHaveLength(1);
-    const [live] = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from coaching_bookings where slot_id = ${a} and status = 'booked'`));
+    const [live] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from coaching_bookings where slot_id = ${a} and status = 'booked'`),
+    );
     expect(live!.n).toBe(1);
   });
 
@@ -96,12 +111,12 @@ describe('booking', () => {
     const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
     const moved = await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie);
     expect(moved.status).toBe(200);
-    await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
     expect(await bookedMonths(member.email)).toHaveLength(1);
     // The first slot is free again for someone else.
     const other = await premiumMember(t, 'coach-cancel-other');
     expect((await call('POST', '/api/coaching/bookings', { slotId: a }, other.cookie)).status).toBe(201);
     expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(200);
+    await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
     expect(await bookedMonths(member.email)).toEqual([]);
     expect((await call('DELETE', `/api/coaching/bookings/${moved.json.id}`, undefined, member.cookie)).status).toBe(404);
 
@@ -118,9 +133,78 @@ describe('booking', () => {
     expect((await call('DELETE', `/api/coaching/bookings/${lateBooking.json.id}`, undefined, member.cookie)).status).toBe(404);
 
     const [past] = rowsOf<{ id: string }>(
-      await t.ctx.db.execute(sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`),
+      await t.ctx.db.execute(
+        sql`insert into coaching_slots (coach_name, starts_at, room_url) values ('Coach', now() - interval '2 days', 'https://meet.example.org/p') returning id`,
+      ),
     );
-    expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe('This slot is in the past: choose one to come.');
+    expect((await call('POST', '/api/coaching/bookings', { slotId: past!.id }, member.cookie)).json.message).toBe(
+      'This slot is in the past: choose one to come.',
+    );
+  });
+});
+
+describe('moving and the booking window', () => {
+  const uidOf = (text: string) => /^UID:(.+)$/m.exec(text)?.[1];
+
+  it('tells a move in one email whose invitation moves the same calendar event', async () => {
+    const [a, b] = await publish([siteSlot(1, 14, 16), siteSlot(1, 15, 16)]);
+    const member = await premiumMember(t, 'coach-move');
+    const booked = await call('POST', '/api/coaching/bookings', { slotId: a }, member.cookie);
+    const confirmation = await smtp.waitFor(member.email, /^Your coaching session is booked$/);
+    expect((await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: b }, member.cookie)).status).toBe(200);
+
+    const moved = await smtp.waitFor(member.email, /^Your coaching session is moved$/);
+    expect(moved.text).toContain('METHOD:REQUEST');
+    expect(moved.text).toContain('SEQUENCE:1');
+    expect(uidOf(moved.text)).toBe(uidOf(confirmation.text));
+    expect(moved.text).toMatch(/is moved from \w+day, .+\.\s+Now: \w+day, /);
+    expect(moved.text).not.toContain('yours to book again');
+    // Cancelling it afterwards removes that same event, one step later.
+    const { json } = await call('GET', '/api/coaching', undefined, member.cookie);
+    expect((await call('DELETE', `/api/coaching/bookings/${json.bookings[0].id}`, undefined, member.cookie)).status).toBe(200);
+    const cancelled = await smtp.waitFor(member.email, /^Your coaching session is cancelled$/);
+    expect(cancelled.text).toContain('METHOD:CANCEL');
+    expect(cancelled.text).toContain('SEQUENCE:2');
+    expect(uidOf(cancelled.text)).toBe(uidOf(confirmation.text));
+    // The move itself sent no cancellation and no second confirmation.
+    expect(smtp.find(member.email, /^Your coaching session is cancelled$/)).toHaveLength(1);
+    expect(smtp.find(member.email, /^Your coaching session is booked$/)).toHaveLength(1);
+  });
+
+  it('books and moves only within the 60 days the page offers', async () => {
+    const [near, far] = await publish([siteSlot(1, 16, 16), siteSlot(4, 16, 16)]);
+    const member = await premiumMember(t, 'coach-window');
+    const offered = (await call('GET', '/api/coaching', undefined, member.cookie)).json.slots.map((slot: { id: string }) => slot.id);
+    expect(offered).not.toContain(far);
+    const refused = await call('POST', '/api/coaching/bookings', { slotId: far }, member.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('Sessions can be booked up to 60 days ahead: choose one of the times on the coaching page.');
+    const booked = await call('POST', '/api/coaching/bookings', { slotId: near }, member.cookie);
+    expect((await call('POST', `/api/coaching/bookings/${booked.json.id}/move`, { slotId: far }, member.cookie)).status).toBe(409);
+    expect(await bookedMonths(member.email)).toHaveLength(1);
+  });
+
+  it('answers a booking made while the coach removes the slot without a 500: the booking is cancelled and its member told, or the slot is gone', async () => {
+    const [slot] = await publish([siteSlot(1, 17, 16)]);
+    const member = await premiumMember(t, 'coach-race');
+    // The booking's insert waits a moment: the removal runs in between, as it did on PostgreSQL.
+    await t.ctx.database.executeSql(`create function slow_booking() returns trigger language plpgsql as $$ begin perform pg_sleep(0.4); return new; end $$`);
+    await t.ctx.database.executeSql(
+      `create trigger slow_booking before insert on coaching_bookings for each row when (new.slot_id = '${slot}') execute function slow_booking()`,
+    );
+    try {
+      const booking = call('POST', '/api/coaching/bookings', { slotId: slot }, member.cookie);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const removal = call('DELETE', `/api/admin/coaching/${slot}`);
+      const [booked, removed] = await Promise.all([booking, removal]);
+      expect(removed.status).toBe(200);
+      expect([201, 404]).toContain(booked.status);
+      if (booked.status === 201)
+        expect((await smtp.waitFor(member.email, /^Your coaching session is cancelled$/)).text).toContain('your coach can no longer make');
+    } finally {
+      await t.ctx.database.executeSql('drop trigger if exists slow_booking on coaching_bookings; drop function if exists slow_booking()');
+    }
+    expect(await bookedMonths(member.email)).toEqual([]);
   });
 });
 

@@ -1,12 +1,15 @@
 import { calendarEvent } from '../../mail/ics';
 import type { Mail } from '../../mail/mailer';
-import { siteTime } from '../../site-time';
+import { siteTime } from '#shared/site-time';
 
-export type CoachingMailKind = 'confirmation' | 'reminder' | 'cancelled' | 'premium-ended' | 'slot-removed';
+export type CoachingMailKind = 'confirmation' | 'moved' | 'reminder' | 'cancelled' | 'premium-ended' | 'slot-removed';
 
 export interface CoachingMailInput {
-  bookingId: string;
+  /** The member's calendar event (the first booking's id, kept by its moves). */
+  eventId: string;
   startsAt: Date;
+  /** A move: the time it replaces. */
+  movedFrom?: Date;
   coachName: string;
   member: { email: string; name: string | null };
   sequence: number;
@@ -16,7 +19,7 @@ export interface CoachingMailInput {
 export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput, settings: { publicUrl: string; timeZone: string; from: string }): Mail {
   const page = `${settings.publicUrl}/coaching`;
   const when = `${siteTime(booking.startsAt, settings.timeZone)} (60 minutes)`;
-  const cancelled = kind !== 'confirmation' && kind !== 'reminder';
+  const cancelled = kind !== 'confirmation' && kind !== 'moved' && kind !== 'reminder';
   const icalEvent =
     kind === 'reminder'
       ? undefined
@@ -24,7 +27,7 @@ export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput,
           method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const),
           filename: 'coaching.ics',
           content: calendarEvent({
-            uid: `coaching-${booking.bookingId}@${new URL(settings.publicUrl).hostname}`,
+            uid: `coaching-${booking.eventId}@${new URL(settings.publicUrl).hostname}`,
             title: `Coaching session with ${booking.coachName}`,
             description: `Your premium coaching session. The room link appears on ${page} 15 minutes before the start.`,
             url: page,
@@ -41,8 +44,18 @@ export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput,
       subject: 'Your coaching session is booked',
       body: `Your session with ${booking.coachName} is booked.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start. You can cancel or move it there until 24 hours before. The invitation attached adds it to your calendar.`,
     },
-    reminder: { subject: 'Reminder: your coaching session', body: `A reminder: your session with ${booking.coachName} is coming up.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
-    cancelled: { subject: 'Your coaching session is cancelled', body: `Your session of ${when} is cancelled, as you asked. This month's session is yours to book again: ${page}` },
+    moved: {
+      subject: 'Your coaching session is moved',
+      body: `Your session with ${booking.coachName} is moved${booking.movedFrom ? ` from ${siteTime(booking.movedFrom, settings.timeZone)}` : ''}.\n\nNow: ${when}\n\nThe room link appears on ${page} 15 minutes before the start. You can cancel or move it there until 24 hours before. The invitation attached updates it in your calendar.`,
+    },
+    reminder: {
+      subject: 'Reminder: your coaching session',
+      body: `A reminder: your session with ${booking.coachName} is coming up.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.`,
+    },
+    cancelled: {
+      subject: 'Your coaching session is cancelled',
+      body: `Your session of ${when} is cancelled, as you asked. This month's session is yours to book again: ${page}`,
+    },
     'premium-ended': {
       subject: 'Your coaching session is cancelled',
       body: `Your premium membership has ended, so your session of ${when} is cancelled and the slot is free for others. You are welcome back any time: ${settings.publicUrl}/pricing`,
@@ -53,5 +66,10 @@ export function coachingMail(kind: CoachingMailKind, booking: CoachingMailInput,
     },
   };
   const { subject, body } = texts[kind];
-  return { to: booking.member.email, subject, text: `Hi ${booking.member.name || 'there'},\n\n${body}\n\nThe Nonprofit Leaders Hub team\n`, ...(icalEvent ? { icalEvent } : {}) };
+  return {
+    to: booking.member.email,
+    subject,
+    text: `Hi ${booking.member.name || 'there'},\n\n${body}\n\nThe Nonprofit Leaders Hub team\n`,
+    ...(icalEvent ? { icalEvent } : {}),
+  };
 }

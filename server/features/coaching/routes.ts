@@ -7,7 +7,7 @@ import { parseInput } from '../../http/errors';
 import { getSessionUser, requirePremium } from '../../http/guards';
 import { book, cancel, coachingPage } from './service';
 
-/** Coaching for premium members (issue 25.2): free slots, one booking a month, cancel or move up to 24 hours before. */
+/** Coaching for premium members: free slots, one booking a month, cancel or move up to 24 hours before. */
 export async function coachingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const premiumOnly = { preHandler: requirePremium(ctx, 'Coaching is part of premium membership.') };
   const member = async (request: Parameters<typeof getSessionUser>[0]) => (await getSessionUser(request, ctx))!;
@@ -27,7 +27,7 @@ export async function coachingRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { id } = parseInput(idParamsSchema, request.params);
     const { slotId } = parseInput(bookingInputSchema, request.body);
     const moved = await book(ctx, await member(request), slotId, id);
-    return { id: moved, message: 'Your session is moved. The new invitation is on its way to your inbox.' };
+    return { id: moved, message: 'Your session is moved. The updated invitation is on its way to your inbox.' };
   });
 
   app.delete(apiPaths.coachingBooking, premiumOnly, async (request) => {

@@ -1,4 +1,5 @@
 import { contactTypeLabels, type ContactType } from '#shared/contact/schemas';
+import { priorityNote, replyTime } from '#shared/contact/reply-time';
 import type { Mail } from '../../mail/mailer';
 
 /**
@@ -6,11 +7,15 @@ import type { Mail } from '../../mail/mailer';
  * address into the form, so the mail repeats only the short subject line, never the message
  * body: the form cannot be used to send arbitrary text to a stranger.
  */
-export function acknowledgementMail(message: { name: string; email: string; subject: string; contactType: ContactType }, publicUrl: string, premium = false): Mail {
+export function acknowledgementMail(
+  message: { name: string; email: string; subject: string; contactType: ContactType },
+  publicUrl: string,
+  premium = false,
+): Mail {
   const about = message.subject ? `"${message.subject}"` : `your message about ${contactTypeLabels[message.contactType].toLowerCase()}`;
   const text = `Hi ${message.name},
 
-Thanks for getting in touch. We received ${about} and a member of our team will reply within ${premium ? '1 business day: as a premium member, your message goes to the front of the queue' : '1-2 business days'}.
+Thanks for getting in touch. We received ${about} and a member of our team will reply within ${replyTime(premium)}${premium ? `: ${priorityNote}` : ''}.
 
 If you need to add anything, just reply to this email.
 

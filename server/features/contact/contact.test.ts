@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSmtpCapture } from '../../test/smtp';
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const send = (body: unknown) => postJson(`${t.url}/api/contact`, body);
+const send = (body: unknown) => callApp(`${t.url}/api/contact`, 'POST', { body });
 const valid = (email: string) => ({
   name: ' Rosa Parks ',
   email: ` ${email} `,
@@ -37,7 +38,7 @@ describe('POST /api/contact', () => {
     const email = uniqueEmail('contact');
     const res = await send(valid(email));
     expect(res.status).toBe(201);
-    const { id } = await res.json();
+    const { id } = res.json;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await messagesFrom(email)).toEqual([
       {
@@ -63,22 +64,28 @@ describe('POST /api/contact', () => {
     expect(mail.text).not.toContain('spring food drive');
   });
 
-  it('marks a signed-in premium member\'s message Premium, lists new ones first, and promises a reply within 1 business day', async () => {
+  it("marks a signed-in premium member's message Premium, lists new ones first, and promises a reply within 1 business day", async () => {
     const account = async (label: string, premium: boolean) => {
       const email = uniqueEmail(label);
-      const res = await postJson(`${t.url}/api/register`, { email, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' });
+      const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Pat', lastName: 'Member' } });
       expect(res.status).toBe(201);
       if (premium) await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
-      return { email, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+      return {
+        email,
+        cookie: res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      };
     };
     const member = await account('priority', true);
     const free = await account('ordinary', false);
     const admin = await account('support-admin', false);
     await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) = lower(${admin.email})`);
 
-    expect((await postJson(`${t.url}/api/contact`, valid(member.email), { cookie: member.cookie })).status).toBe(201);
+    expect((await callApp(`${t.url}/api/contact`, 'POST', { body: valid(member.email), cookie: member.cookie })).status).toBe(201);
     // Sent later, by a free member and by a visitor: newer, yet listed after the premium one.
-    expect((await postJson(`${t.url}/api/contact`, valid(free.email), { cookie: free.cookie })).status).toBe(201);
+    expect((await callApp(`${t.url}/api/contact`, 'POST', { body: valid(free.email), cookie: free.cookie })).status).toBe(201);
     expect((await send(valid(uniqueEmail('visitor')))).status).toBe(201);
 
     const premiumMail = await smtp.waitFor(member.email, /^We received your message$/);
@@ -86,8 +93,8 @@ describe('POST /api/contact', () => {
     expect((await smtp.waitFor(free.email, /^We received your message$/)).text).toContain('1-2 business days');
 
     const list = async (query = '') => {
-      const res = await fetch(`${t.url}/api/admin/contacts${query}`, { headers: { cookie: admin.cookie } });
-      return ((await res.json()) as { items: { email: string; premium: boolean; status: string }[] }).items;
+      const res = await callApp(`${t.url}/api/admin/contacts${query}`, 'GET', { cookie: admin.cookie });
+      return (res.json as { items: { email: string; premium: boolean; status: string }[] }).items;
     };
     const items = await list();
     const firstOrdinary = items.findIndex((item) => !(item.premium && item.status === 'new'));
@@ -116,10 +123,10 @@ describe('POST /api/contact', () => {
       delete body[field];
       const res = await send(body);
       expect(res.status, field).toBe(400);
-      expect((await res.json()).errors, field).toHaveProperty(field);
+      expect(res.json.errors, field).toHaveProperty(field);
     }
     const blank = await send({ ...valid(email), message: '   ' });
-    expect(await blank.json()).toMatchObject({ message: 'message: Message is required' });
+    expect(blank.json).toMatchObject({ message: 'message: Message is required' });
     expect(await messagesFrom(email)).toEqual([]);
   });
 
@@ -136,7 +143,7 @@ describe('POST /api/contact', () => {
     for (const [body, field] of cases) {
       const res = await send(body);
       expect(res.status, field).toBe(400);
-      expect((await res.json()).errors, field).toHaveProperty(field);
+      expect(res.json.errors, field).toHaveProperty(field);
     }
     expect(await messagesFrom(email)).toEqual([]);
     // The limits themselves are allowed.
@@ -147,7 +154,7 @@ describe('POST /api/contact', () => {
     const email = uniqueEmail('bot');
     const res = await send({ ...valid(email), fax: 'buy now' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Invalid submission' });
+    expect(res.json).toEqual({ message: 'Invalid submission' });
     expect(await messagesFrom(email)).toEqual([]);
   });
 });
@@ -156,11 +163,11 @@ it('rate limits contact messages per address with 429', async () => {
   const app = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '2' });
   try {
     const url = `${app.url}/api/contact`;
-    expect((await postJson(url, valid(uniqueEmail('rl')))).status).toBe(201);
-    expect((await postJson(url, valid(uniqueEmail('rl')))).status).toBe(201);
-    const limited = await postJson(url, valid(uniqueEmail('rl')));
+    expect((await callApp(url, 'POST', { body: valid(uniqueEmail('rl')) })).status).toBe(201);
+    expect((await callApp(url, 'POST', { body: valid(uniqueEmail('rl')) })).status).toBe(201);
+    const limited = await callApp(url, 'POST', { body: valid(uniqueEmail('rl')) });
     expect(limited.status).toBe(429);
-    expect((await limited.json()).message).toMatch(/Too many requests/);
+    expect(limited.json.message).toMatch(/Too many requests/);
   } finally {
     await app.close();
   }

@@ -1,5 +1,5 @@
 import type { ContactType } from '#shared/contact/schemas';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 
 export interface NewContactMessage {
@@ -16,7 +16,10 @@ export interface NewContactMessage {
 }
 
 /** Stores a message as 'new' (docs/product.md §4) and answers its id (docs/product.md (Decisions)). */
-export async function insertContactMessage(db: Pick<Database, 'insert'>, message: NewContactMessage): Promise<string> {
-  const [row] = await db.insert(contactMessages).values({ ...message, status: 'new' }).returning({ id: contactMessages.id });
+export async function insertContactMessage(db: Executor, message: NewContactMessage): Promise<string> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...message, status: 'new' })
+    .returning({ id: contactMessages.id });
   return row!.id;
 }

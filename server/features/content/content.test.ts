@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
 import { pdfText } from '../../test/pdf-text';
+import { stripStoredImages } from './images';
 import { publishDue } from './repo';
 import { seedContent } from './seed';
 import { callApp } from '../../test/call-app';
@@ -21,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => callApp(`${base}${path}`, method, body, cookie);
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin, base = t.url) => callApp(`${base}${path}`, method, { body, cookie });
 
 const itemId = async (section: string, slug: string): Promise<string> => {
   const { json } = await call('GET', '/api/admin/content');
@@ -45,8 +46,8 @@ const publish = async (id: string) => {
 };
 
 const page = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
-  return { status: res.status, etag: res.headers.get('etag'), html: await res.text() };
+  const res = await callApp(`${t.url}${path}`, 'GET', { headers: { 'accept-encoding': 'identity', ...headers } });
+  return { status: res.status, etag: res.headers.get('etag'), html: res.text };
 };
 
 describe('the content of content/ as the first rows', () => {
@@ -86,7 +87,7 @@ describe('who may use the Content tab', () => {
       expect((await call('PUT', `/api/admin/content/${id}`, { nonsense: true }, who ?? '')).status).toBe(status);
       expect((await call('POST', '/api/admin/content', { section: 'x' }, who ?? '')).status).toBe(status);
       expect((await call('POST', `/api/admin/content/${id}/publish`, {}, who ?? '')).status).toBe(status);
-      const upload = await fetch(`${t.url}/api/admin/images?alt=x`, { method: 'POST', headers: { 'content-type': 'image/png', ...(who ? { cookie: who } : {}) }, body: 'not an image' });
+      const upload = await callApp(`${t.url}/api/admin/images?alt=x`, 'POST', { raw: 'not an image', cookie: who, headers: { 'content-type': 'image/png' } });
       expect(upload.status).toBe(status);
     }
   });
@@ -115,7 +116,7 @@ describe('writing and publishing', () => {
     expect((await page('/field-guide/fuel', { 'if-none-match': before.etag! })).status).toBe(200);
 
     // The PDF follows the published text.
-    const pdf = Buffer.from(await (await fetch(`${t.url}/api/guides/fuel.pdf`)).arrayBuffer());
+    const pdf = (await callApp(`${t.url}/api/guides/fuel.pdf`)).bytes;
     expect(pdfText(pdf)).toContain('Keep three months.');
   });
 
@@ -169,7 +170,8 @@ describe('writing and publishing', () => {
     expect((await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at: 'tomorrow' })).json.errors).toHaveProperty('at');
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at });
-    expect(scheduled.json).toMatchObject({ status: 'scheduled', publishAt: at });
+    // Still live, with its change scheduled.
+    expect(scheduled.json).toMatchObject({ status: 'published', publishAt: at });
     expect(await publishDue(t.ctx.db)).toBe(0);
     await t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${id}`);
     expect(await publishDue(t.ctx.db)).toBe(1);
@@ -213,10 +215,84 @@ describe('writing and publishing', () => {
   });
 
   it('carries each page’s last publish in the sitemap', async () => {
-    const sitemap = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    const sitemap = (await callApp(`${t.url}/sitemap.xml`)).text;
     const today = new Date().toISOString().slice(0, 10);
     expect(sitemap).toContain(`<loc>https://hub.example.org/field-guide/fuel</loc><lastmod>${today}</lastmod>`);
     expect(sitemap).toMatch(/<loc>https:\/\/hub.example.org\/resources<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+  });
+});
+
+describe('publishing what was meant, once', () => {
+  /** A published premium page of the test's own: the other tests publish the seeded ones in any order. */
+  const ownPage = async (label: string) => {
+    const slug = `${label}-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', { section: 'premium', slug, title: `Page ${label}`, summary: '', body: 'The reviewed text.', fields: {} });
+    await publish(created.json.id);
+    return { id: created.json.id as string, slug };
+  };
+  const live = async (slug: string) => (await call('GET', `/api/pages/premium/${slug}`, undefined, cookies.premium)).json.html as string;
+  const versionCount = async (id: string) => (await call('GET', `/api/admin/content/${id}/versions`)).json.versions.length as number;
+  const audits = async (id: string, action: string) =>
+    rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from admin_audit_log where target_id = ${id} and action = ${action}`))[0]!.n;
+  const makeDue = (id: string) => t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${id} and publish_at is not null`);
+
+  it('publishes the scheduled text, and a draft saved after scheduling cancels the schedule and says so', async () => {
+    const { id, slug } = await ownPage('scheduled');
+    const reviewed = await saveBody(id, 'The reviewed change, for next week.');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await call('POST', `/api/admin/content/${id}/publish`, { version: reviewed.version, at });
+    // Saving the same text again is no change: the schedule stands.
+    expect(await saveBody(id, 'The reviewed change, for next week.')).toMatchObject({ publishAt: at, cancelledSchedule: null });
+
+    const wip = await saveBody(id, 'WIP DRAFT NOT REVIEWED');
+    expect(wip).toMatchObject({ status: 'published', publishAt: null, cancelledSchedule: at });
+    await makeDue(id);
+    expect(await publishDue(t.ctx.db)).toBe(0);
+    expect(await versionCount(id)).toBe(1);
+    expect(await live(slug)).not.toContain('WIP DRAFT');
+
+    // Scheduled again, the text scheduled is the one that goes live.
+    const ready = await saveBody(id, 'The reviewed change, scheduled again.');
+    await call('POST', `/api/admin/content/${id}/publish`, { version: ready.version, at });
+    await makeDue(id);
+    expect(await publishDue(t.ctx.db)).toBe(1);
+    await expect.poll(() => live(slug), { timeout: 3000 }).toContain('scheduled again');
+  });
+
+  it('adds nothing when what is published is live already, however many clicks arrive at once', async () => {
+    const { id } = await ownPage('once');
+    expect(await versionCount(id)).toBe(1);
+    await publish(id);
+    expect(await versionCount(id)).toBe(1);
+    expect(await audits(id, 'content_published')).toBe(1);
+
+    const changed = await saveBody(id, 'One change, published by four clicks.');
+    const clicks = await Promise.all([1, 2, 3, 4].map(() => call('POST', `/api/admin/content/${id}/publish`, { version: changed.version })));
+    expect(clicks.map((click) => click.status)).toEqual([200, 200, 200, 200]);
+    expect(await versionCount(id)).toBe(2);
+    expect(await audits(id, 'content_published')).toBe(2);
+    // Restoring the live version is no change either.
+    expect((await call('POST', `/api/admin/content/${id}/versions/2/restore`, {})).status).toBe(200);
+    expect(await versionCount(id)).toBe(2);
+    expect(await audits(id, 'content_restored')).toBe(0);
+  });
+
+  it('lists a live page with its scheduled change, and the last change moves when the job publishes it', async () => {
+    const { id } = await ownPage('listed');
+    const draft = await saveBody(id, 'The change the job publishes.');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await call('POST', `/api/admin/content/${id}/publish`, { version: draft.version, at });
+    const row = async () => ((await call('GET', '/api/admin/content')).json.items as { id: string }[]).find((item) => item.id === id) as Record<string, unknown>;
+    const scheduled = await row();
+    expect(scheduled).toMatchObject({ status: 'published', publishAt: at, unpublishedChanges: true });
+    expect(scheduled.publishedAt).not.toBeNull();
+
+    await makeDue(id);
+    await publishDue(t.ctx.db);
+    const after = await row();
+    expect(after).toMatchObject({ status: 'published', publishAt: null, unpublishedChanges: false, updatedBy: expect.stringMatching(/@.* \(scheduled\)$/) });
+    expect(Date.parse(after.updatedAt as string)).toBeGreaterThan(Date.parse(scheduled.updatedAt as string));
+    expect(after.updatedAt).toBe(after.publishedAt);
   });
 });
 
@@ -272,29 +348,47 @@ describe('new items and bad input', () => {
     expect(preview.json.html).not.toMatch(/javascript:alert|onerror=alert\(3\)"/);
     const premium = await call('POST', '/api/admin/content/preview', { section: 'premium', slug: 'toolkits', title: 'Toolkits', summary: 'S', body: '## A new toolkit', fields: {} });
     expect(premium.json.html).toContain('<h2>A new toolkit</h2>');
+    // A resource is previewed on the resources page, open: its body is what is being written.
+    const resource = await call('POST', '/api/admin/content/preview', {
+      section: 'resources',
+      slug: 'budget-worksheet-preview',
+      title: 'Budget worksheet preview',
+      summary: 'S',
+      body: '## Budget in four steps',
+      fields: { pillar: 'Fuel', format: 'Worksheet' },
+    });
+    expect(resource.status).toBe(200);
+    expect(resource.json.html).toMatch(/<h2[^>]*>Budget in four steps<\/h2>/);
+    expect(resource.json.html).toMatch(/aria-expanded="true"/);
+    // Shown in a frame that runs no script: the page carries none to be refused there.
+    for (const html of [preview.json.html, premium.json.html]) expect(html).not.toMatch(/<script|modulepreload/i);
   });
 });
 
 describe('images', () => {
   const upload = (body: Uint8Array | string, type: string, alt = 'A chart of reserves') =>
-    fetch(`${t.url}/api/admin/images?alt=${encodeURIComponent(alt)}`, { method: 'POST', headers: { cookie: cookies.admin!, 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    callApp(`${t.url}/api/admin/images?alt=${encodeURIComponent(alt)}`, 'POST', {
+      raw: typeof body === 'string' ? body : new Uint8Array(body),
+      cookie: cookies.admin,
+      headers: { 'content-type': type },
+    });
 
   it('stores an uploaded image for every server, with a phone size, served with an immutable cache', async () => {
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2a6' } }).png().toBuffer();
     const res = await upload(png, 'image/png');
     expect(res.status).toBe(201);
-    const image = (await res.json()) as { url: string; width: number; height: number; markdown: string; id: string };
+    const image = res.json as { url: string; width: number; height: number; markdown: string; id: string };
     expect(image).toMatchObject({ width: 1600, height: 800, markdown: `![A chart of reserves](${image.url})` });
-    const served = await fetch(`${t.url}${image.url}`);
+    const served = await callApp(`${t.url}${image.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1600);
-    const phone = await fetch(`${t.url}/media/${image.id}-640.webp`);
+    expect((await sharp(served.bytes).metadata()).width).toBe(1600);
+    const phone = await callApp(`${t.url}/media/${image.id}-640.webp`);
     expect(phone.headers.get('content-type')).toBe('image/webp');
-    expect((await sharp(Buffer.from(await phone.arrayBuffer())).metadata()).width).toBe(640);
-    expect((await fetch(`${t.url}/media/${image.id}.jpg`)).status).toBe(404);
-    expect((await fetch(`${t.url}/media/../etc/passwd`)).status).toBe(404);
+    expect((await sharp(phone.bytes).metadata()).width).toBe(640);
+    expect((await callApp(`${t.url}/media/${image.id}.jpg`)).status).toBe(404);
+    expect((await callApp(`${t.url}/media/../etc/passwd`)).status).toBe(404);
 
     // In a page, it gets the phone size as a choice for narrow screens.
     const id = await itemId('pages', 'start-here');
@@ -311,20 +405,69 @@ describe('images', () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer();
     const notImage = await upload('just some text', 'image/png');
     expect(notImage.status).toBe(400);
-    expect(((await notImage.json()) as { message: string }).message).toMatch(/not a PNG, JPEG, WebP or GIF/);
+    expect((notImage.json as { message: string }).message).toMatch(/not a PNG, JPEG, WebP or GIF/);
     const mismatch = await upload(jpeg, 'image/png');
     expect(mismatch.status).toBe(400);
-    expect(((await mismatch.json()) as { message: string }).message).toMatch(/JPEG image but was sent as image\/png/);
+    expect((mismatch.json as { message: string }).message).toMatch(/JPEG image but was sent as image\/png/);
     const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await upload(big, 'image/jpeg');
     expect(tooBig.status).toBe(400);
-    expect(((await tooBig.json()) as { message: string }).message).toMatch(/larger than 5 MB/);
+    expect((tooBig.json as { message: string }).message).toMatch(/larger than 5 MB/);
     const noAlt = await upload(jpeg, 'image/jpeg', '');
     expect(noAlt.status).toBe(400);
-    expect(((await noAlt.json()) as { errors: Record<string, string> }).errors).toHaveProperty('alt');
+    expect((noAlt.json as { errors: Record<string, string> }).errors).toHaveProperty('alt');
     const truncated = await upload(jpeg.subarray(0, 40), 'image/jpeg');
     expect(truncated.status).toBe(400);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('image metadata', () => {
+  /** A photo as a phone takes it: camera, owner and the place it was taken, turned by its EXIF orientation. */
+  const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'webp') =>
+    sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+      .toFormat(format)
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'PocketCam', Artist: 'Pat Private' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .toBuffer();
+  const clean = async (bytes: Buffer) => {
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation ?? 1).toBe(1);
+    expect(bytes.includes(Buffer.from('Pat Private'))).toBe(false);
+    return meta;
+  };
+  const served = async (path: string) => (await callApp(`${t.url}${path}`)).bytes;
+
+  it('keeps no EXIF, GPS or orientation in any stored copy, turning the pixels upright instead', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const res = await callApp(`${t.url}/api/admin/images?alt=${encodeURIComponent('A photo from a phone')}`, 'POST', {
+        raw: new Uint8Array(await photo(400, 300, format)),
+        cookie: cookies.admin,
+        headers: { 'content-type': `image/${format}` },
+      });
+      expect(res.status, format).toBe(201);
+      const image = res.json as { id: string; url: string; width: number; height: number };
+      // Orientation 6 is a quarter turn: the stored pixels are 300 wide and 400 high.
+      expect(image, format).toMatchObject({ width: 300, height: 400 });
+      expect((await clean(await served(image.url))).width, format).toBe(300);
+      await clean(await served(`/media/${image.id}-640.webp`));
+    }
+  });
+
+  it('cleans the images stored before, once', async () => {
+    const original = await photo(400, 300, 'jpeg');
+    const [row] = rowsOf<{ id: string }>(
+      await t.ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt) values ('image/jpeg', ${original}, ${original}, 400, 300, 'Stored before') returning id`),
+    );
+    expect((await sharp(await served(`/media/${row!.id}.jpg`)).metadata()).exif).toBeDefined();
+    expect(await stripStoredImages(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    const meta = await clean(await served(`/media/${row!.id}.jpg`));
+    expect(meta).toMatchObject({ width: 300, height: 400 });
+    const [stored] = rowsOf<{ width: number; height: number; metadata_stripped: boolean }>(await t.ctx.db.execute(sql`select width, height, metadata_stripped from images where id = ${row!.id}`));
+    expect(stored).toEqual({ width: 300, height: 400, metadata_stripped: true });
+    expect(await stripStoredImages(t.ctx.db)).toBe(0);
   });
 });
 
@@ -332,7 +475,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database'
   it('shows a publish on the other server within a second (PostgreSQL notifications)', async () => {
     const other = await startTestApp({ PUBLIC_URL: 'https://hub.example.org' }, { renderPage: render });
     try {
-      const before = await fetch(`${other.url}/start-here`);
+      const before = await callApp(`${other.url}/start-here`);
       const etag = before.headers.get('etag');
       const id = await itemId('pages', 'start-here');
       await saveBody(id, `Published on server A at ${Date.now()}.`);
@@ -348,9 +491,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database'
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(seen).toBeGreaterThan(0);
-      const after = await fetch(`${other.url}/start-here`);
+      const after = await callApp(`${other.url}/start-here`);
       expect(after.headers.get('etag')).not.toBe(etag);
-      expect(await after.text()).toContain('Published on server A');
+      expect(after.text).toContain('Published on server A');
     } finally {
       await other.close();
     }

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Metadata } from 'sharp';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { IMAGE_LIMITS, imageAltSchema, type ImageType, MEDIA_PATH, type UploadedImage } from '#shared/content/pages';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/rows';
+import type { Database } from '../../db/client';
 import { HttpError, parseInput } from '../../http/errors';
+import { requireAdmin, signedInAdmin } from '../../http/guards';
+import { findImage, imagesToStrip, insertImage, saveStrippedImage } from './images-repo';
 
 const extensions: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 const names: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/gif': 'GIF' };
@@ -24,13 +26,71 @@ const mediaParams = z.object({ file: z.string().regex(/^([0-9a-f-]{36})(-640)?\.
 /** Decoding is refused above this many pixels: a small file that unpacks to gigabytes is an attack, not a photo. */
 const MAX_PIXELS = 40_000_000;
 
+const formats: Record<ImageType, 'png' | 'jpeg' | 'webp' | 'gif'> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp', 'image/gif': 'gif' };
+
 /**
- * Images in pages and editions (issue 24.3). Uploaded by admins as the request body itself
+ * What a file can tell about the person who made it beyond its pixels: camera, time, place (EXIF
+ * GPS), editing history (XMP, IPTC), text chunks, and a rotation the pixels do not have yet.
+ * sharp does not report a GIF's comment and application extensions: GIFs are always re-encoded.
+ */
+const carriesMetadata = (type: ImageType, meta: Metadata) =>
+  type === 'image/gif' || Boolean(meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || meta.comments?.length || (meta.orientation ?? 1) !== 1);
+
+/**
+ * The copy the site stores and serves at /media: at most 1600 px wide, upright, and without
+ * metadata. sharp writes none unless asked, so an image is re-encoded (in its own format) when it
+ * is too wide or carries any; one that carries none and fits is kept byte for byte.
+ */
+async function storedCopy(bytes: Buffer, type: ImageType): Promise<{ data: Buffer; width: number; height: number }> {
+  const { default: sharp } = await import('sharp');
+  const animated = type === 'image/gif' || type === 'image/webp';
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  const tooWide = (meta.autoOrient?.width ?? meta.width ?? 0) > IMAGE_LIMITS.width;
+  const data =
+    tooWide || carriesMetadata(type, meta)
+      ? await sharp(bytes, { animated, limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize({ width: IMAGE_LIMITS.width, withoutEnlargement: true })
+          .toFormat(formats[type])
+          .toBuffer()
+      : bytes;
+  const stored = await sharp(data, { animated }).metadata();
+  return { data, width: stored.width ?? 0, height: stored.pageHeight ?? stored.height ?? 0 };
+}
+
+/**
+ * Images stored before metadata was stripped are cleaned once: the 'images' job runs this at
+ * start and every hour, and each image is marked when done, so a second run finds nothing. An
+ * image that cannot be read is left as it is (and logged), and tried again the next run.
+ */
+export async function stripStoredImages(db: Database, log?: FastifyBaseLogger): Promise<number> {
+  let cleaned = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await imagesToStrip(db, after, 20);
+    if (batch.length === 0) return cleaned;
+    for (const image of batch) {
+      after = image.id;
+      try {
+        const { data, width, height } = await storedCopy(image.data, image.contentType);
+        await saveStrippedImage(db, image.id, { data, width, height });
+        cleaned += 1;
+      } catch (error) {
+        log?.error({ err: error, image: image.id }, 'could not strip the metadata of a stored image');
+      }
+    }
+  }
+}
+
+/**
+ * Images in pages and editions. Uploaded by admins as the request body itself
  * (Content-Type image/…, the alt text in the query), checked from the bytes, stored in
  * PostgreSQL so that every server serves them, at most 1600 px wide plus a 640 px WebP for
  * phones, and served from /media/ with an immutable cache (their address never changes).
  */
-export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, uploaderOf: (request: FastifyRequest) => Promise<{ email: string }>): Promise<void> {
+export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Admins only, checked on request: before a byte of the body is read (401, 403).
+  app.addHook('onRequest', requireAdmin(ctx));
   // Above the limit by a little, so that a file just over 5 MB gets the clear 400 below.
   app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.bytes + 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -47,27 +107,28 @@ export async function imageUploadRoutes(app: FastifyInstance, ctx: AppContext, u
     }
     const { default: sharp } = await import('sharp');
     const animated = type === 'image/gif' || type === 'image/webp';
-    let stored: Buffer, phone: Buffer, width: number, height: number;
+    let stored: Awaited<ReturnType<typeof storedCopy>>, phone: Buffer;
     try {
-      const source = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate();
-      const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-      const tooWide = (meta.width ?? 0) > IMAGE_LIMITS.width;
-      stored = tooWide ? await source().resize({ width: IMAGE_LIMITS.width }).toFormat(extensions[type] === 'jpg' ? 'jpeg' : (extensions[type] as 'png' | 'webp' | 'gif')).toBuffer() : bytes;
-      const storedMeta = await sharp(stored, { animated }).metadata();
-      width = storedMeta.width ?? 0;
-      height = storedMeta.pageHeight ?? storedMeta.height ?? 0;
-      phone = await source().resize({ width: IMAGE_LIMITS.phoneWidth, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      stored = await storedCopy(bytes, type);
+      phone = await sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate().resize({ width: IMAGE_LIMITS.phoneWidth, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     } catch {
       throw new HttpError(400, 'file: This image could not be read: it may be damaged or too large in pixels', { file: 'This image could not be read: it may be damaged or too large in pixels' });
     }
-    const uploader = await uploaderOf(request);
-    const [row] = rowsOf<{ id: string }>(
-      await ctx.db.execute(sql`insert into images (content_type, data, phone_data, width, height, alt, uploaded_by)
-        values (${type}, ${stored}, ${phone}, ${width}, ${height}, ${alt}, ${uploader.email}) returning id`),
-    );
-    const url = `/media/${row!.id}.${extensions[type]}`;
+    const uploader = await signedInAdmin(request, ctx);
+    const { width, height } = stored;
+    const id = await insertImage(ctx.db, {
+      contentType: type,
+      data: stored.data,
+      phoneData: phone,
+      width,
+      height,
+      alt,
+      uploadedBy: uploader.email,
+      metadataStripped: true,
+    });
+    const url = `/media/${id}.${extensions[type]}`;
     reply.status(201);
-    return { id: row!.id, url, alt, width, height, markdown: `![${alt.replace(/[[\]]/g, '')}](${url})` };
+    return { id, url, alt, width, height, markdown: `![${alt.replace(/[[\]]/g, '')}](${url})` };
   });
 }
 
@@ -76,13 +137,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const parsed = mediaParams.safeParse(request.params);
     if (!parsed.success) throw new HttpError(404, 'No such image');
     const [, id, phone, extension] = /^([0-9a-f-]{36})(-640)?\.(\w+)$/.exec(parsed.data.file)!;
-    const [row] = rowsOf<{ content_type: ImageType; data: Buffer | Uint8Array }>(
-      await ctx.db.execute(sql`select content_type, ${phone ? sql`phone_data` : sql`data`} as data from images where id::text = ${id}`),
-    );
-    if (!row || (!phone && extensions[row.content_type] !== extension) || (phone && extension !== 'webp')) throw new HttpError(404, 'No such image');
+    const row = await findImage(ctx.db, id!, Boolean(phone));
+    if (!row || (!phone && extensions[row.contentType] !== extension) || (phone && extension !== 'webp')) throw new HttpError(404, 'No such image');
     return reply
-      .type(phone ? 'image/webp' : row.content_type)
+      .type(phone ? 'image/webp' : row.contentType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data));
+      .send(row.data);
   });
 }

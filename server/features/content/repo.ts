@@ -1,5 +1,6 @@
 import { diffLines } from 'diff';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type ContentChange,
   type ContentFields,
@@ -11,41 +12,37 @@ import {
   type ContentVersion,
   type ContentVersionSummary,
 } from '#shared/content/pages';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { contentItems, contentVersions } from '../../db/schema';
+import { renderContentHtml } from './render';
 import { CONTENT_CHANNEL } from './store';
 
-type Executor = Pick<Database, 'execute'>;
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+/** Every item with its live version's text, for the status and "unpublished changes". */
+const itemQuery = (db: Executor) =>
+  db
+    .select({
+      id: contentItems.id,
+      section: contentItems.section,
+      slug: contentItems.slug,
+      title: contentItems.title,
+      summary: contentItems.summary,
+      body: contentItems.body,
+      fields: contentItems.fields,
+      version: contentItems.version,
+      publishAt: contentItems.publishAt,
+      updatedBy: contentItems.updatedBy,
+      updatedAt: contentItems.updatedAt,
+      live: { publishedAt: contentVersions.publishedAt, title: contentVersions.title, summary: contentVersions.summary, body: contentVersions.body, fields: contentVersions.fields },
+    })
+    .from(contentItems)
+    .leftJoin(contentVersions, eq(contentVersions.id, contentItems.publishedVersionId))
+    .$dynamic();
+type ItemRow = Awaited<ReturnType<typeof itemQuery>>[number];
 
-interface ItemRow {
-  id: string;
-  section: ContentSection;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  fields: ContentFields;
-  version: number;
-  publish_at: string | null;
-  updated_by: string | null;
-  updated_at: string;
-  published_at: string | null;
-  live_title: string | null;
-  live_summary: string | null;
-  live_body: string | null;
-  live_fields: ContentFields | null;
-}
-
-const itemSelect = sql`
-  select i.id, i.section, i.slug, i.title, i.summary, i.body, i.fields, i.version, i.publish_at, i.updated_by, i.updated_at,
-    v.published_at, v.title as live_title, v.summary as live_summary, v.body as live_body, v.fields as live_fields
-  from content_items i left join content_versions v on v.id = i.published_version_id`;
-
-const statusOf = (row: ItemRow): ContentStatus => (row.publish_at ? 'scheduled' : row.published_at ? 'published' : 'draft');
-const differs = (row: ItemRow) =>
-  row.published_at !== null &&
-  (row.title !== row.live_title || row.summary !== row.live_summary || row.body !== row.live_body || JSON.stringify(row.fields) !== JSON.stringify(row.live_fields));
+/** What visitors see decides the status: a live page with a change scheduled is still published (its `publishAt` says the rest). */
+const statusOf = (row: ItemRow): ContentStatus => (row.live ? 'published' : row.publishAt ? 'scheduled' : 'draft');
+const differs = ({ live, ...draft }: ItemRow) =>
+  live !== null && (draft.title !== live.title || draft.summary !== live.summary || draft.body !== live.body || JSON.stringify(draft.fields) !== JSON.stringify(live.fields));
 
 const toSummary = (row: ItemRow): ContentSummary => ({
   id: row.id,
@@ -54,25 +51,30 @@ const toSummary = (row: ItemRow): ContentSummary => ({
   title: row.title,
   status: statusOf(row),
   unpublishedChanges: differs(row),
-  publishAt: iso(row.publish_at),
-  publishedAt: iso(row.published_at),
-  updatedBy: row.updated_by,
-  updatedAt: iso(row.updated_at)!,
+  publishAt: row.publishAt?.toISOString() ?? null,
+  publishedAt: row.live?.publishedAt.toISOString() ?? null,
+  updatedBy: row.updatedBy,
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 export async function listContent(db: Executor): Promise<ContentSummary[]> {
-  const rows = rowsOf<ItemRow>(await db.execute(sql`${itemSelect} order by i.section, i.position, i.title`));
+  const rows = await itemQuery(db).orderBy(asc(contentItems.section), asc(contentItems.position), asc(contentItems.title));
   return rows.map(toSummary);
 }
 
 export async function findContent(db: Executor, id: string): Promise<ContentItem | null> {
-  const [row] = rowsOf<ItemRow>(await db.execute(sql`${itemSelect} where i.id = ${id}`));
+  const [row] = await itemQuery(db).where(eq(contentItems.id, id));
   if (!row) return null;
   return { ...toSummary(row), summary: row.summary, body: row.body, fields: row.fields, version: row.version, path: contentPath(row.section, row.slug) };
 }
 
 export async function slugTaken(db: Executor, section: ContentSection, slug: string): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from content_items where section = ${section} and slug = ${slug}`)).length > 0;
+  const found = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(and(eq(contentItems.section, section), eq(contentItems.slug, slug)))
+    .limit(1);
+  return found.length > 0;
 }
 
 export async function createContent(
@@ -80,100 +82,170 @@ export async function createContent(
   input: { section: ContentSection; slug: string; title: string; summary: string; body: string; fields: ContentFields },
   by: string,
 ): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into content_items (section, slug, position, title, summary, body, fields, updated_by)
-      values (${input.section}, ${input.slug}, (select coalesce(max(position), -1) + 1 from content_items where section = ${input.section}),
-        ${input.title}, ${input.summary}, ${input.body}, ${JSON.stringify(input.fields)}::jsonb, ${by})
-      on conflict (section, slug) do nothing returning id`),
-  );
+  const [row] = await db
+    .insert(contentItems)
+    .values({
+      ...input,
+      // Last in its section.
+      position: sql`(select coalesce(max(${contentItems.position}), -1) + 1 from ${contentItems} where ${contentItems.section} = ${input.section})`,
+      updatedBy: by,
+    })
+    .onConflictDoNothing({ target: [contentItems.section, contentItems.slug] })
+    .returning({ id: contentItems.id });
   return row?.id ?? null;
 }
 
-/** Saves the draft if it is still at `version`; false when another save came first. */
+/**
+ * Saves the draft if it is still at `version`; `saved` is false when another save came first.
+ * A scheduled publish is of the text that was scheduled: a save that changes the text cancels
+ * it, and `cancelledSchedule` says when it was to be.
+ */
 export async function saveDraft(
   db: Executor,
   id: string,
   input: { title: string; summary: string; body: string; fields: ContentFields; version: number },
   by: string,
-): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      update content_items set title = ${input.title}, summary = ${input.summary}, body = ${input.body}, fields = ${JSON.stringify(input.fields)}::jsonb,
-        version = version + 1, updated_by = ${by}, updated_at = now()
-      where id = ${id} and version = ${input.version} returning id`),
+): Promise<{ saved: boolean; cancelledSchedule: Date | null }> {
+  // The schedule as it was before the update, which the update's own returning cannot read.
+  const before = db.$with('before').as(
+    db
+      .select({ id: contentItems.id, publishAt: contentItems.publishAt })
+      .from(contentItems)
+      .where(and(eq(contentItems.id, id), eq(contentItems.version, input.version)))
+      .for('update'),
   );
-  return rows.length > 0;
+  const sameText = sql`(${contentItems.title}, ${contentItems.summary}, ${contentItems.body}, ${contentItems.fields}) = (${input.title}, ${input.summary}, ${input.body}, ${JSON.stringify(input.fields)}::jsonb)`;
+  const [row] = await db
+    .with(before)
+    .update(contentItems)
+    .set({
+      title: input.title,
+      summary: input.summary,
+      body: input.body,
+      fields: input.fields,
+      version: sql`${contentItems.version} + 1`,
+      updatedBy: by,
+      updatedAt: sql`now()`,
+      publishAt: sql`case when ${sameText} then ${contentItems.publishAt} end`,
+    })
+    .from(before)
+    .where(eq(contentItems.id, before.id))
+    .returning({ was: before.publishAt, now: contentItems.publishAt });
+  if (!row) return { saved: false, cancelledSchedule: null };
+  return { saved: true, cancelledSchedule: row.was && !row.now ? row.was : null };
 }
 
 /**
  * Publishes the item's draft as its next version, in the caller's transaction, and notifies
  * every server; PostgreSQL delivers the notification only when the transaction commits, so a
- * publish that fails half way leaves the previous version live and nobody reloads.
+ * publish that fails half way leaves the previous version live and nobody reloads. A draft that
+ * is the live version already changes nothing (null): no version, no reload. Callers hold the
+ * item's lock (lockItem), so of four clicks at once one publishes and three find it live, and
+ * the next number is read and taken by one of them at a time.
  */
-export async function publishDraft(tx: Executor, id: string, by: string): Promise<number> {
-  const [row] = rowsOf<{ id: string; number: number }>(
-    await tx.execute(sql`
-      insert into content_versions (item_id, number, title, summary, body, fields, published_by)
-      select i.id, coalesce((select max(number) from content_versions where item_id = i.id), 0) + 1, i.title, i.summary, i.body, i.fields, ${by}
-      from content_items i where i.id = ${id}
-      returning id, number`),
-  );
-  await tx.execute(sql`update content_items set published_version_id = ${row!.id}, publish_at = null where id = ${id}`);
+export async function publishDraft(tx: Transaction, id: string, by: string): Promise<number | null> {
+  const live = alias(contentVersions, 'live');
+  const [draft] = await tx
+    .select({ section: contentItems.section, slug: contentItems.slug, title: contentItems.title, summary: contentItems.summary, body: contentItems.body, fields: contentItems.fields })
+    .from(contentItems)
+    .leftJoin(live, eq(live.id, contentItems.publishedVersionId))
+    .where(
+      and(
+        eq(contentItems.id, id),
+        or(
+          isNull(live.id),
+          sql`(${contentItems.title}, ${contentItems.summary}, ${contentItems.body}, ${contentItems.fields}) is distinct from (${live.title}, ${live.summary}, ${live.body}, ${live.fields})`,
+        ),
+      ),
+    );
+  if (!draft) {
+    await tx.update(contentItems).set({ publishAt: null }).where(eq(contentItems.id, id));
+    return null;
+  }
+  const [last] = await tx
+    .select({ number: sql<number | null>`max(${contentVersions.number})` })
+    .from(contentVersions)
+    .where(eq(contentVersions.itemId, id));
+  const [version] = await tx
+    .insert(contentVersions)
+    .values({
+      itemId: id,
+      number: (last?.number ?? 0) + 1,
+      title: draft.title,
+      summary: draft.summary,
+      body: draft.body,
+      fields: draft.fields,
+      // The page's HTML is rendered once here and kept with the version: pages never render per request.
+      html: renderContentHtml(draft.section, draft.slug, draft.body),
+      publishedBy: by,
+    })
+    .returning({ id: contentVersions.id, number: contentVersions.number });
+  // A publish is a change to the page: the Content tab's "last change" follows it, scheduled or not.
+  await tx
+    .update(contentItems)
+    .set({ publishedVersionId: version!.id, publishAt: null, updatedBy: by, updatedAt: sql`now()` })
+    .where(eq(contentItems.id, id));
   await notifyChange(tx);
-  return row!.number;
+  return version!.number;
 }
 
 export const notifyChange = async (tx: Executor) => {
+  // Raw: a notification is a function call, which the builder has no statement for.
   await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
 };
 
 /** Locks the item's row for a publish, unpublish or restore: two admins clicking at once take turns. */
-export async function lockItem(tx: Executor, id: string): Promise<{ version: number } | null> {
-  const [row] = rowsOf<{ version: number }>(await tx.execute(sql`select version from content_items where id = ${id} for update`));
+export async function lockItem(tx: Transaction, id: string): Promise<{ version: number } | null> {
+  const [row] = await tx.select({ version: contentItems.version }).from(contentItems).where(eq(contentItems.id, id)).for('update');
   return row ?? null;
 }
 
-export async function schedulePublish(tx: Executor, id: string, at: Date): Promise<void> {
-  await tx.execute(sql`update content_items set publish_at = ${at.toISOString()} where id = ${id}`);
+/** The admin who schedules is the one named when the 'content-publish' job publishes. */
+export async function schedulePublish(tx: Transaction, id: string, at: Date, by: string): Promise<void> {
+  await tx.update(contentItems).set({ publishAt: at, updatedBy: by, updatedAt: sql`now()` }).where(eq(contentItems.id, id));
 }
 
-export async function unpublish(tx: Executor, id: string): Promise<void> {
-  await tx.execute(sql`update content_items set published_version_id = null, publish_at = null where id = ${id}`);
+export async function unpublish(tx: Transaction, id: string, by: string): Promise<void> {
+  await tx.update(contentItems).set({ publishedVersionId: null, publishAt: null, updatedBy: by, updatedAt: sql`now()` }).where(eq(contentItems.id, id));
   await notifyChange(tx);
 }
 
-interface VersionRow {
-  number: number;
-  title: string;
-  summary: string;
-  body: string;
-  fields: ContentFields;
-  published_by: string | null;
-  published_at: string;
-  live: boolean;
-}
-
-const versionSelect = (id: string) => sql`
-  select v.number, v.title, v.summary, v.body, v.fields, v.published_by, v.published_at, (i.published_version_id = v.id) as live
-  from content_versions v join content_items i on i.id = v.item_id where v.item_id = ${id}`;
+const versionQuery = (db: Executor) =>
+  db
+    .select({
+      id: contentVersions.id,
+      number: contentVersions.number,
+      title: contentVersions.title,
+      summary: contentVersions.summary,
+      body: contentVersions.body,
+      fields: contentVersions.fields,
+      publishedBy: contentVersions.publishedBy,
+      publishedAt: contentVersions.publishedAt,
+      liveId: contentItems.publishedVersionId,
+    })
+    .from(contentVersions)
+    .innerJoin(contentItems, eq(contentItems.id, contentVersions.itemId))
+    .$dynamic();
+type VersionRow = Awaited<ReturnType<typeof versionQuery>>[number];
 
 const versionSummary = (row: VersionRow): ContentVersionSummary => ({
   number: row.number,
   title: row.title,
-  publishedBy: row.published_by,
-  publishedAt: iso(row.published_at)!,
-  live: Boolean(row.live),
+  publishedBy: row.publishedBy,
+  publishedAt: row.publishedAt.toISOString(),
+  live: row.liveId === row.id,
 });
 
 export async function listVersions(db: Executor, id: string): Promise<ContentVersionSummary[]> {
-  return rowsOf<VersionRow>(await db.execute(sql`${versionSelect(id)} order by v.number desc`)).map(versionSummary);
+  const rows = await versionQuery(db).where(eq(contentVersions.itemId, id)).orderBy(desc(contentVersions.number));
+  return rows.map(versionSummary);
 }
 
 /** The text a comparison runs over: what a reader sees change. */
-const comparable = (row: Pick<VersionRow, 'title' | 'summary' | 'body'>) => `Title: ${row.title}\nSummary: ${row.summary}\n\n${row.body.trimEnd()}\n`;
+type Text = Pick<VersionRow, 'title' | 'summary' | 'body'>;
+const comparable = (row: Text) => `Title: ${row.title}\nSummary: ${row.summary}\n\n${row.body.trimEnd()}\n`;
 
-export function changesBetween(before: Pick<VersionRow, 'title' | 'summary' | 'body'> | null, after: Pick<VersionRow, 'title' | 'summary' | 'body'>): ContentChange[] {
+export function changesBetween(before: Text | null, after: Text): ContentChange[] {
   return diffLines(before ? comparable(before) : '', comparable(after)).map((part) => ({
     kind: part.added ? 'added' : part.removed ? 'removed' : 'same',
     text: part.value,
@@ -181,7 +253,9 @@ export function changesBetween(before: Pick<VersionRow, 'title' | 'summary' | 'b
 }
 
 export async function findVersion(db: Executor, id: string, number: number): Promise<ContentVersion | null> {
-  const rows = rowsOf<VersionRow>(await db.execute(sql`${versionSelect(id)} and v.number in (${number}, ${number - 1}) order by v.number desc`));
+  const rows = await versionQuery(db)
+    .where(and(eq(contentVersions.itemId, id), inArray(contentVersions.number, [number, number - 1])))
+    .orderBy(desc(contentVersions.number));
   const version = rows.find((row) => row.number === number);
   if (!version) return null;
   const before = rows.find((row) => row.number === number - 1) ?? null;
@@ -189,27 +263,69 @@ export async function findVersion(db: Executor, id: string, number: number): Pro
 }
 
 /** Puts an earlier version back as the draft (the next save's version), ready to publish as a new version. */
-export async function draftFromVersion(tx: Executor, id: string, number: number, by: string): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      update content_items i set title = v.title, summary = v.summary, body = v.body, fields = v.fields, version = i.version + 1, updated_by = ${by}, updated_at = now()
-      from content_versions v where i.id = ${id} and v.item_id = i.id and v.number = ${number} returning i.id`),
-  );
+export async function draftFromVersion(tx: Transaction, id: string, number: number, by: string): Promise<boolean> {
+  const rows = await tx
+    .update(contentItems)
+    .set({
+      title: sql`${contentVersions.title}`,
+      summary: sql`${contentVersions.summary}`,
+      body: sql`${contentVersions.body}`,
+      fields: sql`${contentVersions.fields}`,
+      version: sql`${contentItems.version} + 1`,
+      updatedBy: by,
+      updatedAt: sql`now()`,
+    })
+    .from(contentVersions)
+    .where(and(eq(contentItems.id, id), eq(contentVersions.itemId, contentItems.id), eq(contentVersions.number, number)))
+    .returning({ id: contentItems.id });
   return rows.length > 0;
 }
 
 /** The items whose publish time has come: published by the 'content-publish' job, once each. */
 export async function publishDue(db: Database): Promise<number> {
-  const due = rowsOf<{ id: string; updated_by: string | null }>(await db.execute(sql`select id, updated_by from content_items where publish_at <= now()`));
+  const due = await db
+    .select({ id: contentItems.id, updatedBy: contentItems.updatedBy })
+    .from(contentItems)
+    .where(lte(contentItems.publishAt, sql`now()`));
   let published = 0;
   for (const item of due) {
     await db.transaction(async (tx) => {
       // Locked and checked again: another server's job, or an admin, may have got there first.
-      const [still] = rowsOf(await tx.execute(sql`select id from content_items where id = ${item.id} and publish_at <= now() for update`));
+      const [still] = await tx
+        .select({ id: contentItems.id })
+        .from(contentItems)
+        .where(and(eq(contentItems.id, item.id), lte(contentItems.publishAt, sql`now()`)))
+        .for('update');
       if (!still) return;
-      await publishDraft(tx, item.id, `${item.updated_by ?? 'an admin'} (scheduled)`);
-      published += 1;
+      if ((await publishDraft(tx, item.id, `${item.updatedBy ?? 'an admin'} (scheduled)`)) !== null) published += 1;
     });
   }
   return published;
+}
+
+/**
+ * Versions kept without their HTML (published before the HTML was kept, or cleared by a
+ * migration when the renderer changes) get it, one at a time: run at every start and by the
+ * housekeeping job. A version that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
+  const missing = await db
+    .select({ id: contentVersions.id, section: contentItems.section, slug: contentItems.slug, body: contentVersions.body })
+    .from(contentVersions)
+    .innerJoin(contentItems, eq(contentItems.id, contentVersions.itemId))
+    .where(isNull(contentVersions.html));
+  let rendered = 0;
+  for (const version of missing) {
+    try {
+      const html = renderContentHtml(version.section, version.slug, version.body);
+      await db
+        .update(contentVersions)
+        .set({ html })
+        .where(and(eq(contentVersions.id, version.id), isNull(contentVersions.html)));
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, versionId: version.id }, 'could not render a content version; it is tried again at the next start');
+    }
+  }
+  return rendered;
 }

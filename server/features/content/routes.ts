@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
-import { contentSections, isPremiumSection, pageQueryKey, resourcesQueryKey } from '#shared/content/pages';
+import { contentSections, isPremiumSection } from '#shared/content/pages';
+import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { requirePremium } from '../../http/guards';
-import type { PageLookup } from '../pages/builder';
+import type { PageLookup } from '../../rendering/builder';
+import { contentAt } from './page-paths';
 import type { ContentStore } from './store';
 
 const pageParams = z.object({ section: z.enum(contentSections, { error: `section must be one of: ${contentSections.join(', ')}` }), slug: z.string().max(200) }).strict();
 
 /**
- * The published content for visitors (issue 24.1): a page by section and address, and the
+ * The published content for visitors: a page by section and address, and the
  * resources library. Premium items answer to premium sessions only, as the premium hub does.
  */
 export async function contentRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
@@ -33,22 +35,6 @@ export async function contentRoutes(app: FastifyInstance, { ctx, content }: { ct
     reply.header('Cache-Control', 'no-cache');
     return content.resources();
   });
-}
-
-/** The site's routes whose text is published content: the server renders them with it, and keeps them until it changes. */
-const contentRoutesTable: Record<string, { section: 'field-guides' | 'pages' | 'legal'; slug: string }> = {
-  '/start-here': { section: 'pages', slug: 'start-here' },
-  '/five-pillars': { section: 'pages', slug: 'five-pillars' },
-  '/privacy-policy': { section: 'legal', slug: 'privacy-policy' },
-  '/terms-of-service': { section: 'legal', slug: 'terms-of-service' },
-  '/cookie-policy': { section: 'legal', slug: 'cookie-policy' },
-};
-
-/** Which published page a path shows, if any. */
-export function contentAt(pathname: string): { section: 'field-guides' | 'pages' | 'legal'; slug: string } | undefined {
-  const guide = /^\/field-guide\/([a-z]+)$/.exec(pathname);
-  if (guide) return { section: 'field-guides', slug: guide[1]! };
-  return contentRoutesTable[pathname];
 }
 
 export function lookupContentPage(content: ContentStore): (pathname: string) => Promise<PageLookup | undefined> {

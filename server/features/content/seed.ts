@@ -1,11 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { splitFrontMatter } from '#shared/content/front-matter';
 import type { ContentFields, ContentSection } from '#shared/content/pages';
 import { pillars } from '#shared/content/pillars';
 import type { Database } from '../../db/client';
+import { contentItems, contentVersions } from '../../db/schema';
 import { contentDir } from '../../paths';
+import { renderContentHtml } from './render';
 
 interface SeedItem {
   section: ContentSection;
@@ -50,7 +52,7 @@ async function seedItems(): Promise<SeedItem[]> {
 }
 
 /**
- * The files of content/ become the first items, each published as its version 1 (issue 24.1).
+ * The files of content/ become the first items, each published as its version 1.
  * An item whose section and address exist is skipped, in the same statement that would add it,
  * so a second start, or a second server starting at the same moment, adds nothing; and an
  * item the team has edited is never overwritten by the file.
@@ -59,19 +61,18 @@ export async function seedContent(db: Database): Promise<number> {
   let added = 0;
   for (const item of await seedItems()) {
     await db.transaction(async (tx) => {
-      const fields = JSON.stringify(item.fields);
-      const [inserted] = (
-        (await tx.execute(sql`
-          insert into content_items (section, slug, position, title, summary, body, fields, updated_by)
-          values (${item.section}, ${item.slug}, ${item.position}, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, 'content/')
-          on conflict (section, slug) do nothing returning id`)) as unknown as { rows: { id: string }[] }
-      ).rows;
+      const { section, slug, title, summary, body, fields } = item;
+      const [inserted] = await tx
+        .insert(contentItems)
+        .values({ ...item, updatedBy: 'content/' })
+        .onConflictDoNothing({ target: [contentItems.section, contentItems.slug] })
+        .returning({ id: contentItems.id });
       if (!inserted) return;
-      await tx.execute(sql`
-        with version as (
-          insert into content_versions (item_id, number, title, summary, body, fields, published_by)
-          values (${inserted.id}, 1, ${item.title}, ${item.summary}, ${item.body}, ${fields}::jsonb, 'content/') returning id)
-        update content_items set published_version_id = (select id from version) where id = ${inserted.id}`);
+      const [version] = await tx
+        .insert(contentVersions)
+        .values({ itemId: inserted.id, number: 1, title, summary, body, fields, html: renderContentHtml(section, slug, body), publishedBy: 'content/' })
+        .returning({ id: contentVersions.id });
+      await tx.update(contentItems).set({ publishedVersionId: version!.id }).where(eq(contentItems.id, inserted.id));
       added += 1;
     });
   }

@@ -1,22 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { ContentFields, ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
-import { markdownToHtml } from '#shared/markdown/render';
+import { asc, eq } from 'drizzle-orm';
+import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
 import type { DatabaseHandle } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { contentItems, contentVersions } from '../../db/schema';
+import { renderContentHtml } from './render';
 
 /** Published everywhere at once: every server listens here and reads the content again. */
 export const CONTENT_CHANNEL = 'content_changed';
 
-interface Row {
-  id: string;
-  section: ContentSection;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  fields: ContentFields;
-  published_at: string | Date;
-}
+type Log = { error(details: object, message: string): void };
 
 interface Snapshot {
   pages: Map<string, PublishedPage>;
@@ -27,7 +18,7 @@ interface Snapshot {
 }
 
 /**
- * The published content, held in memory (issue 24.4): a page is read from here, never from the
+ * The published content, held in memory: a page is read from here, never from the
  * database per request, so pages stay as fast as when they were built in. Any server that
  * publishes sends a PostgreSQL notification in the same transaction; every server (this one
  * too) reads the published versions again on it and tells its listeners, which replace the
@@ -51,25 +42,45 @@ export interface ContentStore {
 
 const key = (section: ContentSection, slug: string) => `${section}/${slug}`;
 
-async function load(database: DatabaseHandle): Promise<Snapshot> {
-  const rows = rowsOf<Row>(
-    await database.db.execute(sql`
-      select i.id, i.section, i.slug, v.title, v.summary, v.body, v.fields, v.published_at
-      from content_items i join content_versions v on v.id = i.published_version_id
-      order by i.section, i.position, v.title`),
-  );
+async function load(database: DatabaseHandle, log?: Log): Promise<Snapshot> {
+  const rows = await database.db
+    .select({
+      section: contentItems.section,
+      slug: contentItems.slug,
+      title: contentVersions.title,
+      summary: contentVersions.summary,
+      body: contentVersions.body,
+      fields: contentVersions.fields,
+      html: contentVersions.html,
+      publishedAt: contentVersions.publishedAt,
+    })
+    .from(contentItems)
+    .innerJoin(contentVersions, eq(contentVersions.id, contentItems.publishedVersionId))
+    .orderBy(asc(contentItems.section), asc(contentItems.position), asc(contentVersions.title));
   const pages = new Map<string, PublishedPage>();
   const markdown = new Map<string, string>();
   const bySection = new Map<ContentSection, PublishedPage[]>();
   const resources: PublishedResource[] = [];
   const lastChange = new Map<ContentSection, Date>();
   for (const row of rows) {
-    const publishedAt = new Date(row.published_at);
+    // The HTML was rendered when the version was published; one kept without it (an older
+    // server's publish during an upgrade) is rendered here, and one that cannot be is left out
+    // alone (its page is a 404) rather than stopping every other page or the server's start.
+    let html = row.html;
+    if (html === null) {
+      try {
+        html = renderContentHtml(row.section, row.slug, row.body);
+      } catch (error) {
+        log?.error({ err: error, section: row.section, slug: row.slug }, 'could not render a published item; it is left out');
+        continue;
+      }
+    }
+    const { publishedAt } = row;
     if (publishedAt > (lastChange.get(row.section) ?? 0)) lastChange.set(row.section, publishedAt);
     if (row.section === 'resources') {
       const { pillar, format, url, source } = row.fields;
       if (!pillar || !format) continue;
-      resources.push({ id: row.slug, title: row.title, pillar, format, summary: row.summary, body: row.body, ...(url ? { url } : {}), ...(source ? { source } : {}) });
+      resources.push({ id: row.slug, title: row.title, pillar, format, summary: row.summary, html, ...(url ? { url } : {}), ...(source ? { source } : {}) });
       continue;
     }
     const page: PublishedPage = {
@@ -78,7 +89,7 @@ async function load(database: DatabaseHandle): Promise<Snapshot> {
       title: row.title,
       summary: row.summary,
       fields: row.fields,
-      html: markdownToHtml(row.body),
+      html,
       publishedAt: publishedAt.toISOString(),
     };
     pages.set(key(row.section, row.slug), page);
@@ -88,8 +99,8 @@ async function load(database: DatabaseHandle): Promise<Snapshot> {
   return { pages, markdown, bySection, resources, lastChange };
 }
 
-export async function createContentStore(database: DatabaseHandle, log?: { error(details: object, message: string): void }): Promise<ContentStore> {
-  let snapshot = await load(database);
+export async function createContentStore(database: DatabaseHandle, log?: Log): Promise<ContentStore> {
+  let snapshot = await load(database, log);
   let generation = 1;
   const listeners: (() => void)[] = [];
   let reloading: Promise<void> | null = null;
@@ -105,7 +116,7 @@ export async function createContentStore(database: DatabaseHandle, log?: { error
       do {
         again = false;
         try {
-          snapshot = await load(database);
+          snapshot = await load(database, log);
           generation += 1;
           for (const listener of listeners) listener();
         } catch (error) {

@@ -4,13 +4,12 @@ import { routes } from '#shared/routes';
 import { site } from '#shared/site';
 import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';
-import { contentAt } from '../content/routes';
+import { contentAt } from '../content/page-paths';
 import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 
-
 /**
- * The archive for machines (issue 23.6): an RSS 2.0 feed of the sent editions (advertised in the
+ * The archive for machines: an RSS 2.0 feed of the sent editions (advertised in the
  * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
  * absolute addresses come from PUBLIC_URL.
  */
@@ -47,7 +46,7 @@ ${items}
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    // A published page carries the date of its last publish (issue 24.4).
+    // A published page carries the date of its last publish.
     const lastmod = (path: string) => {
       const at = contentAt(path);
       const changed = at ? content.page(at.section, at.slug)?.publishedAt : path === '/resources' ? content.lastChange('resources')?.toISOString() : undefined;
@@ -56,7 +55,9 @@ ${items}
     const pages = routes
       .filter((route) => !route.path.includes(':') && isIndexable(route))
       .map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc>${lastmod(route.path)}</url>`);
-    const editions = (await sentEditions(ctx.db, 0)).all.map((edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`);
+    const editions = (await sentEditions(ctx.db, 0)).all.map(
+      (edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`,
+    );
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${[...pages, ...editions].join('\n')}
@@ -66,6 +67,9 @@ ${[...pages, ...editions].join('\n')}
   });
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`),
   );
 }

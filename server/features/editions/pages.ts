@@ -1,12 +1,15 @@
-import { editionHead, editionQueryKey, editionsQueryKey, slugSchema } from '#shared/newsletter/editions';
+import { editionHead, type LockedEdition, premiumEditionHead, slugSchema } from '#shared/newsletter/editions';
+import { editionQueryKey, editionsQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
-import type { PageLookup } from '../pages/builder';
-import { archivePage, sentEdition } from './repo';
+import type { PageLookup } from '../../rendering/builder';
+import { archivePage, sentEdition, sentEditionAudience } from './repo';
 
 /**
- * /weekly-dish and /weekly-dish/<slug> (issue 23.6): rendered by the server with the editions in
+ * /weekly-dish and /weekly-dish/<slug>: rendered by the server with the editions in
  * them, each edition with its own title and description in the head (and social card); an
- * unknown or unsent edition is a 404.
+ * unknown or unsent edition is a 404. A premium announcement's page is drawn locked, the same
+ * for everyone: the browser of a signed-in premium member asks for it with the member's session,
+ * anyone else is told how to read it; the head says nothing of what is in it.
  */
 export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promise<PageLookup | undefined> {
   return async (pathname) => {
@@ -21,7 +24,12 @@ export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promis
     } catch {
       return { found: false, queries: [] };
     }
-    const edition = slugSchema.safeParse(slug).success ? await sentEdition(ctx.db, slug) : null;
+    const audience = slugSchema.safeParse(slug).success ? await sentEditionAudience(ctx.db, slug) : null;
+    if (audience === 'premium') {
+      const locked: LockedEdition = { slug, audience, locked: true };
+      return { found: true, queries: [{ queryKey: editionQueryKey(slug), data: locked }], head: premiumEditionHead };
+    }
+    const edition = audience ? await sentEdition(ctx.db, slug) : null;
     return {
       found: Boolean(edition),
       queries: [{ queryKey: editionQueryKey(slug), data: edition }],

@@ -1,116 +1,400 @@
-import { sql } from 'drizzle-orm';
-import { type Edition, type EditionSummary, type PublicEdition, type PublicEditions, type PublicEditionSummary, readingTime, RECENT_EDITIONS } from '#shared/newsletter/editions';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  type Edition,
+  type EditionAudience,
+  type EditionDraft,
+  type EditionStatus,
+  type EditionSummary,
+  type PublicEdition,
+  type PublicEditions,
+  type PublicEditionSummary,
+  readingMinutes,
+  readingTime,
+  RECENT_EDITIONS,
+} from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { Executor, Transaction } from '../../db/client';
+import { editionDeliveries, newsletterEditions, newsletterSignups, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
 
-interface SummaryRow {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  audience: EditionSummary['audience'];
-  status: EditionSummary['status'];
-  issue_number: number | null;
-  scheduled_at: string | null;
-  sent_at: string | null;
-  updated_at: string;
-  started_at: string | null;
-  total: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  unsubscribes: number;
+/** Each edition's deliveries counted by status, in one pass: every edition's, or one's. */
+async function deliveryFigures(db: Executor, editionId?: string): Promise<Map<string, Record<DeliveryStatus, number>>> {
+  const rows = await db
+    .select({ editionId: editionDeliveries.editionId, status: editionDeliveries.status, count: count() })
+    .from(editionDeliveries)
+    .where(editionId ? eq(editionDeliveries.editionId, editionId) : undefined)
+    .groupBy(editionDeliveries.editionId, editionDeliveries.status);
+  const figures = new Map<string, Record<DeliveryStatus, number>>();
+  for (const row of rows) {
+    const counts = figures.get(row.editionId) ?? { pending: 0, sent: 0, failed: 0, skipped: 0 };
+    counts[row.status] = row.count;
+    figures.set(row.editionId, counts);
+  }
+  return figures;
 }
 
-// One pass over an edition's deliveries for its figures; unsubscribes counted since it started.
-const summarySelect = sql`
-  select e.id, e.slug, e.title, e.summary, e.audience, e.status, e.issue_number, e.scheduled_at, e.sent_at, e.updated_at, e.started_at,
-    coalesce(f.total, 0)::int as total, coalesce(f.sent, 0)::int as sent, coalesce(f.failed, 0)::int as failed, coalesce(f.skipped, 0)::int as skipped,
-    case when e.started_at is null then 0 else (select count(*)::int from newsletter_signups s where s.unsubscribed_at >= e.started_at) end as unsubscribes
-  from newsletter_editions e
-  left join lateral (
-    select count(*) as total, count(*) filter (where d.status = 'sent') as sent, count(*) filter (where d.status = 'failed') as failed,
-      count(*) filter (where d.status = 'skipped') as skipped
-    from edition_deliveries d where d.edition_id = e.id) f on true`;
-
-const toSummary = (row: SummaryRow): EditionSummary => ({
-  id: row.id,
-  slug: row.slug,
-  title: row.title,
-  summary: row.summary,
-  audience: row.audience,
-  status: row.status,
-  issueNumber: row.issue_number,
-  scheduledAt: iso(row.scheduled_at),
-  sentAt: iso(row.sent_at),
-  updatedAt: iso(row.updated_at)!,
-  progress: { total: row.total, sent: row.sent, failed: row.failed, skipped: row.skipped, remaining: row.total - row.sent - row.failed - row.skipped },
-  unsubscribesSince: row.unsubscribes,
-});
-
-export async function listEditions(db: Pick<Database, 'execute'>): Promise<EditionSummary[]> {
-  const rows = rowsOf<SummaryRow>(await db.execute(sql`${summarySelect} order by (e.status = 'draft') desc, coalesce(e.sent_at, e.scheduled_at, e.updated_at) desc`));
-  return rows.map(toSummary);
+/**
+ * The admin's list (or its line for one edition), with each edition's sending figures and the
+ * subscribers who unsubscribed since it started: drafts (last edited first), then what is
+ * scheduled (soonest first), then what is sending or paused, then what was sent (latest first).
+ */
+export async function listEditions(db: Executor, id?: string): Promise<EditionSummary[]> {
+  const rows = await db
+    .select({
+      id: newsletterEditions.id,
+      slug: newsletterEditions.slug,
+      title: newsletterEditions.title,
+      summary: newsletterEditions.summary,
+      audience: newsletterEditions.audience,
+      status: newsletterEditions.status,
+      issueNumber: newsletterEditions.issueNumber,
+      scheduledAt: newsletterEditions.scheduledAt,
+      sentAt: newsletterEditions.sentAt,
+      updatedAt: newsletterEditions.updatedAt,
+      // None before it started: nothing is at or after a null start.
+      unsubscribesSince: db.$count(newsletterSignups, gte(newsletterSignups.unsubscribedAt, newsletterEditions.startedAt)),
+    })
+    .from(newsletterEditions)
+    .where(id ? eq(newsletterEditions.id, id) : undefined)
+    // CASE has no builder form.
+    .orderBy(
+      sql`case ${newsletterEditions.status} when 'draft' then 0 when 'scheduled' then 1 when 'sent' then 3 else 2 end`,
+      sql`case when ${newsletterEditions.status} = 'scheduled' then ${newsletterEditions.scheduledAt} end asc`,
+      sql`coalesce(${newsletterEditions.sentAt}, ${newsletterEditions.updatedAt}) desc`,
+    );
+  const figures = await deliveryFigures(db, id);
+  return rows.map((row) => {
+    const { pending, sent, failed, skipped } = figures.get(row.id) ?? { pending: 0, sent: 0, failed: 0, skipped: 0 };
+    return {
+      ...row,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      sentAt: row.sentAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+      progress: { total: pending + sent + failed + skipped, sent, failed, skipped, remaining: pending },
+    };
+  });
 }
 
-export async function findEdition(db: Pick<Database, 'execute'>, id: string): Promise<Edition | null> {
-  const [row] = rowsOf<SummaryRow>(await db.execute(sql`${summarySelect} where e.id = ${id}`));
-  if (!row) return null;
-  const [content] = rowsOf<{ body: string; version: number }>(await db.execute(sql`select body, version from newsletter_editions where id = ${id}`));
+export async function findEdition(db: Executor, id: string): Promise<Edition | null> {
+  const [summary] = await listEditions(db, id);
+  if (!summary) return null;
+  const [content] = await db
+    .select({ body: newsletterEditions.body, version: newsletterEditions.version })
+    .from(newsletterEditions)
+    .where(eq(newsletterEditions.id, id));
   if (!content) return null;
-  const failures = rowsOf<{ reason: string; count: number }>(
-    await db.execute(sql`
-      select coalesce(last_error, 'Unknown') as reason, count(*)::int as count from edition_deliveries
-      where edition_id = ${id} and status = 'failed' group by 1 order by 2 desc limit 20`),
-  );
-  return { ...toSummary(row), body: content.body, version: content.version, failures };
+  // COALESCE has no builder form; grouped by what is shown, so a missing reason and 'Unknown' are one line.
+  const reason = sql<string>`coalesce(${editionDeliveries.lastError}, 'Unknown')`;
+  const failures = await db
+    .select({ reason, count: count() })
+    .from(editionDeliveries)
+    .where(and(eq(editionDeliveries.editionId, id), eq(editionDeliveries.status, 'failed')))
+    .groupBy(reason)
+    .orderBy(desc(count()))
+    .limit(20);
+  return { ...summary, body: content.body, version: content.version, failures };
 }
 
-interface PublicRow {
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  issue_number: number | null;
-  sent_at: string;
-}
+const publicColumns = {
+  slug: newsletterEditions.slug,
+  title: newsletterEditions.title,
+  summary: newsletterEditions.summary,
+  audience: newsletterEditions.audience,
+  issueNumber: newsletterEditions.issueNumber,
+  sentAt: newsletterEditions.sentAt,
+  readingMinutes: newsletterEditions.readingMinutes,
+};
+type PublicRow = Pick<typeof newsletterEditions.$inferSelect, keyof typeof publicColumns>;
+
+/** What a saved body keeps beside it: its page HTML and reading time, worked out once, never per request. */
+export const renderedBody = (body: string) => ({ html: markdownToHtml(body), readingMinutes: readingMinutes(body) });
+const keptBody = (body: string) => {
+  const { html, readingMinutes: minutes } = renderedBody(body);
+  return { bodyHtml: html, readingMinutes: minutes };
+};
 
 const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   slug: row.slug,
   title: row.title,
   summary: row.summary,
-  issueNumber: row.issue_number,
-  sentAt: iso(row.sent_at)!,
-  readingTime: readingTime(row.body),
+  audience: row.audience,
+  issueNumber: row.issueNumber,
+  // A sent edition has its time.
+  sentAt: row.sentAt!.toISOString(),
+  readingTime: readingTime(row.readingMinutes ?? 1),
 });
-const toPublic = (row: PublicRow): PublicEdition => ({ ...toPublicSummary(row), html: markdownToHtml(row.body) });
+const toPublic = (row: PublicRow & { bodyHtml: string | null }): PublicEdition => ({ ...toPublicSummary(row), html: row.bodyHtml ?? '' });
+// NULLS LAST and the window function have no builder form.
+const latestFirst = [desc(newsletterEditions.sentAt), sql`${newsletterEditions.issueNumber} desc nulls last`];
+const htmlOfFirst = (inFull: number): SQL<string | null> =>
+  sql`case when row_number() over (order by ${newsletterEditions.sentAt} desc, ${newsletterEditions.issueNumber} desc nulls last) <= ${inFull} then ${newsletterEditions.bodyHtml} end`;
 
 /**
  * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
  * first `inFull` rendered to HTML, the rest as summaries.
  */
-export async function sentEditions(db: Pick<Database, 'execute'>, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
-  const rows = rowsOf<PublicRow>(
-    await db.execute(sql`
-      select slug, title, summary, body, issue_number, sent_at from newsletter_editions
-      where status = 'sent' and audience = 'subscribers' order by sent_at desc, issue_number desc nulls last limit ${limit}`),
-  );
+export async function sentEditions(db: Executor, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
+  // Only the first `inFull` bring their HTML: the archive's links need no text.
+  const rows = await db
+    .select({ ...publicColumns, bodyHtml: htmlOfFirst(inFull) })
+    .from(newsletterEditions)
+    .where(and(eq(newsletterEditions.status, 'sent'), eq(newsletterEditions.audience, 'subscribers')))
+    .orderBy(...latestFirst)
+    .limit(limit);
   return { full: rows.slice(0, inFull).map(toPublic), all: rows.map(toPublicSummary) };
 }
 
 /** What /weekly-dish and GET /api/editions show: the latest, the three before it, and the archive. */
-export async function archivePage(db: Pick<Database, 'execute'>): Promise<PublicEditions> {
+export async function archivePage(db: Executor): Promise<PublicEditions> {
   const { full, all } = await sentEditions(db, 1 + RECENT_EDITIONS);
   const [latest = null, ...recent] = full;
   return { latest, recent, archive: all };
 }
 
-export async function sentEdition(db: Pick<Database, 'execute'>, slug: string): Promise<PublicEdition | null> {
-  const [row] = rowsOf<PublicRow>(
-    await db.execute(sql`select slug, title, summary, body, issue_number, sent_at from newsletter_editions where slug = ${slug} and status = 'sent' and audience = 'subscribers'`),
-  );
+/** A sent edition by its web address, public or premium: who may read it is the caller's to decide. */
+export async function sentEdition(db: Executor, slug: string): Promise<PublicEdition | null> {
+  const [row] = await db
+    .select({ ...publicColumns, bodyHtml: newsletterEditions.bodyHtml })
+    .from(newsletterEditions)
+    .where(and(eq(newsletterEditions.slug, slug), eq(newsletterEditions.status, 'sent')));
   return row ? toPublic(row) : null;
+}
+
+/**
+ * Editions kept without their page HTML (saved before it was kept, or cleared by a migration
+ * when the renderer changes) get it, one at a time: at every start and by the housekeeping job.
+ * One that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
+  const missing = await db
+    .select({ id: newsletterEditions.id, body: newsletterEditions.body })
+    .from(newsletterEditions)
+    .where(isNull(newsletterEditions.bodyHtml));
+  let rendered = 0;
+  for (const edition of missing) {
+    try {
+      await db
+        .update(newsletterEditions)
+        .set(keptBody(edition.body))
+        .where(and(eq(newsletterEditions.id, edition.id), isNull(newsletterEditions.bodyHtml)));
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, editionId: edition.id }, 'could not render an edition; it is tried again at the next start');
+    }
+  }
+  return rendered;
+}
+
+/** Whom a sent edition is for, without reading it: what the page of a premium announcement needs before it knows the visitor. */
+export async function sentEditionAudience(db: Executor, slug: string): Promise<EditionAudience | null> {
+  const [row] = await db
+    .select({ audience: newsletterEditions.audience })
+    .from(newsletterEditions)
+    .where(and(eq(newsletterEditions.slug, slug), eq(newsletterEditions.status, 'sent')));
+  return row?.audience ?? null;
+}
+
+type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience'>>;
+
+/** Another edition (any but `exceptId`) already at this web address. */
+export async function slugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsletterEditions.id })
+    .from(newsletterEditions)
+    .where(exceptId ? and(eq(newsletterEditions.slug, slug), ne(newsletterEditions.id, exceptId)) : eq(newsletterEditions.slug, slug))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Thrown when another edition took the web address between the check and the write (two admins at once). */
+export class SlugTakenError extends Error {}
+
+const slugConflict = (error: unknown) => (isUniqueViolation(error, 'newsletter_editions_slug_idx') ? new SlugTakenError() : error);
+
+export async function insertEdition(tx: Executor, fields: DraftFields, by: string): Promise<string> {
+  try {
+    const [row] = await tx
+      .insert(newsletterEditions)
+      .values({ ...fields, ...keptBody(fields.body), updatedBy: by })
+      .returning({ id: newsletterEditions.id });
+    return row!.id;
+  } catch (error) {
+    throw slugConflict(error);
+  }
+}
+
+/** Saves a draft or scheduled edition if it is still at `version`; false when another save came first. */
+export async function saveEdition(db: Executor, id: string, fields: DraftFields & { version: number }, by: string): Promise<boolean> {
+  const { version, ...values } = fields;
+  try {
+    const rows = await db
+      .update(newsletterEditions)
+      .set({ ...values, ...keptBody(values.body), version: sql`${newsletterEditions.version} + 1`, updatedBy: by, updatedAt: sql`now()` })
+      .where(and(eq(newsletterEditions.id, id), eq(newsletterEditions.version, version), inArray(newsletterEditions.status, ['draft', 'scheduled'])))
+      .returning({ id: newsletterEditions.id });
+    return rows.length > 0;
+  } catch (error) {
+    throw slugConflict(error);
+  }
+}
+
+/**
+ * Moves an edition to `to` only if it is still in one of `from`: the row's own check, so two
+ * admins or two clicks change it once. A schedule is set with `scheduledAt`, and cleared with null.
+ */
+export async function moveEdition(tx: Executor, id: string, from: readonly EditionStatus[], to: EditionStatus, scheduledAt?: Date | null): Promise<boolean> {
+  const rows = await tx
+    .update(newsletterEditions)
+    .set({ status: to, updatedAt: sql`now()`, ...(scheduledAt !== undefined ? { scheduledAt } : {}) })
+    .where(and(eq(newsletterEditions.id, id), inArray(newsletterEditions.status, [...from])))
+    .returning({ id: newsletterEditions.id });
+  return rows.length > 0;
+}
+
+/** Deletes an edition that is a draft; false when it is not (or no longer) one. */
+export async function deleteDraft(tx: Executor, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(newsletterEditions)
+    .where(and(eq(newsletterEditions.id, id), eq(newsletterEditions.status, 'draft')))
+    .returning({ id: newsletterEditions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Editions an earlier version left "cancelled" (a cancelled schedule, with only Delete offered)
+ * become the drafts a cancelled schedule gives now; run at every start, it finds none after the first.
+ */
+export async function reopenCancelledEditions(db: Executor): Promise<number> {
+  const rows = await db
+    .update(newsletterEditions)
+    // The status column's type no longer has 'cancelled': the old rows are matched as plain text.
+    .set({ status: 'draft', scheduledAt: null, updatedAt: sql`now()` })
+    .where(sql`${newsletterEditions.status} = 'cancelled'`)
+    .returning({ id: newsletterEditions.id });
+  return rows.length;
+}
+
+/**
+ * Who receives an edition now: the SQL condition on an address `email`. Addresses match whatever
+ * their case, as the unique indexes on lower(email) do: lower() has no builder form.
+ */
+export function eligible(audience: EditionAudience, email: SQL) {
+  const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
+  if (audience === 'premium') {
+    return sql`exists (select 1 from users u where lower(u.email) = lower(${email}) and u.is_premium)
+      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status in ('unsubscribed', 'bounced'))
+      and ${notSuppressed}`;
+  }
+  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${notSuppressed}`;
+}
+
+/** Premium members, or confirmed subscribers, who would receive an edition for `audience` now. */
+const premiumRecipients = and(eq(users.isPremium, true), eligible('premium', sql`${users.email}`));
+const subscriberRecipients = and(eq(newsletterSignups.status, 'subscribed'), eligible('subscribers', sql`${newsletterSignups.email}`));
+
+/** How many would receive an edition for `audience` if it were sent now. */
+export async function audienceSize(db: Executor, audience: EditionAudience): Promise<number> {
+  return audience === 'premium' ? db.$count(users, premiumRecipients) : db.$count(newsletterSignups, subscriberRecipients);
+}
+
+/** The edition's row, locked until the caller's transaction ends: whoever starts sending it first does, once. */
+export async function lockEditionToSend(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({
+      id: newsletterEditions.id,
+      title: newsletterEditions.title,
+      summary: newsletterEditions.summary,
+      body: newsletterEditions.body,
+      slug: newsletterEditions.slug,
+      audience: newsletterEditions.audience,
+      status: newsletterEditions.status,
+    })
+    .from(newsletterEditions)
+    .where(eq(newsletterEditions.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * The public editions' next number. Premium announcements take none, so the public archive runs
+ * without gaps; those that took one under an earlier version keep it (their members were sent
+ * it), and the count goes on after the highest number given.
+ */
+export async function nextIssueNumber(tx: Transaction): Promise<number> {
+  // Handed out one edition at a time, whichever server starts which edition: an advisory lock is a function call, which the builder has no form for.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
+  const [numbered] = await tx.select({ highest: max(newsletterEditions.issueNumber) }).from(newsletterEditions);
+  return (numbered?.highest ?? 0) + 1;
+}
+
+/** One delivery for each recipient of the edition now, each address once. */
+export async function addDeliveries(tx: Executor, editionId: string, audience: EditionAudience): Promise<void> {
+  const recipients =
+    audience === 'premium'
+      ? tx
+          .select({ editionId: sql`${editionId}`, email: users.email })
+          .from(users)
+          .where(premiumRecipients)
+      : tx
+          .select({ editionId: sql`${editionId}`, email: newsletterSignups.email })
+          .from(newsletterSignups)
+          .where(subscriberRecipients);
+  // The builder's insert … select must give every column of the table; this one gives two and leaves the rest to their defaults.
+  await tx.execute(sql`insert into edition_deliveries (edition_id, email) ${recipients} on conflict do nothing`);
+}
+
+/** The edition starts sending with its number and the copy rendered for everyone. */
+export async function markSending(tx: Executor, id: string, fields: Pick<typeof newsletterEditions.$inferInsert, 'issueNumber' | 'html' | 'text'>) {
+  await tx
+    .update(newsletterEditions)
+    .set({ ...fields, status: 'sending', startedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(newsletterEditions.id, id));
+}
+
+/** Editions scheduled for now or earlier, the earliest first. */
+export async function dueEditions(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: newsletterEditions.id })
+    .from(newsletterEditions)
+    .where(and(eq(newsletterEditions.status, 'scheduled'), lte(newsletterEditions.scheduledAt, sql`now()`)))
+    .orderBy(asc(newsletterEditions.scheduledAt));
+  return rows.map((row) => row.id);
+}
+
+/** Editions with nothing left to send are sent. */
+export async function finishSentEditions(db: Executor): Promise<void> {
+  await db
+    .update(newsletterEditions)
+    .set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(newsletterEditions.status, 'sending'),
+        notExists(
+          db
+            .select({ id: editionDeliveries.id })
+            .from(editionDeliveries)
+            .where(and(eq(editionDeliveries.editionId, newsletterEditions.id), eq(editionDeliveries.status, 'pending'))),
+        ),
+      ),
+    );
+}
+
+/** Whether the table has any edition: the first start seeds it. */
+export async function anyEdition(db: Executor): Promise<boolean> {
+  return (await db.select({ id: newsletterEditions.id }).from(newsletterEditions).limit(1)).length > 0;
+}
+
+/** Adds an edition as it was sent before the site sent them; false when its web address is taken. */
+export async function insertSentEdition(
+  db: Executor,
+  values: Omit<typeof newsletterEditions.$inferInsert, 'id' | 'status' | 'version' | 'scheduledAt' | 'html' | 'text'>,
+): Promise<boolean> {
+  const rows = await db
+    .insert(newsletterEditions)
+    .values({ ...values, status: 'sent' })
+    .onConflictDoNothing()
+    .returning({ id: newsletterEditions.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,9 +9,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('rate limits usage events with 429, a message and Retry-After', async () => {
-  for (let i = 0; i < 3; i++) expect((await postJson(`${t.url}/api/events`, { kind: 'page_view', path: '/rl' })).status).toBe(202);
-  const limited = await postJson(`${t.url}/api/events`, { kind: 'page_view', path: '/rl' });
+  for (let i = 0; i < 3; i++) expect((await callApp(`${t.url}/api/events`, 'POST', { body: { kind: 'page_view', path: '/rl' } })).status).toBe(202);
+  const limited = await callApp(`${t.url}/api/events`, 'POST', { body: { kind: 'page_view', path: '/rl' } });
   expect(limited.status).toBe(429);
   expect(limited.headers.get('retry-after')).toBeTruthy();
-  expect((await limited.json()).message).toMatch(/Too many requests/);
+  expect(limited.json.message).toMatch(/Too many requests/);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldGuides } from '#shared/content/field-guides';
 import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
 import { pdfText } from '../../test/pdf-text';
 
 /** Every guide's PDF is really generated from its Markdown, over HTTP on the real app. */
@@ -13,11 +14,11 @@ describe('GET /api/guides/:slug.pdf', () => {
   afterAll(() => t.close());
 
   it.each(fieldGuides.map((guide) => [guide.slug, guide] as const))('%s: a PDF download carrying the guide', async (slug, guide) => {
-    const res = await fetch(`${t.url}/api/guides/${slug}.pdf`);
+    const res = await callApp(`${t.url}/api/guides/${slug}.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-field-guide.pdf"`);
-    const pdf = Buffer.from(await res.arrayBuffer());
+    const pdf = res.bytes;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const text = pdfText(pdf).replace(/\s+/g, ' ');
@@ -33,14 +34,14 @@ describe('GET /api/guides/:slug.pdf', () => {
   });
 
   it('serves the same bytes again from memory', async () => {
-    const [a, b] = await Promise.all([fetch(`${t.url}/api/guides/fuel.pdf`), fetch(`${t.url}/api/guides/fuel.pdf`)]);
-    expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer()))).toBe(true);
+    const [a, b] = await Promise.all([callApp(`${t.url}/api/guides/fuel.pdf`), callApp(`${t.url}/api/guides/fuel.pdf`)]);
+    expect(a.bytes.equals(b.bytes)).toBe(true);
   });
 
   it.each(['unknown.pdf', 'gears', 'gears.txt', 'GEARS.pdf', '..%2Fstart-here.pdf', 'toString.pdf'])('%s is a 404 with a JSON message', async (file) => {
-    const res = await fetch(`${t.url}/api/guides/${file}`);
+    const res = await callApp(`${t.url}/api/guides/${file}`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect((await res.json()) as { message: string }).toEqual({ message: expect.stringMatching(/field guide/i) });
+    expect(res.json as { message: string }).toEqual({ message: expect.stringMatching(/field guide/i) });
   });
 });

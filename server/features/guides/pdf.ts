@@ -1,11 +1,12 @@
-import { type Token, type Tokens, marked } from 'marked';
 import { splitFrontMatter } from '#shared/content/front-matter';
+import { markdownTokens, type Token } from '#shared/markdown/render';
 
 /**
  * Renders a field guide's Markdown (the same file the page is built from) as a printable PDF:
  * a title block, the guide's headings, paragraphs, lists, checklists with empty boxes to tick
- * by hand, and blockquotes, with page numbers in the footer. Only the Markdown our guides use
- * is handled; anything else falls back to its plain text, so nothing is silently dropped.
+ * by hand, blockquotes and tables (a row per line), with page numbers in the footer, from the
+ * tokens of the site's one Markdown pipeline. Anything else falls back to its plain text, so
+ * nothing is silently dropped.
  */
 
 const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' } as const;
@@ -51,7 +52,7 @@ export async function renderGuidePdf({ source, siteName, compress = true }: Guid
 
   const writer = new GuideWriter(doc);
   writer.titleBlock(siteName, title, meta.subtitle, meta.readingTime);
-  for (const token of marked.lexer(markdown, { gfm: true })) writer.block(token);
+  writer.write(markdownTokens(markdown));
   writer.footers(siteName, title);
   doc.end();
   return done;
@@ -84,32 +85,112 @@ class GuideWriter {
     doc.moveDown(0.6);
   }
 
-  block(token: Token) {
-    switch (token.type) {
-      case 'space':
-      case 'hr':
-        return;
-      case 'heading':
-        return this.heading(token as Tokens.Heading);
-      case 'paragraph':
-        return this.paragraph(runsOf((token as Tokens.Paragraph).tokens));
-      case 'list':
-        return this.list(token as Tokens.List, 0);
-      case 'blockquote':
-        return this.blockquote(token as Tokens.Blockquote);
-      default:
-        if ('text' in token && typeof token.text === 'string') this.paragraph([{ text: token.text, bold: false, italic: false }]);
+  /**
+   * Walks the flat token stream once: lists and quotes are a stack, never a recursion, so no
+   * nesting can exhaust the stack. Text inside a quote is gathered and drawn as one shaded block.
+   */
+  write(tokens: Token[]) {
+    const { doc } = this;
+    const lists: { ordered: boolean; next: number }[] = [];
+    let heading = 0;
+    let item: { x: number; y: number; first: boolean } | null = null;
+    let quote: Run[][] | null = null;
+    let quoteDepth = 0;
+    let row: string[] | null = null;
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'heading_open':
+          heading = Number(token.tag.slice(1));
+          break;
+        case 'heading_close':
+          heading = 0;
+          break;
+        case 'blockquote_open':
+          if (quoteDepth++ === 0) quote = [];
+          break;
+        case 'blockquote_close':
+          if (--quoteDepth === 0 && quote) {
+            this.blockquote(quote);
+            quote = null;
+          }
+          break;
+        case 'bullet_list_open':
+        case 'ordered_list_open':
+          lists.push({ ordered: token.type === 'ordered_list_open', next: Number(token.attrGet('start') ?? 1) });
+          break;
+        case 'bullet_list_close':
+        case 'ordered_list_close':
+          lists.pop();
+          if (lists.length === 0) doc.moveDown(0.45);
+          break;
+        case 'list_item_open': {
+          if (quote) break;
+          const list = lists[lists.length - 1]!;
+          const x = this.left + (lists.length - 1) * indent;
+          this.ensureRoom(body.size * 2.2);
+          const y = doc.y;
+          doc.font(fonts.regular).fontSize(body.size).fillColor(colours.text);
+          if ((token.meta as { task?: unknown } | null)?.task) {
+            // Helvetica has no ballot-box glyph: draw the box to tick on paper.
+            doc
+              .save()
+              .lineWidth(0.9)
+              .strokeColor(colours.muted)
+              .rect(x + 1, y + 1.5, 9, 9)
+              .stroke()
+              .restore();
+          } else if (list.ordered) {
+            doc.text(`${list.next}.`, x, y, { width: indent, lineBreak: false });
+          } else {
+            doc.text('•', x + 3, y, { width: indent, lineBreak: false });
+          }
+          list.next += 1;
+          item = { x: x + indent, y, first: true };
+          break;
+        }
+        case 'list_item_close':
+          if (!quote) doc.moveDown(0.3);
+          item = null;
+          break;
+        case 'tr_open':
+          row = [];
+          break;
+        case 'tr_close':
+          if (quote) quote.push([{ text: row!.join('  ·  '), bold: false, italic: false }]);
+          else this.paragraph([{ text: row!.join('  ·  '), bold: false, italic: false }]);
+          row = null;
+          break;
+        case 'inline': {
+          const runs = runsOf(token.children ?? []);
+          if (row) row.push(runs.map((run) => run.text).join(''));
+          else if (quote) quote.push(runs);
+          else if (heading) this.heading(heading, runs.map((run) => run.text).join(''));
+          else if (item) {
+            const width = this.width - (item.x - this.left);
+            this.writeRuns(runs, item.x, width, item.first ? item.y : undefined);
+            item.first = false;
+          } else this.paragraph(runs);
+          break;
+        }
+        case 'fence':
+        case 'code_block':
+          this.paragraph([{ text: token.content.replace(/\n$/, ''), bold: false, italic: false }]);
+          break;
+      }
     }
   }
 
-  private heading(token: Tokens.Heading) {
+  private heading(depth: number, text: string) {
     const { doc } = this;
-    const size = token.depth <= 2 ? 17 : 13.5;
+    const size = depth <= 2 ? 17 : 13.5;
     // A heading never sits alone at the foot of a page: it needs room for a few lines after it.
     this.ensureRoom(size * 1.4 + body.size * 4);
-    doc.moveDown(token.depth <= 2 ? 0.9 : 0.5);
-    doc.font(fonts.bold).fontSize(size).fillColor(token.depth <= 2 ? colours.brand : colours.text);
-    doc.text(plainText(token.tokens), this.left, doc.y, { width: this.width, lineGap: 2 });
+    doc.moveDown(depth <= 2 ? 0.9 : 0.5);
+    doc
+      .font(fonts.bold)
+      .fontSize(size)
+      .fillColor(depth <= 2 ? colours.brand : colours.text);
+    doc.text(text, this.left, doc.y, { width: this.width, lineGap: 2 });
     doc.moveDown(0.35);
   }
 
@@ -118,41 +199,11 @@ class GuideWriter {
     this.doc.moveDown(0.55);
   }
 
-  private list(token: Tokens.List, depth: number) {
+  private blockquote(paragraphs: Run[][]) {
     const { doc } = this;
-    const x = this.left + depth * indent;
-    const start = typeof token.start === 'number' ? token.start : 1;
-    token.items.forEach((item, index) => {
-      this.ensureRoom(body.size * 2.2);
-      const y = doc.y;
-      doc.font(fonts.regular).fontSize(body.size).fillColor(colours.text);
-      if (item.task) {
-        // Helvetica has no ballot-box glyph: draw the box to tick on paper.
-        doc.save().lineWidth(0.9).strokeColor(colours.muted).rect(x + 1, y + 1.5, 9, 9).stroke().restore();
-      } else if (token.ordered) {
-        doc.text(`${start + index}.`, x, y, { width: indent, lineBreak: false });
-      } else {
-        doc.text('•', x + 3, y, { width: indent, lineBreak: false });
-      }
-      const blocks = item.tokens.filter((t) => t.type !== 'checkbox');
-      let first = true;
-      for (const child of blocks) {
-        if (child.type === 'list') {
-          this.list(child as Tokens.List, depth + 1);
-          continue;
-        }
-        const runs = 'tokens' in child && child.tokens ? runsOf(child.tokens) : [{ text: 'text' in child ? String(child.text) : '', bold: false, italic: false }];
-        this.writeRuns(runs, x + indent, this.width - depth * indent - indent, first ? y : undefined);
-        first = false;
-      }
-      doc.moveDown(item.task ? 0.35 : 0.25);
-    });
-    doc.moveDown(0.45);
-  }
-
-  private blockquote(token: Tokens.Blockquote) {
-    const { doc } = this;
-    const runs = token.tokens.flatMap((t) => ('tokens' in t && t.tokens ? runsOf(t.tokens) : [])).map((run) => ({ ...run, italic: true }));
+    const runs = paragraphs
+      .flatMap((runs, index) => [...(index > 0 ? [{ text: '\n', bold: false, italic: false }] : []), ...runs])
+      .map((run) => ({ ...run, italic: true }));
     const textWidth = this.width - 2 * indent;
     doc.font(fonts.italic).fontSize(body.size + 0.5);
     const height = doc.heightOfString(runs.map((r) => r.text).join(''), { width: textWidth, lineGap: body.lineGap }) + 16;
@@ -186,7 +237,14 @@ class GuideWriter {
 
   private rule() {
     const { doc } = this;
-    doc.save().moveTo(this.left, doc.y).lineTo(this.left + this.width, doc.y).lineWidth(0.8).strokeColor(colours.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(this.left, doc.y)
+      .lineTo(this.left + this.width, doc.y)
+      .lineWidth(0.8)
+      .strokeColor(colours.rule)
+      .stroke()
+      .restore();
   }
 
   private ensureRoom(height: number) {
@@ -204,7 +262,14 @@ class GuideWriter {
       // Writing inside the bottom margin would otherwise start a new page.
       doc.page.margins.bottom = 0;
       const y = doc.page.height - margin;
-      doc.save().moveTo(this.left, y - 8).lineTo(this.left + this.width, y - 8).lineWidth(0.5).strokeColor(colours.rule).stroke().restore();
+      doc
+        .save()
+        .moveTo(this.left, y - 8)
+        .lineTo(this.left + this.width, y - 8)
+        .lineWidth(0.5)
+        .strokeColor(colours.rule)
+        .stroke()
+        .restore();
       doc.font(fonts.regular).fontSize(9).fillColor(colours.muted);
       doc.text(`${siteName} · ${title}`, this.left, y, { width: this.width * 0.7, lineBreak: false });
       doc.text(`Page ${i - range.start + 1} of ${range.count}`, this.left, y, { width: this.width, align: 'right', lineBreak: false });
@@ -213,19 +278,38 @@ class GuideWriter {
   }
 }
 
-/** Flattens inline tokens into styled runs (bold, italic, both); links and code keep their text. */
-function runsOf(tokens: Token[] | undefined, style: { bold: boolean; italic: boolean } = { bold: false, italic: false }): Run[] {
-  if (!tokens) return [];
-  return tokens.flatMap((token): Run[] => {
-    if (token.type === 'strong') return runsOf((token as Tokens.Strong).tokens, { ...style, bold: true });
-    if (token.type === 'em') return runsOf((token as Tokens.Em).tokens, { ...style, italic: true });
-    if (token.type === 'br') return [{ text: '\n', ...style }];
-    if ('tokens' in token && token.tokens && token.tokens.length > 0) return runsOf(token.tokens, style);
-    // Soft line breaks inside a paragraph are spaces, as in the HTML page.
-    return 'text' in token && typeof token.text === 'string' ? [{ text: token.text.replace(/\n/g, ' '), ...style }] : [];
-  });
-}
-
-function plainText(tokens: Token[] | undefined): string {
-  return runsOf(tokens).map((run) => run.text).join('');
+/** Flattens a paragraph's inline tokens into styled runs (bold, italic, both); links and code keep their text. */
+function runsOf(children: Token[]): Run[] {
+  const runs: Run[] = [];
+  let bold = 0;
+  let italic = 0;
+  for (const child of children) {
+    switch (child.type) {
+      case 'strong_open':
+        bold++;
+        break;
+      case 'strong_close':
+        bold--;
+        break;
+      case 'em_open':
+        italic++;
+        break;
+      case 'em_close':
+        italic--;
+        break;
+      case 'hardbreak':
+        runs.push({ text: '\n', bold: bold > 0, italic: italic > 0 });
+        break;
+      // Soft line breaks inside a paragraph are spaces, as in the HTML page.
+      case 'softbreak':
+        runs.push({ text: ' ', bold: bold > 0, italic: italic > 0 });
+        break;
+      // Only the task items' checkboxes, which the PDF draws itself.
+      case 'html_inline':
+        break;
+      default:
+        if (child.content) runs.push({ text: child.content, bold: bold > 0, italic: italic > 0 });
+    }
+  }
+  return runs;
 }

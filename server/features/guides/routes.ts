@@ -9,7 +9,7 @@ import { renderGuidePdf } from './pdf';
 
 /**
  * `GET /api/guides/{slug}.pdf`: the field guide as a PDF, generated from the same Markdown as
- * the page (docs/product.md (Decisions)): the published version (issue 24.4). Each PDF is built once
+ * the page (docs/product.md (Decisions)): the published version. Each PDF is built once
  * per published version and then served from memory. The PDFs carry the free guides only, so
  * they are not gated (docs/decisions/006-field-guide-pdfs.md).
  */
@@ -30,7 +30,10 @@ export async function guidesRoutes(app: FastifyInstance, { content }: { ctx: App
     if (!page || markdown === undefined || !guide) return undefined;
     let pdf = cache.get(slug);
     if (!pdf) {
-      pdf = renderGuidePdf({ source: `${frontMatter({ title: page.title, subtitle: guide.subtitle, readingTime: guide.readingTime, description: page.summary })}${markdown}`, siteName: site.name });
+      pdf = renderGuidePdf({
+        source: `${frontMatter({ title: page.title, subtitle: guide.subtitle, readingTime: guide.readingTime, description: page.summary })}${markdown}`,
+        siteName: site.name,
+      });
       // A failed build is not cached: the next request tries again.
       pdf.catch(() => cache.delete(slug));
       cache.set(slug, pdf);

@@ -1,20 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import { type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
+import { IMPORT_LIMITS, type ImportOutcome, type ImportReport, importRows } from '#shared/newsletter/import';
 import type { Database } from '../../db/client';
-import { recordAudit } from '../admin/audit';
-import { rowsOf } from '../../db/rows';
+import { mailSuppressions, newsletterSignups } from '../../db/schema';
+import { recordAudit } from '../../audit-log';
+import { HttpError } from '../../http/errors';
 
 const SAMPLES_PER_OUTCOME = 100;
+const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Subscribers moving from another tool (issue 23.5): each row is added (subscribed: they opted in
+ * Subscribers moving from another tool: each row is added (subscribed: they opted in
  * there), updated (an existing subscriber's blank name or organisation filled in) or skipped
  * (invalid, repeated in the file, or unsubscribed or refused here before: an import never
  * resubscribes anyone). The preview and the import classify alike; the import is one transaction.
  */
 export async function importSubscribers(db: Database, admin: PublicUser, csv: string, apply: boolean): Promise<ImportReport> {
-  const { rows, invalid } = importRows(csv);
+  const { rows, invalid, total } = importRows(csv);
+  // Refused whole, in the preview already: an import never leaves part of a file behind unsaid.
+  if (total > IMPORT_LIMITS.rows) {
+    const message = `The file has ${count(total)} rows and one import takes at most ${count(IMPORT_LIMITS.rows)}: split it into files of ${count(IMPORT_LIMITS.rows)} rows or fewer. Nothing was imported.`;
+    throw new HttpError(400, `csv: ${message}`, { csv: message });
+  }
   const counts: Record<ImportOutcome, number> = { added: 0, updated: 0, invalid: invalid.length, duplicate: 0, unsubscribed: 0 };
   const samples: ImportReport['samples'] = invalid.slice(0, SAMPLES_PER_OUTCOME).map((row) => ({ ...row, outcome: 'invalid' }));
   const note = (line: number, email: string, outcome: ImportOutcome) => {
@@ -28,12 +35,15 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
     // In slices: one IN list per thousand addresses.
     for (let at = 0; at < emails.length; at += 1000) {
       const slice = emails.slice(at, at + 1000);
-      const found = rowsOf<{ email: string; status: string }>(
-        await tx.execute(sql`
-          select lower(email) as email, status from newsletter_signups where lower(email) in (${sql.join(slice.map((e) => sql`${e}`), sql`, `)})
-          union all
-          select lower(email), 'bounced' from mail_suppressions where lower(email) in (${sql.join(slice.map((e) => sql`${e}`), sql`, `)})`),
-      );
+      const signups = await tx
+        .select({ email: sql<string>`lower(${newsletterSignups.email})`, status: newsletterSignups.status })
+        .from(newsletterSignups)
+        .where(inArray(sql`lower(${newsletterSignups.email})`, slice));
+      const refused = await tx
+        .select({ email: sql<string>`lower(${mailSuppressions.email})` })
+        .from(mailSuppressions)
+        .where(inArray(sql`lower(${mailSuppressions.email})`, slice));
+      const found = [...signups, ...refused.map(({ email }) => ({ email, status: 'bounced' }))];
       for (const row of found) if (known.get(row.email) !== 'bounced') known.set(row.email, row.status);
     }
     const seen = new Set<string>();
@@ -54,16 +64,27 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
     }
     if (apply) {
       for (let at = 0; at < toAdd.length; at += 500) {
-        const values = toAdd.slice(at, at + 500).map((row) => sql`(${row.email}, ${row.name}, ${row.organization}, 'subscribed', now())`);
-        await tx.execute(sql`insert into newsletter_signups (email, name, organization, status, confirmed_at) values ${sql.join(values, sql`, `)} on conflict do nothing`);
+        const values = toAdd
+          .slice(at, at + 500)
+          .map((row) => ({ email: row.email, name: row.name, organization: row.organization, status: 'subscribed' as const, confirmedAt: sql`now()` }));
+        await tx.insert(newsletterSignups).values(values).onConflictDoNothing();
       }
       for (const row of toUpdate) {
-        await tx.execute(sql`
-          update newsletter_signups set name = case when name = '' then ${row.name} else name end,
-            organization = case when organization = '' then ${row.organization} else organization end, updated_at = now()
-          where lower(email) = lower(${row.email})`);
+        await tx
+          .update(newsletterSignups)
+          .set({
+            name: sql`case when ${newsletterSignups.name} = '' then ${row.name} else ${newsletterSignups.name} end`,
+            organization: sql`case when ${newsletterSignups.organization} = '' then ${row.organization} else ${newsletterSignups.organization} end`,
+            updatedAt: sql`now()`,
+          })
+          .where(sql`lower(${newsletterSignups.email}) = lower(${row.email})`);
       }
-      await recordAudit(tx, admin, { action: 'newsletter_import', targetType: 'newsletter', targetId: 'import', details: { added: counts.added, updated: counts.updated, skipped: counts.invalid + counts.duplicate + counts.unsubscribed } });
+      await recordAudit(tx, admin, {
+        action: 'newsletter_import',
+        targetType: 'newsletter',
+        targetId: 'import',
+        details: { added: counts.added, updated: counts.updated, skipped: counts.invalid + counts.duplicate + counts.unsubscribed },
+      });
     }
     return { applied: apply, counts, samples };
   });

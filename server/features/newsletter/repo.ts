@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SignupSource, SubscriberStatus } from '#shared/newsletter/schemas';
-import type { Database } from '../../db/client';
-import { communitySignups, newsletterSignups } from '../../db/schema';
+import type { Executor, Transaction } from '../../db/client';
+import { communitySignups, editionDeliveries, newsletterSignups } from '../../db/schema';
 
 export interface SignupRecord {
   email: string;
@@ -12,27 +12,29 @@ export interface SignupRecord {
   userId: string | null;
 }
 
+/** Signups are unique by lower(email) (docs/product.md (Decisions)): every lookup says it the index's way. */
+const sameEmail = (email: string) => sql`lower(${newsletterSignups.email}) = lower(${email})`;
+
 /**
  * Stores a newsletter signup and the community signup it stands for, in the caller's transaction.
- * Signups are unique by lower(email) (docs/product.md (Decisions)): signing up again changes nothing stored.
+ * Signing up again changes nothing stored.
  * Anyone can type anyone's email, so a re-signup never writes a name or organisation for the
- * inbox's owner, not even into a blank one (the answer is a success either way). Drizzle's
- * onConflict target takes columns only, so the upsert on the lower(email) index is plain SQL.
+ * inbox's owner, not even into a blank one (the answer is a success either way).
  * Answers whether this email is new to the list, whether the person joined this way for the first
  * time, the signup's status now, and whether it had unsubscribed before.
  */
 export async function recordSignup(
-  tx: Pick<Database, 'execute'>,
+  tx: Transaction,
   signup: SignupRecord,
   options: { confirmedOptIn: boolean } = { confirmedOptIn: false },
-): Promise<{ created: boolean; joined: boolean; status: SubscriberStatus; resubscribed: boolean }> {
-  // Confirmed opt-in (issue 23.5): a new address gets editions once its owner clicks the emailed
+): Promise<{ created: boolean; joined: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'>; resubscribed: boolean }> {
+  // Confirmed opt-in: a new address gets editions once its owner clicks the emailed
   // link. Signing up again after unsubscribing resubscribes, through the same confirmation
   // (anyone can type anyone's address, so it is never resubscribed on a form's word alone).
   const initial: SubscriberStatus = options.confirmedOptIn ? 'pending' : 'subscribed';
-  const before = await tx.execute(sql`select status from ${newsletterSignups} where lower(email) = lower(${signup.email}) for update`);
-  const previous = (before as unknown as { rows: { status: SubscriberStatus }[] }).rows[0]?.status;
-  const result = await tx.execute(sql`
+  const [before] = await tx.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(signup.email)).for('update');
+  // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
+  const { rows } = await tx.execute<{ created: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'> }>(sql`
     insert into ${newsletterSignups} (email, name, organization, user_id, status, confirmed_at)
     values (${signup.email}, ${signup.name}, ${signup.organization}, ${signup.userId}, ${initial}, ${initial === 'subscribed' ? sql`now()` : null})
     on conflict ((lower(email))) do update set
@@ -40,18 +42,66 @@ export async function recordSignup(
       status = case when ${newsletterSignups}.status = 'unsubscribed' then ${initial} else ${newsletterSignups}.status end,
       unsubscribed_at = case when ${newsletterSignups}.status = 'unsubscribed' then null else ${newsletterSignups}.unsubscribed_at end
     returning (xmax = 0) as created, status`);
-  const row = (result as unknown as { rows: { created: boolean; status: SubscriberStatus }[] }).rows[0]!;
-  const created = row.created === true;
+  // Never 'unsubscribed' after this upsert: an unsubscribed row takes the initial status.
+  const row = rows[0]!;
 
-  // One community signup per person and way of joining: a repeated form is not a new member.
-  const community = await tx.execute(sql`
-    insert into ${communitySignups} (email, name, organization, signup_type, user_id)
-    select ${signup.email}, ${signup.name}, ${signup.organization}, ${signup.signupType}, ${signup.userId}
-    where not exists (
-      select 1 from ${communitySignups}
-      where lower(email) = lower(${signup.email}) and signup_type = ${signup.signupType}
-    )
-    returning 1`);
-  const joined = (community as unknown as { rows: unknown[] }).rows.length > 0;
-  return { created, joined, status: row.status, resubscribed: previous === 'unsubscribed' };
+  // One community signup per person and way of joining: a repeated form is not a new member. The
+  // signup row above stays locked until the transaction ends, so the same person's forms sent at
+  // once look and add one at a time.
+  const [member] = await tx
+    .select({ id: communitySignups.id })
+    .from(communitySignups)
+    .where(and(sql`lower(${communitySignups.email}) = lower(${signup.email})`, eq(communitySignups.signupType, signup.signupType)))
+    .limit(1);
+  if (!member) {
+    await tx
+      .insert(communitySignups)
+      .values({ email: signup.email, name: signup.name, organization: signup.organization, signupType: signup.signupType, userId: signup.userId });
+  }
+  return { created: row.created === true, joined: !member, status: row.status, resubscribed: before?.status === 'unsubscribed' };
+}
+
+export async function subscriberStatus(db: Executor, email: string): Promise<SubscriberStatus | undefined> {
+  const [row] = await db.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(email));
+  return row?.status;
+}
+
+/**
+ * Unsubscribes the address at once, also from an edition sending now: what is waiting is skipped
+ * (claimed copies are checked again before sending). An address with no signup (a premium
+ * member's announcement) gets one that says unsubscribed; a bounced one stays bounced.
+ */
+export async function unsubscribe(tx: Transaction, email: string): Promise<void> {
+  // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
+  await tx.execute(sql`
+    insert into ${newsletterSignups} (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
+    on conflict ((lower(email))) do update set
+      status = case when ${newsletterSignups}.status = 'bounced' then 'bounced' else 'unsubscribed' end,
+      unsubscribed_at = coalesce(${newsletterSignups}.unsubscribed_at, now()), updated_at = now()`);
+  await tx
+    .update(editionDeliveries)
+    .set({ status: 'skipped' })
+    .where(
+      and(
+        sql`lower(${editionDeliveries.email}) = lower(${email})`,
+        eq(editionDeliveries.status, 'pending'),
+        or(isNull(editionDeliveries.lockedUntil), lt(editionDeliveries.lockedUntil, sql`now()`)),
+      ),
+    );
+}
+
+/** The link came from an edition sent to this inbox: that proves the address, no confirmation needed. */
+export async function resubscribe(db: Executor, email: string): Promise<void> {
+  await db
+    .update(newsletterSignups)
+    .set({ status: 'subscribed', unsubscribedAt: null, confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(sameEmail(email));
+}
+
+/** The confirmation link of a pending signup; any other status is left as it is. */
+export async function confirmSignup(db: Executor, email: string): Promise<void> {
+  await db
+    .update(newsletterSignups)
+    .set({ status: 'subscribed', confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(sameEmail(email), eq(newsletterSignups.status, 'pending')));
 }

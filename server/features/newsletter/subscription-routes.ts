@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import { unsubscribeSchema } from '#shared/newsletter/editions';
@@ -6,8 +5,8 @@ import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
-import { rowsOf } from '../../db/rows';
-
+import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from './one-click';
+import { confirmSignup, resubscribe, subscriberStatus, unsubscribe } from './repo';
 
 export interface SubscriptionAnswer {
   email: string;
@@ -15,8 +14,17 @@ export interface SubscriptionAnswer {
   message: string;
 }
 
+/** What an unsubscribe link's page is told about its address before anything changes. */
+const statusMessages: Record<SubscriberStatus | 'none', string> = {
+  subscribed: 'This address receives The Weekly Dish.',
+  pending: 'This address has not confirmed its subscription, so it receives no editions.',
+  unsubscribed: 'This address is unsubscribed.',
+  bounced: 'Mail to this address was refused by its mail server, so it receives no editions.',
+  none: 'This address is not subscribed to The Weekly Dish.',
+};
+
 /**
- * Subscribers in control (issue 23.5): the unsubscribe link of every edition, the mail client's
+ * Subscribers in control: the unsubscribe link of every edition, the mail client's
  * one-click unsubscribe (RFC 8058), resubscribing, and the confirmation of a new signup. Each
  * works signed out, with the token of the link as the only key; a GET only reads (mail scanners
  * fetch links), a POST changes.
@@ -24,10 +32,6 @@ export interface SubscriptionAnswer {
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
   keyOnce.catch(() => undefined);
-
-  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
-  // address, which carries the token in its query. Only this plugin reads form bodies.
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, { form: String(body) }));
 
   const emailOf = async (request: FastifyRequest, purpose: LinkPurpose, source: unknown) => {
     const { token } = parseInput(unsubscribeSchema, source);
@@ -43,10 +47,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     request.log.debug({ purpose }, 'subscription link used');
     return email;
   };
-  const statusOf = async (email: string): Promise<SubscriberStatus | 'none'> => {
-    const [row] = rowsOf<{ status: SubscriberStatus }>(await ctx.db.execute(sql`select status from newsletter_signups where lower(email) = lower(${email})`));
-    return row?.status ?? 'none';
-  };
+  const statusOf = async (email: string): Promise<SubscriberStatus | 'none'> => (await subscriberStatus(ctx.db, email)) ?? 'none';
   const noStore = { 'cache-control': 'no-store' };
 
   // The page asks what the link is for; nothing changes.
@@ -54,27 +55,28 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     reply.headers(noStore);
     const email = await emailOf(request, 'unsubscribe', request.query);
     const status = await statusOf(email);
-    return { email, status, message: status === 'unsubscribed' ? 'This address is unsubscribed.' : 'This address receives The Weekly Dish.' };
+    return { email, status, message: statusMessages[status] };
   });
 
-  app.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
-    reply.headers(noStore);
-    const oneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';
-    if (oneClick && !/(^|&)List-Unsubscribe=One-Click(&|$)/.test((request.body as { form: string }).form)) {
-      throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-    }
-    const email = await emailOf(request, 'unsubscribe', oneClick ? request.query : request.body);
-    await ctx.db.transaction(async (tx) => {
-      // An address with no signup (a premium member's announcement) gets one that says unsubscribed.
-      await tx.execute(sql`
-        insert into newsletter_signups (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
-        on conflict ((lower(email))) do update set
-          status = case when newsletter_signups.status = 'bounced' then 'bounced' else 'unsubscribed' end,
-          unsubscribed_at = coalesce(newsletter_signups.unsubscribed_at, now()), updated_at = now()`);
-      // At once, also for an edition sending now: what is waiting is skipped (claimed copies are checked again before sending).
-      await tx.execute(sql`update edition_deliveries set status = 'skipped' where lower(email) = lower(${email}) and status = 'pending' and (locked_until is null or locked_until < now())`);
+  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
+  // address, which carries the token in its query; the page POSTs JSON. Only this route reads
+  // form bodies: every other one refuses them as an unsupported content type.
+  await app.register(async (oneClick) => {
+    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
+      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
+        (form) => done(null, form),
+        (error: Error) => done(error),
+      );
     });
-    return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish. You will not receive another edition.' };
+    oneClick.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+      reply.headers(noStore);
+      const form = request.body instanceof OneClickForm ? request.body : null;
+      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
+      const email = await emailOf(request, 'unsubscribe', form ? request.query : request.body);
+      await ctx.db.transaction((tx) => unsubscribe(tx, email));
+      // Said once: the page names the address ("… will not receive another edition").
+      return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
+    });
   });
 
   app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
@@ -83,10 +85,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     if ((await statusOf(email)) === 'bounced') {
       throw new HttpError(409, 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.');
     }
-    // The link came from an edition sent to this inbox: that proves the address, no confirmation needed.
-    await ctx.db.execute(sql`
-      update newsletter_signups set status = 'subscribed', unsubscribed_at = null, confirmed_at = coalesce(confirmed_at, now()), updated_at = now()
-      where lower(email) = lower(${email})`);
+    await resubscribe(ctx.db, email);
     return { email, status: await statusOf(email), message: 'Welcome back! You will receive The Weekly Dish again from next Tuesday.' };
   });
 
@@ -95,8 +94,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     const email = await emailOf(request, 'confirm', request.body);
     const status = await statusOf(email);
     if (status === 'none') throw new HttpError(404, 'This address is not signed up any more. Sign up again to receive The Weekly Dish.');
-    if (status === 'unsubscribed') throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
-    await ctx.db.execute(sql`update newsletter_signups set status = 'subscribed', confirmed_at = coalesce(confirmed_at, now()), updated_at = now() where lower(email) = lower(${email}) and status = 'pending'`);
+    if (status === 'unsubscribed')
+      throw new HttpError(409, 'This address unsubscribed after signing up, so it was not subscribed again. Sign up again to receive The Weekly Dish.');
+    await confirmSignup(ctx.db, email);
     return { email, status: await statusOf(email), message: 'Your subscription is confirmed. The Weekly Dish arrives every Tuesday morning.' };
   });
 }

@@ -10,6 +10,7 @@ export function siteConfig(env: Env): SiteConfig {
     contactEmail: env.CONTACT_EMAIL,
     demoMode: env.DEMO_MODE,
     publicUrl: env.PUBLIC_URL,
+    timeZone: env.SITE_TIMEZONE,
     // With STRIPE_SECRET_KEY set, env.ts requires the publishable key too.
     billing: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY } : { provider: 'local' },
   };

@@ -1,6 +1,6 @@
 import type { Mail } from '../../mail/mailer';
 import { calendarEvent } from '../../mail/ics';
-import { siteTime } from '../../site-time';
+import { siteTime } from '#shared/site-time';
 
 export interface WebinarForMail {
   id: string;
@@ -20,7 +20,7 @@ export interface MailSettings {
   from: string;
 }
 
-export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'update' | 'cancellation' | 'recording';
+export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'update' | 'cancellation' | 'recording' | 'released';
 
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
@@ -62,13 +62,29 @@ export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: {
       body: `We're sorry: "${webinar.title}", planned for ${when}, is cancelled. The invitation attached removes it from your calendar.\n\nUpcoming webinars: ${page}`,
       ical: true,
     },
-    'reminder-day': { subject: `Tomorrow: ${webinar.title}`, body: `A reminder: "${webinar.title}" is tomorrow.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
-    'reminder-hour': { subject: `In one hour: ${webinar.title}`, body: `"${webinar.title}" starts in an hour.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.` },
+    released: {
+      subject: `Your place is released: ${webinar.title}`,
+      body: `Your premium membership has ended, so your place at "${webinar.title}" (${when}) is released for others. The invitation attached removes it from your calendar.\n\nYou are welcome back any time: ${settings.publicUrl}/pricing`,
+      ical: true,
+    },
+    'reminder-day': {
+      subject: `Tomorrow: ${webinar.title}`,
+      body: `A reminder: "${webinar.title}" is tomorrow.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.`,
+    },
+    'reminder-hour': {
+      subject: `In one hour: ${webinar.title}`,
+      body: `"${webinar.title}" starts in an hour.\n\nWhen: ${when}\n\nThe room link appears on ${page} 15 minutes before the start.`,
+    },
     recording: {
       subject: `The recording is ready: ${webinar.title}`,
       body: `The recording of "${webinar.title}" is in the recordings library: ${page}#recordings${webinar.slidesUrl ? '\n\nThe slides are there too.' : ''}`,
     },
   };
   const { subject, body, ical } = texts[kind];
-  return { to: member.email, subject, text: `${hello}\n\n${body}\n\n${sign}\n`, ...(ical ? { icalEvent: invitation(kind === 'cancellation') } : {}) };
+  return {
+    to: member.email,
+    subject,
+    text: `${hello}\n\n${body}\n\n${sign}\n`,
+    ...(ical ? { icalEvent: invitation(kind === 'cancellation' || kind === 'released') } : {}),
+  };
 }

@@ -4,11 +4,11 @@ import { apiPaths } from '#shared/api/paths';
 import { recordingSearchSchema } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
-import { getSessionUser, requirePremium } from '../../http/guards';
+import { getSessionUser, requirePremium, requireUser } from '../../http/guards';
 import { signUp, webinarsPage, withdraw } from './service';
 
 /**
- * Premium webinars for members (issue 25.1): the upcoming events (a teaser for visitors and free
+ * Premium webinars for members: the upcoming events (a teaser for visitors and free
  * members), signing up in one click, and the recordings library for premium members.
  */
 export async function webinarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -27,7 +27,8 @@ export async function webinarRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.status(201).send({ ok: true, message: "You're signed up. The invitation is on its way to your inbox." });
   });
 
-  app.delete(apiPaths.webinarSignup, premiumOnly, async (request) => {
+  // Withdrawing is always allowed, also to a member whose premium has ended.
+  app.delete(apiPaths.webinarSignup, { preHandler: requireUser(ctx) }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
     await withdraw(ctx, (await getSessionUser(request, ctx))!, id);
     return { ok: true, message: 'You are no longer signed up.' };

@@ -1,20 +1,35 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { instantToSiteLocal } from '../../site-time';
+import { markTold } from '../../mail/told-once';
+import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
-
-type Executor = Pick<Database, 'execute'>;
+import {
+  addSignup,
+  lockWebinar,
+  recordings as recordingRows,
+  removeSignup,
+  setWebinarHtml,
+  signedUpTo,
+  signupsFor,
+  upcomingWebinars,
+  type Webinar,
+  type WebinarWithSignups,
+  webinarsWithoutHtml,
+  webinarsWithSignups,
+} from './repo';
 
 export interface WebinarRow {
   id: string;
   title: string;
   description: string;
+  description_html: string | null;
   starts_at: string | Date;
   duration_minutes: number;
   room_url: string;
@@ -23,6 +38,7 @@ export interface WebinarRow {
   sequence: number;
   recording_url: string | null;
   recording_summary: string;
+  recording_summary_html: string | null;
   slides_url: string | null;
   signups: number;
 }
@@ -40,81 +56,112 @@ export const forMail = (row: WebinarRow): WebinarForMail => ({
   slidesUrl: row.slides_url,
 });
 
+/** The row `notify` reads, from the schema's row. */
+export const noticeRow = (webinar: Webinar): WebinarRow => ({
+  id: webinar.id,
+  title: webinar.title,
+  description: webinar.description,
+  description_html: webinar.descriptionHtml,
+  starts_at: webinar.startsAt,
+  duration_minutes: webinar.durationMinutes,
+  room_url: webinar.roomUrl,
+  capacity: webinar.capacity,
+  status: webinar.status,
+  sequence: webinar.sequence,
+  recording_url: webinar.recordingUrl,
+  recording_summary: webinar.recordingSummary,
+  recording_summary_html: webinar.recordingSummaryHtml,
+  slides_url: webinar.slidesUrl,
+  signups: 0,
+});
+
 export async function findWebinar(db: Executor, id: string, lock = false): Promise<WebinarRow | null> {
-  const [row] = rowsOf<WebinarRow>(await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`));
+  const [row] = rowsOf<WebinarRow>(
+    await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`),
+  );
   return row ?? null;
 }
 
+/** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
+const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
+
+/** What a webinar email is the one of: the mark that it was sent to a member (decision 034). */
+export const webinarTopic = (webinarId: string, kind: NoticeKind, key: string) => `webinar:${webinarId}:${kind}${key ? `:${key}` : ''}`;
+
 /**
  * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
- * it for `key` yet, in the caller's transaction: the notice row and the outbox row commit
- * together, and the notice is unique, so each person is told once whatever runs twice.
+ * it for `key` yet, in the caller's transaction: the "told once" mark and the outbox row commit
+ * together, and the mark is unique, so each person is told once whatever runs twice.
  * Returns the outbox ids to deliver once committed.
  */
 export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
-  const recipients = rowsOf<{ email: string; first_name: string | null; name: string | null }>(
-    await tx.execute(sql`
-      insert into webinar_notices (webinar_id, user_id, kind, key)
-      select ${webinar.id}, s.user_id, ${kind}, ${key} from webinar_signups s
-      where s.webinar_id = ${webinar.id} ${userIds ? sql`and s.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql.empty()}
-      on conflict do nothing
-      returning (select email from users u where u.id = user_id) as email, (select first_name from users u where u.id = user_id) as first_name,
-        (select name from users u where u.id = user_id) as name`),
+  const signedUp = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, name: users.name })
+    .from(webinarSignups)
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(
+      and(
+        eq(webinarSignups.webinarId, webinar.id),
+        userIds ? inArray(webinarSignups.userId, userIds) : undefined,
+        forPremium(kind) ? eq(users.isPremium, true) : undefined,
+      ),
+    );
+  const told = new Set(
+    await markTold(
+      tx,
+      webinarTopic(webinar.id, kind, key),
+      signedUp.map((member) => member.id),
+    ),
   );
   const settings = { publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM };
   const ids: string[] = [];
-  for (const member of recipients) ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.first_name ?? member.name }, settings)));
+  for (const member of signedUp.filter((member) => told.has(member.id)))
+    ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name }, settings)));
   return ids;
 }
 
 /** What /webinars shows this person: everything for premium members, a teaser for everyone else. */
 export async function webinarsPage(ctx: AppContext, user: PublicUser | null, search: string, now = new Date()): Promise<WebinarsPage> {
   const premium = Boolean(user?.isPremium);
-  const upcomingRows = rowsOf<WebinarRow & { signed_up: boolean }>(
-    await ctx.db.execute(sql`
-      select w.*, (select count(*)::int from webinar_signups s where s.webinar_id = w.id) as signups,
-        ${user ? sql`exists (select 1 from webinar_signups s where s.webinar_id = w.id and s.user_id = ${user.id})` : sql`false`} as signed_up
-      from webinars w
-      where w.status = 'scheduled' and w.starts_at + make_interval(mins => w.duration_minutes) > ${now.toISOString()}
-      order by w.starts_at limit 20`),
-  );
+  const upcomingRows = await upcomingWebinars(ctx.db, now);
+  const mine = user
+    ? await signedUpTo(
+        ctx.db,
+        user.id,
+        upcomingRows.map((row) => row.id),
+      )
+    : new Set<string>();
   const upcoming = upcomingRows.map((row): PublicWebinar => {
-    const startsAt = new Date(row.starts_at);
-    const endsAt = new Date(startsAt.getTime() + row.duration_minutes * 60_000);
+    const startsAt = row.startsAt;
+    const endsAt = new Date(startsAt.getTime() + row.durationMinutes * 60_000);
     const roomOpensAt = new Date(startsAt.getTime() - ROOM_OPENS_MINUTES * 60_000);
-    const roomOpen = premium && row.signed_up && now >= roomOpensAt && now < endsAt;
+    const signedUp = mine.has(row.id);
+    const roomOpen = premium && signedUp && now >= roomOpensAt && now < endsAt;
     return {
       id: row.id,
       title: row.title,
-      descriptionHtml: markdownToHtml(row.description),
+      descriptionHtml: row.descriptionHtml ?? '',
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),
-      durationMinutes: row.duration_minutes,
+      durationMinutes: row.durationMinutes,
       status: row.status,
       capacity: row.capacity,
       spotsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.signups),
       roomOpensAt: roomOpensAt.toISOString(),
-      ...(premium ? { signedUp: Boolean(row.signed_up) } : {}),
-      ...(roomOpen ? { roomUrl: row.room_url } : {}),
+      ...(premium ? { signedUp } : {}),
+      ...(roomOpen ? { roomUrl: row.roomUrl } : {}),
     };
   });
-  let recordings: PublicRecording[] = [];
-  if (premium) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    recordings = rowsOf<WebinarRow>(
-      await ctx.db.execute(sql`
-        select w.*, 0 as signups from webinars w where w.recording_url is not null
-        ${search ? sql`and (w.title ilike ${pattern} or w.recording_summary ilike ${pattern} or w.description ilike ${pattern})` : sql.empty()}
-        order by w.starts_at desc limit 100`),
-    ).map((row) => ({
-      id: row.id,
-      title: row.title,
-      startsAt: new Date(row.starts_at).toISOString(),
-      recordingUrl: row.recording_url!,
-      slidesUrl: row.slides_url,
-      summaryHtml: markdownToHtml(row.recording_summary),
-    }));
-  }
+  const recordings: PublicRecording[] = premium
+    ? (await recordingRows(ctx.db, search)).map((row) => ({
+        id: row.id,
+        title: row.title,
+        startsAt: row.startsAt.toISOString(),
+        recordingUrl: row.recordingUrl!,
+        slidesUrl: row.slidesUrl,
+        summaryHtml: row.recordingSummaryHtml ?? '',
+      }))
+    : [];
   return { premium, timeZone: ctx.env.SITE_TIMEZONE, upcoming, recordings };
 }
 
@@ -122,48 +169,74 @@ export async function webinarsPage(ctx: AppContext, user: PublicUser | null, sea
 export async function signUp(ctx: AppContext, user: PublicUser, id: string, now = new Date()): Promise<void> {
   const mailIds = await ctx.db.transaction(async (tx) => {
     // The event's row is locked: two members taking the last place at once take turns.
-    const webinar = await findWebinar(tx, id, true);
+    const webinar = await lockWebinar(tx, id);
     if (!webinar) throw new HttpError(404, 'Webinar not found');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
-    if (new Date(webinar.starts_at).getTime() + webinar.duration_minutes * 60_000 <= now.getTime()) throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
-    const [taken] = rowsOf<{ n: number; mine: boolean }>(
-      await tx.execute(sql`select count(*)::int as n, bool_or(user_id = ${user.id}) as mine from webinar_signups where webinar_id = ${id}`),
-    );
-    if (taken?.mine) throw new HttpError(409, "You're already signed up for this webinar.");
-    if (webinar.capacity !== null && (taken?.n ?? 0) >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
-    await tx.execute(sql`insert into webinar_signups (webinar_id, user_id) values (${id}, ${user.id})`);
-    return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
+    if (webinar.startsAt.getTime() + webinar.durationMinutes * 60_000 <= now.getTime())
+      throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
+    const { taken, mine } = await signupsFor(tx, id, user.id);
+    if (mine) throw new HttpError(409, "You're already signed up for this webinar.");
+    if (webinar.capacity !== null && taken >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
+    await addSignup(tx, id, user.id);
+    return notify(tx, ctx, noticeRow(webinar), 'confirmation', '', [user.id]);
   });
   ctx.mailer.deliverNow(mailIds);
 }
 
-export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {
-  const removed = rowsOf(await ctx.db.execute(sql`delete from webinar_signups where webinar_id = ${id} and user_id = ${user.id} returning 1`));
-  if (removed.length === 0) throw new HttpError(404, "You're not signed up for this webinar.");
+/**
+ * Run by the 'webinar-reminders' job every minute: the places of members whose premium has
+ * ended are released from webinars still to come (as coaching's bookings are), each with one
+ * email whose invitation removes the event from their calendar. Signed up again later and ended
+ * again, they are told again (the notice is keyed by the sign-up).
+ */
+export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
+  const ended = await ctx.db
+    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
+    .from(webinarSignups)
+    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
+  for (const seat of ended) {
+    const mailIds = await ctx.db.transaction(async (tx) => {
+      const webinar = await findWebinar(tx, seat.webinarId, true);
+      const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, seat.userId));
+      // Premium again since the list was read: the place stays, and nothing is said.
+      if (!webinar || !member || member.isPremium) return [];
+      const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
+      await tx.delete(webinarSignups).where(and(eq(webinarSignups.webinarId, seat.webinarId), eq(webinarSignups.userId, seat.userId)));
+      return ids;
+    });
+    ctx.mailer.deliverNow(mailIds);
+  }
+  return ended.length;
 }
 
-export const toAdmin = (row: WebinarRow, timeZone: string): AdminWebinar => ({
+export async function withdraw(ctx: AppContext, user: PublicUser, id: string): Promise<void> {
+  if (!(await removeSignup(ctx.db, id, user.id))) throw new HttpError(404, "You're not signed up for this webinar.");
+}
+
+export const toAdmin = (row: WebinarWithSignups, timeZone: string): AdminWebinar => ({
   id: row.id,
   title: row.title,
   description: row.description,
-  startsAt: new Date(row.starts_at).toISOString(),
-  startsAtLocal: instantToSiteLocal(new Date(row.starts_at), timeZone),
-  durationMinutes: row.duration_minutes,
-  roomUrl: row.room_url,
+  startsAt: row.startsAt.toISOString(),
+  startsAtLocal: instantToSiteLocal(row.startsAt, timeZone),
+  durationMinutes: row.durationMinutes,
+  roomUrl: row.roomUrl,
   capacity: row.capacity,
   status: row.status,
   signups: row.signups,
-  recordingUrl: row.recording_url,
-  recordingSummary: row.recording_summary,
-  slidesUrl: row.slides_url,
+  recordingUrl: row.recordingUrl,
+  recordingSummary: row.recordingSummary,
+  slidesUrl: row.slidesUrl,
 });
 
 export async function listWebinars(db: Executor, timeZone: string): Promise<AdminWebinar[]> {
-  return rowsOf<WebinarRow>(await db.execute(sql`${selectWebinars} order by w.starts_at desc`)).map((row) => toAdmin(row, timeZone));
+  return (await webinarsWithSignups(db)).map((row) => toAdmin(row, timeZone));
 }
 
 /**
- * The reminders a day and an hour before (issue 25.1), run by the 'webinar-reminders' job every
+ * The reminders a day and an hour before, run by the 'webinar-reminders' job every
  * minute with `now`. Each is a notice keyed by the start time: sent once per person, and again
  * only if the event moves. A member who signed up inside the window does not get that reminder
  * (their confirmation has just told them).
@@ -185,7 +258,9 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
       const key = new Date(webinar.starts_at).toISOString();
       const mailIds = await ctx.db.transaction(async (tx) => {
         const early = rowsOf<{ user_id: string }>(
-          await tx.execute(sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`),
+          await tx.execute(
+            sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`,
+          ),
         ).map((row) => row.user_id);
         return early.length > 0 ? notify(tx, ctx, webinar, kind, key, early) : [];
       });
@@ -194,4 +269,25 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
     }
   }
   return sent;
+}
+
+/**
+ * Webinars kept without their description's or summary's HTML (saved before it was kept, or
+ * cleared by a migration when the renderer changes) get it: at every start and by the
+ * housekeeping job. One that cannot be rendered is logged and left for the next run.
+ */
+export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
+  let rendered = 0;
+  for (const webinar of await webinarsWithoutHtml(db)) {
+    try {
+      await setWebinarHtml(db, webinar.id, {
+        descriptionHtml: markdownToHtml(webinar.description),
+        recordingSummaryHtml: markdownToHtml(webinar.recordingSummary),
+      });
+      rendered += 1;
+    } catch (error) {
+      log.error({ err: error, webinarId: webinar.id }, 'could not render a webinar description; it is tried again at the next start');
+    }
+  }
+  return rendered;
 }

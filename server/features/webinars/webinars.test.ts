@@ -4,8 +4,8 @@ import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
-import { instantToSiteLocal } from '../../site-time';
-import { sendReminders } from './service';
+import { instantToSiteLocal } from '#shared/site-time';
+import { releaseEndedSeats, sendReminders } from './service';
 import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
@@ -15,7 +15,14 @@ let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone, MAIL_FROM: 'Hub <team@hub.example.org>', RATE_LIMIT_FORMS_PER_HOUR: '10000', RATE_LIMIT_REGISTER_PER_HOUR: '10000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://hub.example.org',
+    SITE_TIMEZONE: zone,
+    MAIL_FROM: 'Hub <team@hub.example.org>',
+    RATE_LIMIT_FORMS_PER_HOUR: '10000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  });
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
@@ -23,17 +30,26 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, body, cookie);
-
+const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 
 const inHours = (hours: number) => instantToSiteLocal(new Date(Date.now() + hours * 3_600_000), zone);
-const event = (patch: Record<string, unknown> = {}) => ({ title: `Boards that raise money ${Date.now()}`, description: 'With **slides**.', startsAt: inHours(72), durationMinutes: 60, roomUrl: 'https://meet.example.org/board', capacity: null, ...patch });
+const event = (patch: Record<string, unknown> = {}) => ({
+  title: `Boards that raise money ${Date.now()}`,
+  description: 'With **slides**.',
+  startsAt: inHours(72),
+  durationMinutes: 60,
+  roomUrl: 'https://meet.example.org/board',
+  capacity: null,
+  ...patch,
+});
 const create = async (patch: Record<string, unknown> = {}) => {
   const res = await call('POST', '/api/admin/webinars', event(patch));
   expect(res.status).toBe(201);
   return res.json as { id: string; title: string; startsAt: string };
 };
-const mine = async (cookie: string | undefined, id: string) => ((await call('GET', '/api/webinars', undefined, cookie ?? '')).json.upcoming as { id: string }[]).find((w) => w.id === id) as Record<string, unknown> | undefined;
+const mine = async (cookie: string | undefined, id: string) =>
+  ((await call('GET', '/api/webinars', undefined, cookie ?? '')).json.upcoming as { id: string }[]).find((w) => w.id === id) as
+    Record<string, unknown> | undefined;
 
 describe('scheduling webinars', () => {
   it('refuses bad input with a 400 naming the field, and non-admins first', async () => {
@@ -191,15 +207,21 @@ describe('changes, reminders and recordings', () => {
     const earlier = await create({ startsAt: inHours(-48) });
     expect((await call('POST', `/api/webinars/${earlier.id}/signup`, {}, member.cookie)).status).toBe(409);
     expect((await call('POST', `/api/admin/webinars/${earlier.id}/recording`, { recordingUrl: 'https://video.example.org/0' })).status).toBe(200);
-    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'data:text/html,x' })).json.errors).toHaveProperty('recordingUrl');
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { recordingUrl: 'data:text/html,x' })).json.errors).toHaveProperty(
+      'recordingUrl',
+    );
     const added = { recordingUrl: 'https://video.example.org/1', summary: 'Three habits of **renewals**.', slidesUrl: 'https://slides.example.org/1' };
     expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, added)).status).toBe(200);
-    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(200);
+    expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(
+      200,
+    );
     await smtp.waitFor(member.email, /^The recording is ready: /);
     expect(smtp.find(member.email, /^The recording is ready: /)).toHaveLength(1);
 
     const library = await call('GET', `/api/webinars?q=${encodeURIComponent('renewals that stick')}`, undefined, member.cookie);
-    expect(library.json.recordings).toEqual([expect.objectContaining({ title: webinar.title, recordingUrl: 'https://video.example.org/1-fixed', slidesUrl: 'https://slides.example.org/1' })]);
+    expect(library.json.recordings).toEqual([
+      expect.objectContaining({ title: webinar.title, recordingUrl: 'https://video.example.org/1-fixed', slidesUrl: 'https://slides.example.org/1' }),
+    ]);
     expect(library.json.recordings[0].summaryHtml).toContain('<strong>renewals</strong>');
     expect((await call('GET', '/api/webinars?q=nothing-like-this', undefined, member.cookie)).json.recordings).toEqual([]);
     expect((await call('GET', '/api/webinars', undefined, cookies.free)).json.recordings).toEqual([]);
@@ -208,5 +230,35 @@ describe('changes, reminders and recordings', () => {
     expect(csv.text.split('\r\n')[0]).toBe('Email,First name,Last name,Signed up at');
     expect(csv.text).toContain(member.email);
     expect((await call('GET', `/api/admin/webinars/${webinar.id}/signups`)).json.signups).toEqual([expect.objectContaining({ email: member.email })]);
+  });
+});
+
+describe('when premium ends', () => {
+  it('lets the member withdraw, stops the change emails, and releases their places to come with one email that removes each from the calendar', async () => {
+    const [first, second] = [await create(), await create({ title: `Budgets that hold ${Date.now()}` })];
+    const member = await premiumMember(t, 'ended');
+    const witness = await premiumMember(t, 'ended-witness');
+    for (const webinar of [first, second]) expect((await call('POST', `/api/webinars/${webinar.id}/signup`, {}, member.cookie)).status).toBe(201);
+    expect((await call('POST', `/api/webinars/${second.id}/signup`, {}, witness.cookie)).status).toBe(201);
+    await expect.poll(() => smtp.find(member.email, /^You're signed up: /).length).toBe(2);
+    await t.ctx.db.execute(sql`update users set is_premium = false where lower(email) = lower(${member.email})`);
+
+    expect((await call('DELETE', `/api/webinars/${first.id}/signup`, undefined, member.cookie)).status).toBe(200);
+    expect((await call('DELETE', `/api/webinars/${first.id}/signup`, undefined, '')).status).toBe(401);
+
+    // A change to the event reaches the members who still have premium only.
+    expect((await call('PUT', `/api/admin/webinars/${second.id}`, event({ title: second.title, startsAt: inHours(100) }))).status).toBe(200);
+    await smtp.waitFor(witness.email, /^Changed: /);
+    expect(smtp.find(member.email, /^Changed: /)).toHaveLength(0);
+
+    expect(await releaseEndedSeats(t.ctx)).toBeGreaterThanOrEqual(1);
+    const released = await smtp.waitFor(member.email, new RegExp(`^Your place is released: ${second.title}$`));
+    expect(released.text).toContain('Your premium membership has ended');
+    expect(released.text).toContain('METHOD:CANCEL');
+    const seats = await t.ctx.db.execute(sql`select 1 from webinar_signups s join users u on u.id = s.user_id where lower(u.email) = lower(${member.email})`);
+    expect(rowsOf(seats)).toEqual([]);
+    await releaseEndedSeats(t.ctx);
+    expect(smtp.find(member.email, /^Your place is released: /)).toHaveLength(1);
+    expect((await mine(witness.cookie, second.id))?.signedUp).toBe(true);
   });
 });

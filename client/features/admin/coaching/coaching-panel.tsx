@@ -1,39 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
+import type { z } from '#shared/zod';
 import { type AdminCoachingSlot, slotsInputSchema } from '#shared/coaching/coaching';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, apiRequest, errorText } from '../../../lib/api';
-import { useQueryClient } from '../../../lib/query-client';
+import { apiRequest, errorText } from '../../../lib/api';
 import { Confirm, smallButton } from '../confirm';
+import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { showFieldErrors } from '../show-field-errors';
 import { AdminSection, EmptyList } from '../admin-section';
 
 interface CoachingCalendar {
   slots: AdminCoachingSlot[];
-  timeZone: string;
 }
 
-const siteDay = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
-const siteTime = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
-
-/** The coach's calendar (issue 25.2): publish 60-minute slots, see who booked which, remove a slot. */
+/** The coach's calendar: publish 60-minute slots, see who booked which, remove a slot. */
 export function CoachingPanel() {
   const calendar = useAdminQuery<CoachingCalendar>(adminKey('coaching'), adminApiPaths.adminCoaching);
+  const time = useAdminTime();
   if (calendar.isError) return <p role="alert">The coaching calendar could not be loaded. Reload the page to try again.</p>;
   if (!calendar.data) return <p role="status">Loading the coaching calendar...</p>;
-  const { slots, timeZone } = calendar.data;
+  const { slots } = calendar.data;
   const byDay = new Map<string, AdminCoachingSlot[]>();
-  for (const slot of slots) byDay.set(siteDay(slot.startsAt, timeZone), [...(byDay.get(siteDay(slot.startsAt, timeZone)) ?? []), slot]);
+  for (const slot of slots) byDay.set(time.day(slot.startsAt), [...(byDay.get(time.day(slot.startsAt)) ?? []), slot]);
   const booked = slots.filter((slot) => slot.booking).length;
   return (
     <AdminSection
       title="Coaching"
-      intro={`${slots.length} upcoming ${slots.length === 1 ? 'slot' : 'slots'}, ${booked} booked. Premium members book one 60-minute session a month on /coaching; times below are ${timeZone}.`}
+      intro={`${slots.length} upcoming ${slots.length === 1 ? 'slot' : 'slots'}, ${booked} booked. Premium members book one 60-minute session a month on /coaching.`}
     >
-      <AddSlots timeZone={timeZone} />
+      <AddSlots timeZone={time.timeZone} />
       {byDay.size === 0 ? (
         <EmptyList>No upcoming slots. Add the times you can coach above.</EmptyList>
       ) : (
@@ -43,7 +43,7 @@ export function CoachingPanel() {
               <h3 className="font-semibold text-stone-900">{date}</h3>
               <ul className="mt-2 divide-y divide-stone-100">
                 {daySlots.map((slot) => (
-                  <SlotRow key={slot.id} slot={slot} timeZone={timeZone} />
+                  <SlotRow key={slot.id} slot={slot} time={time} />
                 ))}
               </ul>
             </li>
@@ -54,7 +54,7 @@ export function CoachingPanel() {
   );
 }
 
-function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string }) {
+function SlotRow({ slot, time }: { slot: AdminCoachingSlot; time: AdminTime }) {
   const remove = useAdminChange({
     request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminCoachingSlot, { id: slot.id })),
     lists: ['coaching'],
@@ -64,7 +64,7 @@ function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <p className="text-sm text-stone-800">
-        <span className="font-semibold">{siteTime(slot.startsAt, timeZone)}</span> · {slot.coachName} ·{' '}
+        <span className="font-semibold">{time.clock(slot.startsAt)}</span> · {slot.coachName} ·{' '}
         {slot.booking ? (
           <span className="font-semibold text-brand-800">
             Booked by {slot.booking.name ? `${slot.booking.name} (${slot.booking.email})` : slot.booking.email}
@@ -75,12 +75,20 @@ function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string
       </p>
       <Confirm
         title="Remove this slot?"
-        description={slot.booking ? `${slot.booking.email} has booked it: they are told their session is cancelled, and can book another time this month.` : 'Members can no longer book this time.'}
+        description={
+          slot.booking
+            ? `${slot.booking.email} has booked it: they are told their session is cancelled, and can book another time this month.`
+            : 'Members can no longer book this time.'
+        }
         confirmLabel="Remove"
         destructive
         onConfirm={() => remove.mutate(undefined)}
         trigger={
-          <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`} aria-label={`Remove the slot at ${siteTime(slot.startsAt, timeZone)}`}>
+          <button
+            type="button"
+            className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}
+            aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}
+          >
             Remove
           </button>
         }
@@ -89,49 +97,67 @@ function SlotRow({ slot, timeZone }: { slot: AdminCoachingSlot; timeZone: string
   );
 }
 
+type SlotsForm = { startsAt: string[]; roomUrl: string };
+type SlotsInput = z.output<typeof slotsInputSchema>;
+
+// A start left empty is not a slot: the schema sees only the times filled in.
+const slotsResolver: Resolver<SlotsForm, unknown, SlotsInput> = (values, context, options) =>
+  zodResolver(slotsInputSchema)({ ...values, startsAt: values.startsAt.filter(Boolean) }, context, options);
+
 function AddSlots({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
-  const [starts, setStarts] = useState<string[]>(['']);
-  const [roomUrl, setRoomUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const publish = async () => {
-    const checked = slotsInputSchema.safeParse({ startsAt: starts.filter(Boolean), roomUrl });
-    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
-    setErrors({});
-    try {
-      const result = await apiRequest<{ message: string }>('POST', adminApiPaths.adminCoaching, checked.data);
-      await queryClient.invalidateQueries({ queryKey: adminKey('coaching') });
-      toast({ title: 'Slots published', description: result.message });
-      setStarts(['']);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      else toast({ title: 'Not published', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-    }
+  const form = useForm<SlotsForm, unknown, SlotsInput>({ resolver: slotsResolver, defaultValues: { startsAt: [''], roomUrl: '' } });
+  const [count, setCount] = useState(1);
+  const { errors } = form.formState;
+  const publish = useAdminChange({
+    request: (slots: SlotsInput) => apiRequest<{ message: string }>('POST', adminApiPaths.adminCoaching, slots),
+    lists: ['coaching'],
+    success: (result) => ({ title: 'Slots published', description: result.message }),
+    failure: (error) => ({ title: 'Not published', description: errorText(error, 'Please try again.') }),
+    onFieldErrors: (refused) => showFieldErrors(form, refused),
+  });
+  const onValid = (slots: SlotsInput) => {
+    if (publish.isPending) return;
+    publish.mutate(slots, {
+      onSuccess: () => {
+        form.reset({ startsAt: [''], roomUrl: form.getValues('roomUrl') });
+        setCount(1);
+      },
+    });
   };
+  const listError = errors.startsAt?.root?.message ?? errors.startsAt?.message;
   return (
-    <div role="group" aria-label="Add coaching slots" className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">
-      <h3 className="font-semibold text-stone-900">Add slots (60 minutes each)</h3>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {starts.map((value, index) => (
-          <TextField
-            key={index}
-            label={`Start ${index + 1} (${timeZone} time)`}
-            type="datetime-local"
-            value={value}
-            error={errors[`startsAt.${index}`] ?? (index === 0 ? errors.startsAt : undefined)}
-            onChange={(event) => setStarts(starts.map((current, at) => (at === index ? event.target.value : current)))}
-          />
-        ))}
-      </div>
-      <div>
-        <Button size="sm" variant="outline" onClick={() => setStarts([...starts, ''])} disabled={starts.length >= 50}>
-          Add another time
-        </Button>
-      </div>
-      <TextField label="Video room link" type="url" hint="Shown to the member who booked, from 15 minutes before." value={roomUrl} error={errors.roomUrl} onChange={(event) => setRoomUrl(event.target.value)} />
-      <div>
-        <Button onClick={() => void publish()}>Publish slots</Button>
-      </div>
+    <div role="group" aria-label="Add coaching slots" className="rounded-lg border border-stone-200 bg-white p-4">
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-3">
+        <h3 className="font-semibold text-stone-900">Add slots (60 minutes each)</h3>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {Array.from({ length: count }, (_, index) => (
+            <TextField
+              key={index}
+              label={`Start ${index + 1} (${timeZone} time)`}
+              type="datetime-local"
+              error={errors.startsAt?.[index]?.message ?? (index === 0 ? listError : undefined)}
+              {...form.register(`startsAt.${index}`)}
+            />
+          ))}
+        </div>
+        <div>
+          <Button type="button" size="sm" variant="outline" onClick={() => setCount(count + 1)} disabled={count >= 50}>
+            Add another time
+          </Button>
+        </div>
+        <TextField
+          label="Video room link"
+          type="url"
+          hint="Shown to the member who booked, from 15 minutes before."
+          error={errors.roomUrl?.message}
+          {...form.register('roomUrl')}
+        />
+        <div>
+          <Button type="submit" disabled={publish.isPending}>
+            Publish slots
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }

@@ -1,37 +1,27 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { findFieldGuide } from '#shared/content/field-guides';
-import { CONTENT_LIMITS, type ContentFields, type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors, sectionLabels } from '#shared/content/pages';
+import { CONTENT_LIMITS, type ContentItem, type ContentSaved, type ContentSection, sectionLabels } from '#shared/content/pages';
 import { pillarNames } from '#shared/content/pillars';
 import { slugify } from '#shared/newsletter/editions';
 import { DraftNotices } from '../../../components/editor/draft-notices';
-import { MarkdownEditor } from '../../../components/editor/markdown-editor';
+import { MarkdownField } from '../../../components/editor/markdown-field';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, apiRequest, errorText } from '../../../lib/api';
-import { useQueryClient } from '../../../lib/query-client';
+import { apiRequest, errorText } from '../../../lib/api';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
-import { adminKey, useAdminQuery } from '../use-admin';
-import { statusText } from './content-status';
+import { useAdminTime } from '../admin-time';
+import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
+import { showFieldErrors } from '../show-field-errors';
+import { scheduledChangeText, statusText } from './content-status';
 import { VersionHistory } from './version-history';
+import { type ContentForm, type ContentValues, contentResolver, type Draft, draftOf, filled } from './content-form';
 import { AdminSection } from '../admin-section';
-
-interface Draft {
-  title: string;
-  summary: string;
-  slug: string;
-  body: string;
-  fields: ContentFields;
-}
-
-const draftOf = (item: ContentItem | null): Draft =>
-  item ? { title: item.title, summary: item.summary, slug: item.slug, body: item.body, fields: item.fields } : { title: '', summary: '', slug: '', body: '', fields: {} };
 
 /** Opens an existing item (loaded first) or a new one of an open section. */
 export function ContentEditor({ open, onClose, onCreated }: { open: { id: string } | { section: ContentSection }; onClose: () => void; onCreated: (id: string) => void }) {
@@ -43,119 +33,129 @@ export function ContentEditor({ open, onClose, onCreated }: { open: { id: string
 }
 
 /**
- * Writing a page or a resource (issue 24.2), with the editor the Weekly Dish uses and a preview
+ * Writing a page or a resource, with the editor the Weekly Dish uses and a preview
  * that is the real page rendered by the server. Drafts are saved with a version: a save from a
  * tab that fell behind is refused and its text stays here (and in this browser). Publishing is
  * now or at a time; every published version is listed below, with what it changed.
  */
 function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem | null; section: ContentSection; onClose: () => void; onCreated: (id: string) => void }) {
-  const queryClient = useQueryClient();
   const [item, setItem] = useState<ContentItem | null>(initial);
-  const saved = draftOf(item);
   const unsavedKey = `content-unsaved:${item?.id ?? `new-${section}`}`;
-  const { draft, setDraft, restored, dirty, forget } = useUnsavedDraft(unsavedKey, saved);
+  const { initial: draftAtStart, restored, isSaved, keep, forget } = useUnsavedDraft(unsavedKey, draftOf(item));
+  const form = useForm<ContentForm, unknown, ContentValues>({ resolver: contentResolver(section, !item), defaultValues: { ...draftAtStart, at: '' } });
+  const { errors } = form.formState;
+  // Every field has a default, so what is watched is a whole form.
+  const { at: when, ...draft } = useWatch({ control: form.control }) as ContentForm;
   const [slugTouched, setSlugTouched] = useState(Boolean(item));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState('');
-  const [when, setWhen] = useState('');
+  const time = useAdminTime();
+  /** When the publish was to be that the last save cancelled (the draft is no longer what was scheduled). */
+  const [cancelledSchedule, setCancelledSchedule] = useState<string | null>(null);
   const guide = section === 'field-guides' ? findFieldGuide(draft.slug) : undefined;
   const isResource = section === 'resources';
 
-  // The preview is the page itself, rendered by the server a moment after typing stops.
+  const draftText = JSON.stringify(draft);
+  useEffect(() => keep(JSON.parse(draftText) as Draft), [draftText, keep]);
+
+  // The preview is the page itself, rendered by the server a moment after typing stops. An answer
+  // for an older draft that arrives late (a long page renders longer) is not shown over a newer one.
   useEffect(() => {
-    if (!draft.slug || !draft.title.trim()) return;
+    const shown = JSON.parse(draftText) as Draft;
+    if (!shown.slug || !shown.title.trim()) return;
+    let current = true;
     const timer = setTimeout(() => {
-      apiRequest<{ html: string }>('POST', adminApiPaths.adminContentPreview, { section, slug: draft.slug, title: draft.title, summary: draft.summary, body: draft.body, fields: draft.fields })
-        .then(({ html }) => setPreview(html))
+      apiRequest<{ html: string }>('POST', adminApiPaths.adminContentPreview, { ...shown, section, fields: filled(shown.fields) })
+        .then(({ html }) => {
+          if (current) setPreview(html);
+        })
         .catch(() => undefined);
     }, 400);
-    return () => clearTimeout(timer);
-  }, [section, draft]);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [section, draftText]);
 
-  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const changeField = (patch: Partial<ContentFields>) => setDraft((current) => ({ ...current, fields: { ...current.fields, ...patch } }));
-  const refreshLists = async (id: string) => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: adminKey('content') }), queryClient.invalidateQueries({ queryKey: adminKey('content', id) })]);
-  };
-  const failed = (error: unknown, what: string) => {
-    if (error instanceof ApiError && error.status === 409) setConflict(error.serverMessage);
-    else if (error instanceof ApiError && error.errors) setErrors(error.errors);
-    else toast({ title: what, description: errorText(error, 'Please try again.'), variant: 'destructive' });
-  };
-
-  /** Saves the draft; the saved item, or null when it was not saved. */
-  const save = async (): Promise<ContentItem | null> => {
-    const fields = Object.fromEntries(Object.entries(draft.fields).filter(([, value]) => value !== '' && value !== undefined));
-    const checked = contentDraftSchema.safeParse({ title: draft.title, summary: draft.summary, body: draft.body, fields });
-    const found: Record<string, string> = checked.success ? sectionFieldErrors(section, checked.data.fields) : Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    if (!item && !draft.slug) found.slug = 'Web address is required';
-    setErrors(found);
-    if (!checked.success || Object.keys(found).length > 0) return null;
-    setConflict(null);
-    try {
+  const onFieldErrors = (refused: Record<string, string>) => showFieldErrors(form, refused);
+  const save = useAdminChange({
+    request: async ({ values }: { values: ContentValues; thenPublish: boolean }): Promise<ContentSaved | ContentItem> => {
+      const { slug, at: _at, ...checked } = values;
       const result = item
-        ? await apiRequest<ContentItem>('PUT', apiPath(adminApiPaths.adminContentItem, { id: item.id }), { ...checked.data, version: item.version })
-        : await apiRequest<ContentItem>('POST', adminApiPaths.adminContent, { ...checked.data, section, slug: draft.slug });
+        ? await apiRequest<ContentSaved>('PUT', apiPath(adminApiPaths.adminContentItem, { id: item.id }), { ...checked, version: item.version })
+        : await apiRequest<ContentItem>('POST', adminApiPaths.adminContent, { ...checked, section, slug });
       forget();
       setItem(result);
-      await refreshLists(result.id);
       return result;
-    } catch (error) {
-      failed(error, 'Not saved');
-      return null;
-    }
+    },
+    lists: ['content'],
+    // Publishing says what happened to the saved draft.
+    success: (result, { thenPublish }) => (thenPublish ? null : { title: 'Draft saved', description: `“${result.title}” is saved. Visitors still see the published version.` }),
+    failure: (error) => ({ title: 'Not saved', description: errorText(error, 'Please try again.') }),
+    onFieldErrors,
+    onConflict: setConflict,
+  });
+  const publishing = useAdminChange({
+    request: ({ saved, at }: { saved: ContentItem; at?: string }) =>
+      apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentPublish, { id: saved.id }), { version: saved.version, ...(at ? { at } : {}) }),
+    lists: ['content'],
+    success: (result, { at }) => ({
+      title: at ? 'Publishing scheduled' : 'Published',
+      description: at ? `“${result.title}” goes live ${time.dateTime(at)}.` : `“${result.title}” is live on every page now.`,
+    }),
+    failure: (error, { at }) => ({ title: at ? 'Not scheduled' : 'Not published', description: errorText(error, 'Please try again.') }),
+    onFieldErrors,
+    onConflict: setConflict,
+  });
+  const unpublishing = useAdminChange({
+    request: (saved: ContentItem) => apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentUnpublish, { id: saved.id }), {}),
+    lists: ['content'],
+    success: (result) => ({ title: 'Unpublished', description: `“${result.title}” is no longer on the site.` }),
+    failure: (error) => ({ title: 'Not unpublished', description: errorText(error, 'Please try again.') }),
+    onConflict: setConflict,
+  });
+  const busy = save.isPending || publishing.isPending || unpublishing.isPending;
+  // A new item, once created, reopens as itself when the action is done (published or not).
+  const reopen = (saved: ContentItem) => {
+    if (!item) onCreated(saved.id);
   };
 
-  // A new item, once created, reopens as itself when the action is done.
-  const run = async (action: () => Promise<ContentItem | null | undefined>) => {
-    setBusy(true);
-    try {
-      const result = await action();
-      if (!item && result) onCreated(result.id);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const saveDraft = () =>
-    run(async () => {
-      const result = await save();
-      if (result) toast({ title: 'Draft saved', description: `“${result.title}” is saved. Visitors still see the published version.` });
-      return result;
-    });
+  const saveDraft = form.handleSubmit((values) => {
+    if (busy) return;
+    setConflict(null);
+    save.mutate(
+      { values, thenPublish: false },
+      {
+        onSuccess: (result) => {
+          setCancelledSchedule('cancelledSchedule' in result ? result.cancelledSchedule : null);
+          reopen(result);
+        },
+      },
+    );
+  });
 
   const publish = (at?: string) =>
-    run(async () => {
-      const current = dirty || !item ? await save() : item;
-      if (!current) return null;
-      try {
-        const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentPublish, { id: current.id }), { version: current.version, ...(at ? { at } : {}) });
-        setItem(result);
-        await refreshLists(result.id);
-        toast({ title: at ? 'Publishing scheduled' : 'Published', description: at ? `“${result.title}” goes live ${formatDateTime(at)}.` : `“${result.title}” is live on every page now.` });
-        return result;
-      } catch (error) {
-        failed(error, at ? 'Not scheduled' : 'Not published');
-        // Created but not published: it reopens as the saved draft.
-        return current;
-      }
-    });
+    form.handleSubmit(async (values) => {
+      if (busy) return;
+      setConflict(null);
+      const { at: _at, ...current } = form.getValues();
+      const saved = item && isSaved(current) ? item : await save.mutateAsync({ values, thenPublish: true }).catch(() => null);
+      if (!saved) return;
+      publishing.mutate(
+        { saved, at },
+        {
+          onSuccess: (result) => {
+            setItem(result);
+            setCancelledSchedule(null);
+          },
+          onSettled: () => reopen(saved),
+        },
+      );
+    })();
 
-  const unpublish = () =>
-    run(async () => {
-      if (!item) return null;
-      try {
-        const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentUnpublish, { id: item.id }), {});
-        setItem(result);
-        await refreshLists(result.id);
-        toast({ title: 'Unpublished', description: `“${result.title}” is no longer on the site.` });
-      } catch (error) {
-        failed(error, 'Not unpublished');
-      }
-      return null;
-    });
+  const unpublish = () => {
+    if (item && !busy) unpublishing.mutate(item, { onSuccess: setItem });
+  };
 
   return (
     <AdminSection
@@ -163,8 +163,9 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
       intro={
         <>
           {sectionLabels[section]}
-          {item && ` · ${statusText(item)}`}
-          {item?.publishedAt && ` · Live version from ${formatDateTime(item.publishedAt)}`}
+          {item && ` · ${statusText(item, time)}`}
+          {item?.publishedAt && ` · Live version from ${time.dateTime(item.publishedAt)}`}
+          {item && scheduledChangeText(item, time) && ` · ${scheduledChangeText(item, time)}`}
         </>
       }
       actions={
@@ -200,33 +201,31 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
         <div className="grid content-start gap-4">
           <TextField
             label="Title"
-            value={draft.title}
             maxLength={CONTENT_LIMITS.title}
-            error={errors.title}
+            error={errors.title?.message}
             readOnly={Boolean(guide)}
             hint={guide ? 'A field guide’s title is part of the site’s design (the guides index and the landing page show it).' : undefined}
-            onChange={(event) => change({ title: event.target.value, ...(slugTouched ? {} : { slug: slugify(event.target.value) }) })}
+            {...form.register('title', {
+              onChange: (event: { target: { value: string } }) => {
+                if (!slugTouched) form.setValue('slug', slugify(event.target.value));
+              },
+            })}
           />
           <TextField
             label="Summary"
             hint={isResource ? 'Shown on the resource’s card.' : 'Shown under the title and to search engines.'}
             counter={`${draft.summary.length}/${CONTENT_LIMITS.summary}`}
-            value={draft.summary}
             maxLength={CONTENT_LIMITS.summary}
-            error={errors.summary}
-            onChange={(event) => change({ summary: event.target.value })}
+            error={errors.summary?.message}
+            {...form.register('summary')}
           />
           {!item && (
             <TextField
               label="Web address"
               hint={section === 'premium' ? `Its place on /premium-resources: #${draft.slug || '…'}` : 'Its name in the library’s links, lower-case words and dashes.'}
-              value={draft.slug}
               maxLength={CONTENT_LIMITS.slug}
-              error={errors.slug}
-              onChange={(event) => {
-                setSlugTouched(true);
-                change({ slug: event.target.value });
-              }}
+              error={errors.slug?.message}
+              {...form.register('slug', { onChange: () => setSlugTouched(true) })}
             />
           )}
           {isResource && (
@@ -235,36 +234,35 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
                 label="Pillar"
                 placeholder="Choose a pillar"
                 options={pillarNames.map((name) => ({ value: name, label: name }))}
-                value={draft.fields.pillar ?? ''}
-                error={errors['fields.pillar']}
-                onChange={(event) => changeField({ pillar: (event.target.value || undefined) as ContentFields['pillar'] })}
+                error={errors.fields?.pillar?.message}
+                {...form.register('fields.pillar')}
               />
-              <TextField label="Kind" hint="Checklist, Template, Worksheet…" value={draft.fields.format ?? ''} maxLength={60} error={errors['fields.format']} onChange={(event) => changeField({ format: event.target.value })} />
-              <TextField label="Outside link (optional)" type="url" value={draft.fields.url ?? ''} maxLength={CONTENT_LIMITS.field} error={errors['fields.url']} onChange={(event) => changeField({ url: event.target.value })} />
-              <TextField label="Source name (optional)" value={draft.fields.source ?? ''} maxLength={120} error={errors['fields.source']} onChange={(event) => changeField({ source: event.target.value })} />
+              <TextField label="Kind" hint="Checklist, Template, Worksheet…" maxLength={60} error={errors.fields?.format?.message} {...form.register('fields.format')} />
+              <TextField label="Outside link (optional)" type="url" maxLength={CONTENT_LIMITS.field} error={errors.fields?.url?.message} {...form.register('fields.url')} />
+              <TextField label="Source name (optional)" maxLength={120} error={errors.fields?.source?.message} {...form.register('fields.source')} />
             </div>
           )}
-          <MarkdownEditor id="content-body" value={draft.body} maxLength={CONTENT_LIMITS.body} error={errors.body} onChange={(body) => change({ body })} />
+          <MarkdownField control={form.control} name="body" id="content-body" maxLength={CONTENT_LIMITS.body} />
           <div className="grid gap-2 rounded-lg border border-stone-200 bg-white p-3">
             <h3 className="font-semibold text-stone-900">Publish later</h3>
             <div className="flex flex-wrap items-end gap-2">
               <label className="grid gap-1 text-sm text-stone-800">
-                <span>Publish at (your time)</span>
-                <input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} className="h-9 rounded-md border border-stone-300 px-2" />
+                <span>Publish at ({time.timeZone} time)</span>
+                <input type="datetime-local" {...form.register('at')} className="h-9 rounded-md border border-stone-300 px-2" />
               </label>
-              <Button size="sm" variant="outline" disabled={!when || busy} onClick={() => void publish(new Date(when).toISOString())}>
+              <Button size="sm" variant="outline" disabled={!when || busy} onClick={() => void publish(time.fromInput(when).toISOString())}>
                 Schedule
               </Button>
               {item && item.status !== 'draft' && (
                 <Confirm
                   title="Unpublish this page?"
-                  description={`“${item.title}” will leave the site at once${item.status === 'scheduled' ? ' and its scheduled publish is cancelled' : ''}. Its versions stay in the history.`}
+                  description={`“${item.title}” will leave the site at once${item.publishAt ? ' and its scheduled publish is cancelled' : ''}. Its versions stay in the history.`}
                   confirmLabel="Unpublish"
                   destructive
-                  onConfirm={() => void unpublish()}
+                  onConfirm={unpublish}
                   trigger={
                     <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
-                      {item.status === 'scheduled' && !item.publishedAt ? 'Cancel schedule' : 'Unpublish'}
+                      {item.status === 'scheduled' ? 'Cancel schedule' : 'Unpublish'}
                     </button>
                   }
                 />
@@ -272,7 +270,12 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
             </div>
             {errors.at && (
               <p role="alert" className="text-sm text-red-700">
-                {errors.at}
+                {errors.at.message}
+              </p>
+            )}
+            {cancelledSchedule && (
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+                The publish scheduled for {time.dateTime(cancelledSchedule)} is cancelled: the draft changed after it was scheduled. Schedule it again to publish this text.
               </p>
             )}
           </div>
@@ -284,7 +287,8 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
           onRestored={(restoredItem) => {
             // The restored text is the draft now, in place of what was on screen.
             setItem(restoredItem);
-            setDraft(draftOf(restoredItem));
+            form.reset({ ...draftOf(restoredItem), at: when });
+            forget();
           }}
         />}
     </AdminSection>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { type ContentSection, type ContentSummary, contentSections, openSections, sectionLabels } from '#shared/content/pages';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../list-table';
+import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminQuery } from '../use-admin';
 import { ContentEditor } from './content-editor';
-import { statusText } from './content-status';
+import { scheduledChangeText, statusText } from './content-status';
 import { AdminSection } from '../admin-section';
 
 const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New resource', premium: 'New premium page' };
@@ -13,13 +13,15 @@ const newLabels: Partial<Record<ContentSection, string>> = { resources: 'New res
 const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', published: 'bg-green-100 text-green-900' };
 
 /**
- * The admin's Content tab (issue 24.2): every page and resource of the site by section, with its
- * status, who edited it last and when; a page opens in the editor, and the open sections take
- * new items.
+ * The admin's Content tab: every page and resource of the site by section, with its
+ * status (a live page with a change scheduled shows both), its last change (a save, a publish,
+ * scheduled or not, an unpublish) and who made it; a page opens in the editor, and the open
+ * sections take new items.
  */
 export function ContentPanel() {
   const [editing, setEditing] = useState<{ id: string } | { section: ContentSection } | null>(null);
   const list = useAdminQuery<{ items: ContentSummary[] }>(adminKey('content'), adminApiPaths.adminContent);
+  const time = useAdminTime();
 
   if (editing) return <ContentEditor key={'id' in editing ? editing.id : `new-${editing.section}`} open={editing} onClose={() => setEditing(null)} onCreated={(id) => setEditing({ id })} />;
   if (list.isError) return <p role="alert">The content could not be loaded. Reload the page to try again.</p>;
@@ -50,22 +52,26 @@ export function ContentPanel() {
               <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">Nothing here yet.</p>
             ) : (
               <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-                {inSection.map((item) => (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <div className="min-w-0">
-                      <p className="break-words font-medium text-stone-900">{item.title}</p>
-                      <p className="text-sm text-stone-600">
-                        Last edited {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {formatDateTime(item.updatedAt)}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item)}</span>
-                      <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
-                        Edit
-                      </Button>
-                    </div>
-                  </li>
-                ))}
+                {inSection.map((item) => {
+                  const scheduledChange = scheduledChangeText(item, time);
+                  return (
+                    <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                      <div className="min-w-0">
+                        <p className="break-words font-medium text-stone-900">{item.title}</p>
+                        <p className="break-words text-sm text-stone-600">
+                          Last change {item.updatedBy ? `by ${item.updatedBy} ` : ''}on {time.dateTime(item.updatedAt)}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass[item.status]}`}>{statusText(item, time)}</span>
+                        {scheduledChange && <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass.scheduled}`}>{scheduledChange}</span>}
+                        <Button size="sm" variant="outline" onClick={() => setEditing({ id: item.id })} aria-label={`Edit ${item.title}`}>
+                          Edit
+                        </Button>
+                      </div>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

@@ -1,9 +1,16 @@
 import type { ContentSummary } from '#shared/content/pages';
-import { formatDateTime } from '../list-table';
+import type { AdminTime } from '../admin-time';
 
-/** An item's status in words: "Draft", "Scheduled <time>", "Published" (with unpublished changes or not). */
-export function statusText(item: Pick<ContentSummary, 'status' | 'publishAt' | 'unpublishedChanges'>): string {
-  if (item.status === 'scheduled') return `Scheduled ${item.publishAt ? formatDateTime(item.publishAt) : ''}`.trim();
-  if (item.status === 'published') return item.unpublishedChanges ? 'Published · unpublished changes' : 'Published';
+type Status = Pick<ContentSummary, 'status' | 'publishAt' | 'unpublishedChanges'>;
+
+/** What visitors see: "Draft", "Scheduled <time>" (not live yet), "Published" (with unpublished changes or not). */
+export function statusText(item: Status, time: AdminTime): string {
+  if (item.status === 'scheduled') return `Scheduled ${item.publishAt ? time.dateTime(item.publishAt) : ''}`.trim();
+  if (item.status === 'published') return item.unpublishedChanges && !item.publishAt ? 'Published · unpublished changes' : 'Published';
   return 'Draft';
+}
+
+/** A change to a live page waiting for its time, or null: shown beside "Published", so both are seen. */
+export function scheduledChangeText(item: Status, time: AdminTime): string | null {
+  return item.status === 'published' && item.publishAt ? `Change scheduled ${time.dateTime(item.publishAt)}` : null;
 }

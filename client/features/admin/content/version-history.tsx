@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import type { ContentItem, ContentVersion, ContentVersionSummary } from '#shared/content/pages';
-import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../../lib/api';
-import { useQueryClient } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
-import { adminKey, useAdminQuery } from '../use-admin';
+import { useAdminTime } from '../admin-time';
+import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 
 /** Every published version of an item, newest first: what each changed, and a way back to it (as a new version). */
 export function VersionHistory({ item, onRestored }: { item: ContentItem; onRestored: (item: ContentItem) => void }) {
@@ -33,19 +31,15 @@ export function VersionHistory({ item, onRestored }: { item: ContentItem; onRest
 }
 
 function VersionRow({ item, version, onRestored }: { item: ContentItem; version: ContentVersionSummary; onRestored: (item: ContentItem) => void }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const time = useAdminTime();
   const detail = useAdminQuery<ContentVersion>(adminKey('content', item.id, 'version', version.number), apiPath(adminApiPaths.adminContentVersion, { id: item.id, number: String(version.number) }), open);
-  const restore = async () => {
-    try {
-      const result = await apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentRestore, { id: item.id, number: String(version.number) }), {});
-      onRestored(result);
-      await queryClient.invalidateQueries({ queryKey: adminKey('content') });
-      toast({ title: 'Version restored', description: `Version ${version.number} is live again, as a new version.` });
-    } catch (error) {
-      toast({ title: 'Not restored', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-    }
-  };
+  const restore = useAdminChange({
+    request: () => apiRequest<ContentItem>('POST', apiPath(adminApiPaths.adminContentRestore, { id: item.id, number: String(version.number) }), {}),
+    lists: ['content'],
+    success: () => ({ title: 'Version restored', description: `Version ${version.number} is live again, as a new version.` }),
+    failure: (error) => ({ title: 'Not restored', description: errorText(error, 'Please try again.') }),
+  });
   return (
     <li className="grid gap-2 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -53,7 +47,7 @@ function VersionRow({ item, version, onRestored }: { item: ContentItem; version:
           <span className="font-semibold">Version {version.number}</span>
           {version.live && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>}
           <span className="block text-stone-600">
-            {formatDateTime(version.publishedAt)}
+            {time.dateTime(version.publishedAt)}
             {version.publishedBy && ` by ${version.publishedBy}`}
           </span>
         </p>
@@ -66,7 +60,7 @@ function VersionRow({ item, version, onRestored }: { item: ContentItem; version:
               title={`Restore version ${version.number}?`}
               description={`Its text is published again as a new version, live at once. Nothing in the history is deleted.`}
               confirmLabel="Restore"
-              onConfirm={() => void restore()}
+              onConfirm={() => restore.mutate(undefined, { onSuccess: onRestored })}
               trigger={
                 <button type="button" className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`}>
                   Restore

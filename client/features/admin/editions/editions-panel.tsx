@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionStatusLabel } from '#shared/newsletter/editions';
+import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionEyebrow, editionStatusLabel } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
 import { Confirm, smallButton } from '../confirm';
-import { formatDateTime } from '../list-table';
+import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
 import { AdminSection, EmptyList } from '../admin-section';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
 
-/** The admin's "Weekly Dish" tab (issue 23.1-23.2): every edition with its status and figures, and what can be done with it now. */
+/** The admin's "Weekly Dish" tab: every edition with its status and figures, and what can be done with it now. */
 export function EditionsPanel() {
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const list = useQuery({
@@ -23,7 +23,12 @@ export function EditionsPanel() {
     // Live progress while an edition sends.
     refetchInterval: (query) => ((query.state.data as EditionList | undefined)?.editions.some((e) => e.status === 'sending') ? 2000 : false),
   });
-  const opened = useAdminQuery<Edition>(adminKey('editions', editing?.id ?? 'new'), editing?.id ? apiPath(adminApiPaths.adminEdition, { id: editing.id }) : '', Boolean(editing?.id));
+  const opened = useAdminQuery<Edition>(
+    adminKey('editions', editing?.id ?? 'new'),
+    editing?.id ? apiPath(adminApiPaths.adminEdition, { id: editing.id }) : '',
+    Boolean(editing?.id),
+  );
+  const time = useAdminTime();
 
   if (editing) {
     if (editing.id && !opened.data) return <p role="status">Loading the edition...</p>;
@@ -31,12 +36,12 @@ export function EditionsPanel() {
   }
   if (list.isError) return <p role="alert">The editions could not be loaded. Reload the page to try again.</p>;
   if (!list.data) return <p role="status">Loading editions...</p>;
-  const { editions, nextSlot, timeZone } = list.data;
+  const { editions, nextSlot } = list.data;
 
   return (
     <AdminSection
       title="The Weekly Dish"
-      intro={`Next Tuesday slot: ${formatDateTime(nextSlot)} (${timeZone} 07:00).`}
+      intro={`Next Tuesday slot: ${time.dateTime(nextSlot)}.`}
       actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
     >
       {editions.length === 0 ? (
@@ -44,7 +49,7 @@ export function EditionsPanel() {
       ) : (
         <ul className="grid gap-3">
           {editions.map((edition) => (
-            <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} timeZone={timeZone} onEdit={() => setEditing({ id: edition.id })} />
+            <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} time={time} onEdit={() => setEditing({ id: edition.id })} />
           ))}
         </ul>
       )}
@@ -75,37 +80,58 @@ function Progress({ edition }: { edition: EditionSummary }) {
   );
 }
 
-function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionSummary; nextSlot: string; timeZone: string; onEdit: () => void }) {
-  const [when, setWhen] = useState(() => toLocalInput(nextSlot));
-  const audience = useAdminQuery<{ count: number }>(adminKey('editions', 'audience', edition.audience), apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }), ['draft', 'scheduled'].includes(edition.status));
+function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSummary; nextSlot: string; time: AdminTime; onEdit: () => void }) {
+  // On the site's clock, like every time in the admin.
+  const [when, setWhen] = useState(() => time.toInput(nextSlot));
+  const audience = useAdminQuery<{ count: number }>(
+    adminKey('editions', 'audience', edition.audience),
+    apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }),
+    ['draft', 'scheduled'].includes(edition.status),
+  );
   const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
-  const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.');
-  const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.');
+  const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.', 'The test was not sent.');
+  const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.', 'The edition was not sent.');
   const schedule = useAdminChange({
-    request: () => apiRequest('POST', apiPath(adminApiPaths.adminEditionSchedule, { id: edition.id }), { sendAt: new Date(when).toISOString() }),
+    request: () => apiRequest('POST', apiPath(adminApiPaths.adminEditionSchedule, { id: edition.id }), { sendAt: time.fromInput(when).toISOString() }),
     lists: ['editions'],
     success: 'The edition is scheduled.',
     failure: 'The edition was not scheduled.',
   });
-  const cancel = useEditionAction(edition.id, adminApiPaths.adminEditionCancel, 'The scheduled send is cancelled.');
+  const cancel = useEditionAction(
+    edition.id,
+    adminApiPaths.adminEditionCancel,
+    'The schedule is cancelled: the edition is a draft again.',
+    'The schedule was not cancelled.',
+  );
   const pause = useEditionAction(edition.id, adminApiPaths.adminEditionPause, 'Sending is paused.');
   const resume = useEditionAction(edition.id, adminApiPaths.adminEditionResume, 'Sending goes on.');
-  const remove = useAdminChange({ request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminEdition, { id: edition.id })), lists: ['editions'], success: 'The draft is deleted.', failure: 'The draft was not deleted.' });
+  const remove = useAdminChange({
+    request: () => apiRequest('DELETE', apiPath(adminApiPaths.adminEdition, { id: edition.id })),
+    lists: ['editions'],
+    success: 'The draft is deleted.',
+    failure: 'The draft was not deleted.',
+  });
   const editable = edition.status === 'draft' || edition.status === 'scheduled';
-  const statusClass = { draft: 'bg-stone-100 text-stone-800', scheduled: 'bg-amber-100 text-amber-900', sending: 'bg-blue-100 text-blue-900', paused: 'bg-amber-100 text-amber-900', sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900', cancelled: 'bg-stone-200 text-stone-700' }[edition.status];
+  const statusClass = {
+    draft: 'bg-stone-100 text-stone-800',
+    scheduled: 'bg-amber-100 text-amber-900',
+    sending: 'bg-blue-100 text-blue-900',
+    paused: 'bg-amber-100 text-amber-900',
+    sent: edition.progress.failed > 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900',
+  }[edition.status];
+  // The issue number (given when an edition is sent) or who a premium announcement is for: apart from the title, never in it.
+  const eyebrow = edition.status === 'sent' || live(edition) ? editionEyebrow(edition) : '';
 
   return (
     <li className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold text-stone-900">
-            {edition.issueNumber ? `Issue ${edition.issueNumber}: ` : ''}
-            {edition.title}
-          </h3>
+          {eyebrow && <p className="text-sm font-semibold text-brand-800">{eyebrow}</p>}
+          <h3 className="break-words font-semibold text-stone-900">{edition.title}</h3>
           <p className="text-sm text-stone-600">
             {audienceLabels[edition.audience]} · /weekly-dish/{edition.slug}
-            {edition.scheduledAt && edition.status === 'scheduled' && ` · Sends ${formatDateTime(edition.scheduledAt)}`}
-            {edition.sentAt && ` · Sent ${formatDateTime(edition.sentAt)}`}
+            {edition.scheduledAt && edition.status === 'scheduled' && ` · Sends ${time.dateTime(edition.scheduledAt)}`}
+            {edition.sentAt && ` · Sent ${time.dateTime(edition.sentAt)}`}
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusClass}`}>{editionStatusLabel(edition)}</span>
@@ -113,7 +139,8 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
       {(live(edition) || edition.status === 'sent') && edition.progress.total > 0 && <Progress edition={edition} />}
       {edition.status === 'sent' && edition.progress.total > 0 && (
         <p className="text-sm text-stone-700">
-          Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since {edition.unsubscribesSince.toLocaleString()}
+          Delivered {edition.progress.sent.toLocaleString()} · Failed {edition.progress.failed.toLocaleString()} · Unsubscribes since{' '}
+          {edition.unsubscribesSince.toLocaleString()}
         </p>
       )}
       {edition.progress.failed > 0 && <FailureReasons id={edition.id} />}
@@ -123,16 +150,26 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
             <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={onEdit}>
               Edit
             </button>
-            <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} disabled={test.isPending} onClick={() => test.mutate(undefined)}>
+            <button
+              type="button"
+              className={`${smallButton} border border-stone-300 hover:bg-stone-100`}
+              disabled={test.isPending}
+              onClick={() => test.mutate(undefined)}
+            >
               Send a test to me
             </button>
             <label className="grid gap-1 text-sm text-stone-800">
-              <span>Send at (your time; the slot is 07:00 {timeZone})</span>
-              <input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} className="h-9 rounded-md border border-stone-300 px-2" />
+              <span>Send at ({time.timeZone} time)</span>
+              <input
+                type="datetime-local"
+                value={when}
+                onChange={(event) => setWhen(event.target.value)}
+                className="h-9 rounded-md border border-stone-300 px-2"
+              />
             </label>
             <Confirm
               title="Schedule this edition?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) on ${when ? formatDateTime(new Date(when).toISOString()) : '…'}.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}.`}
               confirmLabel="Schedule"
               onConfirm={() => schedule.mutate(undefined)}
               trigger={
@@ -155,9 +192,18 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
           </>
         )}
         {edition.status === 'scheduled' && (
-          <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={() => cancel.mutate(undefined)}>
-            Cancel schedule
-          </button>
+          <Confirm
+            title="Cancel the scheduled send?"
+            description={`“${edition.title}” will not go out${edition.scheduledAt ? ` on ${time.dateTime(edition.scheduledAt)}` : ''}. It becomes a draft again, to edit and schedule when you are ready.`}
+            confirmLabel="Cancel schedule"
+            cancelLabel="Keep the schedule"
+            onConfirm={() => cancel.mutate(undefined)}
+            trigger={
+              <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`}>
+                Cancel schedule
+              </button>
+            }
+          />
         )}
         {edition.status === 'sending' && (
           <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={() => pause.mutate(undefined)}>
@@ -169,7 +215,7 @@ function EditionRow({ edition, nextSlot, timeZone, onEdit }: { edition: EditionS
             Resume
           </button>
         )}
-        {(edition.status === 'draft' || edition.status === 'cancelled') && (
+        {edition.status === 'draft' && (
           <Confirm
             title="Delete this draft?"
             description={`“${edition.title}” will be deleted. This cannot be undone.`}
@@ -210,13 +256,6 @@ function FailureReasons({ id }: { id: string }) {
   );
 }
 
-function useEditionAction(id: string, path: string, success: string) {
-  return useAdminChange({ request: () => apiRequest('POST', apiPath(path, { id }), {}), lists: ['editions'], success, failure: 'The edition was not changed.' });
-}
-
-/** An instant as the value of a datetime-local input, in the browser's own time. */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+function useEditionAction(id: string, path: string, success: string, failure = 'The edition was not changed.') {
+  return useAdminChange({ request: () => apiRequest('POST', apiPath(path, { id }), {}), lists: ['editions'], success, failure });
 }

@@ -1,0 +1,174 @@
+// (f) The server's resident memory: the production server on PostgreSQL, idle once it
+// has rendered its kept pages, then after 15 s of page loads (the nine pages of the budget with
+// their scripts, and a search page that is rendered per request, 8 at a time) and 15 s of usage
+// events (POST /api/events, 8 at a time). Budgets: ≤ 150 MB idle, ≤ 180 MB after.
+//
+// BENCH_BEFORE=<dist folder of another build> measures that build too, in the same run: both
+// servers are started, each goes idle, then each takes the same load in turn (one at a time, so
+// they do not compete for the cores), and the order alternates over BENCH_MEMORY_RUNS runs (default 2).
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchServerEnv, clientDir, rootDir, serverEntry } from './config.mjs';
+import { pickDatabase, warnEmbedded } from './database.mjs';
+import { rssMb } from './probe.mjs';
+import { freePort, startProcess } from './server-process.mjs';
+import { printTable } from './table.mjs';
+import { budgetPages } from './throttled.mjs';
+
+const idleBudgetMb = 150;
+const afterBudgetMb = 180;
+const phaseMs = 15_000;
+const concurrency = 8;
+const runs = Number(process.env.BENCH_MEMORY_RUNS ?? 2);
+
+function builds() {
+  const current = { name: 'this build', serverEntry, clientDir };
+  if (!process.env.BENCH_BEFORE) return [current];
+  const dist = resolve(rootDir, process.env.BENCH_BEFORE);
+  return [{ name: 'before', serverEntry: join(dist, 'server', 'main.js'), clientDir: join(dist, 'client') }, current];
+}
+
+/** The median of five samples 500 ms apart: one sample can catch a collection half done. */
+async function settledRss(pid) {
+  const samples = [];
+  for (let i = 0; i < 5; i += 1) {
+    samples.push(rssMb(pid));
+    await sleep(500);
+  }
+  return samples.sort((a, b) => a - b)[2];
+}
+
+/** Runs `request` in `concurrency` loops for `ms`; returns how many answered and how many failed (non-2xx/3xx or no answer). */
+async function drive(ms, request) {
+  const until = performance.now() + ms;
+  let answered = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, loop) => {
+      for (let i = loop; performance.now() < until; i += concurrency) {
+        const ok = await request(i).catch(() => false);
+        if (ok) answered += 1;
+        else failed += 1;
+      }
+    }),
+  );
+  return { answered, failed };
+}
+
+/** What a visitor's browser asks for on each page: the page, then its scripts (read from the page). */
+async function pageRequests(origin) {
+  const urls = [];
+  for (const path of [...budgetPages, '/resources?q=board']) {
+    urls.push(path);
+    const html = await (await fetch(`${origin}${path}`)).text();
+    const scripts = /<script type="application\/json" id="page-scripts">([^<]*)<\/script>/.exec(html);
+    if (scripts) {
+      const { entry, chunks } = JSON.parse(scripts[1].replaceAll('\\u003c', '<'));
+      urls.push(entry, ...chunks);
+    }
+  }
+  return urls;
+}
+
+async function measure(server) {
+  const idle = await settledRss(server.pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
+  const urls = await pageRequests(server.origin);
+  const pages = await drive(phaseMs, async (i) => {
+    const response = await fetch(`${server.origin}${urls[i % urls.length]}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    await response.arrayBuffer();
+    return response.status < 400;
+  });
+  const events = await drive(phaseMs, async (i) => {
+    const response = await fetch(`${server.origin}/api/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'page_view', path: budgetPages[i % budgetPages.length] }),
+    });
+    await response.arrayBuffer();
+    return response.status === 202;
+  });
+  clearInterval(sampler);
+  const after = await settledRss(server.pid);
+  return { idle, after, peak: Math.max(peak, after), pages, events };
+}
+
+export async function runMemory() {
+  const list = builds();
+  console.log(
+    `\n== Server memory on PostgreSQL: idle, then ${phaseMs / 1000} s of page loads and ${phaseMs / 1000} s of usage events (${list.map((b) => b.name).join(' and ')}) ==`,
+  );
+  const database = await pickDatabase();
+  if (database.kind === 'pglite') warnEmbedded(database.reason);
+  const loadAtStart = loadavg()[0].toFixed(1);
+  const results = Object.fromEntries(list.map((b) => [b.name, []]));
+  for (let run = 0; run < runs; run += 1) {
+    const order = run % 2 === 0 ? list : [...list].reverse();
+    const servers = [];
+    try {
+      for (const build of order) {
+        const port = String(await freePort());
+        const origin = `http://127.0.0.1:${port}`;
+        const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-memory-')) };
+        const server = await startProcess({
+          script: build.serverEntry,
+          env: { ...benchServerEnv, ...where, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: build.clientDir },
+          readyPath: '/readyz',
+        });
+        servers.push({ build, server });
+      }
+      // Each server renders its kept pages once it listens, then idles.
+      await sleep(10_000);
+      for (const { build, server } of servers) results[build.name].push(await measure(server));
+    } finally {
+      await Promise.all(servers.map(({ server }) => server.stop()));
+    }
+    console.log(`  run ${run + 1} of ${runs} measured (load average ${loadavg()[0].toFixed(1)})`);
+  }
+
+  const mb = (n) => n.toFixed(0);
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const rows = [];
+  const figures = { loadAverage: { start: loadAtStart, end: loadavg()[0].toFixed(1) }, builds: {} };
+  for (const build of list) {
+    const samples = results[build.name];
+    const f = (figures.builds[build.name] = {
+      idle: median(samples.map((s) => s.idle)),
+      after: median(samples.map((s) => s.after)),
+      peak: median(samples.map((s) => s.peak)),
+      samples,
+    });
+    const requests = (key) => samples.map((s) => `${s[key].answered}${s[key].failed ? ` (${s[key].failed} failed)` : ''}`).join(' / ');
+    rows.push([
+      build.name,
+      mb(f.idle),
+      mb(f.after),
+      mb(f.peak),
+      samples.map((s) => `${mb(s.idle)}→${mb(s.after)}`).join(', '),
+      requests('pages'),
+      requests('events'),
+    ]);
+  }
+  printTable(['build', 'idle MB', 'after MB', 'peak MB', 'each run (idle→after)', 'page requests', 'events'], rows);
+  console.log(`Load average (1 min) ${figures.loadAverage.start} at the start, ${figures.loadAverage.end} at the end.`);
+  const current = figures.builds['this build'];
+  const na = database.kind !== 'postgres';
+  return {
+    figures,
+    checks: [
+      {
+        budget: `Server memory idle ≤ ${idleBudgetMb} MB (PostgreSQL)`,
+        measured: `${mb(current.idle)} MB`,
+        status: na ? 'N/A' : current.idle <= idleBudgetMb ? 'PASS' : 'MISS',
+      },
+      {
+        budget: `Server memory after 15 s of pages and 15 s of events ≤ ${afterBudgetMb} MB (PostgreSQL)`,
+        measured: `${mb(current.after)} MB (peak ${mb(current.peak)} MB)`,
+        status: na ? 'N/A' : current.after <= afterBudgetMb ? 'PASS' : 'MISS',
+      },
+    ],
+  };
+}

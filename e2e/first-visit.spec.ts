@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { questions } from '../shared/checkup/questions';
+import { uniqueEmail } from '../server/test/unique-email';
+import { baseURL } from '../playwright.config';
+import { register } from './accounts';
+import { expect, expectAccessible, test } from './fixtures';
+
+/**
+ * A first visit on a phone: the page hydrates from the data its HTML carries, asking
+ * the API for none of it, and loads few scripts, none it does not use on its first screen.
+ *
+ * The server keeps a page until its content changes, so a visitor may get a page rendered hours
+ * ago: each visit here happens an hour after the server rendered the page (the browser's clock
+ * moved on), which is when data counted stale from the render would be asked for again.
+ */
+const budgetPages = ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
+const scriptBudget = 8;
+
+/** The build's files that hold Zod or react-hook-form's Zod resolver (vite.config.ts writes the report). */
+const zodFiles = (() => {
+  const report = JSON.parse(readFileSync('dist/client/.vite/chunks.json', 'utf8')) as Record<string, { modules: Record<string, number> }>;
+  return new Set(
+    Object.entries(report)
+      .filter(([, chunk]) => Object.keys(chunk.modules).some((module) => /^zod\/|@hookform\/resolvers/.test(module)))
+      .map(([file]) => `/${file}`),
+  );
+})();
+
+interface Visit {
+  scripts: string[];
+  /** GET /api/… requests, by path. */
+  data: string[];
+  /** The API paths of the data the page carries (its query keys, which are the paths the client would ask). */
+  carried: string[];
+}
+
+async function firstVisit(context: BrowserContext, path: string): Promise<Visit> {
+  const page = await context.newPage();
+  await page.clock.install({ time: Date.now() + 60 * 60_000 });
+  const scripts: string[] = [];
+  const data: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    else if (request.method() === 'GET' && url.pathname.startsWith('/api/')) data.push(url.pathname);
+  });
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  const carried = await page.evaluate(() => {
+    const queries = (JSON.parse(document.getElementById('page-data')!.textContent!) as { queries?: { queries: { queryKey: string[] }[] } }).queries;
+    return (queries?.queries ?? []).map((query) => query.queryKey.join('/'));
+  });
+  await expectAccessible(page);
+  await page.close();
+  return { scripts, data, carried };
+}
+
+async function freshContext(browser: Browser, viewport: { width: number; height: number } | null): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport, hasTouch: true });
+}
+
+test.describe('a first visit', () => {
+  test('each page of the budget hydrates from its HTML with at most 8 scripts, no Zod and no data request', async ({ browser, viewport }) => {
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
+    for (const path of budgetPages) {
+      // A context of its own per page: nothing cached from the page before.
+      const context = await freshContext(browser, viewport);
+      const visit = await firstVisit(context, path);
+      await context.close();
+      expect(visit.scripts.length, `${path}: ${visit.scripts.join(' ')}`).toBeLessThanOrEqual(scriptBudget);
+      expect(
+        visit.scripts.filter((script) => zodFiles.has(script)),
+        `${path} loads Zod`,
+      ).toEqual([]);
+      expect(visit.data, `${path} asks the API`).toEqual([]);
+    }
+  });
+
+  test('pages read from the database hydrate from the data they carry', async ({ browser, viewport, request }) => {
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
+    const answers = Object.fromEntries(questions.map((question) => [String(question.id), 2]));
+    const saved = await request.post('/api/checkup-results', { data: { email: uniqueEmail('first-visit'), answers } });
+    expect(saved.status()).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    const { latest } = (await (await request.get('/api/editions')).json()) as { latest: { slug: string } };
+    const context = await freshContext(browser, viewport);
+    for (const path of ['/resources', '/privacy-policy', `/weekly-dish/${latest.slug}`, `/checkup/results/${id}`]) {
+      const visit = await firstVisit(context, path);
+      expect(visit.carried.length, `${path} carries its data`).toBeGreaterThan(0);
+      expect(visit.data, `${path} asks the API`).toEqual([]);
+    }
+    await context.close();
+  });
+
+  test("a signed-in member's pages ask only for the member, never for what the page carries", async ({ browser, viewport }) => {
+    // Page after page, each checked with axe: minutes on a busy machine.
+    test.setTimeout(6 * 60_000);
+    const context = await freshContext(browser, viewport);
+    await register(context.request, uniqueEmail('first-visit-member'), 'Mia');
+    for (const path of [...budgetPages, '/resources', '/account']) {
+      const visit = await firstVisit(context, path);
+      expect(
+        visit.data.filter((asked) => visit.carried.includes(asked)),
+        `${path} asks for what it carries`,
+      ).toEqual([]);
+      // The server renders the same page for every member: who is signed in is asked once.
+      expect(
+        visit.data.filter((asked) => asked === '/api/user'),
+        path,
+      ).toHaveLength(1);
+      if (budgetPages.includes(path) && path !== '/') expect(visit.data, `${path} asks the API`).toEqual(['/api/user']);
+    }
+    await context.close();
+  });
+});

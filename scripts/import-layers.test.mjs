@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importLayers } from './import-layers.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const scratch = mkdtempSync(join(tmpdir(), 'import-layers-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A server tree of its own: { path: imports }. */
+function tree(name, files) {
+  const dir = join(scratch, name);
+  for (const [path, imports] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), `${imports.map((from, i) => `import { x${i} } from '${from}';`).join('\n')}\nexport const x = 1;\n`);
+  }
+  return dir;
+}
+
+describe('scripts/import-layers.mjs', () => {
+  it('finds no back-edge in the server as it is', () => {
+    expect(importLayers(root)).toEqual({ lowerToFeature: [], intoRoutes: [], loopSteps: [], loopPairs: [] });
+  });
+
+  it('counts a lower layer importing a feature, an import of another feature routes, and a loop of features through different files', () => {
+    const dir = tree('back-edges', {
+      'server/app.ts': ['./features/a/routes'],
+      'server/http/guards.ts': ['../features/a/repo'],
+      'server/features/a/routes.ts': ['./repo', '#server/features/c/admin-routes'],
+      'server/features/a/repo.ts': ['../b/service'],
+      'server/features/b/service.ts': ['../c/repo'],
+      'server/features/c/repo.ts': [],
+      'server/features/c/mails.ts': ['../a/repo'],
+      'server/features/c/admin-routes.ts': ['./mails'],
+      'server/features/c/c.test.ts': ['../../http/guards'],
+    });
+    const found = importLayers(dir);
+    expect(found.lowerToFeature).toEqual(['server/http/guards.ts -> server/features/a/repo.ts']);
+    expect(found.intoRoutes).toEqual(['server/features/a/routes.ts -> server/features/c/admin-routes.ts']);
+    // a -> b -> c -> a: no file is on the loop twice, so no-cycle would not see it.
+    expect(found.loopSteps.map((step) => step.step)).toEqual(['a -> b', 'a -> c', 'b -> c', 'c -> a']);
+    expect(found.loopPairs).toEqual(['a <-> b', 'a <-> c', 'b <-> c']);
+  });
+});
+
+describe('npm run lint', () => {
+  const eslint = new ESLint({ cwd: root });
+  /** The rules a file breaks once `line` is added to its top. */
+  const brokenBy = async (file, line) => {
+    const [result] = await eslint.lintText(`${line}\n${readFileSync(join(root, file), 'utf8')}`, { filePath: join(root, file) });
+    return result.messages.map((message) => message.ruleId);
+  };
+
+  it('fails on a back-edge: below the features importing one, another feature routes, a cycle', { timeout: 120_000 }, async () => {
+    expect(await brokenBy('server/http/guards.ts', "import { findUserById } from '../features/auth/users-repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/mail/outbox.ts', "import { findUserById } from '#server/features/auth/users-repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/editions/feeds.ts', "import { contentRoutes } from '../content/routes';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/admin/routes.ts', "import { webinarAdminRoutes } from '../webinars/admin-routes';")).toContain(
+      'no-restricted-imports',
+    );
+    // The composition imported from below: app.ts reaches the guards again.
+    expect(await brokenBy('server/features/account/routes.ts', "import { buildApp } from '../../app';")).toContain('import-x/no-cycle');
+    // And the same files as they are break none of these.
+    expect(await brokenBy('server/http/guards.ts', '')).toEqual([]);
+    expect(await brokenBy('server/features/editions/feeds.ts', '')).toEqual([]);
+  });
+});

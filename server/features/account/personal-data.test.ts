@@ -1,0 +1,174 @@
+import { count, eq, is, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as schema from '../../db/schema';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
+import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
+import { goodCard, memberApi } from '../../test/billing';
+import { uniqueEmail } from '../../test/unique-email';
+import { createVerificationToken } from '../auth/email-verification';
+import { personalData } from './personal-data';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const tables: PgTable[] = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [value] : []));
+
+/** A column that refers to a person: a foreign key to users, a user/admin/coach id, an email, a recipient, or who did something. */
+type PersonalColumn = { column: PgColumn; holds: 'id' | 'email' | 'who' };
+
+function personalColumns(table: PgTable): PersonalColumn[] {
+  const config = getTableConfig(table);
+  const toUsers = new Set(
+    config.foreignKeys.filter((fk) => fk.reference().foreignTable === schema.users).flatMap((fk) => fk.reference().columns.map((c) => c.name)),
+  );
+  return config.columns.flatMap((column): PersonalColumn[] => {
+    if (toUsers.has(column.name) || /(^|_)(user|admin|coach)_id$/.test(column.name)) return [{ column, holds: 'id' }];
+    if (/(^|_)email$|^to$/.test(column.name)) return [{ column, holds: 'email' }];
+    if (/_by$/.test(column.name)) return [{ column, holds: 'who' }];
+    return [];
+  });
+}
+
+describe('every table that holds something about a person is covered by the export and the deletion', () => {
+  it('is listed in personal-data.ts, exported and erased or kept with its reason; nothing listed is stale', () => {
+    const names = tables.map((t) => getTableConfig(t).name);
+    const personal = tables.filter((t) => personalColumns(t).length > 0).map((t) => getTableConfig(t).name);
+    for (const name of personal)
+      expect(personalData, `${name} holds a user column or an email: add it to server/features/account/personal-data.ts`).toHaveProperty(name);
+    for (const name of Object.keys(personalData)) expect(names, `${name} is listed in personal-data.ts but is no table`).toContain(name);
+    for (const [name, coverage] of Object.entries(personalData)) {
+      if ('kept' in coverage) expect(coverage.kept.length, name).toBeGreaterThan(20);
+      else expect(coverage.exported, name).toBeTruthy();
+    }
+  });
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_FORMS_PER_HOUR: '1000', RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000' });
+});
+afterAll(() => t.close());
+
+/** One row in every table personal-data.ts exports, for `member`: through the API where there is one, else as the feature writes it. */
+async function everythingAbout(member: TestAccount): Promise<void> {
+  const id = member.user.id as string;
+  const db = t.ctx.db;
+  const api = memberApi(t, member.cookie);
+  const token = await createVerificationToken(db, { id, email: member.email });
+  expect((await callApp(`${t.url}/api/account/verify-email`, 'POST', { body: { token } })).status).toBe(200);
+  expect(
+    (await callApp(`${t.url}/api/newsletter/signup`, 'POST', { body: { email: member.email, name: 'Ada', organization: 'Food Bank' } })).status,
+  ).toBeLessThan(300);
+  expect(
+    (await api.post('/api/contact', { name: 'Ada', email: member.email, organization: '', subject: 'Hi', message: 'Hello there', contactType: 'support' }))
+      .status,
+  ).toBe(201);
+  const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
+  expect((await api.post('/api/checkup-results', { email: member.email, answers })).status).toBe(201);
+  expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: member.email } })).status).toBeLessThan(300);
+  const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
+  expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
+
+  const [ally] = await db
+    .insert(schema.allies)
+    .values({
+      name: 'Ledger Helpers',
+      category: 'Fuel',
+      submitterName: 'Ada',
+      submitterEmail: member.email.toUpperCase(),
+      email: uniqueEmail('vendor'),
+      approved: true,
+    })
+    .returning();
+  await db.insert(schema.allyReviews).values({ allyId: ally!.id, userId: id, rating: 5, comment: 'Great' });
+  await db.insert(schema.toldOnce).values({ topic: 'slack-invitation', userId: id, details: { by: 'admin@example.org', method: 'marked' } });
+  const [webinar] = await db
+    .insert(schema.webinars)
+    .values({ title: 'Board basics', startsAt: new Date(Date.now() + 86_400_000), durationMinutes: 60, roomUrl: 'https://meet.example.org/x' })
+    .returning();
+  await db.insert(schema.webinarSignups).values({ webinarId: webinar!.id, userId: id });
+  await db.insert(schema.toldOnce).values({ topic: `webinar:${webinar!.id}:confirmation`, userId: id });
+  const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
+  const [slot] = await db
+    .insert(schema.coachingSlots)
+    .values({ coachId: id, coachName: 'Ada Lovelace', startsAt: slotTime, roomUrl: 'https://meet.example.org/c' })
+    .returning();
+  await db.insert(schema.coachingBookings).values({ slotId: slot!.id, userId: id, month: slotTime.toISOString().slice(0, 7) });
+  const [edition] = await db
+    .insert(schema.newsletterEditions)
+    .values({ slug: `e-${id}`, title: 'Issue for the test', body: 'Hello' })
+    .returning();
+  await db.insert(schema.editionDeliveries).values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() });
+  await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
+  await db
+    .insert(schema.adminAuditLog)
+    .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });
+  await db.insert(schema.adminAuditLog).values({
+    adminId: id,
+    adminEmail: 'other-admin@example.org',
+    action: 'user.premium.grant',
+    targetType: 'user',
+    targetId: id,
+    details: { email: member.email },
+  });
+}
+
+const rowsWith = async (table: PgTable, column: PgColumn, holds: 'id' | 'email', value: string) => {
+  const where = holds === 'email' ? sql`lower(${column}) = lower(${value})` : eq(column, value);
+  const [row] = await t.ctx.db.select({ n: count() }).from(table).where(where);
+  return row!.n;
+};
+
+describe('download my data, then delete my account', () => {
+  it('the export has a non-empty entry for every exported table; after deletion no erased table refers to the person, and what is kept is anonymised', async () => {
+    const member = await registerAccount(t.url, 'everything');
+    const id = member.user.id as string;
+    await everythingAbout(member);
+
+    const res = await memberApi(t, member.cookie).get('/api/account/export');
+    expect(res.status).toBe(200);
+    const data = res.json;
+    for (const [name, coverage] of Object.entries(personalData)) {
+      if (!coverage.exported) continue;
+      const entry = data[coverage.exported];
+      const filled = Array.isArray(entry)
+        ? entry.length > 0
+        : entry && typeof entry === 'object' && Object.values(entry).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
+      expect(filled, `${name} is exported as "${coverage.exported}" but the export holds nothing there`).toBeTruthy();
+    }
+    expectNoSecrets(data);
+    const [account] = await t.ctx.db.select({ hash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.id, id));
+    expect(JSON.stringify(data)).not.toContain(account!.hash);
+
+    expect((await memberApi(t, member.cookie).call('DELETE', '/api/account', { confirmEmail: member.email })).status).toBe(200);
+    for (const table of tables) {
+      const name = getTableConfig(table).name;
+      const coverage = personalData[name];
+      if (!coverage || 'kept' in coverage) continue;
+      for (const { column, holds } of personalColumns(table)) {
+        if (holds === 'who') continue;
+        expect(await rowsWith(table, column, holds, holds === 'email' ? member.email : id), `${name}.${column.name} still refers to the deleted member`).toBe(
+          0,
+        );
+      }
+    }
+    const audit = await t.ctx.db.select().from(schema.adminAuditLog).where(eq(schema.adminAuditLog.targetId, id));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0]!.details)).not.toContain(member.email);
+    const [slot] = await t.ctx.db
+      .select()
+      .from(schema.coachingSlots)
+      .where(eq(schema.coachingSlots.coachName, 'Ada Lovelace'))
+      .orderBy(sql`${schema.coachingSlots.createdAt} desc`)
+      .limit(1);
+    expect(slot!.coachId).toBeNull();
+    const [listing] = await t.ctx.db
+      .select()
+      .from(schema.allies)
+      .where(eq(schema.allies.name, 'Ledger Helpers'))
+      .orderBy(sql`${schema.allies.createdAt} desc`)
+      .limit(1);
+    expect(listing).toMatchObject({ submitterName: '', submitterEmail: '', approved: true });
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Every table that holds something about a person (a column referring to users, or a person's
+ * email), and what "Download my data" and "Delete my account" do with it. A table is either in
+ * the export (under `exported`) and gone for the member after deletion (`erased`), or kept, with
+ * the reason (`kept`). personal-data.test.ts walks the schema: a new table with a user column or
+ * an email is not covered until it is listed here.
+ */
+export type Coverage = { exported: string; erased: true; how: string } | { exported?: string; kept: string };
+
+export const personalData: Record<string, Coverage> = {
+  users: { exported: 'account', erased: true, how: 'the account row is deleted' },
+  sessions: { exported: 'sessions', erased: true, how: 'when each sign-in started and ends, never the token; deleted with the account' },
+  email_verification_tokens: {
+    exported: 'emailVerifications',
+    erased: true,
+    how: 'the address each link was sent to and when, never the token; deleted with the account',
+  },
+  password_reset_tokens: {
+    exported: 'resetRequests',
+    erased: true,
+    how: 'when each reset link was asked for and used, never the token; deleted with the account',
+  },
+  newsletter_signups: { exported: 'newsletterSignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  community_signups: { exported: 'communitySignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  checkup_results: { exported: 'checkupResults', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  contact_messages: { exported: 'contactMessages', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  subscriptions: { exported: 'subscriptions', erased: true, how: 'cancelled at the provider first, then deleted with the account' },
+  billing_charges: { exported: 'receipts', erased: true, how: 'every charge and refund; deleted with the account' },
+  billing_customers: { exported: 'paymentCustomer', erased: true, how: "the payment provider's customer id; deleted with the account" },
+  ally_reviews: { exported: 'allyReviews', erased: true, how: 'deleted with the account' },
+  allies: {
+    exported: 'allySubmissions',
+    erased: true,
+    how: "listings submitted under the verified address: the listing stays in the directory (it is the vendor's), the submitter's name and email are cleared",
+  },
+  webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' },
+  told_once: {
+    exported: 'toldOnce',
+    erased: true,
+    how: 'what the site told the member once (webinar emails and reminders, coaching reminders, the Slack invitation, by whom and how) and when; deleted with the account, and those under the verified address',
+  },
+  coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
+  mail_outbox: { exported: 'emails', erased: true, how: 'every email to the verified address, sent or waiting; deleted' },
+  edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+  coaching_slots: {
+    exported: 'coachingSlotsOffered',
+    kept: "a coach's slots stay, with the coach's name, for the members who booked them; the link to the deleted account is cleared",
+  },
+  mail_suppressions: {
+    exported: 'mailSuppressions',
+    kept: 'an address a mail server refused for good is never mailed again, whoever gives it next: only the address, the refusal and its date',
+  },
+  admin_audit_log: {
+    exported: 'auditLog',
+    kept: "what admins did stays answerable after an admin's account is gone; entries about the member lose the member's email (anonymised)",
+  },
+  newsletter_editions: { kept: "updated_by is the admin who last saved an edition: the newsletter's editorial record" },
+  content_items: { kept: "updated_by is the admin who last saved a page: the site's editorial record" },
+  content_versions: { kept: "published_by is the admin who published a version: the site's editorial record" },
+  images: { kept: "uploaded_by is the admin who uploaded an image: the site's editorial record" },
+  local_billing_checkouts: { kept: "the local test payment provider's own records, standing for what Stripe keeps on its side; never used with Stripe" },
+  local_billing_subscriptions: { kept: "the local test payment provider's own records, standing for what Stripe keeps on its side; never used with Stripe" },
+};

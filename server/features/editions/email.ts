@@ -1,0 +1,48 @@
+import { markdownToText } from '#shared/markdown/render';
+import { editionEyebrow } from '#shared/newsletter/editions';
+import {
+  type EditionContent,
+  type EmailSettings,
+  type RenderedEdition,
+  type RenderOptions,
+  testTexts,
+  UNSUBSCRIBE_PLACEHOLDER,
+  whyReceived,
+} from './email-parts';
+
+/** Renders an edition once: the text part here, the HTML part from the template, loaded on first use. */
+export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
+  // The template and react-email come with the first edition rendered: they hold some 40 MB of
+  // memory that a server rendering no edition has no use for.
+  const { editionHtml } = await import('./email-template');
+  const html = await editionHtml(edition, settings, test);
+  const eyebrow = editionEyebrow(edition);
+  const text = [
+    `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,
+    '',
+    edition.title.toUpperCase(),
+    '',
+    markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
+    '',
+    '----',
+    ...(test
+      ? [testTexts.webPage, testTexts.unsubscribe]
+      : [
+          `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
+          `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+        ]),
+    settings.postalAddress,
+    '',
+  ].join('\n');
+  return { subject: edition.title, html, text };
+}
+
+/** One recipient's copy: the only per-recipient part is the unsubscribe link. */
+export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
+  const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
+  return {
+    subject: rendered.subject,
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+  };
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from '#shared/zod';
+import { messages } from '#shared/billing/messages';
+import { testCardSchema } from '#shared/billing/schemas';
+import type { PublicUser } from '#shared/auth/user';
+import { plans } from '#shared/pricing';
+import { apiPaths } from '#shared/api/paths';
+import type { AppContext } from '../../context';
+import { getSessionUser, requireUser } from '../../http/guards';
+import { HttpError, parseInput } from '../../http/errors';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
+import { checkoutExpired, hasBillingSubscription, type PayGuard } from '../../payment-providers/local-provider';
+import { liveMembership, lockMember } from './membership';
+import { runMembershipCheck } from './membership-check';
+import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
+
+const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The local test provider's pages' API: its checkout page (/checkout/local/:id), the card form
+ * embedded on /subscribe, and the billing clock. Registered only when the local provider is in
+ * use, so none of this exists on a Stripe site.
+ */
+export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const local = localProvider(ctx)!;
+  const signedIn = { preHandler: requireUser(ctx) };
+  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
+
+  /**
+   * One membership per member (decision 025): the member's lock is taken inside the paying
+   * transaction, and the membership checked there, so checkouts paid at the same moment queue up
+   * and only the first is charged. The provider's own record counts too: a subscription paid a
+   * moment ago whose events are still on their way to the webhook.
+   */
+  const oneMembership: PayGuard = async (tx, checkout) => {
+    await lockMember(tx, checkout.userId);
+    if ((await hasBillingSubscription(tx, checkout.userId)) || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
+  };
+
+  const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
+    const user = await userOf(request);
+    // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again").
+    if (user.isPremium) throw new HttpError(409, messages.alreadyPremium);
+    try {
+      const { successUrl } = await local.payCheckout(checkoutId, card, oneMembership);
+      return { redirectUrl: successUrl };
+    } catch (error) {
+      if (error instanceof PaymentDeclinedError) throw new HttpError(402, error.message);
+      if (error instanceof CheckoutExpiredError) throw new HttpError(410, error.message);
+      throw error;
+    }
+  };
+
+  app.get<{ Params: { id: string } }>(apiPaths.localCheckout, signedIn, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const user = await userOf(request);
+    const checkout = await local.findCheckout(request.params.id, user.id);
+    if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
+    const plan = plans[checkout.plan];
+    const status = checkout.status === 'open' && checkoutExpired(checkout, await billingNow(ctx.db)) ? 'expired' : checkout.status;
+    return {
+      id: checkout.id,
+      plan: checkout.plan,
+      amountCents: plan.amountCents,
+      interval: plan.interval,
+      status,
+      successUrl: checkout.successUrl,
+      cancelUrl: checkout.cancelUrl,
+    };
+  });
+
+  app.post<{ Params: { id: string } }>(apiPaths.localCheckoutPay, signedIn, async (request) => {
+    const card = parseInput(testCardSchema.omit({ clientSecret: true }), request.body);
+    const user = await userOf(request);
+    const checkout = await local.findCheckout(request.params.id, user.id);
+    if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
+    return pay(request, checkout.id, card);
+  });
+
+  // /subscribe's embedded form: started from create-subscription's client secret.
+  app.post(apiPaths.localPay, signedIn, async (request) => {
+    const input = parseInput(testCardSchema, request.body);
+    const user = await userOf(request);
+    const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
+    if (!checkout)
+      throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', {
+        clientSecret: 'Unknown or expired client secret',
+      });
+    return pay(request, checkout.id, input);
+  });
+
+  /**
+   * `npm run billing:clock -- --advance 31d` (scripts/billing-clock.mjs): moves the billing clock
+   * forward and runs the membership check. It can end anyone's membership, so it exists only
+   * where it was asked for (development, tests, or BILLING_CLOCK_ENABLED), and even then only
+   * from this machine, never through a proxy.
+   */
+  if (!clockEnabled(ctx.env)) return;
+  app.post(apiPaths.localClock, async (request) => {
+    if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
+      throw new HttpError(403, 'The billing clock can only be moved from the machine the server runs on.');
+    }
+    const input = parseInput(clockSchema, request.body);
+    const ms = parseDuration(input.advance);
+    if (!ms) throw new HttpError(400, 'advance: Give a duration such as 31d, 12h or 90m', { advance: 'Give a duration such as 31d, 12h or 90m' });
+    const now = await advanceBillingClock(ctx.db, ms);
+    const { ended } = await runMembershipCheck(ctx, request.log);
+    return { now: now.toISOString(), ended };
+  });
+}
+
+/** The test billing clock: on in development and tests, elsewhere only when BILLING_CLOCK_ENABLED says so. */
+export function clockEnabled(env: AppContext['env']): boolean {
+  return env.BILLING_CLOCK_ENABLED ?? env.NODE_ENV !== 'production';
+}

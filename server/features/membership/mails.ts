@@ -1,0 +1,161 @@
+import { formatDollars, plans, type PlanType } from '#shared/pricing';
+import { premiumBenefits } from '#shared/premium/benefits';
+import { site } from '#shared/site';
+import type { Mail } from '../../mail/mailer';
+
+/**
+ * The four membership emails the product promises. Each is caused by one
+ * applied event or one state change, which happens once, so each is sent once.
+ */
+interface Member {
+  email: string;
+  firstName: string | null;
+}
+
+const hello = (m: Member) => `Hi ${m.firstName?.trim() || 'there'},`;
+
+/** "14 December 2026": dates in emails are written out, never a locale-dependent 12/14/26. */
+export function longDate(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+const planLine = (plan: PlanType) => `${plans[plan].label} (${formatDollars(plans[plan].amountCents)}/${plans[plan].interval})`;
+
+export function premiumWelcomeMail(m: Member, input: { plan: PlanType; slackInviteUrl: string; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+Welcome to ${site.name} Premium! Your ${planLine(input.plan)} membership is active.
+
+Your membership includes:
+${premiumBenefits.map((benefit) => `- ${benefit}`).join('\n')}
+
+Join the private Slack community (${site.communityMembers} nonprofit leaders):
+${input.slackInviteUrl}
+
+What happens next:
+- Slack: use the invitation above. If it does not work for you, reply to this email and we will send a personal invitation within 24 hours.
+- Coaching: book your first 60-minute one-on-one session from your premium resources page.
+- The Allies Directory: ${site.vettedAllies} vetted vendors, with member offers: ${input.publicUrl}/allies
+- Premium resources: the expanded field guides, the toolkits and the webinar recordings: ${input.publicUrl}/premium-resources
+- Your account: see your plan, your next renewal, or cancel anytime: ${input.publicUrl}/account
+
+A receipt for your payment comes in a separate email.
+
+Glad you are here,
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Welcome to ${site.name} Premium: your Slack invitation`, text };
+}
+
+export function receiptMail(
+  m: Member,
+  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string },
+): Mail {
+  const text = `${hello(m)}
+
+Thank you: we received your payment.
+
+Receipt
+- Amount paid: ${formatDollars(input.amountCents)} USD
+- Plan: ${planLine(input.plan)}
+- Date: ${longDate(input.paidAt)}
+- Reference: ${input.invoiceId}
+${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal)}\n` : ''}
+Manage or cancel your membership anytime: ${input.publicUrl}/account
+Cancellation takes effect at the end of the period you paid for. Fees are non-refundable unless required by law.
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your ${site.name} receipt: ${formatDollars(input.amountCents)}`, text };
+}
+
+export function paymentFailedMail(m: Member, input: { plan: PlanType; amountCents: number; fixUrl: string }): Mail {
+  const text = `${hello(m)}
+
+We could not take the ${formatDollars(input.amountCents)} payment for your ${planLine(input.plan)} membership: your card was declined.
+
+Your premium access continues while we retry over the next few days. To keep it, update your card here:
+${input.fixUrl}
+
+If the payment keeps failing, the membership ends and your account goes back to free. You can rejoin anytime.
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'Action needed: your premium payment failed', text };
+}
+
+export function cancellationMail(m: Member, input: { plan: PlanType; endsAt: Date | null; publicUrl: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Your premium membership is cancelled, as you asked. Nothing more will be charged.
+
+You keep everything premium until ${end}. After that your account goes back to free: the field guides, the Check-Up and the resources stay yours.
+
+Changed your mind? Resume before ${end} from your account page and nothing changes:
+${input.publicUrl}/account
+
+Thank you for being part of the community,
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your premium membership ends on ${end}`, text };
+}
+
+/** An admin ended a paid membership (now, or at the end of the paid period): said once, in the team's words. */
+export function endedByTeamMail(m: Member, input: { plan: PlanType; endsAt: Date | null; now: boolean; publicUrl: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Our team has ended your ${plans[input.plan].label.toLowerCase()} premium membership. Nothing more will be charged.
+
+${input.now ? 'Premium access ended today' : `You keep everything premium until ${end}`}. After that your account stays a free account: the field guides, the Check-Up and the resources stay yours.
+
+If you think this is a mistake, write to us and we will look into it:
+${input.publicUrl}/contact
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: input.now ? 'Your premium membership has ended' : `Your premium membership ends on ${end}`, text };
+}
+
+export function resumedMail(m: Member, input: { plan: PlanType; renewsAt: Date | null; amountCents: number; publicUrl: string }): Mail {
+  const renews = input.renewsAt ? longDate(input.renewsAt) : 'the end of your current period';
+  const text = `${hello(m)}
+
+Your premium membership is back on: it renews on ${renews} at ${formatDollars(input.amountCents)} (${plans[input.plan].label}), and nothing changes until then.
+
+You can cancel again at any time from your account page:
+${input.publicUrl}/account
+
+Thank you for staying,
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'Your premium membership will continue', text };
+}
+
+/** A second paid subscription for a member who already had one: cancelled and refunded at once (decision 025). */
+export function duplicateRefundedMail(m: Member, input: { plan: PlanType; refundedCents: number; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+You were charged twice for one premium membership: a second ${plans[input.plan].label.toLowerCase()} subscription was started while your membership was already active (two checkouts paid at once, for example).
+
+We cancelled that second subscription straight away and refunded ${formatDollars(input.refundedCents)} to your card: refunds usually show within 5-10 business days. Your membership itself is unchanged:
+${input.publicUrl}/account
+
+Sorry for the trouble,
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'We refunded a duplicate charge', text };
+}
+
+export function duplicateAdminMail(to: string, input: { memberEmail: string; subscriptionId: string; refundedCents: number; provider: string }): Mail {
+  const text = `A duplicate premium subscription was cancelled and refunded automatically.
+
+Member: ${input.memberEmail}
+Subscription: ${input.subscriptionId} (${input.provider})
+Refunded: ${formatDollars(input.refundedCents)}
+
+The member was told by email. Nothing else needs doing; this is for your records.
+`;
+  return { to, subject: `Duplicate subscription refunded: ${input.memberEmail}`, text };
+}

@@ -1,0 +1,63 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { tryLockUntilCommit } from '../../db/locks';
+import { subscriptions } from '../../db/schema';
+import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
+import { billingNow } from '../../payment-providers/clock';
+import { endAgainWhatTheTeamEnded } from './apply-event';
+import { resolveDuplicates } from './duplicates';
+import { syncPremium } from './membership';
+import { liveStatuses } from '../../payment-providers/provider';
+
+/**
+ * The scheduled membership check: a job of server/schedule.ts, every 5 minutes and once at start.
+ * 1. The local provider's clock tick (renewals, retries, period ends) and its pending events.
+ * 2. A safety net for every provider: a subscription cancelled at period end whose period is
+ *    over loses premium even if the provider's "deleted" event never arrives.
+ * 3. Retries: duplicates not yet refunded, and memberships the team ended that renew again.
+ * Everything it does is an idempotent SQL update under a transaction-scoped advisory lock, so
+ * a restart loses nothing; the job queue runs it on one server at a time.
+ */
+const SWEEP_LOCK_ID = 7_202_614;
+
+export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger): Promise<{ ended: number }> {
+  billingProvider(ctx);
+  const local = localProvider(ctx);
+  if (local) {
+    await local.tick();
+    await local.deliverPending();
+  }
+  const ended = await endFinishedPeriods(ctx);
+  // Duplicates whose refund failed when they arrived (the provider was unreachable) are retried here.
+  await resolveDuplicates({ ctx, provider: billingProvider(ctx) });
+  // Memberships the team ended that the member renewed at the provider while it was unreachable.
+  await endAgainWhatTheTeamEnded({ ctx, provider: billingProvider(ctx), log });
+  return { ended };
+}
+
+/** Ends subscriptions cancelled at period end whose period is over, and premium with them (membership.ts). */
+export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
+  // Only the local provider's clock can be moved; Stripe's periods follow real time.
+  const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await tryLockUntilCommit(tx, SWEEP_LOCK_ID))) return 0;
+    const due = tx.$with('due').as(
+      tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.cancelAtPeriodEnd, true), inArray(subscriptions.status, [...liveStatuses]), lte(subscriptions.currentPeriodEnd, now)))
+        .for('update', { skipLocked: true }),
+    );
+    const ended = await tx
+      .with(due)
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .from(due)
+      .where(eq(subscriptions.id, due.id))
+      .returning({ userId: subscriptions.userId });
+    const userIds = [...new Set(ended.map((r) => r.userId))];
+    for (const userId of userIds) await syncPremium(tx, userId);
+    return userIds.length;
+  });
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import { lockUntilCommit } from '../../db/locks';
+import { subscriptions, users } from '../../db/schema';
+import { liveStatuses } from '../../payment-providers/provider';
+
+/**
+ * The one place that decides premium (decision 025). A member is premium exactly while they hold
+ * a live membership: a paid subscription the provider still bills (active, trialing, past_due
+ * while it retries) or a complimentary one an admin granted. `users.is_premium` is a copy of that
+ * fact for the session's quick read, and it is written here only, by `syncPremium`.
+ *
+ * A member holds at most one live membership: the partial unique index
+ * subscriptions_one_live_per_user_idx refuses a second, and every change of a member's
+ * memberships takes `lockMember` first, so concurrent payments queue up and see each other.
+ */
+
+export type MembershipRow = typeof subscriptions.$inferSelect;
+
+export const COMPLIMENTARY = 'complimentary';
+
+/** Serialises every change of one member's memberships until the transaction ends. */
+export async function lockMember(tx: Transaction, userId: string): Promise<void> {
+  await lockUntilCommit(tx, `member:${userId}`);
+}
+
+/** The member's live membership, if any (there is at most one). */
+export async function liveMembership(db: Executor, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Writes `users.is_premium` from the member's memberships; returns whether they are premium now. */
+export async function syncPremium(tx: Executor, userId: string): Promise<boolean> {
+  const live = sql<boolean>`exists (select 1 from ${subscriptions} where ${and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses]))})`;
+  const [changed] = await tx
+    .update(users)
+    .set({ isPremium: live, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`${users.isPremium} is distinct from ${live}`))
+    .returning({ isPremium: users.isPremium });
+  if (changed) return changed.isPremium;
+  const [row] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
+  return row?.isPremium ?? false;
+}
+
+/**
+ * An admin's grant: a complimentary membership, unless the member already has a live one.
+ * Returns false when they had one already. Call inside a transaction holding lockMember.
+ */
+export async function grantComplimentary(tx: Transaction, userId: string): Promise<boolean> {
+  if (await liveMembership(tx, userId)) {
+    await syncPremium(tx, userId);
+    return false;
+  }
+  await tx.insert(subscriptions).values({
+    userId,
+    provider: COMPLIMENTARY,
+    providerSubscriptionId: `comp_${randomUUID().replace(/-/g, '')}`,
+    // Not billed: the plan is never shown for a complimentary membership.
+    plan: 'monthly',
+    status: 'active',
+    welcomedAt: new Date(),
+  });
+  await syncPremium(tx, userId);
+  return true;
+}
+
+/** Ends a complimentary membership (an admin's revoke); paid ones end through their provider. */
+export async function endComplimentary(tx: Transaction, userId: string): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, COMPLIMENTARY), inArray(subscriptions.status, [...liveStatuses])));
+  await syncPremium(tx, userId);
+}
+
+/** Another live membership of the member than `providerSubscriptionId`: a second one would be a duplicate. */
+export async function otherLiveMembership(tx: Transaction, userId: string, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, userId), ne(subscriptions.providerSubscriptionId, providerSubscriptionId), inArray(subscriptions.status, [...liveStatuses])),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,59 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { billingCharges, billingCustomers, subscriptions } from '../../db/schema';
+import { liveStatuses } from '../../payment-providers/provider';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Subscriptions of a member that the provider still bills (active, or past due while it retries). */
+export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses])))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** The member's subscription for /account: the live one, else the most recently changed. */
+export async function currentSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
+  const [live] = await liveSubscriptions(db, userId);
+  if (live) return live;
+  const [latest] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt)).limit(1);
+  return latest;
+}
+
+export async function findCustomer(db: Database, userId: string, provider: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider)))
+    .limit(1);
+  return row?.customerId;
+}
+
+/**
+ * Remembers the provider's customer; a concurrent request that made one first wins, and its id
+ * is returned. A customer of another provider (the site moved from local to Stripe) is replaced.
+ */
+export async function saveCustomer(db: Database, userId: string, provider: string, customerId: string): Promise<string> {
+  await db
+    .insert(billingCustomers)
+    .values({ userId, provider, customerId })
+    .onConflictDoUpdate({ target: billingCustomers.userId, set: { provider, customerId }, where: sql`${billingCustomers.provider} <> ${provider}` });
+  return (await findCustomer(db, userId, provider)) ?? customerId;
+}
+
+/** The member's charges, newest first: the receipt history. */
+export function chargesOf(db: Database, userId: string) {
+  return db.select().from(billingCharges).where(eq(billingCharges.userId, userId)).orderBy(desc(billingCharges.paidAt)).limit(200);
+}
+
+/** One of the member's charges; another member's is not found. */
+export async function chargeOf(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(billingCharges)
+    .where(and(eq(billingCharges.userId, userId), eq(billingCharges.id, id)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,30 @@
+import { HttpError } from '../../http/errors';
+
+/** The body of a one-click unsubscribe: the value of its List-Unsubscribe field, if it has one. */
+export class OneClickForm {
+  constructor(readonly listUnsubscribe: string | null) {}
+}
+
+/** Mail providers send the one-click form in either encoding, and its body is a field or two. */
+export const ONE_CLICK_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+export const ONE_CLICK_BODY_LIMIT = 4096;
+
+/**
+ * Reads the form a mail client POSTs for a one-click unsubscribe (RFC 8058): urlencoded, or
+ * multipart/form-data as in the RFC's own example. Multipart is read by the platform's own
+ * reader (fetch's `Response.formData`), on a body Fastify has already cut at 4 KB.
+ */
+export async function readOneClickForm(contentType: string, body: Buffer): Promise<OneClickForm> {
+  if (!/^multipart\/form-data\b/i.test(contentType)) return new OneClickForm(new URLSearchParams(body.toString('utf8')).get('List-Unsubscribe'));
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new HttpError(
+      400,
+      'The form could not be read: send List-Unsubscribe=One-Click as multipart/form-data (with its boundary) or application/x-www-form-urlencoded',
+    );
+  }
+  const value = form.get('List-Unsubscribe');
+  return new OneClickForm(typeof value === 'string' ? value : null);
+}

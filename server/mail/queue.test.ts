@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
+import { startTestApp, type TestApp } from '../test/app';
+import { uniqueEmail } from '../test/unique-email';
+import type { Mail, Transport } from './mailer';
+import { createOutbox } from './outbox';
+import { DELIVERY } from './queue';
+import { markTold, markToldByEmail } from './told-once';
+
+/**
+ * The one delivery engine (decision 034), through the outbox that uses it: one policy for every
+ * queue (a permanent refusal fails at once, a temporary one waits its backoff, the last try
+ * fails), and rows shared by several senders at once are each sent once.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** A transport that answers as told and keeps what it accepted. */
+function fakeTransport(answer: (mail: Mail) => Error | undefined = () => undefined, delayMs = 0) {
+  const accepted: Mail[] = [];
+  const transport: Transport = {
+    description: 'fake',
+    async deliver(mail) {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const error = answer(mail);
+      if (error) throw error;
+      accepted.push(mail);
+    },
+    close() {},
+    useLogger() {},
+  };
+  return { transport, accepted };
+}
+const smtpError = (responseCode: number, command: string) => Object.assign(new Error(`${responseCode} refused`), { responseCode, command });
+const row = async (to: string) =>
+  rowsOf<{ status: string; attempts: number; last_error: string | null; wait: number }>(
+    await t.ctx.db.execute(
+      sql`select status, attempts, last_error, extract(epoch from next_attempt_at - now())::int as wait from mail_outbox where "to" = ${to}`,
+    ),
+  )[0]!;
+
+describe('one delivery policy', () => {
+  it('a permanent refusal fails the message at once, with the reason; a temporary one waits its backoff', async () => {
+    const refused = uniqueEmail('refused');
+    const later = uniqueEmail('later');
+    const { transport } = fakeTransport((mail) => (mail.to === refused ? smtpError(550, 'RCPT TO') : smtpError(421, 'DATA')));
+    const outbox = createOutbox(t.ctx.db, transport);
+    await outbox.send({ to: refused, subject: 'No such user', text: 'x' });
+    await outbox.send({ to: later, subject: 'Try later', text: 'x' });
+    await outbox.idle();
+    expect(await row(refused)).toMatchObject({ status: 'failed', attempts: 1, last_error: '550 550 refused' });
+    const waiting = await row(later);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, last_error: '421 421 refused' });
+    expect(waiting.wait).toBeGreaterThan(DELIVERY.backoffSeconds(1) - 5);
+    expect(waiting.wait).toBeLessThanOrEqual(DELIVERY.backoffSeconds(1));
+  });
+
+  it('the last try fails a message that was only ever refused for now', async () => {
+    const to = uniqueEmail('last-try');
+    const { transport } = fakeTransport(() => smtpError(451, 'DATA'));
+    const outbox = createOutbox(t.ctx.db, transport);
+    await outbox.send({ to, subject: 'Never accepted', text: 'x' });
+    await outbox.idle();
+    await t.ctx.db.execute(sql`update mail_outbox set attempts = ${DELIVERY.maxAttempts - 1}, next_attempt_at = now() where "to" = ${to}`);
+    await outbox.deliverDue();
+    expect(await row(to)).toMatchObject({ status: 'failed', attempts: DELIVERY.maxAttempts });
+  });
+
+  it('three senders draining the same queue at once send each message once', async () => {
+    const addresses = Array.from({ length: 40 }, (_, i) => uniqueEmail(`shared-${i}`));
+    const { transport, accepted } = fakeTransport(undefined, 5);
+    const store = createOutbox(t.ctx.db, transport);
+    // Stored without delivering, as a request that crashed before delivering would leave them.
+    for (const to of addresses) await store.store(t.ctx.db, { to, subject: 'Once each', text: 'x' });
+    const senders = [createOutbox(t.ctx.db, transport), createOutbox(t.ctx.db, transport), createOutbox(t.ctx.db, transport)];
+    await Promise.all(senders.map((sender) => sender.deliverDue()));
+    const mine = accepted.filter((mail) => addresses.includes(mail.to));
+    expect(mine).toHaveLength(addresses.length);
+    expect(new Set(mine.map((mail) => mail.to)).size).toBe(addresses.length);
+    for (const to of addresses) expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('told once', () => {
+  it('of two transactions marking the same person and topic at once, one tells; by account or by address', async () => {
+    const [user] = rowsOf<{ id: string }>(await t.ctx.db.execute(sql`insert into users (email) values (${uniqueEmail('told')}) returning id`));
+    const topic = `test:${Date.now()}`;
+    const told = await Promise.all([0, 1].map(() => t.ctx.db.transaction((tx) => markTold(tx, topic, [user!.id]))));
+    expect(told.flat()).toEqual([user!.id]);
+    // The same topic for another person is theirs to be told.
+    const address = uniqueEmail('told-address');
+    expect(await Promise.all([0, 1].map(() => t.ctx.db.transaction((tx) => markToldByEmail(tx, topic, address))))).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    expect(await markToldByEmail(t.ctx.db, topic, address.toUpperCase())).toBe(false);
+  });
+
+  it('a mark rolled back with its transaction leaves the person to be told', async () => {
+    const [user] = rowsOf<{ id: string }>(await t.ctx.db.execute(sql`insert into users (email) values (${uniqueEmail('rolled')}) returning id`));
+    const topic = `rolled:${Date.now()}`;
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await markTold(tx, topic, [user!.id]);
+        throw new Error('the email could not be stored');
+      }),
+    ).rejects.toThrow('the email could not be stored');
+    expect(await markTold(t.ctx.db, topic, [user!.id])).toEqual([user!.id]);
+  });
+});

@@ -1,0 +1,244 @@
+import type Stripe from 'stripe';
+import type { PlanType } from '#shared/pricing';
+import {
+  type BillingEvent,
+  CHECKOUT_LIFETIME_SECONDS,
+  type BillingProvider,
+  PaymentDeclinedError,
+  type PlanChangePreview,
+  ProviderUnavailableError,
+  type ProviderSubscription,
+  toBillingEvent,
+  WebhookSignatureError,
+} from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<PlanType, string>;
+  /** Another address for the API: tests point it at their fake Stripe server. */
+  apiUrl?: string;
+}
+
+/**
+ * The API version is pinned (the SDK's own), so a change of the account's default version in
+ * Stripe's dashboard cannot change the shape of what we read. Webhook endpoints must be
+ * created with the same version (docs/payments.md).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+/** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
+export class StripeProvider implements BillingProvider {
+  readonly name = 'stripe' as const;
+  private loading?: Promise<{ Stripe: typeof Stripe; stripe: Stripe }>;
+
+  constructor(private readonly settings: StripeSettings) {}
+
+  /**
+   * The SDK and its client, loaded with the first call that needs them: the SDK holds some 20 MB
+   * of a server's memory, and most requests never touch a payment.
+   */
+  private sdk(): Promise<{ Stripe: typeof Stripe; stripe: Stripe }> {
+    this.loading ??= import('stripe').then(({ default: StripeSdk }) => {
+      const api = this.settings.apiUrl ? new URL(this.settings.apiUrl) : undefined;
+      const stripe = new StripeSdk(this.settings.secretKey, {
+        apiVersion: STRIPE_API_VERSION,
+        maxNetworkRetries: 1,
+        timeout: 15_000,
+        ...(api
+          ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
+          : {}),
+      });
+      return { Stripe: StripeSdk, stripe };
+    });
+    return this.loading;
+  }
+
+  /** Stripe's errors in our terms: a card error is the member's to fix, anything else is a provider fault. */
+  private async call<T>(work: (stripe: Stripe, sdk: typeof Stripe) => Promise<T>): Promise<T> {
+    const { Stripe: sdk, stripe } = await this.sdk();
+    try {
+      return await work(stripe, sdk);
+    } catch (error) {
+      if (error instanceof sdk.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
+      throw new ProviderUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+
+  createCustomer(user: { id: string; email: string; name: string | null }): Promise<string> {
+    return this.call(async (stripe) => (await stripe.customers.create({ email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } })).id);
+  }
+
+  createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
+    return this.call(async (stripe, sdk) => {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.user.id,
+        line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { userId: input.user.id, plan: input.plan },
+        subscription_data: { metadata: { userId: input.user.id, plan: input.plan } },
+        // Stripe's default, said here: an open checkout cannot be paid a day later.
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      await this.expireOlderCheckouts(stripe, sdk, session);
+      return { url: session.url };
+    });
+  }
+
+  /**
+   * One open Checkout per member (decision 025): two tabs or two clicks would otherwise give two
+   * sessions that can both be paid. Each new session expires the customer's open sessions that
+   * are older than itself (by creation time, then id: one order for every server), so whichever
+   * requests race, the newest session is the one left open. A session paid meanwhile is no longer
+   * open and Stripe refuses to expire it; the webhook's duplicate handling covers that one.
+   */
+  private async expireOlderCheckouts(stripe: Stripe, sdk: typeof Stripe, session: Stripe.Checkout.Session): Promise<void> {
+    const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+    if (!customer) return;
+    const older = (other: Stripe.Checkout.Session) => other.created < session.created || (other.created === session.created && other.id < session.id);
+    const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+    for (const other of open.data.filter((candidate) => candidate.id !== session.id && older(candidate))) {
+      try {
+        await stripe.checkout.sessions.expire(other.id);
+      } catch (error) {
+        // Completed or expired in the meantime: nothing left to close.
+        if (!(error instanceof sdk.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
+  }
+
+  createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
+    return this.call(async (stripe) => {
+      const subscription = await stripe.subscriptions.create({
+        customer: input.customerId,
+        items: [{ price: this.settings.prices[input.plan] }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { userId: input.user.id, plan: input.plan },
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = subscription.latest_invoice;
+      const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+      if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
+      return { clientSecret: secret };
+    });
+  }
+
+  private toSubscription(sub: Stripe.Subscription): ProviderSubscription {
+    const item = sub.items.data[0];
+    const priceId = item?.price.id;
+    const plan: PlanType =
+      priceId === this.settings.prices.yearly
+        ? 'yearly'
+        : priceId === this.settings.prices.monthly
+          ? 'monthly'
+          : sub.metadata.plan === 'yearly'
+            ? 'yearly'
+            : 'monthly';
+    return {
+      id: sub.id,
+      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      userId: sub.metadata.userId ?? null,
+      plan,
+      status: sub.status,
+      // Since API version 2025-03-31 the period lives on the subscription's items.
+      currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+    };
+  }
+
+  getSubscription(id: string): Promise<ProviderSubscription | null> {
+    return this.call(async (stripe, sdk) => {
+      try {
+        return this.toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    });
+  }
+
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
+    return this.call(async (stripe) => this.toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel })));
+  }
+
+  cancelNow(id: string): Promise<ProviderSubscription | null> {
+    return this.call(async (stripe) => this.toSubscription(await stripe.subscriptions.cancel(id)));
+  }
+
+  /**
+   * The switch: the new price on the subscription's item, prorated and invoiced now. Monthly and
+   * yearly have different intervals, so Stripe starts the new period now (as the local provider does).
+   */
+  private newItems(sub: Stripe.Subscription, plan: PlanType) {
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${sub.id} has no item`);
+    return [{ id: item.id, price: this.settings.prices[plan] }];
+  }
+
+  previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
+      const preview = await stripe.invoices.createPreview({
+        customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+        subscription: id,
+        subscription_details: { items: this.newItems(sub, plan), proration_behavior: 'always_invoice' },
+      });
+      const end = preview.lines.data.find((line) => line.period?.end)?.period.end;
+      // A negative total is Stripe's credit: it goes to the customer's balance for the next invoices.
+      return { amountDueCents: preview.amount_due, creditCents: Math.max(0, -preview.total), renewsAt: end ? new Date(end * 1000) : null };
+    });
+  }
+
+  changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
+      return this.toSubscription(
+        await stripe.subscriptions.update(id, {
+          items: this.newItems(sub, plan),
+          proration_behavior: 'always_invoice',
+          cancel_at_period_end: false,
+          metadata: { ...sub.metadata, plan },
+        }),
+      );
+    });
+  }
+
+  refundCharges(id: string): Promise<number> {
+    return this.call(async (stripe) => {
+      let refunded = 0;
+      const invoices = await stripe.invoices.list({ subscription: id, status: 'paid', limit: 100, expand: ['data.payments'] });
+      for (const invoice of invoices.data) {
+        for (const payment of invoice.payments?.data ?? []) {
+          const intent = payment.payment.payment_intent;
+          const intentId = typeof intent === 'string' ? intent : intent?.id;
+          if (!intentId) continue;
+          // The key makes a retried refund (a server dying mid-way) the same refund, never a second one.
+          const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `duplicate-refund-${intentId}` });
+          refunded += refund.amount;
+        }
+      }
+      return refunded;
+    });
+  }
+
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return this.call(async (stripe) => ({ url: (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url }));
+  }
+
+  async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
+    if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    const { stripe } = await this.sdk();
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
+    }
+    return toBillingEvent(event as unknown as Parameters<typeof toBillingEvent>[0]);
+  }
+}

@@ -1,0 +1,128 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
+import { matchRoute, redirects, routes } from '#shared/routes';
+import { apiPaths } from '#shared/api/paths';
+import type { PageBuilder, PageLookup } from './builder';
+import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
+
+export interface PagesOptions {
+  clientDir: string;
+  builder: PageBuilder;
+  /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
+  lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
+  /**
+   * Published content: the pages it feeds are kept until it changes; each change
+   * raises the generation, and what was kept is replaced.
+   */
+  content?: { generation(): number; onChange(listener: () => void): void };
+  /**
+   * Render every kept page once the server listens, one after another in the background, so
+   * the first visitor of each page after a start gets it at once (main.ts turns it on).
+   */
+  warmUp?: boolean;
+}
+
+/**
+ * Serves the built client: hashed assets with immutable caching, and every page of the route
+ * table rendered by React on the server (404 for unknown paths). A page drawn the same for
+ * every visitor (no query string, no data of its own) is rendered once per process, kept with
+ * its brotli and gzip encodings and an ETag, and revalidated by browsers on each visit
+ * (Cache-Control: no-cache, 304 when unchanged). '/' has a second kept variant: the member
+ * home's shell, for requests carrying the signed-in hint cookie.
+ */
+export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { built } = options.builder;
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      index: false,
+      wildcard: false,
+      // The template is for the server's use; /index.html is not a page.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as the browser accepts.
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${join(options.clientDir, 'assets')}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  for (const [from, to] of Object.entries(redirects)) {
+    app.get(from, (_request, reply) => reply.redirect(to, 301));
+  }
+  // There is no external identity provider: the spec's navigation to /api/login lands on our sign-in page.
+  app.get(apiPaths.login, (_request, reply) => reply.redirect('/auth', 302));
+
+  const buildPage = async (
+    log: FastifyBaseLogger,
+    url: string,
+    userPending: boolean,
+    lookup: PageLookup | undefined,
+    effort: 'best' | 'fast',
+  ): Promise<EncodedPage> => {
+    const { status, html } = await options.builder.render(log, url, userPending, lookup);
+    return encodePage(status, html, effort);
+  };
+
+  // Kept until the published content changes: at most two entries per route of the table.
+  const kept = new Map<string, Promise<EncodedPage>>();
+  options.content?.onChange(() => kept.clear());
+  function keptPage(log: FastifyBaseLogger, pathname: string, userPending: boolean, lookup: PageLookup | undefined): Promise<EncodedPage> {
+    // A page begun before a change is not kept under the new generation's key.
+    const key = `${options.content?.generation() ?? 0} ${pathname}${userPending ? ' (user pending)' : ''}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = buildPage(log, pathname, userPending, lookup, 'best');
+      kept.set(key, page);
+      page.catch(() => kept.delete(key));
+    }
+    return page;
+  }
+
+  if (options.warmUp) {
+    app.addHook('onListen', (done) => {
+      void (async () => {
+        for (const route of routes.filter((r) => !r.path.includes(':'))) {
+          const lookup = await options.lookupPage?.(route.path).catch(() => undefined);
+          if (!lookup || lookup.keep) await keptPage(app.log, route.path, Boolean(route.signedIn), lookup).catch(() => {});
+        }
+        await keptPage(app.log, '/', true, undefined).catch(() => {});
+      })();
+      done();
+    });
+  }
+
+  app.get('/*', { compress: false }, async (request, reply) => {
+    const [pathname = '/', query] = splitUrl(request.url);
+    // One address per page: /pricing/ is /pricing.
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      return reply.redirect(`${pathname.replace(/\/+$/, '') || '/'}${query ? `?${query}` : ''}`, 301);
+    }
+    const route = matchRoute(pathname);
+    const hint = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
+    const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
+    const lookup = route ? await options.lookupPage?.(pathname) : undefined;
+    const page =
+      route && !query && (!lookup || lookup.keep)
+        ? await keptPage(request.log, pathname, userPending, lookup)
+        : await buildPage(request.log, query ? `${pathname}?${query}` : pathname, userPending, lookup, 'fast');
+    return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+  });
+}
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)];
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage, vary: string): FastifyReply {
+  reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', vary);
+  if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.status(page.status).type('text/html; charset=utf-8');
+  if (encoding === 'identity') return reply.send(page.identity);
+  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+}

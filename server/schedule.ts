@@ -1,0 +1,71 @@
+import { runMembershipCheck } from './features/membership/membership-check';
+import type { AppContext } from './context';
+import type { FastifyBaseLogger } from 'fastify';
+import { deliverEditions, startDueEditions } from './features/editions/sender';
+import type { Transport } from './mail/mailer';
+import type { Outbox } from './mail/outbox';
+import { publishDue } from './features/content/repo';
+import { stripStoredImages } from './features/content/images';
+import { releaseEndedSeats, sendReminders } from './features/webinars/service';
+import { coachingHousekeeping } from './features/coaching/service';
+import { cleanUpExpired } from './jobs/housekeeping';
+import { renderMissingHtml } from './stored-html';
+import type { ScheduledJob } from './jobs/runner';
+
+/** Every piece of scheduled work the site does, and when. */
+export function scheduledJobs(deps: {
+  ctx: AppContext;
+  outbox: Outbox;
+  bulkTransport: Transport;
+  isStopping: () => boolean;
+  log: FastifyBaseLogger;
+}): ScheduledJob[] {
+  const { env } = deps.ctx;
+  const sending = {
+    publicUrl: env.PUBLIC_URL,
+    postalAddress: env.POSTAL_ADDRESS,
+    ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
+    connections: env.NEWSLETTER_CONNECTIONS,
+  };
+  return [
+    // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most 50
+    // seconds; a slice that stopped with work left queues the next at once. Slices may overlap
+    // (two servers share the rows, SKIP LOCKED), so a server killed mid-send delays the rest by
+    // the claim of its rows (a minute), not by its job's expiry (decision 028).
+    {
+      name: 'weekly-dish',
+      cron: '* * * * *',
+      atStart: true,
+      overlapping: { expireInSeconds: 120 },
+      run: async () => {
+        await startDueEditions(deps.ctx.db, sending, deps.log);
+        const deadline = Date.now() + 50_000;
+        await deliverEditions(deps.ctx.db, deps.bulkTransport, sending, { deadline, shouldStop: deps.isStopping, log: deps.log });
+        return Date.now() >= deadline && !deps.isStopping() ? 'again' : undefined;
+      },
+    },
+    // Pages and resources scheduled in /admin → Content go live, once across servers.
+    { name: 'content-publish', cron: '* * * * *', run: async () => void (await publishDue(deps.ctx.db)) },
+    // Webinars: places of members no longer premium released (each told once), then the reminders a day
+    // and an hour before: one notice row per person and start, so once.
+    {
+      name: 'webinar-reminders',
+      cron: '* * * * *',
+      run: async () => {
+        await releaseEndedSeats(deps.ctx);
+        await sendReminders(deps.ctx);
+      },
+    },
+    // Coaching: bookings of members no longer premium cancelled (slot freed), one reminder per booking.
+    { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
+    // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
+    { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
+    // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
+    { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
+    { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
+    // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).
+    { name: 'stored-html', cron: '23 * * * *', run: async () => void (await renderMissingHtml(deps.ctx.db, deps.log)) },
+    // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
+    { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
+  ];
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { instantToSiteLocal, isTimeZone, nextTuesdayMorning, siteDayAndMonthStart, siteLocalToInstant } from './site-time';
+
+describe("the site's calendar", () => {
+  it('starts days and months at local midnight, around the daylight-saving changes too', () => {
+    const ny = 'America/New_York';
+    // 2 November 2026, 03:00 UTC is still 1 November in New York (EST since 1 November, 02:00).
+    expect(siteDayAndMonthStart(new Date('2026-11-02T03:00:00Z'), ny)).toEqual({
+      dayStart: new Date('2026-11-01T04:00:00Z'),
+      monthStart: new Date('2026-11-01T04:00:00Z'),
+    });
+    expect(siteDayAndMonthStart(new Date('2026-11-02T12:00:00Z'), ny)).toEqual({
+      dayStart: new Date('2026-11-02T05:00:00Z'),
+      monthStart: new Date('2026-11-01T04:00:00Z'),
+    });
+    // 8 March 2026: EDT from 02:00; the month started in EST.
+    expect(siteDayAndMonthStart(new Date('2026-03-08T15:00:00Z'), ny)).toEqual({
+      dayStart: new Date('2026-03-08T05:00:00Z'),
+      monthStart: new Date('2026-03-01T05:00:00Z'),
+    });
+    expect(siteDayAndMonthStart(new Date('2026-03-09T15:00:00Z'), ny).dayStart).toEqual(new Date('2026-03-09T04:00:00Z'));
+    expect(siteDayAndMonthStart(new Date('2026-06-15T23:30:00Z'), 'UTC')).toEqual({
+      dayStart: new Date('2026-06-15T00:00:00Z'),
+      monthStart: new Date('2026-06-01T00:00:00Z'),
+    });
+    expect(siteDayAndMonthStart(new Date('2026-06-15T23:30:00Z'), 'Asia/Kolkata').dayStart).toEqual(new Date('2026-06-15T18:30:00Z'));
+  });
+
+  it('knows a time zone from a typo', () => {
+    expect(isTimeZone('America/New_York')).toBe(true);
+    expect(isTimeZone('America/Nowhere')).toBe(false);
+  });
+});
+
+describe('nextTuesdayMorning', () => {
+  it('is the coming Tuesday at 07:00 in the site time zone', () => {
+    // Wednesday 2026-11-25 12:00 UTC → Tuesday 2026-12-01 07:00 New York (EST, UTC-5).
+    expect(nextTuesdayMorning(new Date('2026-11-25T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+  it('is today when it is Tuesday before 07:00, next week after', () => {
+    expect(nextTuesdayMorning(new Date('2026-12-01T11:59:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(nextTuesdayMorning(new Date('2026-12-01T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-08T12:00:00.000Z');
+  });
+  it('follows daylight saving: 07:00 EDT in spring, and London in summer', () => {
+    // US clocks go forward on Sunday 2027-03-14: Tuesday 03-16 07:00 is UTC-4.
+    expect(nextTuesdayMorning(new Date('2027-03-13T12:00:00Z'), 'America/New_York').toISOString()).toBe('2027-03-16T11:00:00.000Z');
+    expect(nextTuesdayMorning(new Date('2027-07-01T00:00:00Z'), 'Europe/London').toISOString()).toBe('2027-07-06T06:00:00.000Z');
+  });
+  it('uses the site date, not the UTC date, near midnight', () => {
+    // Tuesday 01:00 UTC is still Monday evening in New York: the slot is that same Tuesday morning.
+    expect(nextTuesdayMorning(new Date('2026-12-01T01:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+});
+
+describe('site-local times (a webinar start entered in the admin)', () => {
+  const zone = 'America/New_York';
+  it('reads a wall-clock time on either side of daylight saving', () => {
+    expect(siteLocalToInstant('2026-12-10T13:00', zone).toISOString()).toBe('2026-12-10T18:00:00.000Z');
+    expect(siteLocalToInstant('2026-07-10T13:00', zone).toISOString()).toBe('2026-07-10T17:00:00.000Z');
+    expect(instantToSiteLocal(new Date('2026-03-08T07:30:00Z'), zone)).toBe('2026-03-08T03:30');
+  });
+  it('takes the first of an autumn hour that happens twice, and cannot read back a skipped spring time', () => {
+    expect(siteLocalToInstant('2026-11-01T01:30', zone).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(instantToSiteLocal(siteLocalToInstant('2026-03-08T02:30', zone), zone)).not.toBe('2026-03-08T02:30');
+  });
+});
