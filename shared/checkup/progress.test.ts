@@ -39,7 +39,11 @@ describe('buildProgress', () => {
   });
 
   it("gives the latest grade beside the previous and the first, in the results page's percents and in words", () => {
-    const progress = buildProgress([attempt('c', '2026-09-01T10:00:00Z', 6), attempt('a', '2026-03-10T10:00:00Z', 9), attempt('b', '2026-06-01T10:00:00Z', 12)]);
+    const progress = buildProgress([
+      attempt('c', '2026-09-01T10:00:00Z', 6),
+      attempt('a', '2026-03-10T10:00:00Z', 9),
+      attempt('b', '2026-06-01T10:00:00Z', 12),
+    ]);
     expect(progress.attempts.map((a) => [a.id, a.number])).toEqual([
       ['a', 1],
       ['b', 2],

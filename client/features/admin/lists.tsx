@@ -190,6 +190,7 @@ export function CheckupsList() {
               .join(', '),
         },
         { header: 'Taken', cell: (c) => formatDate(c.createdAt) },
+        { header: 'Attempt', cell: (c) => `#${c.attemptNumber}` },
         { header: 'Outreach', cell: (c) => <OutreachCheckbox list="checkups" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
       ]}
     />
