@@ -45,6 +45,8 @@ test.describe('Check-Up progress', () => {
     await expect(page.getByTestId('progress-chart').locator('li')).toHaveCount(2);
     await expect(page.getByTestId('pillar-table')).toContainText('50% (D)');
     await expectAccessible(page);
+    // Wide tables scroll inside their own region: the page itself never scrolls sideways (375 px).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath('progress-two.png'), fullPage: true });
 
     // Delete the older attempt, confirmed first.

@@ -33,8 +33,9 @@ export function ProgressView({ progress, onDelete, deleting }: { progress: Check
   }
   const newestFirst = [...attempts].reverse();
   return (
-    <div className="grid gap-8">
-      <Card>
+    // min-w-0 and the regions' `relative`: a wide table (and its screen-reader-only text) scrolls inside its card, never widening the page.
+    <div className="grid min-w-0 grid-cols-1 gap-8">
+      <Card className="min-w-0">
         <h2 className="font-serif text-2xl font-bold text-stone-900">How each pillar has changed</h2>
         {attempts.length === 1 ? (
           <p className="mt-2 text-stone-700" data-testid="single-attempt">
@@ -53,10 +54,10 @@ export function ProgressView({ progress, onDelete, deleting }: { progress: Check
         {attempts.length > 1 && <PillarTable pillars={progress.pillars} />}
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <h2 className="font-serif text-2xl font-bold text-stone-900">Every attempt</h2>
         <OverallChart attempts={attempts} />
-        <div className="mt-6 overflow-x-auto" role="region" aria-label="Every attempt, as a table" tabIndex={0}>
+        <div className="relative mt-6 overflow-x-auto" role="region" aria-label="Every attempt, as a table" tabIndex={0}>
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="attempts-table">
             <caption className="sr-only">Every Check-Up you took, newest first: the overall health score and each pillar's.</caption>
             <thead>
@@ -123,8 +124,8 @@ export function ProgressView({ progress, onDelete, deleting }: { progress: Check
 
 function PillarTable({ pillars: rows }: { pillars: PillarProgress[] }) {
   return (
-    <div className="mt-6 overflow-x-auto" role="region" aria-label="Pillars: first, previous and latest" tabIndex={0}>
-      <table className="w-full min-w-[22rem] text-left text-sm" data-testid="pillar-table">
+    <div className="relative mt-6 overflow-x-auto" role="region" aria-label="Pillars: first, previous and latest" tabIndex={0}>
+      <table className="w-full text-left text-sm" data-testid="pillar-table">
         <caption className="sr-only">Each pillar's health score and grade: your first Check-Up, the one before the latest, and the latest.</caption>
         <thead>
           <tr className="border-b border-stone-300">

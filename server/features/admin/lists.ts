@@ -45,10 +45,13 @@ const {
 } = getTableColumns(checkupResults);
 /**
  * The attempt's number within its organisation (decision 038: for now the account, else the
- * address): the organisation's attempts up to this one, through the (user_id, created_at) and
- * lower(email) indexes. Written out in full: inside the subquery an unqualified column would be its own.
+ * address): the organisation's attempts up to this one, each branch one index range, through
+ * (user_id, created_at) or lower(email). Written out in full: inside a subquery an unqualified
+ * column would be its own.
  */
-const attemptNumber = sql<number>`(select count(*)::int from checkup_results o where (o.created_at, o.id) <= ("checkup_results"."created_at", "checkup_results"."id") and case when "checkup_results"."user_id" is not null then o.user_id = "checkup_results"."user_id" else o.user_id is null and lower(o.email) = lower("checkup_results"."email") end)`;
+const attemptNumber = sql<number>`(case when "checkup_results"."user_id" is not null
+  then (select count(*)::int from checkup_results o where o.user_id = "checkup_results"."user_id" and (o.created_at, o.id) <= ("checkup_results"."created_at", "checkup_results"."id"))
+  else (select count(*)::int from checkup_results o where lower(o.email) = lower("checkup_results"."email") and o.user_id is null and (o.created_at, o.id) <= ("checkup_results"."created_at", "checkup_results"."id")) end)`;
 
 /** The attempt numbers of one page's rows: one query over the page's ids. */
 async function numberAttempts(db: Database, rows: Record<string, unknown>[]) {
