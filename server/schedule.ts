@@ -9,6 +9,7 @@ import { stripStoredImages } from './features/content/images';
 import { releaseEndedSeats, sendReminders } from './features/webinars/service';
 import { coachingHousekeeping } from './features/coaching/service';
 import { cleanUpExpired } from './jobs/housekeeping';
+import { sendRetakeReminders } from './features/checkup/reminders';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
 
@@ -61,6 +62,8 @@ export function scheduledJobs(deps: {
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
+    // The Check-Up's retake reminders, once per attempt across servers (decision 038).
+    { name: 'checkup-reminders', cron: '7 * * * *', run: async () => void (await sendRetakeReminders(deps.ctx)) },
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
     // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).

@@ -59,6 +59,11 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: 'Your Check-Up results',
     description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.',
   },
+  '/checkup/progress': {
+    title: 'Your Check-Up progress',
+    description: 'Every Check-Up you took, and how each pillar has moved since your first: grades, changes in words and a chart.',
+  },
+  '/checkup/reminders': { title: 'Check-Up reminders', description: 'Stop the emails that offer a retake of the Check-Up, in one click.' },
   '/contact': { title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
   '/field-guides': {
     title: 'The five field guides',

@@ -27,6 +27,8 @@ export const routes: readonly RouteMeta[] = [
   { path: '/resources', page: 'resources' },
   { path: '/checkup', page: 'checkup' },
   { path: '/checkup/results/:id', page: 'checkup-results', noindex: true },
+  { path: '/checkup/progress', page: 'checkup-progress', signedIn: true, noindex: true },
+  { path: '/checkup/reminders', page: 'checkup-reminders', noindex: true },
   { path: '/contact', page: 'contact' },
   { path: '/field-guides', page: 'field-guides' },
   { path: '/five-pillars', page: 'five-pillars' },

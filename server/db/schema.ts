@@ -197,14 +197,34 @@ export const checkupResults = pgTable(
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     ...outreach(),
+    // Progress and the retake reminder (decision 038).
+    /** The question set the answers are to (shared/checkup/versions.ts): an attempt is never rescored. */
+    questionSetVersion: integer('question_set_version').notNull().default(1),
+    /** When the retake reminder job dealt with it (sent, or skipped for good); null until then. */
+    retakeReminderHandledAt: timestamp('retake_reminder_handled_at', { withTimezone: true }),
   },
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
-    index('checkup_results_user_idx').on(t.userId),
+    // A member's attempts in order: the progress page, and "has this person retaken since".
+    index('checkup_results_user_idx').on(t.userId, t.createdAt),
+    // Only attempts the reminder job has not dealt with: its scan stays small whatever the table's size.
+    index('checkup_results_reminder_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.retakeReminderHandledAt} is null`),
     ...searchIndexes('checkup_results_email', t.email),
     index('checkup_results_email_idx').on(t.email, t.id),
     index('checkup_results_score_idx').on(t.score, t.id),
   ],
+);
+
+/** Addresses that stopped the Check-Up's retake reminders (decision 038), by their one-click link. */
+export const checkupReminderStops = pgTable(
+  'checkup_reminder_stops',
+  {
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkup_reminder_stops_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const allies = pgTable(

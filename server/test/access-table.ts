@@ -74,6 +74,11 @@ export const accessTable: Record<string, Access> = {
   'POST /api/checkup-results': 'open',
   'GET /api/checkup-results/:id': 'open',
   'POST /api/checkup-results/:id/breakdown': 'open',
+  'GET /api/checkup/progress': 'signedIn',
+  'DELETE /api/checkup/attempts/:id': 'signedIn',
+  // The stop link of a retake reminder: its signed token is the key.
+  'GET /api/checkup/reminders/stop': 'open',
+  'POST /api/checkup/reminders/stop': 'open',
   'GET /api/guides/:file': 'open',
   'GET /api/login': 'open',
   // Payments: the webhook is open and proves itself with its signature; the rest need a member.

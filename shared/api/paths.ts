@@ -25,6 +25,9 @@ export const apiPaths = {
   checkupResults: '/api/checkup-results',
   checkupResult: '/api/checkup-results/:id',
   checkupBreakdown: '/api/checkup-results/:id/breakdown',
+  checkupProgress: '/api/checkup/progress',
+  checkupAttempt: '/api/checkup/attempts/:id',
+  checkupRemindersStop: '/api/checkup/reminders/stop',
 
   contact: '/api/contact',
   newsletterSignup: '/api/newsletter/signup',

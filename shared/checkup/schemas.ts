@@ -47,3 +47,15 @@ export interface CheckupResultView {
 
 /** Result ids are random UUIDs; anything else is answered 404 without touching the database. */
 export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The token of a "stop Check-Up reminders" link (GET reads, POST stops). */
+export const reminderStopSchema = z.strictObject({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid'),
+});
+
+/** What a "stop Check-Up reminders" link's page is told. */
+export interface ReminderStopAnswer {
+  email: string;
+  stopped: boolean;
+  message: string;
+}

@@ -1,6 +1,7 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
-import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
+import type { CheckupProgress } from '#shared/checkup/progress';
+import type { CheckupResultView, CheckupSubmission, ReminderStopAnswer } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -17,3 +18,15 @@ export function useCheckupResult(id: string) {
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }
+
+export const checkupProgressQueryKey = [apiPaths.checkupProgress] as const;
+
+/** The member's attempts and progress (signed in only; the page asks once it knows who is there). */
+export function useCheckupProgress(enabled: boolean) {
+  return useQuery({ queryKey: checkupProgressQueryKey, queryFn: () => apiRequest<CheckupProgress>('GET', apiPaths.checkupProgress), enabled, staleTime: 0 });
+}
+
+export const deleteCheckupAttempt = (id: string) => apiRequest<void>('DELETE', apiPath(apiPaths.checkupAttempt, { id }));
+
+export const readReminderStop = (token: string) => apiRequest<ReminderStopAnswer>('GET', `${apiPaths.checkupRemindersStop}?token=${encodeURIComponent(token)}`);
+export const stopCheckupReminders = (token: string) => apiRequest<ReminderStopAnswer>('POST', apiPaths.checkupRemindersStop, { token });

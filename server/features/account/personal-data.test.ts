@@ -101,6 +101,7 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .returning();
   await db.insert(schema.editionDeliveries).values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
+  await db.insert(schema.checkupReminderStops).values({ email: member.email });
   await db
     .insert(schema.adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });

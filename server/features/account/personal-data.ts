@@ -23,6 +23,11 @@ export const personalData: Record<string, Coverage> = {
   newsletter_signups: { exported: 'newsletterSignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   community_signups: { exported: 'communitySignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   checkup_results: { exported: 'checkupResults', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  checkup_reminder_stops: {
+    exported: 'checkupReminderStops',
+    erased: true,
+    how: 'the verified address, if it stopped Check-Up retake reminders, and when; deleted',
+  },
   contact_messages: { exported: 'contactMessages', erased: true, how: "the account's own, and those under its verified address; deleted" },
   subscriptions: { exported: 'subscriptions', erased: true, how: 'cancelled at the provider first, then deleted with the account' },
   billing_charges: { exported: 'receipts', erased: true, how: 'every charge and refund; deleted with the account' },

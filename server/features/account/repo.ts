@@ -6,6 +6,7 @@ import {
   allyReviews,
   billingCharges,
   billingCustomers,
+  checkupReminderStops,
   checkupResults,
   coachingBookings,
   coachingSlots,
@@ -141,7 +142,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, suppressions] = await Promise.all([
+  const [submissions, emails, deliveries, suppressions, reminderStops] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -162,6 +163,9 @@ export async function collectMemberData(db: Database, user: { id: string; email:
         .select({ reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt })
         .from(mailSuppressions)
         .where(byEmail(mailSuppressions.email, user.email)),
+    ),
+    underAddress(() =>
+      db.select({ createdAt: checkupReminderStops.createdAt }).from(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email)),
     ),
   ]);
   return {
@@ -184,6 +188,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     emails,
     weeklyDishDeliveries: deliveries,
     mailSuppressions: suppressions,
+    checkupReminderStops: reminderStops,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },
   };
 }
@@ -203,6 +208,7 @@ export async function eraseMember(tx: Transaction, user: { id: string; email: st
     await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
     await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
+    await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
   }
   await tx
     .update(adminAuditLog)

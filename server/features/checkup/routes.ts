@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
-import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
+import {
+  breakdownRequestSchema,
+  checkupSubmissionSchema,
+  type CheckupResultView,
+  isResultId,
+  type ReminderStopAnswer,
+  reminderStopSchema,
+} from '#shared/checkup/schemas';
+import { questionSetVersion } from '#shared/checkup/versions';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser } from '../../http/guards';
+import { getSessionUser, requireUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
+import { loadLinkKey, verifyLink } from '../../mail/links';
 import { recordServerEvent } from '../events/record';
-import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
+import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
+import { memberProgress } from './progress';
+import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
 export function toView(row: CheckupResultRow): CheckupResultView {
@@ -36,8 +47,10 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(checkupSubmissionSchema, request.body);
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
-    const userId = (await getSessionUser(request, ctx))?.id ?? null;
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
+    // Signed in, the attempt is the account's; signed out, it is the account's that has verified
+    // the address, if one has (an unverified account with that address never gets it).
+    const userId = (await getSessionUser(request, ctx))?.id ?? (await verifiedAccountFor(ctx.db, input.email));
+    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, questionSetVersion, ...scores });
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
@@ -62,5 +75,68 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
+  });
+
+  const signedIn = { preHandler: requireUser(ctx) };
+  const noStore = { 'cache-control': 'no-store' };
+  app.get(apiPaths.checkupProgress, signedIn, async (request, reply) => {
+    reply.headers(noStore);
+    const user = (await getSessionUser(request, ctx))!;
+    return memberProgress(ctx.db, user.id);
+  });
+
+  // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.
+  app.delete<{ Params: { id: string } }>(apiPaths.checkupAttempt, signedIn, async (request, reply) => {
+    const user = (await getSessionUser(request, ctx))!;
+    const id = request.params.id;
+    if (!isResultId(id) || !(await deleteAttemptOf(ctx.db, user.id, id))) throw new HttpError(404, 'No Check-Up attempt of yours with this id');
+    return reply.status(204).send();
+  });
+
+  await reminderStopRoutes(app, ctx);
+}
+
+/**
+ * The retake reminder's "stop" link: the page GETs what the link is for (mail scanners fetch
+ * links, so a GET changes nothing) and POSTs to stop; mail clients POST the RFC 8058 one-click
+ * form to the same address, with the token in its query.
+ */
+async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const keyOnce = loadLinkKey(ctx.db);
+  keyOnce.catch(() => undefined);
+  const emailOf = async (source: unknown) => {
+    const { token } = parseInput(reminderStopSchema, source);
+    const email = verifyLink(await keyOnce, 'checkup-reminders', token);
+    if (!email) throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest Check-Up email.');
+    return email;
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get(apiPaths.checkupRemindersStop, async (request, reply): Promise<ReminderStopAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(request.query);
+    const stopped = await remindersStopped(ctx.db, email);
+    return {
+      email,
+      stopped,
+      message: stopped ? 'This address gets no Check-Up reminders.' : 'This address gets one reminder to retake the Check-Up after each attempt.',
+    };
+  });
+
+  await app.register(async (oneClick) => {
+    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
+      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
+        (form) => done(null, form),
+        (error: Error) => done(error),
+      );
+    });
+    oneClick.post(apiPaths.checkupRemindersStop, async (request, reply): Promise<ReminderStopAnswer> => {
+      reply.headers(noStore);
+      const form = request.body instanceof OneClickForm ? request.body : null;
+      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
+      const email = await emailOf(form ? request.query : request.body);
+      await stopReminders(ctx.db, email);
+      return { email, stopped: true, message: 'Done: this address will get no more Check-Up reminders.' };
+    });
   });
 }
