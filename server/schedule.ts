@@ -9,6 +9,7 @@ import { stripStoredImages } from './features/content/images';
 import { releaseEndedSeats, sendReminders } from './features/webinars/service';
 import { coachingHousekeeping } from './features/coaching/service';
 import { cleanUpExpired } from './jobs/housekeeping';
+import { sendDueFollowUps } from './features/follow-ups/service';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
 
@@ -60,6 +61,8 @@ export function scheduledJobs(deps: {
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
+    // The Check-Up's follow-ups: each due step once per person (decision 039), delivered after its commit.
+    { name: 'follow-ups', cron: '* * * * *', run: async () => void (await sendDueFollowUps(deps.ctx)) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },

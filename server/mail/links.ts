@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
  * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
  * year-old edition must still work (RFC 8058).
  */
-export type LinkPurpose = 'unsubscribe' | 'confirm';
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'follow-ups';
 
 const KEY_NAME = 'link-signing-key';
 
@@ -51,10 +51,19 @@ export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): st
  * button unsubscribes) and the one-click address of the List-Unsubscribe header (RFC 8058).
  */
 export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
-  const token = signLink(key, 'unsubscribe', email);
-  const oneClick = `${publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
+  return linksFor(key, 'unsubscribe', `${publicUrl}/unsubscribe`, `${publicUrl}${apiPaths.newsletterUnsubscribe}`, email);
+}
+
+/** The same for the Check-Up's follow-ups: their own purpose, so the link stops follow-ups and nothing else. */
+export function followUpUnsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
+  return linksFor(key, 'follow-ups', `${publicUrl}/follow-ups/unsubscribe`, `${publicUrl}${apiPaths.followUpsUnsubscribe}`, email);
+}
+
+function linksFor(key: Buffer, purpose: LinkPurpose, page: string, api: string, email: string) {
+  const token = signLink(key, purpose, email);
+  const oneClick = `${api}?token=${token}`;
   return {
-    page: `${publicUrl}/unsubscribe?token=${token}`,
+    page: `${page}?token=${token}`,
     oneClick,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

@@ -25,6 +25,7 @@ export const apiPaths = {
   checkupResults: '/api/checkup-results',
   checkupResult: '/api/checkup-results/:id',
   checkupBreakdown: '/api/checkup-results/:id/breakdown',
+  followUpsUnsubscribe: '/api/follow-ups/unsubscribe',
 
   contact: '/api/contact',
   newsletterSignup: '/api/newsletter/signup',

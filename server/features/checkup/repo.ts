@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { CheckupScores } from '#shared/checkup/grading';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { checkupResults } from '../../db/schema';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
 export async function insertCheckupResult(
-  db: Database,
+  db: Executor,
   values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();

@@ -7,6 +7,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordServerEvent } from '../events/record';
+import { enrolFromResult } from '../follow-ups/service';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
 /** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
@@ -37,7 +38,13 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
+    // The result and its follow-up enrolments are one write: a retake stops the earlier ones in it.
+    const { row, enrolled } = await ctx.db.transaction(async (tx) => {
+      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, ...scores });
+      return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0 };
+    });
+    // A first step due at once goes out within seconds, from the job: never from this request.
+    if (enrolled) ctx.jobs?.kick('follow-ups');
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
