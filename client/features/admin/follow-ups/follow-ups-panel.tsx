@@ -77,7 +77,8 @@ function SequenceRow({ sequence, recent, recentDays, onEdit }: { sequence: Follo
           {sequence.active ? 'On' : 'Off'}
         </span>
       </div>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div role="region" aria-label={`Steps of ${sequence.name}`} tabIndex={0} className="overflow-x-auto">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">Steps of {sequence.name}: what was sent, failed and stopped</caption>
           <thead className="text-stone-700">
