@@ -171,6 +171,30 @@ describe('Check-Up follow-ups', () => {
     expect((await enrolmentsOf(email)).map((e) => e.stopReason)).toEqual(['retake', 'retake', 'finished']);
   });
 
+  it('a sender killed mid-send: before its commit nothing was sent or marked, after it the outbox delivers the step once', async () => {
+    const email = uniqueEmail('fu-killed');
+    await takeCheckup(email, answersWith('FUEL'));
+    // Killed inside the transaction (after the mark, at the outbox write): all of it rolls back.
+    const dying = { ...t.ctx, mailer: { ...t.ctx.mailer, store: () => Promise.reject(new Error('killed')) } };
+    await expect(sendDueFollowUps(dying)).rejects.toThrow('killed');
+    expect((await enrolmentsOf(email))[0]).toMatchObject({ stepsSent: 0, stopReason: null });
+    // Killed after the commit, before delivering: the mail waits in the outbox, and the next run does not store it again.
+    const stopped = { ...t.ctx, mailer: { ...t.ctx.mailer, deliverNow: () => undefined } };
+    await sendDueFollowUps(stopped);
+    await runJob();
+    expect(smtp.find(email, /Fuel one/)).toHaveLength(0);
+    const waiting = await t.ctx.db
+      .select({ id: schema.mailOutbox.id })
+      .from(schema.mailOutbox)
+      .where(and(sql`lower(${schema.mailOutbox.to}) = lower(${email})`, eq(schema.mailOutbox.status, 'pending')));
+    expect(waiting).toHaveLength(1);
+    await t.ctx.mailer.deliverDue();
+    await smtp.waitFor(email, /Fuel one/);
+    await runJob();
+    await t.ctx.mailer.deliverDue();
+    expect(smtp.find(email, /Fuel one/)).toHaveLength(1);
+  });
+
   it('unsubscribing (page or one-click) stops every enrolment of the address and keeps it out of new ones', async () => {
     const email = uniqueEmail('fu-unsub');
     await takeCheckup(email, answersWith('FUEL'));
