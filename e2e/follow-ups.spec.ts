@@ -60,6 +60,7 @@ test.describe('Check-Up follow-ups', () => {
     await expect(preview.getByText('this week')).toBeVisible();
     await expect(preview.getByRole('link', { name: `Read the ${pillar.name} Field Guide` })).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('follow-ups-editor.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save sequence' }).click();
     await expect(page.getByText('Delay must be between 0 and 365 days')).toBeVisible();
     await page.getByLabel('Step 1: delay in days').fill('0');

@@ -78,23 +78,28 @@ export async function switchSequence(tx: Executor, id: string, active: boolean, 
 }
 
 /**
- * Enrols an address from one result: its earlier enrolments stop (a retake), then one insert
- * puts it in the sequences that are on for its weakest pillar and its band, unless it asked for
- * no follow-ups. The first step is due `firstDelayDays` after now.
+ * Enrols an address from one result, in one statement (one round trip on the Check-Up's
+ * request): its earlier enrolments stop (a retake, in a data-modifying CTE), and the insert puts
+ * it in the sequences that are on for its weakest pillar and its band, unless it asked for no
+ * follow-ups. The first step is due `firstDelayDays` after now.
  */
 export async function enrol(
   tx: Executor,
   input: { resultId: string; email: string; userId: string | null; pillar: string; band: string },
 ): Promise<{ id: string; sequenceId: string }[]> {
-  await tx
-    .update(followUpEnrolments)
-    .set({ stoppedAt: new Date(), stopReason: 'retake' })
-    .where(and(sameAddress(followUpEnrolments.email, input.email), isNull(followUpEnrolments.stoppedAt)));
+  const retaken = tx.$with('retaken').as(
+    tx
+      .update(followUpEnrolments)
+      .set({ stoppedAt: new Date(), stopReason: 'retake' })
+      .where(and(sameAddress(followUpEnrolments.email, input.email), isNull(followUpEnrolments.stoppedAt)))
+      .returning({ id: followUpEnrolments.id }),
+  );
   const unsubscribed = tx
     .select({ one: sql`1` })
     .from(followUpUnsubscribes)
     .where(sameAddress(followUpUnsubscribes.email, input.email));
   return tx
+    .with(retaken)
     .insert(followUpEnrolments)
     .select(
       tx
