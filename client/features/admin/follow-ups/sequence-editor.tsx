@@ -10,7 +10,6 @@ import {
   type FollowUpTargetKind,
   followUpSequenceSchema,
   scoreBands,
-  targetLabel,
 } from '#shared/checkup/follow-ups';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
 import { Button } from '../../../components/ui/button';
@@ -225,11 +224,7 @@ export function SequenceEditor({ sequence, onClose }: { sequence: FollowUpSequen
             </div>
           )}
         </div>
-        <PreviewFrame
-          heading={`Preview: step ${Math.min(shown, draft.steps.length - 1) + 1} as the email (${targetLabel(draft.targetKind, draft.target)})`}
-          title="Follow-up email preview"
-          html={preview}
-        />
+        <PreviewFrame heading={`Preview: step ${Math.min(shown, draft.steps.length - 1) + 1} as the email`} title="Follow-up email preview" html={preview} />
       </div>
     </AdminSection>
   );
