@@ -6,6 +6,7 @@ import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { contentAdminRoutes } from './features/content/admin-routes';
 import { imageUploadRoutes } from './features/content/images';
 import { editionAdminRoutes } from './features/editions/admin-routes';
+import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { registerErrorHandler } from './http/errors';
 import { accessTable } from './test/access-table';
@@ -55,6 +56,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'content/images.ts (upload)': async (app) => app.register(imageUploadRoutes, t.ctx),
   'webinars/admin-routes.ts': async (app) => app.register(webinarAdminRoutes, t.ctx),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
+  'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
 };
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import { releaseEndedSeats, sendReminders } from './features/webinars/service';
 import { coachingHousekeeping } from './features/coaching/service';
 import { cleanUpExpired } from './jobs/housekeeping';
 import { sendRetakeReminders } from './features/checkup/reminders';
+import { sendDueFollowUps } from './features/follow-ups/service';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
 
@@ -61,9 +62,11 @@ export function scheduledJobs(deps: {
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
-    // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
+    // The Check-Up's follow-ups: each due step once per person (decision 039), delivered after its commit.
+    { name: 'follow-ups', cron: '* * * * *', run: async () => void (await sendDueFollowUps(deps.ctx)) },
     // The Check-Up's retake reminders, once per attempt across servers (decision 038).
     { name: 'checkup-reminders', cron: '7 * * * *', run: async () => void (await sendRetakeReminders(deps.ctx)) },
+    // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
     // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).

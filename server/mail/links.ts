@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
  * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
  * year-old edition must still work (RFC 8058).
  */
-export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders';
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'follow-ups';
 
 const KEY_NAME = 'link-signing-key';
 
@@ -54,13 +54,18 @@ export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string):
   return oneClickLinks(key, 'unsubscribe', publicUrl, email, { page: '/unsubscribe', api: apiPaths.newsletterUnsubscribe });
 }
 
+/** The same for the Check-Up's follow-ups: their own purpose, so the link stops follow-ups and nothing else. */
+export function followUpUnsubscribeLinks(key: Buffer, publicUrl: string, email: string): OneClickLinks {
+  return oneClickLinks(key, 'follow-ups', publicUrl, email, { page: '/follow-ups/unsubscribe', api: apiPaths.followUpsUnsubscribe });
+}
+
 export interface OneClickLinks {
   page: string;
   oneClick: string;
   headers: Record<string, string>;
 }
 
-/** The same two addresses for another kind of mail a person can stop (the Check-Up's retake reminders), with its own purpose. */
+/** The same two addresses for another kind of mail a person can stop (the Check-Up's retake reminders, its follow-ups), with its own purpose. */
 export function oneClickLinks(key: Buffer, purpose: LinkPurpose, publicUrl: string, email: string, paths: { page: string; api: string }): OneClickLinks {
   const token = signLink(key, purpose, email);
   const oneClick = `${publicUrl}${paths.api}?token=${token}`;

@@ -8,7 +8,7 @@ export type CheckupResultRow = typeof checkupResults.$inferSelect;
 const sameAddress = (column: typeof checkupResults.email | typeof users.email, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
 export async function insertCheckupResult(
-  db: Database,
+  db: Executor,
   values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null; questionSetVersion: number },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();

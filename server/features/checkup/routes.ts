@@ -17,6 +17,7 @@ import { refuseFilledHoneypot } from '../../http/honeypot';
 import { loadLinkKey, verifyLink } from '../../mail/links';
 import { recordServerEvent } from '../events/record';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
+import { enrolFromResult } from '../follow-ups/service';
 import { memberProgress } from './progress';
 import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
 
@@ -50,7 +51,13 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Signed in, the attempt is the account's; signed out, it is the account's that has verified
     // the address, if one has (an unverified account with that address never gets it).
     const userId = (await getSessionUser(request, ctx))?.id ?? (await verifiedAccountFor(ctx.db, input.email));
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, questionSetVersion, ...scores });
+    // The result and its follow-up enrolments are one write: a retake stops the earlier ones in it.
+    const { row, enrolled } = await ctx.db.transaction(async (tx) => {
+      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, questionSetVersion, ...scores });
+      return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0 };
+    });
+    // A first step due at once goes out within seconds, from the job: never from this request.
+    if (enrolled) ctx.jobs?.kick('follow-ups');
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
