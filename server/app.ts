@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { lookupEditionPage } from './features/editions/pages';
 import { checkupRoutes } from './features/checkup/routes';
+import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(imageUploadRoutes, ctx);
   await app.register(webinarAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
+  await app.register(checkupAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

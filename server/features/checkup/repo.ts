@@ -7,7 +7,12 @@ export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
 export async function insertCheckupResult(
   db: Database,
-  values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null },
+  values: CheckupScores &
+    Pick<typeof checkupResults.$inferInsert, 'budgetBand' | 'staffBand' | 'focusArea'> & {
+      email: string;
+      answers: Record<string, number>;
+      userId: string | null;
+    },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();
   return row!;

@@ -7,10 +7,15 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { recordServerEvent } from '../events/record';
+import type { Executor } from '../../db/client';
+import { peerFiguresFor } from './peers';
 import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
 
-/** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
-export function toView(row: CheckupResultRow): CheckupResultView {
+/**
+ * What anyone holding the result's link may see: the scores and grade, and where they stand
+ * among peers (the stored figures of the result's budget band, decision 040); never the email or answers.
+ */
+export async function resultView(db: Executor, row: CheckupResultRow): Promise<CheckupResultView> {
   return {
     id: row.id,
     score: row.score,
@@ -18,6 +23,7 @@ export function toView(row: CheckupResultRow): CheckupResultView {
     categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
+    peers: await peerFiguresFor(db, row.budgetBand),
   };
 }
 
@@ -37,17 +43,18 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
+    const organisation = { budgetBand: input.budgetBand ?? null, staffBand: input.staffBand ?? null, focusArea: input.focusArea ?? null };
+    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...organisation, ...scores });
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
       { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },
       request.log,
     );
-    return reply.status(201).send(toView(row));
+    return reply.status(201).send(await resultView(ctx.db, row));
   });
 
-  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => toView(await loadResult(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => resultView(ctx.db, await loadResult(ctx, request.params.id)));
 
   app.post<{ Params: { id: string } }>(apiPaths.checkupBreakdown, { config: formLimit }, async (request, reply) => {
     refuseFilledHoneypot(request.body);
