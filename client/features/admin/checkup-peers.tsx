@@ -32,34 +32,32 @@ export function CheckupPeersPanel() {
         {PEER_MINIMUM} organisations; below that, results show all organisations&apos;.{' '}
         {computedAt ? `Computed ${time.dateTime(computedAt)}.` : 'Not computed yet.'}
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-stone-300 text-stone-700">
-              <th scope="col" className="py-2 pr-3">
-                Budget band
+      <table className="w-full text-left text-sm break-words">
+        <thead>
+          <tr className="border-b border-stone-300 text-stone-700">
+            <th scope="col" className="py-2 pr-2">
+              Budget band
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              Organisations
+            </th>
+            <th scope="col" className="py-2 pl-2">
+              Figures
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.group} className="border-b border-stone-200 last:border-0">
+              <th scope="row" className="py-2 pr-2 font-semibold text-stone-900">
+                {group.label}
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Organisations
-              </th>
-              <th scope="col" className="py-2 pl-3">
-                Figures
-              </th>
+              <td className="px-2 py-2 text-right font-mono">{group.organisations.toLocaleString()}</td>
+              <td className="py-2 pl-2">{group.shown ? 'Shown' : 'Hidden'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {groups.map((group) => (
-              <tr key={group.group} className="border-b border-stone-200 last:border-0">
-                <th scope="row" className="py-2 pr-3 font-semibold text-stone-900">
-                  {group.label}
-                </th>
-                <td className="px-3 py-2 text-right font-mono">{group.organisations.toLocaleString()}</td>
-                <td className="py-2 pl-3">{group.shown ? 'Shown' : `Hidden (fewer than ${PEER_MINIMUM})`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
       <div>
         <Button variant="outline" onClick={() => recompute.mutate()} disabled={recompute.isPending}>
           {recompute.isPending ? 'Recomputing...' : 'Recompute now'}

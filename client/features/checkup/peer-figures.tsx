@@ -52,50 +52,48 @@ export function PeerFigures({ figures, yours, headingLevel = 2 }: PeerFiguresPro
         <p className="mt-2 text-sm text-stone-700">
           {groupText(figures)} Each organisation counts once, by its latest Check-Up in the last 24 months. Figures of {computed}.
         </p>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Health score by pillar: yours, the peers&apos; median and the middle half of peers (25th to 75th percentile)</caption>
-            <thead>
-              <tr className="border-b border-stone-300 text-stone-700">
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  Pillar
-                </th>
-                {yours && (
-                  <th scope="col" className="px-2 py-2 text-right font-semibold">
-                    You
-                  </th>
-                )}
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">Health score by pillar: yours, the peers&apos; median and the middle half of peers (25th to 75th percentile)</caption>
+          <thead>
+            <tr className="border-b border-stone-300 text-stone-700">
+              <th scope="col" className="py-2 pr-2 font-semibold">
+                Pillar
+              </th>
+              {yours && (
                 <th scope="col" className="px-2 py-2 text-right font-semibold">
-                  Median
+                  You
                 </th>
-                <th scope="col" className="py-2 pl-2 text-right font-semibold">
-                  Middle half
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pillars.map((pillar) => {
-                const spread = figures.pillars[pillar];
-                return (
-                  <tr key={pillar} data-pillar={pillar} className="border-b border-stone-200 last:border-0">
-                    <th scope="row" className="py-2 pr-2 font-semibold text-stone-900">
-                      {pillarInfo[pillar].name}
-                    </th>
-                    {yours && (
-                      <td className="px-2 py-2 text-right font-mono text-stone-900">
-                        {yours[pillar]}%<span className="block font-sans text-xs text-stone-700">{standing(yours[pillar], spread)}</span>
-                      </td>
-                    )}
-                    <td className="px-2 py-2 text-right font-mono text-stone-900">{spread.median}%</td>
-                    <td className="py-2 pl-2 text-right font-mono whitespace-nowrap text-stone-900">
-                      {spread.p25}% to {spread.p75}%
+              )}
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                Median
+              </th>
+              <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                Middle half
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pillars.map((pillar) => {
+              const spread = figures.pillars[pillar];
+              return (
+                <tr key={pillar} data-peer-pillar={pillar} className="border-b border-stone-200 last:border-0">
+                  <th scope="row" className="py-2 pr-2 font-semibold text-stone-900">
+                    {pillarInfo[pillar].name}
+                  </th>
+                  {yours && (
+                    <td className="px-2 py-2 text-right font-mono text-stone-900">
+                      {yours[pillar]}%<span className="block font-sans text-xs text-stone-700">{standing(yours[pillar], spread)}</span>
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  )}
+                  <td className="px-2 py-2 text-right font-mono text-stone-900">{spread.median}%</td>
+                  <td className="py-2 pl-2 text-right font-mono text-stone-900">
+                    {spread.p25}% to {spread.p75}%
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </section>
     </Card>
   );
