@@ -43,7 +43,11 @@ export async function recomputePeerGroups(db: Database, now = new Date()): Promi
     pillars.map((pillar) => sql`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${percent(pillar)}) as ${sql.identifier(pillar)}`),
     sql`, `,
   );
-  const { rows } = await db.execute<ComputedGroup>(sql`
+  const { rows } = await db.transaction(async (tx) => {
+    // Background work: one core (no parallel workers), so pages keep the other; the sort in memory, not on disk.
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute<ComputedGroup>(sql`
     with latest as (
       select distinct on (org) budget_band, category_scores
       from (
@@ -59,6 +63,7 @@ export async function recomputePeerGroups(db: Database, now = new Date()): Promi
     select grouping(budget_band) = 1 as is_all, budget_band, count(*)::int as organisations, ${spreads}
     from latest
     group by grouping sets ((budget_band), ())`);
+  });
 
   const computed = new Map<string, ComputedGroup>();
   for (const row of rows) {
