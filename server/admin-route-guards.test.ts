@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminRoutes } from './features/admin/routes';
+import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { contentAdminRoutes } from './features/content/admin-routes';
 import { imageUploadRoutes } from './features/content/images';
@@ -57,6 +58,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'webinars/admin-routes.ts': async (app) => app.register(webinarAdminRoutes, t.ctx),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
+  'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),
 };
 
 beforeAll(async () => {

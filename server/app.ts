@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { lookupEditionPage } from './features/editions/pages';
 import { checkupRoutes } from './features/checkup/routes';
+import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { contactRoutes } from './features/contact/routes';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
   await app.register(followUpAdminRoutes, ctx);
+  await app.register(checkupAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -13,6 +13,7 @@ import { sendRetakeReminders } from './features/checkup/reminders';
 import { sendDueFollowUps } from './features/follow-ups/service';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
+import { recomputePeerGroups } from './features/checkup/peers';
 
 /** Every piece of scheduled work the site does, and when. */
 export function scheduledJobs(deps: {
@@ -72,6 +73,8 @@ export function scheduledJobs(deps: {
     // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).
     { name: 'stored-html', cron: '23 * * * *', run: async () => void (await renderMissingHtml(deps.ctx.db, deps.log)) },
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
+    // The Check-Up's peer figures (decision 040): recomputed every hour and when a server starts, never per request.
+    { name: 'checkup-peers', cron: '29 * * * *', atStart: true, run: async () => void (await recomputePeerGroups(deps.ctx.db)) },
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
   ];
 }

@@ -18,6 +18,8 @@ import {
 import type { CategoryScores } from '#shared/checkup/grading';
 import { followUpTargetKinds, type FollowUpStep } from '#shared/checkup/follow-ups';
 import type { CheckupSubmission } from '#shared/checkup/schemas';
+import { budgetBandValues, focusAreaValues, type PillarSpread, staffBandValues } from '#shared/checkup/organisation';
+import type { Pillar } from '#shared/checkup/questions';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
@@ -196,6 +198,10 @@ export const checkupResults = pgTable(
     answers: jsonb('answers').$type<CheckupSubmission['answers']>().notNull(),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // Peers (decision 040): the three optional answers about the organisation, null when left out.
+    budgetBand: text('budget_band', { enum: budgetBandValues }),
+    staffBand: text('staff_band', { enum: staffBandValues }),
+    focusArea: text('focus_area', { enum: focusAreaValues }),
     createdAt: createdAt(),
     ...outreach(),
     // Progress and the retake reminder (decision 038).
@@ -899,3 +905,17 @@ export const followUpUnsubscribes = pgTable(
   },
   (t) => [uniqueIndex('follow_up_unsubscribes_email_idx').on(sql`lower(${t.email})`)],
 );
+
+// Peers (decision 040): the figures of each peer group, recomputed on a schedule, read by the results page.
+/**
+ * One row per peer group: each budget band, and 'all' (every organisation). The size is kept for
+ * every group (the admin sees it); the figures only for a group of at least PEER_MINIMUM.
+ */
+export const checkupPeerGroups = pgTable('checkup_peer_groups', {
+  /** A budget band's value, or 'all'. */
+  peerGroup: text('peer_group').primaryKey(),
+  organisations: integer('organisations').notNull(),
+  /** Per pillar, the 25th, 50th and 75th percentile of the health percent; null below the minimum. */
+  figures: jsonb('figures').$type<Record<Pillar, PillarSpread>>(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});

@@ -65,6 +65,8 @@ export const accessTable: Record<string, Access> = {
   'GET /api/admin/content/:id/versions/:number': 'admin',
   'POST /api/admin/content/:id/versions/:number/restore': 'admin',
   'POST /api/admin/images': 'admin',
+  'GET /api/admin/checkup-peers': 'admin',
+  'POST /api/admin/checkup-peers/recompute': 'admin',
   'GET /api/admin/coaching': 'admin',
   'POST /api/admin/coaching': 'admin',
   'DELETE /api/admin/coaching/:id': 'admin',

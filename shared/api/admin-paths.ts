@@ -52,4 +52,6 @@ export const adminApiPaths = {
   adminSlackInvitationMark: '/api/admin/slack-invitations/:id/invited',
   adminCoaching: '/api/admin/coaching',
   adminCoachingSlot: '/api/admin/coaching/:id',
+  adminCheckupPeers: '/api/admin/checkup-peers',
+  adminCheckupPeersRecompute: '/api/admin/checkup-peers/recompute',
 } as const;

@@ -1,6 +1,7 @@
 import { emailAddress as email } from '../email';
 import { z } from '../zod';
 import type { CategoryScores, Grade } from './grading';
+import { organisationFields, type PeerFigures } from './organisation';
 import { questions } from './questions';
 
 const answer = z
@@ -25,6 +26,8 @@ export const checkupSubmissionSchema = z.strictObject({
   score: z.number().optional(),
   totalScore: z.number().optional(),
   categoryScores: z.record(z.string(), z.number()).optional(),
+  // The three optional questions about the organisation, asked with the email.
+  ...organisationFields,
 });
 export type CheckupSubmission = z.infer<typeof checkupSubmissionSchema>;
 
@@ -43,6 +46,8 @@ export interface CheckupResultView {
   categoryScores: CategoryScores;
   grade: Grade;
   createdAt: string;
+  /** Where the result stands among peers (the stored figures of its budget band or of all organisations), or null when no group is big enough. */
+  peers: PeerFigures | null;
 }
 
 /** Result ids are random UUIDs; anything else is answered 404 without touching the database. */

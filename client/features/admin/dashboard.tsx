@@ -6,6 +6,7 @@ import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
+import { CheckupPeersPanel } from './checkup-peers';
 import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
@@ -41,7 +42,12 @@ const panels: Record<TabId, () => ReactNode> = {
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,
   signups: () => <SignupsList />,
-  checkups: () => <CheckupsList />,
+  checkups: () => (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <CheckupPeersPanel />
+      <CheckupsList />
+    </div>
+  ),
   'follow-ups': () => <FollowUpsPanel />,
   allies: () => <AlliesLists />,
   contacts: () => <ContactsList />,

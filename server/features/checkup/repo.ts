@@ -9,7 +9,13 @@ const sameAddress = (column: typeof checkupResults.email | typeof users.email, e
 
 export async function insertCheckupResult(
   db: Executor,
-  values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null; questionSetVersion: number },
+  values: CheckupScores &
+    Pick<typeof checkupResults.$inferInsert, 'budgetBand' | 'staffBand' | 'focusArea'> & {
+      email: string;
+      answers: Record<string, number>;
+      userId: string | null;
+      questionSetVersion: number;
+    },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();
   return row!;

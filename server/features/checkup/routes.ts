@@ -16,13 +16,18 @@ import { getSessionUser, requireUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { loadLinkKey, verifyLink } from '../../mail/links';
 import { recordServerEvent } from '../events/record';
+import type { Executor } from '../../db/client';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
 import { enrolFromResult } from '../follow-ups/service';
+import { peerFiguresFor } from './peers';
 import { memberProgress } from './progress';
 import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
 
-/** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
-export function toView(row: CheckupResultRow): CheckupResultView {
+/**
+ * What anyone holding the result's link may see: the scores and grade, and where they stand
+ * among peers (the stored figures of the result's budget band, decision 040); never the email or answers.
+ */
+export async function resultView(db: Executor, row: CheckupResultRow): Promise<CheckupResultView> {
   return {
     id: row.id,
     score: row.score,
@@ -30,6 +35,7 @@ export function toView(row: CheckupResultRow): CheckupResultView {
     categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
+    peers: await peerFiguresFor(db, row.budgetBand),
   };
 }
 
@@ -51,9 +57,10 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Signed in, the attempt is the account's; signed out, it is the account's that has verified
     // the address, if one has (an unverified account with that address never gets it).
     const userId = (await getSessionUser(request, ctx))?.id ?? (await verifiedAccountFor(ctx.db, input.email));
+    const organisation = { budgetBand: input.budgetBand ?? null, staffBand: input.staffBand ?? null, focusArea: input.focusArea ?? null };
     // The result and its follow-up enrolments are one write: a retake stops the earlier ones in it.
     const { row, enrolled } = await ctx.db.transaction(async (tx) => {
-      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, questionSetVersion, ...scores });
+      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, questionSetVersion, ...organisation, ...scores });
       return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0 };
     });
     // A first step due at once goes out within seconds, from the job: never from this request.
@@ -64,10 +71,10 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
       { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },
       request.log,
     );
-    return reply.status(201).send(toView(row));
+    return reply.status(201).send(await resultView(ctx.db, row));
   });
 
-  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => toView(await loadResult(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => resultView(ctx.db, await loadResult(ctx, request.params.id)));
 
   app.post<{ Params: { id: string } }>(apiPaths.checkupBreakdown, { config: formLimit }, async (request, reply) => {
     refuseFilledHoneypot(request.body);
