@@ -1,4 +1,5 @@
 import { type CategoryScores, gradeOverall, gradePillar, type GradedScore } from './grading';
+import type { PeerFigures } from './organisation';
 import { type Pillar, pillarInfo, pillars } from './questions';
 import { comparable, type QuestionSetHistory, questionSetHistory } from './versions';
 
@@ -39,6 +40,11 @@ export interface CheckupProgress {
   attempts: AttemptSummary[];
   /** In the pillars' order; empty without attempts. */
   pillars: PillarProgress[];
+}
+
+/** What the progress page shows: the progress, and where the latest attempt stands among peers (its budget band's stored figures, or all organisations'). */
+export interface CheckupProgressPage extends CheckupProgress {
+  peers: PeerFigures | null;
 }
 
 /** "March", or "March 2025" when the year is not the latest attempt's. */

@@ -1,6 +1,6 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
-import type { CheckupProgress } from '#shared/checkup/progress';
+import type { CheckupProgressPage } from '#shared/checkup/progress';
 import type { CheckupResultView, CheckupSubmission, ReminderStopAnswer } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -23,7 +23,12 @@ export const checkupProgressQueryKey = [apiPaths.checkupProgress] as const;
 
 /** The member's attempts and progress (signed in only; the page asks once it knows who is there). */
 export function useCheckupProgress(enabled: boolean) {
-  return useQuery({ queryKey: checkupProgressQueryKey, queryFn: () => apiRequest<CheckupProgress>('GET', apiPaths.checkupProgress), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: checkupProgressQueryKey,
+    queryFn: () => apiRequest<CheckupProgressPage>('GET', apiPaths.checkupProgress),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export const deleteCheckupAttempt = (id: string) => apiRequest<void>('DELETE', apiPath(apiPaths.checkupAttempt, { id }));

@@ -2,11 +2,12 @@ import { clsx } from 'clsx';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GradedScore } from '#shared/checkup/grading';
-import type { AttemptSummary, CheckupProgress, PillarProgress } from '#shared/checkup/progress';
+import type { AttemptSummary, CheckupProgressPage, PillarProgress } from '#shared/checkup/progress';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Confirm } from '../../components/ui/confirm';
+import { PeerFigures, pillarPercents } from './peer-figures';
 import { gradeColors } from './pillar-chart';
 
 export const attemptDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -16,9 +17,10 @@ const score = (graded: GradedScore | null) => (graded ? `${graded.percent}% (${g
 /**
  * /checkup/progress: every attempt, and per pillar the latest grade beside the previous and the
  * first with the change in words; the chart across attempts has the same figures in a real table
- * beside it, and every bar says its percent and grade in text (never colour alone).
+ * beside it, and every bar says its percent and grade in text (never colour alone); then where
+ * the latest attempt stands among peers, as on its results page.
  */
-export function ProgressView({ progress, onDelete, deleting }: { progress: CheckupProgress; onDelete: (id: string) => void; deleting: string | null }) {
+export function ProgressView({ progress, onDelete, deleting }: { progress: CheckupProgressPage; onDelete: (id: string) => void; deleting: string | null }) {
   const { attempts } = progress;
   if (attempts.length === 0) {
     return (
@@ -118,6 +120,9 @@ export function ProgressView({ progress, onDelete, deleting }: { progress: Check
           </table>
         </div>
       </Card>
+
+      {/* Where the latest attempt stands among peers: the results page's own figures and words. */}
+      <PeerFigures figures={progress.peers} yours={pillarPercents(attempts.at(-1)!)} />
     </div>
   );
 }

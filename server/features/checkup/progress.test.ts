@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupResults, toldOnce, users } from '../../db/schema';
+import { checkupPeerGroups, checkupResults, toldOnce, users } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';
@@ -9,6 +9,7 @@ import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { createVerificationToken } from '../auth/email-verification';
+import { recomputePeerGroups } from './peers';
 import { memberAttempts } from './progress';
 import { sendRetakeReminders } from './reminders';
 
@@ -123,6 +124,31 @@ describe('GET /api/checkup/progress', () => {
     const fuel = (await progress(account.cookie)).json.pillars.find((p: { pillar: string }) => p.pillar === 'FUEL');
     expect(fuel).toMatchObject({ firstComparable: false, change: null });
     expect(fuel.summary).toMatch(/^Fuel: \d+% \([A-D]\), not comparable with January: its questions have changed since\.$/);
+  });
+
+  it("carries where the latest attempt stands among peers: its budget band's stored figures, none before a group is big enough", async () => {
+    const account = await registerAccount(t.url, 'progress-peers');
+    const mine = await submit(account.email, { cookie: account.cookie });
+    await t.ctx.db.update(checkupResults).set({ budgetBand: '5m-plus' }).where(eq(checkupResults.id, mine));
+    // No group has been computed for this band yet (and the figures are never computed per request).
+    await t.ctx.db.delete(checkupPeerGroups);
+    expect((await progress(account.cookie)).json.peers).toBeNull();
+    // Ten other organisations in the same band, then the scheduled recomputation.
+    await t.ctx.db.insert(checkupResults).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        email: `peer-${i}.${Date.now()}@peers-of-progress.ngo`,
+        answers: answers(),
+        score: 40,
+        totalScore: 40,
+        categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
+        budgetBand: '5m-plus' as const,
+      })),
+    );
+    await recomputePeerGroups(t.ctx.db);
+    const peers = (await progress(account.cookie)).json.peers;
+    // The member's own address is a test one (example.org): left out of the figures, so the group is the ten.
+    expect(peers).toMatchObject({ group: 'band', budgetBand: '5m-plus', organisations: 10 });
+    expect(peers.pillars.FUEL).toEqual({ p25: 50, median: 50, p75: 50 });
   });
 
   it('with one attempt says there is no change yet', async () => {

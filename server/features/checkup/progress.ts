@@ -1,5 +1,6 @@
-import { buildProgress, type CheckupAttempt, type CheckupProgress } from '#shared/checkup/progress';
+import { buildProgress, type CheckupAttempt, type CheckupProgressPage } from '#shared/checkup/progress';
 import type { Executor } from '../../db/client';
+import { peerFiguresFor } from './peers';
 import { attemptsOf, joinAttemptsToAccount } from './repo';
 
 /**
@@ -7,12 +8,20 @@ import { attemptsOf, joinAttemptsToAccount } from './repo';
  * the progress page, and callable by other features (the benchmark, peer figures) as it is.
  */
 export async function memberAttempts(db: Executor, userId: string): Promise<CheckupAttempt[]> {
-  return (await attemptsOf(db, userId)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return toAttempts(await attemptsOf(db, userId));
 }
 
-/** What /checkup/progress shows: every attempt, and per pillar the latest beside the previous and the first, in words. */
-export async function memberProgress(db: Executor, userId: string): Promise<CheckupProgress> {
-  return buildProgress(await memberAttempts(db, userId));
+const toAttempts = (rows: Awaited<ReturnType<typeof attemptsOf>>): CheckupAttempt[] =>
+  rows.map(({ budgetBand: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+
+/**
+ * What /checkup/progress shows: every attempt, per pillar the latest beside the previous and the
+ * first, in words, and where the latest stands among peers (the stored figures of its budget band).
+ */
+export async function memberProgress(db: Executor, userId: string): Promise<CheckupProgressPage> {
+  const rows = await attemptsOf(db, userId);
+  const latest = rows.at(-1);
+  return { ...buildProgress(toAttempts(rows)), peers: latest ? await peerFiguresFor(db, latest.budgetBand) : null };
 }
 
 /**

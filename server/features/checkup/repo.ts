@@ -55,6 +55,7 @@ export async function attemptsOf(db: Executor, userId: string) {
       questionSetVersion: checkupResults.questionSetVersion,
       totalScore: checkupResults.totalScore,
       categoryScores: checkupResults.categoryScores,
+      budgetBand: checkupResults.budgetBand,
     })
     .from(checkupResults)
     .where(eq(checkupResults.userId, userId))
