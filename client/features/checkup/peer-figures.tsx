@@ -56,18 +56,18 @@ export function PeerFigures({ figures, yours, headingLevel = 2 }: PeerFiguresPro
           <caption className="sr-only">Health score by pillar: yours, the peers&apos; median and the middle half of peers (25th to 75th percentile)</caption>
           <thead>
             <tr className="border-b border-stone-300 text-stone-700">
-              <th scope="col" className="py-2 pr-2 font-semibold">
+              <th scope="col" className="py-2 pr-1 font-semibold whitespace-nowrap sm:pr-2">
                 Pillar
               </th>
               {yours && (
-                <th scope="col" className="px-2 py-2 text-right font-semibold">
+                <th scope="col" className="px-1 py-2 text-right font-semibold whitespace-nowrap sm:px-2">
                   You
                 </th>
               )}
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
+              <th scope="col" className="px-1 py-2 text-right font-semibold whitespace-nowrap sm:px-2">
                 Median
               </th>
-              <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              <th scope="col" className="py-2 pl-1 text-right font-semibold whitespace-nowrap sm:pl-2">
                 Middle half
               </th>
             </tr>
@@ -77,16 +77,16 @@ export function PeerFigures({ figures, yours, headingLevel = 2 }: PeerFiguresPro
               const spread = figures.pillars[pillar];
               return (
                 <tr key={pillar} data-peer-pillar={pillar} className="border-b border-stone-200 last:border-0">
-                  <th scope="row" className="py-2 pr-2 font-semibold text-stone-900">
+                  <th scope="row" className="py-2 pr-1 font-semibold whitespace-nowrap text-stone-900 sm:pr-2">
                     {pillarInfo[pillar].name}
                   </th>
                   {yours && (
-                    <td className="px-2 py-2 text-right font-mono text-stone-900">
-                      {yours[pillar]}%<span className="block font-sans text-xs text-stone-700">{standing(yours[pillar], spread)}</span>
+                    <td className="px-1 py-2 text-right text-stone-900 tabular-nums sm:px-2">
+                      {yours[pillar]}%<span className="block text-xs text-stone-700">{standing(yours[pillar], spread)}</span>
                     </td>
                   )}
-                  <td className="px-2 py-2 text-right font-mono text-stone-900">{spread.median}%</td>
-                  <td className="py-2 pl-2 text-right font-mono text-stone-900">
+                  <td className="px-1 py-2 text-right text-stone-900 tabular-nums sm:px-2">{spread.median}%</td>
+                  <td className="py-2 pl-1 text-right whitespace-nowrap text-stone-900 tabular-nums sm:pl-2">
                     {spread.p25}% to {spread.p75}%
                   </td>
                 </tr>
