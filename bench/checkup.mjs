@@ -4,7 +4,8 @@
 // 50 ms (autocannon, 32 connections, as the API and page benches drive), the peer recomputation
 // < 30 s, and GET /api/user p99 < 50 ms while it runs. Each measurement is a function of its
 // own taking the run's context (server, database, admin cookie): `measurements` below lists
-// them, so further ones (the progress page, enrolment's cost per submission) join the same run.
+// them: also the result as data, the progress page's data and what enrolment in follow-ups adds
+// to a submission.
 // BENCH_DATABASE_URL (or the other benches' choice) names the server; the database is the bench's own, dropped after.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -143,8 +144,126 @@ export async function measureResultsPage({ server, db }) {
   };
 }
 
-/** In order: the recomputation first (the results page is measured with figures present). Add the progress page and enrolment here. */
-export const measurements = { recompute: measureRecompute, resultsPage: measureResultsPage };
+/** The same result as data (GET /api/checkup-results/:id with its peer figures): what the page's data costs, apart from React's render of the HTML. */
+export async function measureResultsApi({ server, db }) {
+  const { rows } = await db.query(`select id from checkup_results order by created_at desc limit 200`);
+  const t = await drive(
+    server.origin,
+    rows.map((row) => `/api/checkup-results/${row.id}`),
+    { accept: 'application/json' },
+  );
+  console.log(
+    `\nGET /api/checkup-results/:id (200 results), ${load.connections} connections: ${t.rps.toFixed(0)} req/s, p50 ${t.p50} ms, p95 ${t.p95} ms, p99 ${t.p99} ms, ${t.errors} errors`,
+  );
+  return {
+    figures: t,
+    checks: [
+      {
+        budget: `a result with peer figures (the API) p95 < ${resultsPageBudgetMs} ms at ${load.connections} connections, 0 errors`,
+        measured: `${t.p95} ms (p50 ${t.p50}, p99 ${t.p99}; ${t.rps.toFixed(0)} req/s, ${t.errors} errors)`,
+        status: t.p95 < resultsPageBudgetMs && t.errors === 0 ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+/**
+ * The progress page's data (the page is drawn in the browser once the member is known): a member
+ * with 12 attempts among the million, each with the latest one's peer figures.
+ */
+export async function measureProgress({ server, db, memberCookie }) {
+  const { rows } = await db.query(`select id from users where email like 'bench-member-%' order by created_at desc limit 1`);
+  await db.query(`update checkup_results set user_id = $1 where id in (select id from checkup_results where user_id is null order by id limit 12)`, [
+    rows[0].id,
+  ]);
+  const body = await (await fetch(`${server.origin}/api/checkup/progress`, { headers: { cookie: memberCookie } })).json();
+  if (body.attempts?.length !== 12) throw new Error(`the member's progress has ${body.attempts?.length} attempts, not 12`);
+  const t = await drive(server.origin, ['/api/checkup/progress'], { cookie: memberCookie, accept: 'application/json' });
+  console.log(
+    `\nGET /api/checkup/progress (12 attempts), ${load.connections} connections: ${t.rps.toFixed(0)} req/s, p50 ${t.p50} ms, p95 ${t.p95} ms, p99 ${t.p99} ms, ${t.errors} errors`,
+  );
+  return {
+    figures: t,
+    checks: [
+      {
+        budget: `progress page's data p95 < ${resultsPageBudgetMs} ms at ${load.connections} connections, 0 errors`,
+        measured: `${t.p95} ms (p50 ${t.p50}, p99 ${t.p99}; ${t.rps.toFixed(0)} req/s, ${t.errors} errors; peers ${body.peers ? 'shown' : 'none'})`,
+        status: t.p95 < resultsPageBudgetMs && t.errors === 0 ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+/**
+ * What enrolment adds to a submission: POST /api/checkup-results one at a time, in rounds of 50
+ * with every follow-up sequence off, then on (one per pillar and per band, so every submission
+ * enrols twice), four rounds each, alternating so the machine's noise falls on both alike.
+ */
+export async function measureEnrolment({ server, adminCookie }) {
+  const admin = { cookie: adminCookie, 'content-type': 'application/json', origin: server.origin };
+  const targets = [
+    ...['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'].map((target) => ({ targetKind: 'pillar', target })),
+    ...['consultant-energy', 'mostly-functional', 'hope-and-coffee', 'send-snacks'].map((target) => ({ targetKind: 'band', target })),
+  ];
+  const ids = [];
+  for (const target of targets) {
+    const res = await fetch(`${server.origin}/api/admin/follow-ups`, {
+      method: 'POST',
+      headers: admin,
+      // A step due in a year: nothing is sent while the benchmark runs.
+      body: JSON.stringify({ name: `Bench ${target.target}`, ...target, steps: [{ delayDays: 365, subject: 'Later', body: 'Later.' }] }),
+    });
+    if (res.status !== 201) throw new Error(`creating a sequence answered ${res.status}: ${await res.text()}`);
+    ids.push((await res.json()).id);
+  }
+  const switchAll = (active) =>
+    Promise.all(
+      ids.map((id) => fetch(`${server.origin}/api/admin/follow-ups/${id}/switch`, { method: 'POST', headers: admin, body: JSON.stringify({ active }) })),
+    );
+  const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 1 + (i % 4)]));
+  const times = { off: [], on: [] };
+  let n = 0;
+  for (let round = 0; round < 8; round += 1) {
+    const mode = round % 2 === 0 ? 'off' : 'on';
+    await switchAll(mode === 'on');
+    for (let i = 0; i < 50; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${server.origin}/api/checkup-results`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify({ email: `enrol${(n += 1)}.${Date.now()}@bench-enrol.ngo`, answers }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`a submission answered ${res.status}`);
+      times[mode].push(performance.now() - started);
+    }
+  }
+  await switchAll(false);
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const added = median(times.on) - median(times.off);
+  console.log(
+    `\nPOST /api/checkup-results one at a time, 200 each: median ${median(times.off).toFixed(2)} ms with follow-ups off, ${median(times.on).toFixed(2)} ms with two sequences enrolling each`,
+  );
+  return {
+    figures: { offMedianMs: median(times.off), onMedianMs: median(times.on), addedMs: added },
+    checks: [
+      {
+        budget: 'enrolment adds < 5 ms to a Check-Up submission (median, on vs off)',
+        measured: `${added.toFixed(2)} ms (${median(times.off).toFixed(1)} → ${median(times.on).toFixed(1)} ms)`,
+        status: added < 5 ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+/** In order: the recomputation first (the results and progress pages are measured with figures present). */
+export const measurements = {
+  recompute: measureRecompute,
+  resultsPage: measureResultsPage,
+  resultsApi: measureResultsApi,
+  progress: measureProgress,
+  enrolment: measureEnrolment,
+};
 
 export async function runCheckup() {
   console.log('\n== The Check-Up at 1,000,000 attempts ==');

@@ -1,37 +1,25 @@
-import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../components/page-header';
-import { Card } from '../components/ui/card';
-import { textLinkClass } from '../features/auth/text-link';
-import { ReminderStop } from '../features/checkup/reminder-stop';
-import { useHydrated } from '../lib/hydrated';
+import { apiPaths } from '#shared/api/paths';
+import { MailStop } from '../components/mail-stop';
+import { TokenLinkPage } from '../components/token-link-page';
 
 /** /checkup/reminders?token=…: where the retake reminder's stop link leads. Works signed out. */
 export default function CheckupRemindersPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const hydrated = useHydrated();
   return (
-    <>
-      <PageHeader title="Check-Up reminders">
-        <p>One click, and no more reminders to retake the Check-Up.</p>
-      </PageHeader>
-      <div className="mx-auto max-w-md px-4 py-10">
-        <Card>
-          {!token ? (
-            <p role="alert" className="text-stone-800">
-              This link is incomplete. Open the link from the reminder email again, or{' '}
-              <Link to="/contact" className={textLinkClass}>
-                contact us
-              </Link>{' '}
-              and we will stop them.
-            </p>
-          ) : hydrated ? (
-            <ReminderStop token={token} />
-          ) : (
-            <p role="status">Checking your link...</p>
-          )}
-        </Card>
-      </div>
-    </>
+    <TokenLinkPage
+      title="Check-Up reminders"
+      lead="One click, and no more reminders to retake the Check-Up."
+      linkSource="the link from the reminder email"
+      teamAction="stop them"
+    >
+      {(token) => (
+        <MailStop
+          token={token}
+          apiPath={apiPaths.checkupRemindersStop}
+          question={(email) => <>{email} gets one email offering a retake a few months after each Check-Up.</>}
+          button="Stop Check-Up reminders"
+          failed="Please try again."
+        />
+      )}
+    </TokenLinkPage>
   );
 }

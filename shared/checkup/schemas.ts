@@ -57,10 +57,3 @@ export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-
 export const reminderStopSchema = z.strictObject({
   token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid'),
 });
-
-/** What a "stop Check-Up reminders" link's page is told. */
-export interface ReminderStopAnswer {
-  email: string;
-  stopped: boolean;
-  message: string;
-}

@@ -1,7 +1,7 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
 import type { CheckupProgressPage } from '#shared/checkup/progress';
-import type { CheckupResultView, CheckupSubmission, ReminderStopAnswer } from '#shared/checkup/schemas';
+import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -32,6 +32,3 @@ export function useCheckupProgress(enabled: boolean) {
 }
 
 export const deleteCheckupAttempt = (id: string) => apiRequest<void>('DELETE', apiPath(apiPaths.checkupAttempt, { id }));
-
-export const readReminderStop = (token: string) => apiRequest<ReminderStopAnswer>('GET', `${apiPaths.checkupRemindersStop}?token=${encodeURIComponent(token)}`);
-export const stopCheckupReminders = (token: string) => apiRequest<ReminderStopAnswer>('POST', apiPaths.checkupRemindersStop, { token });

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
-import {
-  breakdownRequestSchema,
-  checkupSubmissionSchema,
-  type CheckupResultView,
-  isResultId,
-  type ReminderStopAnswer,
-  reminderStopSchema,
-} from '#shared/checkup/schemas';
+import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId, reminderStopSchema } from '#shared/checkup/schemas';
 import { questionSetVersion } from '#shared/checkup/versions';
+import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
@@ -126,7 +120,7 @@ async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get(apiPaths.checkupRemindersStop, async (request, reply): Promise<ReminderStopAnswer> => {
+  app.get(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
     reply.headers(noStore);
     const email = await emailOf(request.query);
     const stopped = await remindersStopped(ctx.db, email);
@@ -144,7 +138,7 @@ async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext): Promis
         (error: Error) => done(error),
       );
     });
-    oneClick.post(apiPaths.checkupRemindersStop, async (request, reply): Promise<ReminderStopAnswer> => {
+    oneClick.post(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
       reply.headers(noStore);
       const form = request.body instanceof OneClickForm ? request.body : null;
       if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');

@@ -202,14 +202,14 @@ describe('Check-Up follow-ups', () => {
     const mail = await smtp.waitFor(email, /Fuel one/);
     const token = /follow-ups\/unsubscribe\?token=([\w.-]+)/.exec(mail.text)![1]!;
     const shown = await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${token}`);
-    expect(shown.json).toMatchObject({ email: email.toLowerCase(), unsubscribed: false });
+    expect(shown.json).toMatchObject({ email: email.toLowerCase(), stopped: false });
     expect((await callApp(`${t.url}/api/follow-ups/unsubscribe`, 'POST', { body: { token: `${token.slice(0, -4)}AAAA` } })).status).toBe(400);
     const oneClick = await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${token}`, 'POST', {
       raw: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(oneClick.status, oneClick.text).toBe(200);
-    expect(oneClick.json.unsubscribed).toBe(true);
+    expect(oneClick.json.stopped).toBe(true);
     expect((await enrolmentsOf(email))[0]!.stopReason).toBe('unsubscribed');
     await runJob(new Date(Date.now() + 10 * 86_400_000));
     expect(smtp.find(email, /Fuel two/)).toHaveLength(0);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
 import { followUpTokenSchema } from '#shared/checkup/follow-ups';
 import type { AppContext } from '../../context';
@@ -6,12 +7,6 @@ import { HttpError, parseInput } from '../../http/errors';
 import { loadLinkKey, verifyLink } from '../../mail/links';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
 import { isUnsubscribed, unsubscribe } from './repo';
-
-export interface FollowUpUnsubscribeAnswer {
-  email: string;
-  unsubscribed: boolean;
-  message: string;
-}
 
 /**
  * Stopping the Check-Up's follow-ups: the link in each one (GET tells, the page's button POSTs)
@@ -28,12 +23,12 @@ export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Pro
       throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest follow-up email, or contact us.');
     return email;
   };
-  const answer = async (email: string, said?: string): Promise<FollowUpUnsubscribeAnswer> => {
-    const unsubscribed = await isUnsubscribed(ctx.db, email);
+  const answer = async (email: string, said?: string): Promise<MailStopAnswer> => {
+    const stopped = await isUnsubscribed(ctx.db, email);
     return {
       email,
-      unsubscribed,
-      message: said ?? (unsubscribed ? 'This address receives no more Check-Up follow-ups.' : 'This address receives the Check-Up follow-ups.'),
+      stopped,
+      message: said ?? (stopped ? 'This address receives no more Check-Up follow-ups.' : 'This address receives the Check-Up follow-ups.'),
     };
   };
 
