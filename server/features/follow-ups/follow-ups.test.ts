@@ -245,6 +245,14 @@ describe('Check-Up follow-ups', () => {
   });
 
   it('shows per step what was sent, failed and stopped, the recent attempts per target, and audits the changes', async () => {
+    // Its own story (the file's tests run in any order): five people whose weakest pillar is
+    // Fuel, one of them in the Hope & Coffee band; all get Fuel's first step; two retake before
+    // the second (their enrolment stops there) and the others get it three days later.
+    const people = Array.from({ length: 5 }, () => uniqueEmail('fu-stats'));
+    for (const [i, email] of people.entries()) await takeCheckup(email, i === 0 ? answersWith('FUEL', 'GEARS') : answersWith('FUEL'));
+    await runJob();
+    for (const email of people.slice(3)) await takeCheckup(email, answersWith('HUMANS'));
+    await runJob(new Date(Date.now() + 4 * 86_400_000));
     const list = (await admin('GET', '/api/admin/follow-ups')).json;
     expect(list.recentDays).toBe(90);
     expect(list.recentAttempts['pillar:FUEL']).toBeGreaterThanOrEqual(5);
@@ -258,10 +266,16 @@ describe('Check-Up follow-ups', () => {
       .from(schema.adminAuditLog)
       .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, fuel.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_on']);
-    // Switching off: recorded, and nobody new is enrolled.
-    expect((await admin('POST', `/api/admin/follow-ups/${humans.id}/switch`, { active: false })).json.active).toBe(false);
+    // Switching off (a sequence of this test's own: the others stay on for the file's other tests): recorded, and nobody new is enrolled.
+    const impact = await createSequence('pillar', 'IMPACT', [step('Impact one')]);
+    expect((await admin('POST', `/api/admin/follow-ups/${impact.id}/switch`, { active: false })).json.active).toBe(false);
+    const switched = await t.ctx.db
+      .select({ action: schema.adminAuditLog.action })
+      .from(schema.adminAuditLog)
+      .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, impact.id)));
+    expect(switched.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_off', 'follow_up_switched_on']);
     const later = uniqueEmail('fu-off');
-    await takeCheckup(later, answersWith('HUMANS'));
+    await takeCheckup(later, answersWith('IMPACT'));
     expect(await enrolmentsOf(later)).toEqual([]);
     const preview = await admin('POST', '/api/admin/follow-ups/preview', {
       targetKind: 'pillar',
