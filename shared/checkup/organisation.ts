@@ -1,4 +1,3 @@
-import { z } from '../zod';
 import type { Pillar } from './questions';
 
 /**
@@ -45,19 +44,6 @@ export const budgetBandValues = valuesOf(budgetBands);
 export const staffBandValues = valuesOf(staffBands);
 export const focusAreaValues = valuesOf(focusAreas);
 export const budgetBandLabel = (band: BudgetBand): string => budgetBands.find((b) => b.value === band)!.label;
-
-/** Each answer is one of its list or left out (null or absent): anything else is a 400 naming the field. */
-const oneOf = <T extends readonly { value: string }[]>(list: T, name: string) =>
-  z
-    .enum(valuesOf(list), { error: `Choose one of the listed ${name}, or leave it out` })
-    .nullable()
-    .optional();
-
-export const organisationFields = {
-  budgetBand: oneOf(budgetBands, 'budget bands'),
-  staffBand: oneOf(staffBands, 'staff sizes'),
-  focusArea: oneOf(focusAreas, 'focus areas'),
-};
 
 export interface OrganisationAnswers {
   budgetBand?: BudgetBand | null;

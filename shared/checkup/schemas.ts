@@ -1,7 +1,7 @@
 import { emailAddress as email } from '../email';
 import { z } from '../zod';
 import type { CategoryScores, Grade } from './grading';
-import { organisationFields, type PeerFigures } from './organisation';
+import { budgetBandValues, focusAreaValues, type PeerFigures, staffBandValues } from './organisation';
 import { questions } from './questions';
 
 const answer = z
@@ -20,6 +20,24 @@ export const answersSchema = z.strictObject(Object.fromEntries(questions.map((q)
  * categoryScores, as the spec's payload lists them; they are accepted and ignored: the server
  * always recomputes them from the answers.
  */
+
+/**
+ * The three optional questions about the organisation (organisation.ts): each answer is one of its
+ * list or left out (null or absent); anything else is a 400 naming the field. Here, not beside the
+ * lists: the Check-Up's first screen shows the lists and must not load Zod.
+ */
+const oneOf = <T extends string>(values: readonly [T, ...T[]], name: string) =>
+  z
+    .enum(values, { error: `Choose one of the listed ${name}, or leave it out` })
+    .nullable()
+    .optional();
+
+const organisationFields = {
+  budgetBand: oneOf(budgetBandValues, 'budget bands'),
+  staffBand: oneOf(staffBandValues, 'staff sizes'),
+  focusArea: oneOf(focusAreaValues, 'focus areas'),
+};
+
 export const checkupSubmissionSchema = z.strictObject({
   email,
   answers: answersSchema,
