@@ -15,6 +15,8 @@ const pillarFor: Record<string, { value: string; name: string; slug: string }> =
 /** Takes the Check-Up as a visitor, answering `weakest`'s statements "Totally true" and the rest "Not true at all". */
 async function takeCheckup(page: Page, email: string, weakest: string) {
   await page.goto('/checkup');
+  // Typed once the page is React's, as a person who waits for the page to answer.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Start the Check-Up' }).click();
   for (let i = 1; i <= 20; i++) {
