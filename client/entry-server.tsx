@@ -17,9 +17,11 @@ import { createQueryClient } from './lib/query-client';
  */
 export async function render(request: RenderRequest): Promise<RenderedApp> {
   const facts = { userPending: request.userPending, renderedAt: new Date().toISOString() };
-  const queryClient = createQueryClient();
-  await preloadPage({ pathname: new URL(request.url, 'http://localhost').pathname, facts, queryClient: async () => queryClient });
+  const queryClient = createQueryClient({ server: true });
+  // The data the server looked up goes in first: a page's preload that prefetches it then finds
+  // it fresh, instead of asking an API the server cannot reach from here.
   for (const { queryKey, data } of request.queries ?? []) queryClient.setQueryData(queryKey, data);
+  await preloadPage({ pathname: new URL(request.url, 'http://localhost').pathname, facts, queryClient: async () => queryClient });
   const handedOver = new Set((request.queries ?? []).map((query) => JSON.stringify(query.queryKey)));
 
   const errors: unknown[] = [];

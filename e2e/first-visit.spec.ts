@@ -79,7 +79,9 @@ test.describe('a first visit', () => {
     }
   });
 
-  test('pages read from the database hydrate from the data they carry', async ({ browser, viewport, request }) => {
+  test('pages read from the database hydrate from the data they carry', async ({ browser, viewport, request }, testInfo) => {
+    // What a page asks the API for does not depend on the width: one width checks it (the page budget above runs at both).
+    test.skip(testInfo.project.name === 'mobile', 'the same requests at every width');
     // Page after page, each checked with axe: minutes on a busy machine.
     test.setTimeout(6 * 60_000);
     const answers = Object.fromEntries(questions.map((question) => [String(question.id), 2]));
@@ -96,7 +98,8 @@ test.describe('a first visit', () => {
     await context.close();
   });
 
-  test("a signed-in member's pages ask only for the member, never for what the page carries", async ({ browser, viewport }) => {
+  test("a signed-in member's pages ask only for the member, never for what the page carries", async ({ browser, viewport }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'the same requests at every width');
     // Page after page, each checked with axe: minutes on a busy machine.
     test.setTimeout(6 * 60_000);
     const context = await freshContext(browser, viewport);

@@ -193,6 +193,17 @@ test.describe('resources library', () => {
     await expect(page.getByRole('status').filter({ hasText: /Showing/ })).toHaveText(`Showing ${fuel} resources`);
     await expect(page.getByRole('button', { name: 'Fuel', exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  test('a link to one resource opens it in view, with its button focused', async ({ page, visit }) => {
+    const all = (await (await page.request.get('/api/resources')).json()) as { id: string; title: string }[];
+    // The last of the list: far below the first screen, at both widths.
+    const last = all.at(-1)!;
+    await visit(`/resources?open=${last.id}`);
+    const button = page.getByRole('button', { name: new RegExp(last.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(button).toBeFocused();
+    await expect(button).toBeInViewport();
+  });
 });
 
 test.describe('The Weekly Dish', () => {

@@ -75,7 +75,10 @@ const paths = [
 ];
 
 test.describe('server rendering and hydration', () => {
-  test('every route hydrates the server HTML without a warning', async ({ page }) => {
+  test('every route hydrates the server HTML without a warning', async ({ page }, testInfo) => {
+    // The server sends every width the same HTML, and no component draws by the width on its
+    // first render: one width walks every route (the other's specs hydrate their own pages).
+    test.skip(testInfo.project.name === 'mobile', 'the same HTML at every width');
     test.slow();
     const checked = await watch(page);
     for (const path of paths) {

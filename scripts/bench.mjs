@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runAdminScale } from '../bench/admin-scale.mjs';
 import { runThrottled } from '../bench/throttled.mjs';
 import { runApi } from '../bench/api.mjs';
+import { runCheckup } from '../bench/checkup.mjs';
 import { clientDir, resultsDir, serverEntry, usesDefaultBuild } from '../bench/config.mjs';
 import { runColdStart } from '../bench/cold-start.mjs';
 import { runDurability } from '../bench/durability.mjs';
@@ -21,7 +22,7 @@ import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { printTable } from '../bench/table.mjs';
 
-// admin seeds millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only newsletter).
+// admin and checkup seed millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only checkup, --only newsletter).
 const parts = {
   api: runApi,
   pages: runPages,
@@ -32,11 +33,12 @@ const parts = {
   throttled: runThrottled,
   memory: runMemory,
   admin: runAdminScale,
+  checkup: runCheckup,
   newsletter: runNewsletter,
   publishing: runPublishing,
   markdown: runMarkdown,
 };
-const onRequestOnly = new Set(['admin', 'newsletter']);
+const onRequestOnly = new Set(['admin', 'checkup', 'newsletter']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {

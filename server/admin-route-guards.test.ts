@@ -2,10 +2,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminRoutes } from './features/admin/routes';
+import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { contentAdminRoutes } from './features/content/admin-routes';
 import { imageUploadRoutes } from './features/content/images';
 import { editionAdminRoutes } from './features/editions/admin-routes';
+import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { registerErrorHandler } from './http/errors';
 import { accessTable } from './test/access-table';
@@ -55,6 +57,8 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'content/images.ts (upload)': async (app) => app.register(imageUploadRoutes, t.ctx),
   'webinars/admin-routes.ts': async (app) => app.register(webinarAdminRoutes, t.ctx),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
+  'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
+  'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),
 };
 
 beforeAll(async () => {

@@ -16,6 +16,9 @@ import { authRoutes } from './features/auth/routes';
 import { lookupResultPage } from './features/checkup/result-page';
 import { lookupEditionPage } from './features/editions/pages';
 import { checkupRoutes } from './features/checkup/routes';
+import { checkupAdminRoutes } from './features/checkup/admin-routes';
+import { followUpRoutes } from './features/follow-ups/routes';
+import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
@@ -118,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(contactRoutes, ctx);
   await app.register(guidesRoutes, { ctx, content });
   await app.register(checkupRoutes, ctx);
+  await app.register(followUpRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, { ctx, content });
@@ -131,6 +135,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(imageUploadRoutes, ctx);
   await app.register(webinarAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
+  await app.register(followUpAdminRoutes, ctx);
+  await app.register(checkupAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

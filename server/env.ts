@@ -103,6 +103,8 @@ const envSchema = z.object({
   /** The sending rate of editions, messages per second across the site, and the SMTP connections used for it. */
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /** Days after a Check-Up attempt when one email offers a retake (decision 038). */
+  CHECKUP_RETAKE_REMINDER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */

@@ -16,8 +16,10 @@ function startServer(env: Record<string, string>) {
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Compiled from source by tsx and migrating a new embedded database: on a busy CI machine that
+  // took over 30 s, so it may take up to 50 of the test's 60.
   const ready = async () => {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 500; i++) {
       const url = /Ready in \d+ ms at (http:\/\/localhost:\d+)/.exec(output)?.[1];
       if (url) return url.replace('localhost', '127.0.0.1');
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);

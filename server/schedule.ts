@@ -9,8 +9,11 @@ import { stripStoredImages } from './features/content/images';
 import { releaseEndedSeats, sendReminders } from './features/webinars/service';
 import { coachingHousekeeping } from './features/coaching/service';
 import { cleanUpExpired } from './jobs/housekeeping';
+import { sendRetakeReminders } from './features/checkup/reminders';
+import { sendDueFollowUps } from './features/follow-ups/service';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
+import { recomputePeerGroups } from './features/checkup/peers';
 
 /** Every piece of scheduled work the site does, and when. */
 export function scheduledJobs(deps: {
@@ -60,12 +63,18 @@ export function scheduledJobs(deps: {
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(deps.ctx)) },
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(deps.ctx.db, deps.log) },
+    // The Check-Up's follow-ups: each due step once per person (decision 039), delivered after its commit.
+    { name: 'follow-ups', cron: '* * * * *', run: async () => void (await sendDueFollowUps(deps.ctx)) },
+    // The Check-Up's retake reminders, once per attempt across servers (decision 038).
+    { name: 'checkup-reminders', cron: '7 * * * *', run: async () => void (await sendRetakeReminders(deps.ctx)) },
     // Emails whose first delivery failed, retried with backoff (server/mail/outbox.ts).
     { name: 'mail-outbox', cron: '* * * * *', run: () => deps.outbox.deliverDue() },
     { name: 'housekeeping', cron: '17 * * * *', run: () => cleanUpExpired(deps.ctx.db) },
     // Text kept without its HTML (an older server's save during an upgrade) is rendered (decision 031).
     { name: 'stored-html', cron: '23 * * * *', run: async () => void (await renderMissingHtml(deps.ctx.db, deps.log)) },
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
+    // The Check-Up's peer figures (decision 040): recomputed every hour and when a server starts, never per request.
+    { name: 'checkup-peers', cron: '29 * * * *', atStart: true, run: async () => void (await recomputePeerGroups(deps.ctx.db)) },
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
   ];
 }

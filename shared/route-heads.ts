@@ -59,6 +59,11 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: 'Your Check-Up results',
     description: 'Your organisational Check-Up results: your overall grade, each pillar and what to read next.',
   },
+  '/checkup/progress': {
+    title: 'Your Check-Up progress',
+    description: 'Every Check-Up you took, and how each pillar has moved since your first: grades, changes in words and a chart.',
+  },
+  '/checkup/reminders': { title: 'Check-Up reminders', description: 'Stop the emails that offer a retake of the Check-Up, in one click.' },
   '/contact': { title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
   '/field-guides': {
     title: 'The five field guides',
@@ -70,6 +75,7 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
   },
   '/weekly-dish/:slug': { title: 'The Weekly Dish', description: 'An edition of The Weekly Dish, the free Tuesday newsletter for nonprofit leaders.' },
   '/unsubscribe': { title: 'Unsubscribe from The Weekly Dish', description: 'Stop receiving The Weekly Dish.' },
+  '/follow-ups/unsubscribe': { title: 'Stop Check-Up follow-ups', description: 'Stop the emails that follow up on your Check-Up results.' },
   '/newsletter/confirm': { title: 'Confirm your subscription', description: 'Confirm that you want The Weekly Dish at this address.' },
   '/weekly-dish': {
     title: 'The Weekly Dish newsletter',

@@ -8,8 +8,12 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', queryK
 
 const isAuthError = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** docs/product.md §9's client defaults. */
-export function createQueryClient(): QueryClient {
+/**
+ * docs/product.md §9's client defaults. On the server (a render's own client) nothing is retried:
+ * a query the server did not fill in cannot be fetched there, and waiting out the browser's
+ * retry delays would hold the page for seconds before its first byte.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     // A form that succeeds after a failed try closes the failure's toast.
     mutationCache: new MutationCache({ onSuccess: () => dismissFailureToasts() }),
@@ -20,7 +24,7 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         staleTime: 5 * 60_000,
         gcTime: 10 * 60_000,
-        retry: (failureCount, error) => !isAuthError(error) && failureCount < 2,
+        retry: (failureCount, error) => !server && !isAuthError(error) && failureCount < 2,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 5000),
       },
       mutations: {

@@ -3,6 +3,7 @@ import { PageLoading } from '../app/layout';
 import { buttonClasses } from '../components/ui/button';
 import { useCheckupResult } from '../features/checkup/api';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
+import { PeerFigures, pillarPercents } from '../features/checkup/peer-figures';
 import { ResultsView } from '../features/checkup/results-view';
 import { useLongDate } from '../lib/dates';
 
@@ -34,6 +35,11 @@ export default function CheckupResults() {
       <div className="mt-8">
         <ResultsView scores={data} />
       </div>
+      {data.peers && (
+        <div className="mt-10">
+          <PeerFigures figures={data.peers} yours={pillarPercents(data)} />
+        </div>
+      )}
       <div className="mt-10">
         <BreakdownForm initialEmail="" resultId={async () => data.id} />
       </div>

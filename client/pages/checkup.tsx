@@ -3,6 +3,7 @@ import { RotateCcw } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { scoreAnswers } from '#shared/checkup/grading';
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { type AnswerValue, questions } from '#shared/checkup/questions';
 import { shuffle } from '#shared/checkup/shuffle';
 import { PageLoading } from '../app/layout';
@@ -40,14 +41,21 @@ export default function Checkup() {
   const payload = () => {
     const scores = scoreAnswers(state.answers);
     // The server recomputes the sums from the answers; they are sent as docs/product.md §7 lists them.
-    return { email: state.email, answers: Object.fromEntries(Object.entries(state.answers)), score: scores.score, categoryScores: scores.categoryScores };
+    return {
+      email: state.email,
+      answers: Object.fromEntries(Object.entries(state.answers)),
+      score: scores.score,
+      categoryScores: scores.categoryScores,
+      ...state.organisation,
+    };
   };
 
-  const begin = useCallback((email: string, skippedGate?: boolean) => {
+  const begin = useCallback((email: string, skippedGate?: boolean, organisation?: OrganisationAnswers) => {
     preloadLaterSteps();
     track('quiz_start');
-    dispatch({ type: 'begin', email, skippedGate });
+    dispatch({ type: 'begin', email, skippedGate, organisation });
   }, []);
+  const beginFromGate = useCallback((email: string, organisation: OrganisationAnswers) => begin(email, undefined, organisation), [begin]);
 
   // A Check-Up left part-way resumes where it was. Otherwise a visitor who has already signed up
   // (newsletter flag and email, or an account) skips the gate, and skips it again on a retake.
@@ -112,7 +120,8 @@ export default function Checkup() {
       return (
         <EmailGate
           initialEmail={state.attempt === 0 ? storedEmail || user?.email || '' : ''}
-          onStart={begin}
+          initialOrganisation={state.organisation}
+          onStart={beginFromGate}
           onFocus={preloadLaterSteps}
           headingRef={headingRef}
         />

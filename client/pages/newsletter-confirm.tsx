@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
-import { textLinkClass } from '../features/auth/text-link';
+import { textLinkClass } from '../components/ui/text-link';
 import { ConfirmSubscription } from '../features/newsletter/subscription';
 
 /** /newsletter/confirm?token=…: the link of the signup's welcome email. Opening it changes nothing; its button confirms. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
-import { textLinkClass } from '../features/auth/text-link';
+import { textLinkClass } from '../components/ui/text-link';
 
 /** /reset-password?token=… : the page the reset email links to. */
 export default function ResetPasswordPage() {

@@ -16,7 +16,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CategoryScores } from '#shared/checkup/grading';
+import { followUpTargetKinds, type FollowUpStep } from '#shared/checkup/follow-ups';
 import type { CheckupSubmission } from '#shared/checkup/schemas';
+import { budgetBandValues, focusAreaValues, type PillarSpread, staffBandValues } from '#shared/checkup/organisation';
+import type { Pillar } from '#shared/checkup/questions';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
@@ -195,16 +198,40 @@ export const checkupResults = pgTable(
     answers: jsonb('answers').$type<CheckupSubmission['answers']>().notNull(),
     /** The account that submitted it while signed in (null: submitted without an account). */
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // Peers (decision 040): the three optional answers about the organisation, null when left out.
+    budgetBand: text('budget_band', { enum: budgetBandValues }),
+    staffBand: text('staff_band', { enum: staffBandValues }),
+    focusArea: text('focus_area', { enum: focusAreaValues }),
     createdAt: createdAt(),
     ...outreach(),
+    // Progress and the retake reminder (decision 038).
+    /** The question set the answers are to (shared/checkup/versions.ts): an attempt is never rescored. */
+    questionSetVersion: integer('question_set_version').notNull().default(1),
+    /** When the retake reminder job dealt with it (sent, or skipped for good); null until then. */
+    retakeReminderHandledAt: timestamp('retake_reminder_handled_at', { withTimezone: true }),
   },
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
-    index('checkup_results_user_idx').on(t.userId),
+    // A member's attempts in order: the progress page, and "has this person retaken since".
+    index('checkup_results_user_idx').on(t.userId, t.createdAt),
+    // Only attempts the reminder job has not dealt with: its scan stays small whatever the table's size.
+    index('checkup_results_reminder_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.retakeReminderHandledAt} is null`),
     ...searchIndexes('checkup_results_email', t.email),
     index('checkup_results_email_idx').on(t.email, t.id),
     index('checkup_results_score_idx').on(t.score, t.id),
   ],
+);
+
+/** Addresses that stopped the Check-Up's retake reminders (decision 038), by their one-click link. */
+export const checkupReminderStops = pgTable(
+  'checkup_reminder_stops',
+  {
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkup_reminder_stops_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const allies = pgTable(
@@ -800,3 +827,95 @@ export const coachingBookings = pgTable(
       .where(sql`status = 'booked'`),
   ],
 );
+
+// ---- Check-Up follow-ups (decision 039) ----
+
+/** A stored step: the Markdown as written and its HTML, rendered once when the sequence is saved (decision 031). */
+export type StoredFollowUpStep = FollowUpStep & { bodyHtml: string };
+
+/**
+ * A short email sequence the team writes for people whose weakest pillar, or overall band, is its
+ * target (decision 039). One sequence per target; people are enrolled only while it is on.
+ */
+export const followUpSequences = pgTable(
+  'follow_up_sequences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    targetKind: text('target_kind', { enum: followUpTargetKinds }).notNull(),
+    target: text('target').notNull(),
+    active: boolean('active').notNull().default(false),
+    /** Stop for a person once their account is premium (checked before each step). */
+    stopOnPremium: boolean('stop_on_premium').notNull().default(false),
+    steps: jsonb('steps').$type<StoredFollowUpStep[]>().notNull(),
+    /** The first step's delay, kept beside the steps so enrolment computes its due time in its one insert. */
+    firstDelayDays: integer('first_delay_days').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('follow_up_sequences_target_idx').on(t.targetKind, t.target)],
+);
+
+/**
+ * A person in a sequence, from one Check-Up result. `stepsSent` steps are behind them (sent, or
+ * skipped because that step had reached them before); the next is due at `nextDueAt`. Stopped on
+ * unsubscribe, retake, premium (if the sequence says so) or when the steps run out.
+ */
+export const followUpEnrolments = pgTable(
+  'follow_up_enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sequenceId: uuid('sequence_id')
+      .notNull()
+      .references(() => followUpSequences.id, { onDelete: 'cascade' }),
+    /** The result that enrolled them: deleting it (or the account that owns it) ends the enrolment. */
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => checkupResults.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Their weakest pillar in that result: the step links point to its guide, resources and Allies category. */
+    pillar: text('pillar').notNull(),
+    stepsSent: integer('steps_sent').notNull().default(0),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason', { enum: ['finished', 'retake', 'unsubscribed', 'premium'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('follow_up_enrolments_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`stopped_at is null`),
+    index('follow_up_enrolments_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`stopped_at is null`),
+    index('follow_up_enrolments_sequence_idx').on(t.sequenceId, t.stepsSent),
+    index('follow_up_enrolments_result_idx').on(t.resultId),
+    index('follow_up_enrolments_user_idx').on(t.userId),
+  ],
+);
+
+/** Addresses that asked for no more Check-Up follow-ups (the signed link in each one): never enrolled again. */
+export const followUpUnsubscribes = pgTable(
+  'follow_up_unsubscribes',
+  {
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('follow_up_unsubscribes_email_idx').on(sql`lower(${t.email})`)],
+);
+
+// Peers (decision 040): the figures of each peer group, recomputed on a schedule, read by the results page.
+/**
+ * One row per peer group: each budget band, and 'all' (every organisation). The size is kept for
+ * every group (the admin sees it); the figures only for a group of at least PEER_MINIMUM.
+ */
+export const checkupPeerGroups = pgTable('checkup_peer_groups', {
+  /** A budget band's value, or 'all'. */
+  peerGroup: text('peer_group').primaryKey(),
+  organisations: integer('organisations').notNull(),
+  /** Per pillar, the 25th, 50th and 75th percentile of the health percent; null below the minimum. */
+  figures: jsonb('figures').$type<Record<Pillar, PillarSpread>>(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});

@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
  * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
  * year-old edition must still work (RFC 8058).
  */
-export type LinkPurpose = 'unsubscribe' | 'confirm';
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'follow-ups';
 
 const KEY_NAME = 'link-signing-key';
 
@@ -50,11 +50,27 @@ export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): st
  * The two unsubscribe addresses of a newsletter email: the page a person opens (GET shows, its
  * button unsubscribes) and the one-click address of the List-Unsubscribe header (RFC 8058).
  */
-export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): { page: string; oneClick: string; headers: Record<string, string> } {
-  const token = signLink(key, 'unsubscribe', email);
-  const oneClick = `${publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
+export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): OneClickLinks {
+  return oneClickLinks(key, 'unsubscribe', publicUrl, email, { page: '/unsubscribe', api: apiPaths.newsletterUnsubscribe });
+}
+
+/** The same for the Check-Up's follow-ups: their own purpose, so the link stops follow-ups and nothing else. */
+export function followUpUnsubscribeLinks(key: Buffer, publicUrl: string, email: string): OneClickLinks {
+  return oneClickLinks(key, 'follow-ups', publicUrl, email, { page: '/follow-ups/unsubscribe', api: apiPaths.followUpsUnsubscribe });
+}
+
+export interface OneClickLinks {
+  page: string;
+  oneClick: string;
+  headers: Record<string, string>;
+}
+
+/** The same two addresses for another kind of mail a person can stop (the Check-Up's retake reminders, its follow-ups), with its own purpose. */
+export function oneClickLinks(key: Buffer, purpose: LinkPurpose, publicUrl: string, email: string, paths: { page: string; api: string }): OneClickLinks {
+  const token = signLink(key, purpose, email);
+  const oneClick = `${publicUrl}${paths.api}?token=${token}`;
   return {
-    page: `${publicUrl}/unsubscribe?token=${token}`,
+    page: `${publicUrl}${paths.page}?token=${token}`,
     oneClick,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

@@ -21,8 +21,12 @@ export async function markTold(tx: Executor, topic: string, userIds: string[], d
 }
 
 /** The same for someone known only by an address; true when they had not been told `topic` before. */
-export async function markToldByEmail(tx: Executor, topic: string, email: string): Promise<boolean> {
-  const rows = await tx.insert(toldOnce).values({ topic, email }).onConflictDoNothing().returning({ id: toldOnce.id });
+export async function markToldByEmail(tx: Executor, topic: string, email: string, details?: Record<string, string>): Promise<boolean> {
+  const rows = await tx
+    .insert(toldOnce)
+    .values({ topic, email, ...(details ? { details } : {}) })
+    .onConflictDoNothing()
+    .returning({ id: toldOnce.id });
   return rows.length > 0;
 }
 

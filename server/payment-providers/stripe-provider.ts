@@ -84,31 +84,38 @@ export class StripeProvider implements BillingProvider {
         expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a url');
-      await this.expireOlderCheckouts(stripe, sdk, session);
-      return { url: session.url };
+      return { url: await this.keepOneCheckout(stripe, sdk, session) };
     });
   }
 
   /**
    * One open Checkout per member (decision 025): two tabs or two clicks would otherwise give two
-   * sessions that can both be paid. Each new session expires the customer's open sessions that
-   * are older than itself (by creation time, then id: one order for every server), so whichever
-   * requests race, the newest session is the one left open. A session paid meanwhile is no longer
-   * open and Stripe refuses to expire it; the webhook's duplicate handling covers that one.
+   * sessions that can both be paid. Sessions are ordered by creation time, then id (one order for
+   * every server; ids are random, so a session made later in the same second may come first).
+   * Each new session lists the customer's open ones, expires those before itself, and expires
+   * itself when one after it is already open, sending the member to that one instead. Of any two
+   * racing sessions, the later to list sees the other: so whatever the timing, only the last in
+   * the order stays open. A session paid meanwhile is no longer open and Stripe refuses to expire
+   * it; the webhook's duplicate handling covers that one.
    */
-  private async expireOlderCheckouts(stripe: Stripe, sdk: typeof Stripe, session: Stripe.Checkout.Session): Promise<void> {
+  private async keepOneCheckout(stripe: Stripe, sdk: typeof Stripe, session: Stripe.Checkout.Session): Promise<string> {
     const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
-    if (!customer) return;
-    const older = (other: Stripe.Checkout.Session) => other.created < session.created || (other.created === session.created && other.id < session.id);
-    const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
-    for (const other of open.data.filter((candidate) => candidate.id !== session.id && older(candidate))) {
+    if (!customer) return session.url!;
+    const before = (a: Stripe.Checkout.Session, b: Stripe.Checkout.Session) => a.created < b.created || (a.created === b.created && a.id < b.id);
+    const others = (await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })).data.filter((other) => other.id !== session.id);
+    const expire = async (id: string) => {
       try {
-        await stripe.checkout.sessions.expire(other.id);
+        await stripe.checkout.sessions.expire(id);
       } catch (error) {
         // Completed or expired in the meantime: nothing left to close.
         if (!(error instanceof sdk.errors.StripeInvalidRequestError)) throw error;
       }
-    }
+    };
+    for (const other of others.filter((other) => before(other, session))) await expire(other.id);
+    const later = others.filter((other) => before(session, other) && other.url).sort((a, b) => (before(a, b) ? 1 : -1));
+    if (later.length === 0) return session.url!;
+    await expire(session.id);
+    return later[0]!.url!;
   }
 
   createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {

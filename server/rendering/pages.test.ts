@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import { questions } from '#shared/checkup/questions';
 import { fieldGuides } from '#shared/content/field-guides';
@@ -85,6 +85,23 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
     const library = text(main((await get('/resources')).text));
     expect(library).toMatch(/Showing \d+ resources/);
     expect(text(main((await get('/resources?q=board')).text))).toMatch(/Showing \d+ resources?/);
+  });
+
+  it('renders a page that prefetches its data from what the server looked up, never from the API it cannot reach', async () => {
+    // Asked from the render, the API fails there and the browser's retries held every such page
+    // (a guide, the library, with or without a query string) for three seconds before its first byte.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const path of ['/resources?pillar=fuel', '/field-guide/fuel?from=search', '/resources?open=none']) {
+        const res = await get(path);
+        expect(res.status, path).toBe(200);
+        expect(text(main(res.text)), path).not.toContain('We could not load');
+      }
+      const fromRender = fetchSpy.mock.calls.map(([url]) => String(url instanceof Request ? url.url : url)).filter((url) => url.startsWith('/'));
+      expect(fromRender).toEqual([]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it("shows the legal pages' text with the contact address", async () => {

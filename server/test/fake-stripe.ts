@@ -25,6 +25,7 @@ interface Call {
 }
 
 const DAY = 86_400;
+const checkoutUrl = (id: string) => `https://checkout.stripe.test/c/pay/${id}`;
 
 export async function startFakeStripe() {
   let counter = 0;
@@ -138,7 +139,7 @@ export async function startFakeStripe() {
         subscription: null as string | null,
       };
       sessions.set(session.id, session);
-      return send(res, 200, { ...session, url: `https://checkout.stripe.test/c/pay/${session.id}` });
+      return send(res, 200, { ...session, url: checkoutUrl(session.id) });
     }
     if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
       const data = [...sessions.values()].filter(
@@ -146,7 +147,7 @@ export async function startFakeStripe() {
       );
       return send(res, 200, {
         object: 'list',
-        data: data.map((session) => ({ ...session, object: 'checkout.session' })),
+        data: data.map((session) => ({ ...session, object: 'checkout.session', url: session.status === 'open' ? checkoutUrl(session.id) : null })),
         has_more: false,
         url: '/v1/checkout/sessions',
       });

@@ -146,6 +146,9 @@ export interface AdminCheckup extends Outreach {
   totalScore: number;
   categoryScores: Record<string, number>;
   createdAt: string;
+  questionSetVersion: number;
+  /** 1 for the organisation's first attempt (the account, else the address), 2 for its second… */
+  attemptNumber: number;
 }
 /** The whole submission (AllySubmission's fields less the honeypot) and the columns only admins see. */
 export interface AdminAlly extends Omit<AllySubmission, 'fax'> {

@@ -17,6 +17,10 @@ export const adminApiPaths = {
   adminAlly: '/api/admin/allies/:id',
   adminReviewHidden: '/api/admin/reviews/:id/hidden',
   adminContactStatus: '/api/admin/contacts/:id/status',
+  adminFollowUps: '/api/admin/follow-ups',
+  adminFollowUpPreview: '/api/admin/follow-ups/preview',
+  adminFollowUp: '/api/admin/follow-ups/:id',
+  adminFollowUpSwitch: '/api/admin/follow-ups/:id/switch',
   adminEditions: '/api/admin/editions',
   adminEditionPreview: '/api/admin/editions/preview',
   adminEditionAudience: '/api/admin/editions/audience/:audience',
@@ -48,4 +52,6 @@ export const adminApiPaths = {
   adminSlackInvitationMark: '/api/admin/slack-invitations/:id/invited',
   adminCoaching: '/api/admin/coaching',
   adminCoachingSlot: '/api/admin/coaching/:id',
+  adminCheckupPeers: '/api/admin/checkup-peers',
+  adminCheckupPeersRecompute: '/api/admin/checkup-peers/recompute',
 } as const;

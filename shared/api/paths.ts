@@ -25,6 +25,10 @@ export const apiPaths = {
   checkupResults: '/api/checkup-results',
   checkupResult: '/api/checkup-results/:id',
   checkupBreakdown: '/api/checkup-results/:id/breakdown',
+  checkupProgress: '/api/checkup/progress',
+  checkupAttempt: '/api/checkup/attempts/:id',
+  checkupRemindersStop: '/api/checkup/reminders/stop',
+  followUpsUnsubscribe: '/api/follow-ups/unsubscribe',
 
   contact: '/api/contact',
   newsletterSignup: '/api/newsletter/signup',

@@ -1,6 +1,7 @@
 import { emailAddress as email } from '../email';
 import { z } from '../zod';
 import type { CategoryScores, Grade } from './grading';
+import { budgetBandValues, focusAreaValues, type PeerFigures, staffBandValues } from './organisation';
 import { questions } from './questions';
 
 const answer = z
@@ -19,12 +20,32 @@ export const answersSchema = z.strictObject(Object.fromEntries(questions.map((q)
  * categoryScores, as the spec's payload lists them; they are accepted and ignored: the server
  * always recomputes them from the answers.
  */
+
+/**
+ * The three optional questions about the organisation (organisation.ts): each answer is one of its
+ * list or left out (null or absent); anything else is a 400 naming the field. Here, not beside the
+ * lists: the Check-Up's first screen shows the lists and must not load Zod.
+ */
+const oneOf = <T extends string>(values: readonly [T, ...T[]], name: string) =>
+  z
+    .enum(values, { error: `Choose one of the listed ${name}, or leave it out` })
+    .nullable()
+    .optional();
+
+const organisationFields = {
+  budgetBand: oneOf(budgetBandValues, 'budget bands'),
+  staffBand: oneOf(staffBandValues, 'staff sizes'),
+  focusArea: oneOf(focusAreaValues, 'focus areas'),
+};
+
 export const checkupSubmissionSchema = z.strictObject({
   email,
   answers: answersSchema,
   score: z.number().optional(),
   totalScore: z.number().optional(),
   categoryScores: z.record(z.string(), z.number()).optional(),
+  // The three optional questions about the organisation, asked with the email.
+  ...organisationFields,
 });
 export type CheckupSubmission = z.infer<typeof checkupSubmissionSchema>;
 
@@ -43,7 +64,14 @@ export interface CheckupResultView {
   categoryScores: CategoryScores;
   grade: Grade;
   createdAt: string;
+  /** Where the result stands among peers (the stored figures of its budget band or of all organisations), or null when no group is big enough. */
+  peers: PeerFigures | null;
 }
 
 /** Result ids are random UUIDs; anything else is answered 404 without touching the database. */
 export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The token of a "stop Check-Up reminders" link (GET reads, POST stops). */
+export const reminderStopSchema = z.strictObject({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid'),
+});

@@ -1,9 +1,8 @@
+import { bandOf } from '#shared/checkup/follow-ups';
+
 /** docs/product.md §9, the admin's check-up bands: a total of 20-80 where higher means more dysfunction. */
 export function statusBand(score: number): string {
-  if (score <= 34) return 'Consultant Energy';
-  if (score <= 49) return 'Mostly Functional';
-  if (score <= 64) return 'Hope & Coffee';
-  return 'Send Snacks';
+  return bandOf(score).label;
 }
 
 /** docs/product.md §9's score badge: up to 40 default, up to 60 secondary, else destructive. */

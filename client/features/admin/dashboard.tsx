@@ -6,6 +6,8 @@ import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
+import { CheckupPeersPanel } from './checkup-peers';
+import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
@@ -22,6 +24,7 @@ const tabs = [
   { id: 'coaching', label: 'Coaching' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
+  { id: 'follow-ups', label: 'Follow-ups' },
   { id: 'allies', label: 'Allies' },
   { id: 'contacts', label: 'Contact Messages' },
   { id: 'slack', label: 'Slack' },
@@ -39,7 +42,13 @@ const panels: Record<TabId, () => ReactNode> = {
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,
   signups: () => <SignupsList />,
-  checkups: () => <CheckupsList />,
+  checkups: () => (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <CheckupPeersPanel />
+      <CheckupsList />
+    </div>
+  ),
+  'follow-ups': () => <FollowUpsPanel />,
   allies: () => <AlliesLists />,
   contacts: () => <ContactsList />,
   slack: () => <SlackInvitationsPanel />,

@@ -8,7 +8,7 @@ import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
-import { Confirm, smallButton } from './confirm';
+import { Confirm, smallButton } from '../../components/ui/confirm';
 import { formatDate, fullName, ListTable } from './list-table';
 import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
@@ -190,6 +190,7 @@ export function CheckupsList() {
               .join(', '),
         },
         { header: 'Taken', cell: (c) => formatDate(c.createdAt) },
+        { header: 'Attempt', cell: (c) => `#${c.attemptNumber}` },
         { header: 'Outreach', cell: (c) => <OutreachCheckbox list="checkups" id={c.id} completed={c.outreachCompleted} date={c.outreachDate} who={c.email} /> },
       ]}
     />

@@ -2,7 +2,7 @@ import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
 import { apiRequest } from '../../lib/api';
-import { smallButton } from './confirm';
+import { smallButton } from '../../components/ui/confirm';
 import { useAdminTime } from './admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from './use-admin';
 

@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { textLinkClass } from './text-link';
+import { textLinkClass } from '../../components/ui/text-link';
 
 const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.passwordResetRequestSchema));
 

@@ -5,7 +5,7 @@ import { formatDollars, plans } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { textLinkClass } from './text-link';
+import { textLinkClass } from '../../components/ui/text-link';
 
 const everything = ['Everything in free access', ...premiumBenefits];
 

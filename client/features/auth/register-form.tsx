@@ -9,7 +9,7 @@ import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { textLinkClass } from './text-link';
+import { textLinkClass } from '../../components/ui/text-link';
 import type { User } from './use-user';
 
 const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.registerSchema));

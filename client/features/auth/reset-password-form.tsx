@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { textLinkClass } from './text-link';
+import { textLinkClass } from '../../components/ui/text-link';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 /** The route checks the same password rule; the repeat field exists only here, to catch a typo. */

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { displayName } from './use-finish-sign-in';
-import { textLinkClass } from './text-link';
+import { textLinkClass } from '../../components/ui/text-link';
 import type { User } from './use-user';
 
 const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.loginSchema));

@@ -1,5 +1,6 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
+import type { CheckupProgressPage } from '#shared/checkup/progress';
 import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -17,3 +18,17 @@ export function useCheckupResult(id: string) {
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
   });
 }
+
+export const checkupProgressQueryKey = [apiPaths.checkupProgress] as const;
+
+/** The member's attempts and progress (signed in only; the page asks once it knows who is there). */
+export function useCheckupProgress(enabled: boolean) {
+  return useQuery({
+    queryKey: checkupProgressQueryKey,
+    queryFn: () => apiRequest<CheckupProgressPage>('GET', apiPaths.checkupProgress),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export const deleteCheckupAttempt = (id: string) => apiRequest<void>('DELETE', apiPath(apiPaths.checkupAttempt, { id }));

@@ -56,6 +56,17 @@ describe('a Check-Up left part-way', () => {
     expect(currentQuestion(resumed)).toBe(currentQuestion(state));
   });
 
+  it('keeps the answers about the organisation, forgetting a value no longer in its list', () => {
+    const state = flowReducer(initialFlow(questions), { type: 'begin', email: 'me@example.org', organisation: { budgetBand: '1m-5m', focusArea: 'health' } });
+    const resumed = flowReducer(initialFlow(questions), { type: 'resume', ...parseProgress(serializeProgress(state))! });
+    expect(resumed.organisation).toEqual({ budgetBand: '1m-5m', focusArea: 'health' });
+    const edited = JSON.parse(serializeProgress(state)) as Record<string, unknown>;
+    const saved = parseProgress(JSON.stringify({ ...edited, organisation: { budgetBand: 'a billion', staffBand: '6-20' } }))!;
+    expect(saved.organisation).toEqual({ staffBand: '6-20' });
+    // A retake through the email step offers the same answers again.
+    expect(flowReducer(state, { type: 'retake', order: questions }).organisation).toEqual({ budgetBand: '1m-5m', focusArea: 'health' });
+  });
+
   it('is ignored when it is not whole and valid', () => {
     const valid = JSON.parse(serializeProgress(started())) as Record<string, unknown>;
     for (const broken of [

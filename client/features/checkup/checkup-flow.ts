@@ -1,3 +1,4 @@
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import type { AnswerValue, Question } from '#shared/checkup/questions';
 
 /**
@@ -17,17 +18,19 @@ export interface FlowState {
   attempt: number;
   /** The first run skipped the email step (a member or subscriber): retakes skip it too. */
   skippedGate: boolean;
+  /** The optional answers about the organisation given with the email (none when the gate was skipped). */
+  organisation: OrganisationAnswers;
 }
 
 export type FlowAction =
   | { type: 'showGate' }
-  | { type: 'begin'; email: string; skippedGate?: boolean }
+  | { type: 'begin'; email: string; skippedGate?: boolean; organisation?: OrganisationAnswers }
   | { type: 'answer'; value: AnswerValue }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'reveal' }
   | { type: 'retake'; order: readonly Question[] }
-  | ({ type: 'resume' } & Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate'>);
+  | ({ type: 'resume' } & Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate' | 'organisation'>);
 
 export const initialFlow = (order: readonly Question[]): FlowState => ({
   step: 'deciding',
@@ -37,6 +40,7 @@ export const initialFlow = (order: readonly Question[]): FlowState => ({
   answers: {},
   attempt: 0,
   skippedGate: false,
+  organisation: {},
 });
 
 export const currentQuestion = (state: FlowState): Question => state.order[state.index]!;
@@ -48,7 +52,15 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'showGate':
       return { ...state, step: 'gate' };
     case 'begin':
-      return { ...state, step: 'questions', email: action.email.trim(), index: 0, answers: {}, skippedGate: action.skippedGate ?? state.skippedGate };
+      return {
+        ...state,
+        step: 'questions',
+        email: action.email.trim(),
+        index: 0,
+        answers: {},
+        skippedGate: action.skippedGate ?? state.skippedGate,
+        organisation: action.organisation ?? state.organisation,
+      };
     case 'answer':
       if (state.step !== 'questions') return state;
       return { ...state, answers: { ...state.answers, [currentQuestion(state).id]: action.value } };
@@ -72,12 +84,22 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         answers: action.answers,
         attempt: action.attempt,
         skippedGate: action.skippedGate,
+        organisation: action.organisation,
       };
     case 'retake':
       // Back to the start with no answers and a new order: the gate again with the email cleared,
       // or, for whoever skipped it the first time, straight to the questions with the same email.
       return state.skippedGate
         ? { ...state, step: 'questions', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 }
-        : { step: 'gate', email: '', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1, skippedGate: false };
+        : {
+            step: 'gate',
+            email: '',
+            order: action.order,
+            index: 0,
+            answers: {},
+            attempt: state.attempt + 1,
+            skippedGate: false,
+            organisation: state.organisation,
+          };
   }
 }

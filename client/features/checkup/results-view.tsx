@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Home, Library, Mail, UserPlus } from 'lucide-react';
+import { Home, Library, TrendingUp, Mail, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CheckupScores, gradeScores, lowestPillars } from '#shared/checkup/grading';
 import { type Pillar, pillarInfo, pillars } from '#shared/checkup/questions';
@@ -17,6 +17,9 @@ const nextLinks = [
   { to: '/', icon: Home, title: 'Back to home', text: 'Everything else the community offers.' },
 ];
 
+/** A member's Check-Ups over time: every attempt of theirs is kept. */
+const progressLink = { to: '/checkup/progress', icon: TrendingUp, title: 'See your progress', text: 'Every Check-Up you took, and how each pillar has moved.' };
+
 /**
  * The results of a Check-Up (docs/product.md §2), shared by the quiz's last step and the results
  * page: the overall grade, the pillar chart, what each pillar's grade means, and where to go next.
@@ -27,7 +30,7 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
   const lowest = lowestPillars(result);
   // A signed-in member already has the profile the link offers.
   const { user } = useUser();
-  const links = user ? nextLinks.filter((link) => link.to !== createProfile) : nextLinks;
+  const links = user ? [progressLink, ...nextLinks.filter((link) => link.to !== createProfile)] : nextLinks;
 
   return (
     <div className="grid gap-10">

@@ -1,3 +1,4 @@
+import { budgetBandValues, focusAreaValues, type OrganisationAnswers, staffBandValues } from '#shared/checkup/organisation';
 import { answerOptions, type AnswerValue, type Question, questions } from '#shared/checkup/questions';
 import { storage } from '../../lib/storage';
 import type { FlowState } from './checkup-flow';
@@ -9,7 +10,7 @@ import type { FlowState } from './checkup-flow';
  */
 export const PROGRESS_KEY = 'nlh_checkup_progress';
 
-export type SavedProgress = Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate'>;
+export type SavedProgress = Pick<FlowState, 'order' | 'answers' | 'index' | 'email' | 'attempt' | 'skippedGate' | 'organisation'>;
 
 export function serializeProgress(state: FlowState): string {
   return JSON.stringify({
@@ -19,6 +20,7 @@ export function serializeProgress(state: FlowState): string {
     email: state.email,
     attempt: state.attempt,
     skippedGate: state.skippedGate,
+    organisation: state.organisation,
   });
 }
 
@@ -29,7 +31,15 @@ const values = new Set<number>(answerOptions.map((o) => o.value));
 export function parseProgress(text: string | null): SavedProgress | null {
   if (!text) return null;
   try {
-    const raw = JSON.parse(text) as { order?: unknown; answers?: unknown; index?: unknown; email?: unknown; attempt?: unknown; skippedGate?: unknown };
+    const raw = JSON.parse(text) as {
+      order?: unknown;
+      answers?: unknown;
+      index?: unknown;
+      email?: unknown;
+      attempt?: unknown;
+      skippedGate?: unknown;
+      organisation?: unknown;
+    };
     const ids = Array.isArray(raw.order) ? raw.order : [];
     const order = ids.map((id) => byId.get(id as number)).filter((q): q is Question => q !== undefined);
     if (order.length !== questions.length || new Set(order).size !== questions.length) return null;
@@ -46,10 +56,18 @@ export function parseProgress(text: string | null): SavedProgress | null {
     if (firstOpen !== -1 && index > firstOpen) return null;
     if (typeof raw.email !== 'string') return null;
     const attempt = Number.isInteger(raw.attempt) ? (raw.attempt as number) : 0;
-    return { order, answers, index, email: raw.email, attempt, skippedGate: raw.skippedGate === true };
+    return { order, answers, index, email: raw.email, attempt, skippedGate: raw.skippedGate === true, organisation: organisationOf(raw.organisation) };
   } catch {
     return null;
   }
+}
+
+/** The answers about the organisation that are still among the lists; any other is forgotten (they are optional). */
+function organisationOf(raw: unknown): OrganisationAnswers {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { budgetBand, staffBand, focusArea } = raw as Record<string, unknown>;
+  const kept = <T extends string>(value: unknown, list: readonly T[]) => (list.includes(value as T) ? (value as T) : undefined);
+  return { budgetBand: kept(budgetBand, budgetBandValues), staffBand: kept(staffBand, staffBandValues), focusArea: kept(focusArea, focusAreaValues) };
 }
 
 export const loadProgress = () => parseProgress(storage.get(PROGRESS_KEY));

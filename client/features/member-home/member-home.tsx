@@ -59,9 +59,14 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
             {isPremium ? 'Everything in the community is open to you. Here is where to pick up.' : 'Your free resources are unlocked. Here is where to start.'}
           </p>
           {user && (
-            <Link to="/account" className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
-              Your account and membership
-            </Link>
+            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+              <Link to="/account" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                Your account and membership
+              </Link>
+              <Link to="/checkup/progress" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                Your Check-Up progress
+              </Link>
+            </p>
           )}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/track';
 import type { Resource } from './library';
 
@@ -10,6 +10,13 @@ import type { Resource } from './library';
 export function ResourceCard({ resource, startOpen = false }: { resource: Resource; startOpen?: boolean }) {
   const [open, setOpen] = useState(startOpen);
   const bodyId = `resource-${resource.id}-body`;
+  const card = useRef<HTMLLIElement>(null);
+  // A link to one resource shows it, wherever it is in the list, and gives its button the focus.
+  useEffect(() => {
+    if (!startOpen) return;
+    card.current?.scrollIntoView({ block: 'start' });
+    card.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, [startOpen]);
 
   const toggle = () => {
     if (!open) track('resource_view', { id: resource.id });
@@ -17,7 +24,7 @@ export function ResourceCard({ resource, startOpen = false }: { resource: Resour
   };
 
   return (
-    <li className="rounded-xl border border-stone-200 bg-white shadow-sm" data-resource-id={resource.id}>
+    <li ref={card} className="scroll-mt-24 rounded-xl border border-stone-200 bg-white shadow-sm" data-resource-id={resource.id}>
       <h3>
         <button
           type="button"

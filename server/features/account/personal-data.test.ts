@@ -65,7 +65,16 @@ async function everythingAbout(member: TestAccount): Promise<void> {
       .status,
   ).toBe(201);
   const answers = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 2]));
-  expect((await api.post('/api/checkup-results', { email: member.email, answers })).status).toBe(201);
+  const checkup = await api.post('/api/checkup-results', { email: member.email, answers });
+  expect(checkup.status).toBe(201);
+  const [sequence] = await db
+    .insert(schema.followUpSequences)
+    .values({ name: 'After the Check-Up', targetKind: 'band', target: 'send-snacks', steps: [], firstDelayDays: 0 })
+    .returning();
+  await db
+    .insert(schema.followUpEnrolments)
+    .values({ sequenceId: sequence!.id, resultId: checkup.json.id, email: member.email, userId: id, pillar: 'FUEL', nextDueAt: new Date() });
+  await db.insert(schema.followUpUnsubscribes).values({ email: member.email });
   expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: member.email } })).status).toBeLessThan(300);
   const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
   expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
@@ -101,6 +110,7 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .returning();
   await db.insert(schema.editionDeliveries).values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
+  await db.insert(schema.checkupReminderStops).values({ email: member.email });
   await db
     .insert(schema.adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });

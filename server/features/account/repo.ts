@@ -6,6 +6,7 @@ import {
   allyReviews,
   billingCharges,
   billingCustomers,
+  checkupReminderStops,
   checkupResults,
   coachingBookings,
   coachingSlots,
@@ -13,6 +14,9 @@ import {
   contactMessages,
   editionDeliveries,
   emailVerificationTokens,
+  followUpEnrolments,
+  followUpSequences,
+  followUpUnsubscribes,
   mailOutbox,
   toldOnce,
   mailSuppressions,
@@ -28,7 +32,7 @@ import {
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
-type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkupResults | typeof contactMessages | typeof toldOnce;
+type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkupResults | typeof contactMessages | typeof toldOnce | typeof followUpEnrolments;
 
 /**
  * The rows that are the member's: what the account submitted while signed in, and,
@@ -141,7 +145,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, suppressions] = await Promise.all([
+  const [submissions, emails, deliveries, suppressions, reminderStops] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -163,8 +167,29 @@ export async function collectMemberData(db: Database, user: { id: string; email:
         .from(mailSuppressions)
         .where(byEmail(mailSuppressions.email, user.email)),
     ),
+    underAddress(() =>
+      db.select({ createdAt: checkupReminderStops.createdAt }).from(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email)),
+    ),
+  ]);
+  const [followUps, followUpStop] = await Promise.all([
+    db
+      .select({
+        sequence: followUpSequences.name,
+        stepsSent: followUpEnrolments.stepsSent,
+        enrolledAt: followUpEnrolments.createdAt,
+        stoppedAt: followUpEnrolments.stoppedAt,
+        stopReason: followUpEnrolments.stopReason,
+      })
+      .from(followUpEnrolments)
+      .innerJoin(followUpSequences, eq(followUpSequences.id, followUpEnrolments.sequenceId))
+      .where(mine(followUpEnrolments)),
+    underAddress(() =>
+      db.select({ createdAt: followUpUnsubscribes.createdAt }).from(followUpUnsubscribes).where(byEmail(followUpUnsubscribes.email, user.email)),
+    ),
   ]);
   return {
+    checkupFollowUps: followUps,
+    checkupFollowUpUnsubscribe: followUpStop[0] ?? null,
     sessions: signIns,
     emailVerifications: verifications,
     resetRequests: resets,
@@ -184,6 +209,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     emails,
     weeklyDishDeliveries: deliveries,
     mailSuppressions: suppressions,
+    checkupReminderStops: reminderStops,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },
   };
 }
@@ -198,11 +224,14 @@ export async function collectMemberData(db: Database, user: { id: string; email:
  */
 export async function eraseMember(tx: Transaction, user: { id: string; email: string }): Promise<void> {
   const { verified, mine } = await ownedBy(tx, user);
-  for (const table of [newsletterSignups, communitySignups, checkupResults, contactMessages, toldOnce]) await tx.delete(table).where(mine(table));
+  for (const table of [newsletterSignups, communitySignups, followUpEnrolments, checkupResults, contactMessages, toldOnce])
+    await tx.delete(table).where(mine(table));
   if (verified) {
+    await tx.delete(followUpUnsubscribes).where(byEmail(followUpUnsubscribes.email, user.email));
     await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
     await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
+    await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
   }
   await tx
     .update(adminAuditLog)

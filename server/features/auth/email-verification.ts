@@ -3,6 +3,7 @@ import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
+import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';
 
 /** A verification link works for a week (it comes with the welcome email), once. */
@@ -48,7 +49,9 @@ export async function verifyEmailToken(db: Database, token: string): Promise<Ver
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
       .where(and(eq(users.id, used.userId), sql`lower(${users.email}) = lower(${used.email})`))
       .returning({ email: users.email });
-    return verified ? { ok: true, email: verified.email } : { ok: false, reason: 'unknown' };
+    if (!verified) return { ok: false, reason: 'unknown' };
+    await joinVerifiedAttempts(tx, used.userId, verified.email);
+    return { ok: true, email: verified.email };
   });
 }
 

@@ -99,6 +99,8 @@ describe('GET /api/checkup-results/:id', () => {
       grade: 'D',
       categoryScores: { IMPACT: 4, HUMANS: 8, FUEL: 12, GEARS: 16, FUTURE: 4 },
       createdAt: expect.any(String),
+      // No peer group is computed in this file's database yet (decision 040).
+      peers: null,
     });
     expect(JSON.stringify(body)).not.toContain(email);
   });

@@ -1,13 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CheckupScores } from '#shared/checkup/grading';
-import type { Database } from '../../db/client';
-import { checkupResults } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { checkupReminderStops, checkupResults, mailSuppressions, users } from '../../db/schema';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
+const sameAddress = (column: typeof checkupResults.email | typeof users.email, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
+
 export async function insertCheckupResult(
-  db: Database,
-  values: CheckupScores & { email: string; answers: Record<string, number>; userId: string | null },
+  db: Executor,
+  values: CheckupScores &
+    Pick<typeof checkupResults.$inferInsert, 'budgetBand' | 'staffBand' | 'focusArea'> & {
+      email: string;
+      answers: Record<string, number>;
+      userId: string | null;
+      questionSetVersion: number;
+    },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();
   return row!;
@@ -16,4 +24,106 @@ export async function insertCheckupResult(
 export async function findCheckupResult(db: Database, id: string): Promise<CheckupResultRow | undefined> {
   const [row] = await db.select().from(checkupResults).where(eq(checkupResults.id, id)).limit(1);
   return row;
+}
+
+/** The account that has verified this address, if one has: only its verified owner is given what was sent under it. */
+export async function verifiedAccountFor(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sameAddress(users.email, email), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Attempts made signed out under the address become the account's (called when the account verifies it). */
+export async function joinAttemptsToAccount(tx: Executor, userId: string, email: string): Promise<number> {
+  const joined = await tx
+    .update(checkupResults)
+    .set({ userId })
+    .where(and(isNull(checkupResults.userId), sameAddress(checkupResults.email, email)))
+    .returning({ id: checkupResults.id });
+  return joined.length;
+}
+
+/** A member's attempts, oldest first (through the user_id, created_at index). */
+export async function attemptsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: checkupResults.id,
+      createdAt: checkupResults.createdAt,
+      questionSetVersion: checkupResults.questionSetVersion,
+      totalScore: checkupResults.totalScore,
+      categoryScores: checkupResults.categoryScores,
+      budgetBand: checkupResults.budgetBand,
+    })
+    .from(checkupResults)
+    .where(eq(checkupResults.userId, userId))
+    .orderBy(asc(checkupResults.createdAt), asc(checkupResults.id));
+}
+
+/** Deletes the member's own attempt; false when there is none with this id that is theirs. */
+export async function deleteAttemptOf(db: Executor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(checkupResults)
+    .where(and(eq(checkupResults.id, id), eq(checkupResults.userId, userId)))
+    .returning({ id: checkupResults.id });
+  return deleted.length > 0;
+}
+
+export interface DueAttempt {
+  id: string;
+  userId: string | null;
+  /** The account's address when the attempt is a member's, else the one given at the email gate. */
+  email: string;
+  createdAt: Date;
+  /** Why no reminder goes: a later attempt, a stop, a refused address. */
+  retaken: boolean;
+  stopped: boolean;
+  suppressed: boolean;
+}
+
+/**
+ * Attempts whose reminder is due (made between `from` and `until`) and not dealt with yet, locked
+ * for this run: another run at the same time skips them (SKIP LOCKED) and takes the next ones.
+ * The partial index on unhandled attempts keeps this a short index range at any table size.
+ */
+export async function claimDueAttempts(tx: Executor, from: Date, until: Date, limit: number): Promise<DueAttempt[]> {
+  const later = sql`exists (select 1 from checkup_results l where l.created_at > ${checkupResults.createdAt} and (l.user_id = ${checkupResults.userId} or lower(l.email) = lower(${checkupResults.email})))`;
+  const to = sql<string>`coalesce(${users.email}, ${checkupResults.email})`;
+  return tx
+    .select({
+      id: checkupResults.id,
+      userId: checkupResults.userId,
+      email: to,
+      createdAt: checkupResults.createdAt,
+      retaken: sql<boolean>`${later}`,
+      stopped: sql<boolean>`exists (select 1 from ${checkupReminderStops} s where lower(s.email) = lower(${to}))`,
+      suppressed: sql<boolean>`exists (select 1 from ${mailSuppressions} m where lower(m.email) = lower(${to}))`,
+    })
+    .from(checkupResults)
+    .leftJoin(users, eq(users.id, checkupResults.userId))
+    .where(and(isNull(checkupResults.retakeReminderHandledAt), gt(checkupResults.createdAt, from), lte(checkupResults.createdAt, until)))
+    .orderBy(asc(checkupResults.createdAt))
+    .limit(limit)
+    .for('update', { of: checkupResults, skipLocked: true });
+}
+
+export async function markRemindersHandled(tx: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(checkupResults).set({ retakeReminderHandledAt: new Date() }).where(inArray(checkupResults.id, ids));
+}
+
+/** The address stops retake reminders (once; a second stop changes nothing). */
+export async function stopReminders(db: Executor, email: string): Promise<void> {
+  await db.insert(checkupReminderStops).values({ email: email.trim() }).onConflictDoNothing();
+}
+
+export async function remindersStopped(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: checkupReminderStops.email })
+    .from(checkupReminderStops)
+    .where(sql`lower(${checkupReminderStops.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return Boolean(row);
 }

@@ -3,7 +3,7 @@ import { checkupResultQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../../rendering/builder';
 import { findCheckupResult } from './repo';
-import { toView } from './routes';
+import { resultView } from './routes';
 
 /**
  * For /checkup/results/:id: the result, rendered into the page by the server, or "not found"
@@ -20,6 +20,6 @@ export function lookupResultPage(ctx: AppContext): (pathname: string) => Promise
       return { found: false, queries: [] };
     }
     const row = isResultId(id) ? await findCheckupResult(ctx.db, id) : undefined;
-    return { found: Boolean(row), queries: [{ queryKey: checkupResultQueryKey(id), data: row ? toView(row) : null }] };
+    return { found: Boolean(row), queries: [{ queryKey: checkupResultQueryKey(id), data: row ? await resultView(ctx.db, row) : null }] };
   };
 }

@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
-import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId } from '#shared/checkup/schemas';
+import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId, reminderStopSchema } from '#shared/checkup/schemas';
+import { questionSetVersion } from '#shared/checkup/versions';
+import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser } from '../../http/guards';
+import { getSessionUser, requireUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
+import { loadLinkKey, verifyLink } from '../../mail/links';
 import { recordServerEvent } from '../events/record';
-import { type CheckupResultRow, findCheckupResult, insertCheckupResult } from './repo';
+import type { Executor } from '../../db/client';
+import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
+import { enrolFromResult } from '../follow-ups/service';
+import { peerFiguresFor } from './peers';
+import { memberProgress } from './progress';
+import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
 
-/** What anyone holding the result's link may see: the scores and grade, never the email or answers. */
-export function toView(row: CheckupResultRow): CheckupResultView {
+/**
+ * What anyone holding the result's link may see: the scores and grade, and where they stand
+ * among peers (the stored figures of the result's budget band, decision 040); never the email or answers.
+ */
+export async function resultView(db: Executor, row: CheckupResultRow): Promise<CheckupResultView> {
   return {
     id: row.id,
     score: row.score,
@@ -18,6 +29,7 @@ export function toView(row: CheckupResultRow): CheckupResultView {
     categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
+    peers: await peerFiguresFor(db, row.budgetBand),
   };
 }
 
@@ -36,18 +48,27 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(checkupSubmissionSchema, request.body);
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
-    const userId = (await getSessionUser(request, ctx))?.id ?? null;
-    const row = await insertCheckupResult(ctx.db, { email: input.email, answers: input.answers, userId, ...scores });
+    // Signed in, the attempt is the account's; signed out, it is the account's that has verified
+    // the address, if one has (an unverified account with that address never gets it).
+    const userId = (await getSessionUser(request, ctx))?.id ?? (await verifiedAccountFor(ctx.db, input.email));
+    const organisation = { budgetBand: input.budgetBand ?? null, staffBand: input.staffBand ?? null, focusArea: input.focusArea ?? null };
+    // The result and its follow-up enrolments are one write: a retake stops the earlier ones in it.
+    const { row, enrolled } = await ctx.db.transaction(async (tx) => {
+      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, questionSetVersion, ...organisation, ...scores });
+      return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0 };
+    });
+    // A first step due at once goes out within seconds, from the job: never from this request.
+    if (enrolled) ctx.jobs?.kick('follow-ups');
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
     await recordServerEvent(
       ctx,
       { kind: 'quiz_complete', path: '/checkup', props: { grade: gradeOverall(scores.score).grade, score: scores.score } },
       request.log,
     );
-    return reply.status(201).send(toView(row));
+    return reply.status(201).send(await resultView(ctx.db, row));
   });
 
-  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => toView(await loadResult(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => resultView(ctx.db, await loadResult(ctx, request.params.id)));
 
   app.post<{ Params: { id: string } }>(apiPaths.checkupBreakdown, { config: formLimit }, async (request, reply) => {
     refuseFilledHoneypot(request.body);
@@ -62,5 +83,68 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
     );
     return reply.status(202).send({ ok: true });
+  });
+
+  const signedIn = { preHandler: requireUser(ctx) };
+  const noStore = { 'cache-control': 'no-store' };
+  app.get(apiPaths.checkupProgress, signedIn, async (request, reply) => {
+    reply.headers(noStore);
+    const user = (await getSessionUser(request, ctx))!;
+    return memberProgress(ctx.db, user.id);
+  });
+
+  // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.
+  app.delete<{ Params: { id: string } }>(apiPaths.checkupAttempt, signedIn, async (request, reply) => {
+    const user = (await getSessionUser(request, ctx))!;
+    const id = request.params.id;
+    if (!isResultId(id) || !(await deleteAttemptOf(ctx.db, user.id, id))) throw new HttpError(404, 'No Check-Up attempt of yours with this id');
+    return reply.status(204).send();
+  });
+
+  await reminderStopRoutes(app, ctx);
+}
+
+/**
+ * The retake reminder's "stop" link: the page GETs what the link is for (mail scanners fetch
+ * links, so a GET changes nothing) and POSTs to stop; mail clients POST the RFC 8058 one-click
+ * form to the same address, with the token in its query.
+ */
+async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const keyOnce = loadLinkKey(ctx.db);
+  keyOnce.catch(() => undefined);
+  const emailOf = async (source: unknown) => {
+    const { token } = parseInput(reminderStopSchema, source);
+    const email = verifyLink(await keyOnce, 'checkup-reminders', token);
+    if (!email) throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest Check-Up email.');
+    return email;
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(request.query);
+    const stopped = await remindersStopped(ctx.db, email);
+    return {
+      email,
+      stopped,
+      message: stopped ? 'This address gets no Check-Up reminders.' : 'This address gets one reminder to retake the Check-Up after each attempt.',
+    };
+  });
+
+  await app.register(async (oneClick) => {
+    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
+      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
+        (form) => done(null, form),
+        (error: Error) => done(error),
+      );
+    });
+    oneClick.post(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
+      reply.headers(noStore);
+      const form = request.body instanceof OneClickForm ? request.body : null;
+      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
+      const email = await emailOf(form ? request.query : request.body);
+      await stopReminders(ctx.db, email);
+      return { email, stopped: true, message: 'Done: this address will get no more Check-Up reminders.' };
+    });
   });
 }

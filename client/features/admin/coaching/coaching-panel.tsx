@@ -8,7 +8,7 @@ import { type AdminCoachingSlot, slotsInputSchema } from '#shared/coaching/coach
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../confirm';
+import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';

@@ -14,7 +14,7 @@ import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../confirm';
+import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';

@@ -3,7 +3,7 @@ import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import type { ContentItem, ContentVersion, ContentVersionSummary } from '#shared/content/pages';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../confirm';
+import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 

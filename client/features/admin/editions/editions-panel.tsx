@@ -5,7 +5,7 @@ import { audienceLabels, type Edition, type EditionList, type EditionSummary, ed
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
-import { Confirm, smallButton } from '../confirm';
+import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';

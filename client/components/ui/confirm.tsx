@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ButtonHTMLAttributes, type ReactElement, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from './button';
 
 interface ConfirmProps {
   title: string;
@@ -15,7 +15,7 @@ interface ConfirmProps {
   trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'>;
 }
 
-/** docs/product.md §5: the admin confirms deleting, hiding or showing before anything changes. */
+/** A yes-or-no before something changes for good (docs/product.md §5: the admin's deletions; a member's deletion of a Check-Up). */
 export function Confirm({ title, description, confirmLabel, cancelLabel = 'Cancel', destructive, onConfirm, trigger }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   return (

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoading } from '../app/layout';
+import { PageHeader } from '../components/page-header';
+import { buttonClasses } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { toast } from '../components/ui/use-toast';
+import { useUser } from '../features/auth/use-user';
+import { checkupProgressQueryKey, deleteCheckupAttempt, useCheckupProgress } from '../features/checkup/api';
+import { ProgressView } from '../features/checkup/progress-view';
+import { errorText } from '../lib/api';
+import { useQueryClient } from '../lib/query-client';
+
+/** /checkup/progress: a member's Check-Ups over time (signed in only). */
+export default function CheckupProgressPage() {
+  const { user, isLoading } = useUser();
+  const progress = useCheckupProgress(Boolean(user));
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  if (isLoading) return <PageLoading />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
+          <p className="mt-3 text-stone-700">Sign in to see your Check-Up progress.</p>
+          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Go to Login
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  const onDelete = async (id: string) => {
+    setDeleting(id);
+    try {
+      await deleteCheckupAttempt(id);
+      toast({ title: 'Check-Up deleted', description: 'That attempt and its results link are gone.' });
+    } catch (error) {
+      toast({ title: 'Check-Up not deleted', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: checkupProgressQueryKey });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader eyebrow="The Check-Up" title="Your progress">
+        <p>Every Check-Up you took, and how each pillar has moved since your first.</p>
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 py-10 wrap-anywhere">
+        {progress.isPending ? (
+          <p role="status">Loading your Check-Ups…</p>
+        ) : progress.isError ? (
+          <p role="alert" className="text-red-800">
+            Your Check-Ups could not be loaded. Please reload the page.
+          </p>
+        ) : (
+          <ProgressView progress={progress.data} onDelete={(id) => void onDelete(id)} deleting={deleting} />
+        )}
+        {progress.data && progress.data.attempts.length > 0 && (
+          <p className="mt-8">
+            <Link to="/checkup" className={buttonClasses('primary', 'md')}>
+              Take the Check-Up again
+            </Link>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

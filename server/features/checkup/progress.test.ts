@@ -1,0 +1,297 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '#shared/checkup/questions';
+import { checkupPeerGroups, checkupResults, toldOnce, users } from '../../db/schema';
+import { startTestApp, type TestApp } from '../../test/app';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { callApp } from '../../test/call-app';
+import { signInEveryone } from '../../test/identities';
+import { startSmtpCapture } from '../../test/smtp';
+import { uniqueEmail } from '../../test/unique-email';
+import { createVerificationToken } from '../auth/email-verification';
+import { recomputePeerGroups } from './peers';
+import { memberAttempts } from './progress';
+import { sendRetakeReminders } from './reminders';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let adminCookie: string;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://checkup.example.org',
+    RATE_LIMIT_FORMS_PER_HOUR: '1000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+  });
+  adminCookie = (await signInEveryone(t)).admin!;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** Every answer `value` except FUEL's four, which sum to `fuel` (9 → 44%, 6 → 63%). */
+function answers(fuel = 8, value = 2): Record<string, number> {
+  const fuelAnswers = [Math.ceil(fuel / 4), Math.ceil((fuel - 1) / 4), Math.ceil((fuel - 2) / 4), 0];
+  fuelAnswers[3] = fuel - fuelAnswers[0]! - fuelAnswers[1]! - fuelAnswers[2]!;
+  let f = 0;
+  return Object.fromEntries(questions.map((q) => [String(q.id), q.category === 'FUEL' ? fuelAnswers[f++]! : value]));
+}
+const idOf = (a: TestAccount) => a.user.id as string;
+async function submit(email: string, options: { cookie?: string; fuel?: number; at?: Date } = {}): Promise<string> {
+  const res = await callApp(`${t.url}/api/checkup-results`, 'POST', {
+    body: { email, answers: answers(options.fuel) },
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+  });
+  expect(res.status).toBe(201);
+  const id = res.json.id as string;
+  if (options.at) await t.ctx.db.update(checkupResults).set({ createdAt: options.at }).where(eq(checkupResults.id, id));
+  return id;
+}
+const progress = (cookie?: string) => callApp(`${t.url}/api/checkup/progress`, 'GET', cookie ? { cookie } : {});
+async function verify(account: TestAccount) {
+  const token = await createVerificationToken(t.ctx.db, { id: idOf(account), email: account.email });
+  expect((await callApp(`${t.url}/api/account/verify-email`, 'POST', { body: { token } })).status).toBe(200);
+}
+const ownerOf = async (id: string) =>
+  (await t.ctx.db.select({ userId: checkupResults.userId }).from(checkupResults).where(eq(checkupResults.id, id)))[0]?.userId;
+
+describe('attempts joined to an account', () => {
+  it('an attempt made signed out is never joined to an unverified account with that email, and is joined when the account verifies it', async () => {
+    const account = await registerAccount(t.url, 'joiner');
+    const before = await submit(account.email.toUpperCase());
+    expect(await ownerOf(before)).toBeNull();
+    expect((await progress(account.cookie)).json.attempts).toEqual([]);
+
+    await verify(account);
+    expect(await ownerOf(before)).toBe(idOf(account));
+    expect((await progress(account.cookie)).json.attempts.map((a: { id: string }) => a.id)).toEqual([before]);
+
+    // Later, signed out, under the verified address: the account's at once.
+    const after = await submit(account.email);
+    expect(await ownerOf(after)).toBe(idOf(account));
+  });
+
+  it("a signed-out attempt under an unverified account's address stays unjoined (and unseen) after another verification happens", async () => {
+    const unverified = await registerAccount(t.url, 'never-verified');
+    const other = await registerAccount(t.url, 'other-verifier');
+    const id = await submit(unverified.email);
+    await verify(other);
+    expect(await ownerOf(id)).toBeNull();
+    expect((await progress(unverified.cookie)).json.attempts).toEqual([]);
+  });
+
+  it('stores each attempt with the question set version it answered', async () => {
+    const account = await registerAccount(t.url, 'versioned');
+    const id = await submit(account.email, { cookie: account.cookie });
+    const [row] = await t.ctx.db.select().from(checkupResults).where(eq(checkupResults.id, id));
+    expect(row).toMatchObject({ questionSetVersion: 1, userId: idOf(account) });
+    expect(await memberAttempts(t.ctx.db, idOf(account))).toEqual([
+      { id, createdAt: row!.createdAt.toISOString(), questionSetVersion: 1, totalScore: row!.totalScore, categoryScores: row!.categoryScores },
+    ]);
+  });
+});
+
+describe('GET /api/checkup/progress', () => {
+  it('is for members only', async () => {
+    expect((await progress()).status).toBe(401);
+  });
+
+  it('shows every attempt and, per pillar, the latest beside the previous and the first, in words', async () => {
+    const account = await registerAccount(t.url, 'progress');
+    const first = await submit(account.email, { cookie: account.cookie, fuel: 9, at: new Date('2026-03-10T12:00:00Z') });
+    await submit(account.email, { cookie: account.cookie, fuel: 12, at: new Date('2026-06-10T12:00:00Z') });
+    const latest = await submit(account.email, { cookie: account.cookie, fuel: 6, at: new Date('2026-09-10T12:00:00Z') });
+    const res = await progress(account.cookie);
+    expect(res.status).toBe(200);
+    expect(res.json.attempts.map((a: { id: string; number: number }) => [a.id, a.number])).toEqual([
+      [first, 1],
+      [expect.any(String), 2],
+      [latest, 3],
+    ]);
+    const fuel = res.json.pillars.find((p: { pillar: string }) => p.pillar === 'FUEL');
+    expect(fuel).toMatchObject({ latest: { percent: 63, grade: 'C' }, previous: { percent: 25, grade: 'D' }, first: { percent: 44, grade: 'D' }, change: 19 });
+    expect(fuel.summary).toBe('Fuel: 44% → 63%, up 19 points since March');
+  });
+
+  it('marks a pillar not comparable when the attempts answered question sets where it differs', async () => {
+    const account = await registerAccount(t.url, 'incomparable');
+    const old = await submit(account.email, { cookie: account.cookie, at: new Date('2026-01-10T12:00:00Z') });
+    await submit(account.email, { cookie: account.cookie });
+    // A version this site does not know: no pillar can be shown to be the same.
+    await t.ctx.db.update(checkupResults).set({ questionSetVersion: 0 }).where(eq(checkupResults.id, old));
+    const fuel = (await progress(account.cookie)).json.pillars.find((p: { pillar: string }) => p.pillar === 'FUEL');
+    expect(fuel).toMatchObject({ firstComparable: false, change: null });
+    expect(fuel.summary).toMatch(/^Fuel: \d+% \([A-D]\), not comparable with January: its questions have changed since\.$/);
+  });
+
+  it("carries where the latest attempt stands among peers: its budget band's stored figures, none before a group is big enough", async () => {
+    const account = await registerAccount(t.url, 'progress-peers');
+    const mine = await submit(account.email, { cookie: account.cookie });
+    await t.ctx.db.update(checkupResults).set({ budgetBand: '5m-plus' }).where(eq(checkupResults.id, mine));
+    // No group has been computed for this band yet (and the figures are never computed per request).
+    await t.ctx.db.delete(checkupPeerGroups);
+    expect((await progress(account.cookie)).json.peers).toBeNull();
+    // Ten other organisations in the same band, then the scheduled recomputation.
+    await t.ctx.db.insert(checkupResults).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        email: `peer-${i}.${Date.now()}@peers-of-progress.ngo`,
+        answers: answers(),
+        score: 40,
+        totalScore: 40,
+        categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
+        budgetBand: '5m-plus' as const,
+      })),
+    );
+    await recomputePeerGroups(t.ctx.db);
+    const peers = (await progress(account.cookie)).json.peers;
+    // The member's own address is a test one (example.org): left out of the figures, so the group is the ten.
+    expect(peers).toMatchObject({ group: 'band', budgetBand: '5m-plus', organisations: 10 });
+    expect(peers.pillars.FUEL).toEqual({ p25: 50, median: 50, p75: 50 });
+  });
+
+  it('with one attempt says there is no change yet', async () => {
+    const account = await registerAccount(t.url, 'single');
+    await submit(account.email, { cookie: account.cookie });
+    const body = (await progress(account.cookie)).json;
+    expect(body.attempts).toHaveLength(1);
+    expect(body.pillars[0].summary).toMatch(/no change to show yet/);
+  });
+});
+
+describe('DELETE /api/checkup/attempts/:id', () => {
+  it("deletes the member's own attempt; someone else's and a bad id are a 404 that changes nothing", async () => {
+    const owner = await registerAccount(t.url, 'deleter');
+    const stranger = await registerAccount(t.url, 'stranger');
+    const mine = await submit(owner.email, { cookie: owner.cookie });
+    const theirs = await submit(stranger.email, { cookie: stranger.cookie });
+    const del = (id: string, cookie?: string) => callApp(`${t.url}/api/checkup/attempts/${id}`, 'DELETE', cookie ? { cookie } : {});
+
+    expect((await del(mine)).status).toBe(401);
+    const other = await del(theirs, owner.cookie);
+    expect(other.status).toBe(404);
+    const missing = await del('00000000-0000-4000-8000-000000000000', owner.cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toBe(other.json.message);
+    expect((await del('not-an-id', owner.cookie)).status).toBe(404);
+    expect((await del('%00', owner.cookie)).status).toBe(400);
+    expect(await ownerOf(theirs)).toBe(idOf(stranger));
+
+    expect((await del(mine, owner.cookie)).status).toBe(204);
+    expect(await ownerOf(mine)).toBeUndefined();
+    expect((await progress(owner.cookie)).json.attempts).toEqual([]);
+    expect((await del(mine, owner.cookie)).status).toBe(404);
+  });
+});
+
+describe("the admin's Check-ups list", () => {
+  it('numbers each attempt within its organisation (the account, else the address), in the list and the CSV', async () => {
+    const account = await registerAccount(t.url, 'numbered');
+    await submit(account.email, { cookie: account.cookie, at: new Date('2026-01-01T00:00:00Z') });
+    await submit(account.email, { cookie: account.cookie, at: new Date('2026-02-01T00:00:00Z') });
+    const guest = uniqueEmail('guest-numbered');
+    await submit(guest, { at: new Date('2026-01-15T00:00:00Z') });
+    const list = await callApp(`${t.url}/api/admin/checkups?search=${encodeURIComponent(account.email)}`, 'GET', { cookie: adminCookie });
+    expect(list.json.items.map((row: { attemptNumber: number }) => row.attemptNumber)).toEqual([2, 1]);
+    const guestList = await callApp(`${t.url}/api/admin/checkups?search=${encodeURIComponent(guest)}`, 'GET', { cookie: adminCookie });
+    expect(guestList.json.items.map((row: { attemptNumber: number }) => row.attemptNumber)).toEqual([1]);
+    const csv = await callApp(`${t.url}/api/admin/checkups.csv?search=${encodeURIComponent(account.email)}`, 'GET', { cookie: adminCookie });
+    const [header, ...lines] = csv.text.trim().split('\r\n');
+    // The last column (the pillars' JSON before it holds commas of its own).
+    expect(header!.split(',').at(-1)).toBe('attemptNumber');
+    expect(header).not.toMatch(/retakeReminder/);
+    expect(lines.map((line) => line.split(',').at(-1))).toEqual(['2', '1']);
+  });
+});
+
+describe('retake reminders', () => {
+  const DAY = 86_400_000;
+  /** Each test's own moment far ahead, so the due window holds its attempts only. */
+  let clock = new Date('2030-01-01T00:00:00Z').getTime();
+  const moment = () => {
+    clock += 400 * DAY;
+    return new Date(clock);
+  };
+  const reminders = (to: string) => smtp.find(to, /another Check-Up/);
+
+  it('sends one email 90 days after an attempt, once even when two runs go at once, with a one-click stop', async () => {
+    const now = moment();
+    const email = uniqueEmail('remind-me');
+    const id = await submit(email, { at: new Date(now.getTime() - 91 * DAY) });
+    const notYet = uniqueEmail('too-recent');
+    await submit(notYet, { at: new Date(now.getTime() - 89 * DAY) });
+
+    const [a, b] = await Promise.all([sendRetakeReminders(t.ctx, now), sendRetakeReminders(t.ctx, now)]);
+    expect(a + b).toBe(1);
+    expect(await sendRetakeReminders(t.ctx, now)).toBe(0);
+    const mail = await smtp.waitFor(email, /another Check-Up/);
+    expect(mail.text).toContain('https://checkup.example.org/checkup');
+    expect(mail.headers).toMatch(/List-Unsubscribe: <https:\/\/checkup\.example\.org\/api\/checkup\/reminders\/stop\?token=[\w.-]+>/);
+    expect(mail.headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(toldOnce)
+        .where(eq(toldOnce.topic, `checkup-retake:${id}`)),
+    ).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reminders(email)).toHaveLength(1);
+    expect(reminders(notYet)).toHaveLength(0);
+  });
+
+  it('is not sent to someone who retook the Check-Up meanwhile', async () => {
+    const now = moment();
+    const email = uniqueEmail('retook');
+    await submit(email, { at: new Date(now.getTime() - 100 * DAY) });
+    await submit(email, { at: new Date(now.getTime() - 30 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, now)).toBe(0);
+    expect(reminders(email)).toHaveLength(0);
+  });
+
+  it('is not sent after a stop: the one-click POST, and the page asking first changes nothing', async () => {
+    const first = moment();
+    const email = uniqueEmail('stopper');
+    await submit(email, { at: new Date(first.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, first)).toBe(1);
+    const mail = await smtp.waitFor(email, /another Check-Up/);
+    const oneClick = /List-Unsubscribe: <([^>]+)>/.exec(mail.headers)![1]!.replace('https://checkup.example.org', t.url);
+    const token = new URL(oneClick).searchParams.get('token')!;
+
+    const asked = await callApp(`${t.url}/api/checkup/reminders/stop?token=${token}`);
+    expect(asked.json).toMatchObject({ email, stopped: false });
+    const bad = await callApp(`${t.url}/api/checkup/reminders/stop`, 'POST', { body: { token: `x${token}` } });
+    expect(bad.status).toBe(400);
+    const nul = await callApp(`${t.url}/api/checkup/reminders/stop`, 'POST', { body: { token: 'a\u0000b' } });
+    expect(nul.status).toBe(400);
+    const stopped = await callApp(oneClick, 'POST', { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(stopped.status).toBe(200);
+    expect(stopped.json).toMatchObject({ email, stopped: true });
+
+    // Retaken, so a new attempt is due a reminder later: the stop holds.
+    const later = moment();
+    await submit(email, { at: new Date(later.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, later)).toBe(0);
+    expect(reminders(email)).toHaveLength(1);
+  });
+
+  it("goes to the account's address for a member's attempt, and never after the account is deleted", async () => {
+    const now = moment();
+    const account = await registerAccount(t.url, 'deleted-member');
+    await verify(account);
+    await submit(uniqueEmail('typed-other'), { cookie: account.cookie, at: new Date(now.getTime() - 91 * DAY) });
+    const gone = await registerAccount(t.url, 'gone-member');
+    await submit(gone.email, { cookie: gone.cookie, at: new Date(now.getTime() - 91 * DAY) });
+    expect((await callApp(`${t.url}/api/account`, 'DELETE', { cookie: gone.cookie, body: { confirmEmail: gone.email } })).status).toBeLessThan(300);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${gone.email})`),
+    ).toHaveLength(0);
+
+    expect(await sendRetakeReminders(t.ctx, now)).toBe(1);
+    await smtp.waitFor(account.email, /another Check-Up/);
+    expect(reminders(gone.email)).toHaveLength(0);
+  });
+});

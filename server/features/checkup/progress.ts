@@ -1,0 +1,31 @@
+import { buildProgress, type CheckupAttempt, type CheckupProgressPage } from '#shared/checkup/progress';
+import type { Executor } from '../../db/client';
+import { peerFiguresFor } from './peers';
+import { attemptsOf, joinAttemptsToAccount } from './repo';
+
+/**
+ * A member's attempts as stored (oldest first), each with the question set it answered. Used by
+ * the progress page, and callable by other features (the benchmark, peer figures) as it is.
+ */
+export async function memberAttempts(db: Executor, userId: string): Promise<CheckupAttempt[]> {
+  return toAttempts(await attemptsOf(db, userId));
+}
+
+const toAttempts = (rows: Awaited<ReturnType<typeof attemptsOf>>): CheckupAttempt[] =>
+  rows.map(({ budgetBand: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+
+/**
+ * What /checkup/progress shows: every attempt, per pillar the latest beside the previous and the
+ * first, in words, and where the latest stands among peers (the stored figures of its budget band).
+ */
+export async function memberProgress(db: Executor, userId: string): Promise<CheckupProgressPage> {
+  const rows = await attemptsOf(db, userId);
+  const latest = rows.at(-1);
+  return { ...buildProgress(toAttempts(rows)), peers: latest ? await peerFiguresFor(db, latest.budgetBand) : null };
+}
+
+/**
+ * The account has just verified `email`: the attempts made signed out under it become its own
+ * (in the verification's transaction). Never before: anyone can register with any address.
+ */
+export const joinVerifiedAttempts = (tx: Executor, userId: string, email: string): Promise<number> => joinAttemptsToAccount(tx, userId, email);

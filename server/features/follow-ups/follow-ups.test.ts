@@ -1,0 +1,289 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Pillar } from '#shared/checkup/questions';
+import { questions } from '#shared/checkup/questions';
+import * as schema from '../../db/schema';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
+import { signInEveryone } from '../../test/identities';
+import { startSmtpCapture } from '../../test/smtp';
+import { uniqueEmail } from '../../test/unique-email';
+import { sendDueFollowUps } from './service';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let cookies: Awaited<ReturnType<typeof signInEveryone>>;
+const publicUrl = 'https://hub.example.org';
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: publicUrl, RATE_LIMIT_FORMS_PER_HOUR: '1000', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  cookies = await signInEveryone(t);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const admin = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie: cookies.admin });
+
+/** Answers of 2 everywhere, and `worse` pillars answered 4 (the weakest). */
+const answersWith = (...worse: Pillar[]) => Object.fromEntries(questions.map((q) => [String(q.id), worse.includes(q.category) ? 4 : 2]));
+
+const step = (subject: string, delayDays = 0, extra: Record<string, unknown> = {}) => ({
+  delayDays,
+  subject,
+  body: `Hello **there**, about ${subject}.`,
+  ...extra,
+});
+
+async function createSequence(targetKind: 'pillar' | 'band', target: string, steps: unknown[], active = true, extra: Record<string, unknown> = {}) {
+  const created = await admin('POST', '/api/admin/follow-ups', { name: `${targetKind} ${target}`, targetKind, target, steps, ...extra });
+  expect(created.status, created.text).toBe(201);
+  if (active) expect((await admin('POST', `/api/admin/follow-ups/${created.json.id}/switch`, { active: true })).status).toBe(200);
+  return created.json as { id: string; steps: { id: string }[] };
+}
+
+const takeCheckup = async (email: string, answers: Record<string, number>, cookie?: string) => {
+  const res = await callApp(`${t.url}/api/checkup-results`, 'POST', { body: { email, answers }, ...(cookie ? { cookie } : {}) });
+  expect(res.status, res.text).toBe(201);
+  return res.json.id as string;
+};
+
+const enrolmentsOf = (email: string) =>
+  t.ctx.db
+    .select({
+      sequenceId: schema.followUpEnrolments.sequenceId,
+      stopReason: schema.followUpEnrolments.stopReason,
+      stepsSent: schema.followUpEnrolments.stepsSent,
+    })
+    .from(schema.followUpEnrolments)
+    .where(sql`lower(${schema.followUpEnrolments.email}) = lower(${email})`)
+    .orderBy(schema.followUpEnrolments.createdAt);
+
+const runJob = async (now?: Date) => {
+  const sent = await sendDueFollowUps(t.ctx, now);
+  await t.ctx.mailer.idle();
+  return sent;
+};
+
+let fuel: Awaited<ReturnType<typeof createSequence>>;
+let humans: Awaited<ReturnType<typeof createSequence>>;
+let coffee: Awaited<ReturnType<typeof createSequence>>;
+
+describe('Check-Up follow-ups', () => {
+  beforeAll(async () => {
+    fuel = await createSequence('pillar', 'FUEL', [step('Fuel one', 0, { linkGuide: true, linkResources: true, linkAllies: true }), step('Fuel two', 3)]);
+    humans = await createSequence('pillar', 'HUMANS', [step('Humans one')]);
+    coffee = await createSequence('band', 'hope-and-coffee', [step('Coffee one')]);
+    // Written but off: nobody is enrolled in it.
+    await createSequence('pillar', 'GEARS', [step('Gears one')], false);
+  });
+
+  it('refuses bad input with a 400 naming the field, a missing sequence with a 404, and changes nothing', async () => {
+    const before = (await admin('GET', '/api/admin/follow-ups')).json.sequences.length;
+    const base = { name: 'Bad', targetKind: 'pillar', target: 'FUTURE', steps: [step('Fine')] };
+    const cases: [unknown, string][] = [
+      [{ ...base, steps: [step('Early', -1)] }, 'steps.0.delayDays'],
+      [{ ...base, steps: [step('Late', 3650)] }, 'steps.0.delayDays'],
+      [{ ...base, steps: [step('Nul\u0000')] }, 'steps.0.subject'],
+      [{ ...base, steps: [{ ...step('Nul body'), body: 'a\u0000b' }] }, 'steps.0.body'],
+      [{ ...base, name: 'N\u0000' }, 'name'],
+      [{ ...base, target: 'SNACKS' }, 'target'],
+      [{ ...base, targetKind: 'band', target: 'FUEL' }, 'target'],
+      [{ ...base, targetKind: 'mood' }, 'targetKind'],
+      [{ ...base, steps: [] }, 'steps'],
+      [{ ...base, steps: [{ ...step('Deep'), body: `${'> '.repeat(60)}deep` }] }, 'steps.0.body'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await admin('POST', '/api/admin/follow-ups', body);
+      expect(res.status, field).toBe(400);
+      expect(res.json.errors, field).toHaveProperty([field]);
+      expect(res.json.message).toContain(field);
+    }
+    expect((await admin('POST', '/api/admin/follow-ups', { ...base, target: 'FUEL' })).status).toBe(409);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await admin('PUT', `/api/admin/follow-ups/${missing}`, base)).status).toBe(404);
+    expect((await admin('POST', `/api/admin/follow-ups/${missing}/switch`, { active: true })).status).toBe(404);
+    expect((await admin('POST', '/api/admin/follow-ups/not-an-id/switch', { active: true })).status).toBe(400);
+    expect((await admin('PUT', `/api/admin/follow-ups/${fuel.id}`, { ...base, target: 'FUEL', steps: [step('Late', 366)] })).status).toBe(400);
+    expect((await callApp(`${t.url}/api/admin/follow-ups`, 'POST', { body: base, cookie: cookies.free })).status).toBe(403);
+    const after = (await admin('GET', '/api/admin/follow-ups')).json;
+    expect(after.sequences).toHaveLength(before);
+    expect(after.sequences.find((s: { id: string }) => s.id === fuel.id).steps.map((s: { subject: string }) => s.subject)).toEqual(['Fuel one', 'Fuel two']);
+  });
+
+  it('enrols by the weakest pillar (ties: the first in the pillars’ order) and by the band, only in sequences that are on', async () => {
+    const one = uniqueEmail('fu-fuel');
+    await takeCheckup(one, answersWith('FUEL')); // total 48: Mostly Functional, no sequence
+    expect((await enrolmentsOf(one)).map((e) => e.sequenceId)).toEqual([fuel.id]);
+
+    const tie = uniqueEmail('fu-tie');
+    await takeCheckup(tie, answersWith('FUEL', 'HUMANS')); // Humans and Fuel tie: Humans comes first; total 56: Hope & Coffee
+    expect((await enrolmentsOf(tie)).map((e) => e.sequenceId).sort()).toEqual([humans.id, coffee.id].sort());
+
+    const gears = uniqueEmail('fu-gears');
+    await takeCheckup(gears, answersWith('GEARS'));
+    expect(await enrolmentsOf(gears)).toEqual([]);
+  });
+
+  it('sends each due step once, also when two job runs race, with the one-click unsubscribe headers and the links asked for', async () => {
+    const email = uniqueEmail('fu-once');
+    await takeCheckup(email, answersWith('FUEL'));
+    await Promise.all([sendDueFollowUps(t.ctx), sendDueFollowUps(t.ctx), sendDueFollowUps(t.ctx)]);
+    await t.ctx.mailer.idle();
+    const mail = await smtp.waitFor(email, /Fuel one/);
+    await runJob();
+    expect(smtp.find(email, /Fuel/)).toHaveLength(1);
+    expect(mail.headers).toMatch(/List-Unsubscribe: <https:\/\/hub\.example\.org\/api\/follow-ups\/unsubscribe\?token=[\w.-]+>/);
+    expect(mail.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(`${publicUrl}/field-guide/fuel`);
+    expect(mail.text).toContain(`${publicUrl}/resources?pillar=fuel`);
+    expect(mail.text).toContain(`${publicUrl}/allies?category=Fuel`);
+    expect(mail.text).toContain(`${publicUrl}/follow-ups/unsubscribe?token=`);
+    // The second step waits for its delay (3 days after the first), then goes once.
+    expect(smtp.find(email, /Fuel two/)).toHaveLength(0);
+    await runJob(new Date(Date.now() + 4 * 86_400_000));
+    await runJob(new Date(Date.now() + 5 * 86_400_000));
+    expect(smtp.find(email, /Fuel two/)).toHaveLength(1);
+    expect((await enrolmentsOf(email))[0]).toMatchObject({ stopReason: 'finished', stepsSent: 2 });
+  });
+
+  it('a retake stops the old enrolment and enrols from the new result, with no step sent twice', async () => {
+    const email = uniqueEmail('fu-retake');
+    await takeCheckup(email, answersWith('FUEL'));
+    await runJob();
+    await smtp.waitFor(email, /Fuel one/);
+    // The same weakest pillar again: a new enrolment, but step one reached this address already.
+    await takeCheckup(email, answersWith('FUEL'));
+    const [old, renewed] = await enrolmentsOf(email);
+    expect(old).toMatchObject({ stopReason: 'retake', stepsSent: 1 });
+    expect(renewed).toMatchObject({ sequenceId: fuel.id, stopReason: null, stepsSent: 0 });
+    await runJob();
+    expect(smtp.find(email, /Fuel one/)).toHaveLength(1);
+    // Then Humans is weakest: the Fuel enrolment stops before its second step, the Humans one starts.
+    await takeCheckup(email, answersWith('HUMANS'));
+    await runJob(new Date(Date.now() + 10 * 86_400_000));
+    await smtp.waitFor(email, /Humans one/);
+    expect(smtp.find(email, /Fuel two/)).toHaveLength(0);
+    expect((await enrolmentsOf(email)).map((e) => e.stopReason)).toEqual(['retake', 'retake', 'finished']);
+  });
+
+  it('a sender killed mid-send: before its commit nothing was sent or marked, after it the outbox delivers the step once', async () => {
+    const email = uniqueEmail('fu-killed');
+    await takeCheckup(email, answersWith('FUEL'));
+    // Killed inside the transaction (after the mark, at the outbox write): all of it rolls back.
+    const dying = { ...t.ctx, mailer: { ...t.ctx.mailer, store: () => Promise.reject(new Error('killed')) } };
+    await expect(sendDueFollowUps(dying)).rejects.toThrow('killed');
+    expect((await enrolmentsOf(email))[0]).toMatchObject({ stepsSent: 0, stopReason: null });
+    // Killed after the commit, before delivering: the mail waits in the outbox, and the next run does not store it again.
+    const stopped = { ...t.ctx, mailer: { ...t.ctx.mailer, deliverNow: () => undefined } };
+    await sendDueFollowUps(stopped);
+    await runJob();
+    expect(smtp.find(email, /Fuel one/)).toHaveLength(0);
+    const waiting = await t.ctx.db
+      .select({ id: schema.mailOutbox.id })
+      .from(schema.mailOutbox)
+      .where(and(sql`lower(${schema.mailOutbox.to}) = lower(${email})`, eq(schema.mailOutbox.status, 'pending')));
+    expect(waiting).toHaveLength(1);
+    await t.ctx.mailer.deliverDue();
+    await smtp.waitFor(email, /Fuel one/);
+    await runJob();
+    await t.ctx.mailer.deliverDue();
+    expect(smtp.find(email, /Fuel one/)).toHaveLength(1);
+  });
+
+  it('unsubscribing (page or one-click) stops every enrolment of the address and keeps it out of new ones', async () => {
+    const email = uniqueEmail('fu-unsub');
+    await takeCheckup(email, answersWith('FUEL'));
+    await runJob();
+    const mail = await smtp.waitFor(email, /Fuel one/);
+    const token = /follow-ups\/unsubscribe\?token=([\w.-]+)/.exec(mail.text)![1]!;
+    const shown = await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${token}`);
+    expect(shown.json).toMatchObject({ email: email.toLowerCase(), stopped: false });
+    expect((await callApp(`${t.url}/api/follow-ups/unsubscribe`, 'POST', { body: { token: `${token.slice(0, -4)}AAAA` } })).status).toBe(400);
+    const oneClick = await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${token}`, 'POST', {
+      raw: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status, oneClick.text).toBe(200);
+    expect(oneClick.json.stopped).toBe(true);
+    expect((await enrolmentsOf(email))[0]!.stopReason).toBe('unsubscribed');
+    await runJob(new Date(Date.now() + 10 * 86_400_000));
+    expect(smtp.find(email, /Fuel two/)).toHaveLength(0);
+    await takeCheckup(email, answersWith('HUMANS'));
+    expect((await enrolmentsOf(email)).filter((e) => e.stopReason === null)).toEqual([]);
+  });
+
+  it('deleting the account ends its enrolments; premium ends them where the sequence says so', async () => {
+    const email = uniqueEmail('fu-delete');
+    const reg = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Del', lastName: 'Ete' } });
+    const cookie = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    await takeCheckup(email, answersWith('FUEL'), cookie);
+    expect(await enrolmentsOf(email)).toHaveLength(1);
+    expect((await callApp(`${t.url}/api/account`, 'DELETE', { body: { confirmEmail: email }, cookie })).status).toBe(200);
+    expect(await enrolmentsOf(email)).toEqual([]);
+    await runJob();
+    expect(smtp.find(email, /Fuel/)).toHaveLength(0);
+
+    const future = await createSequence('pillar', 'FUTURE', [step('Future one')], true, { stopOnPremium: true });
+    const premium = uniqueEmail('fu-premium');
+    await takeCheckup(premium, answersWith('FUTURE'));
+    await callApp(`${t.url}/api/register`, 'POST', { body: { email: premium, password: 'correct-horse', firstName: 'Pre', lastName: 'Mium' } });
+    await t.ctx.db
+      .update(schema.users)
+      .set({ isPremium: true })
+      .where(sql`lower(${schema.users.email}) = lower(${premium})`);
+    await runJob();
+    expect(smtp.find(premium, /Future one/)).toHaveLength(0);
+    expect(await enrolmentsOf(premium)).toEqual([{ sequenceId: future.id, stopReason: 'premium', stepsSent: 0 }]);
+  });
+
+  it('shows per step what was sent, failed and stopped, the recent attempts per target, and audits the changes', async () => {
+    // Its own story (the file's tests run in any order): five people whose weakest pillar is
+    // Fuel, one of them in the Hope & Coffee band; all get Fuel's first step; two retake before
+    // the second (their enrolment stops there) and the others get it three days later.
+    const people = Array.from({ length: 5 }, () => uniqueEmail('fu-stats'));
+    for (const [i, email] of people.entries()) await takeCheckup(email, i === 0 ? answersWith('FUEL', 'GEARS') : answersWith('FUEL'));
+    await runJob();
+    for (const email of people.slice(3)) await takeCheckup(email, answersWith('HUMANS'));
+    await runJob(new Date(Date.now() + 4 * 86_400_000));
+    const list = (await admin('GET', '/api/admin/follow-ups')).json;
+    expect(list.recentDays).toBe(90);
+    expect(list.recentAttempts['pillar:FUEL']).toBeGreaterThanOrEqual(5);
+    expect(list.recentAttempts['band:hope-and-coffee']).toBeGreaterThanOrEqual(1);
+    const fuelView = list.sequences.find((s: { id: string }) => s.id === fuel.id);
+    expect(fuelView.steps[0].stats.sent).toBeGreaterThanOrEqual(3);
+    expect(fuelView.steps[1].stats.sent).toBeGreaterThanOrEqual(1);
+    expect(fuelView.steps[1].stats.stopped).toBeGreaterThanOrEqual(2);
+    const audit = await t.ctx.db
+      .select({ action: schema.adminAuditLog.action })
+      .from(schema.adminAuditLog)
+      .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, fuel.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_on']);
+    // Switching off (a sequence of this test's own: the others stay on for the file's other tests): recorded, and nobody new is enrolled.
+    const impact = await createSequence('pillar', 'IMPACT', [step('Impact one')]);
+    expect((await admin('POST', `/api/admin/follow-ups/${impact.id}/switch`, { active: false })).json.active).toBe(false);
+    const switched = await t.ctx.db
+      .select({ action: schema.adminAuditLog.action })
+      .from(schema.adminAuditLog)
+      .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, impact.id)));
+    expect(switched.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_off', 'follow_up_switched_on']);
+    const later = uniqueEmail('fu-off');
+    await takeCheckup(later, answersWith('IMPACT'));
+    expect(await enrolmentsOf(later)).toEqual([]);
+    const preview = await admin('POST', '/api/admin/follow-ups/preview', {
+      targetKind: 'pillar',
+      target: 'GEARS',
+      step: step('Preview', 0, { linkGuide: true }),
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.json.html).toContain('<strong>there</strong>');
+    expect(preview.json.html).toContain(`${publicUrl}/field-guide/gears`);
+  });
+});

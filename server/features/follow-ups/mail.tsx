@@ -1,0 +1,88 @@
+import { Link } from '@react-email/components';
+import type { FollowUpStep } from '#shared/checkup/follow-ups';
+import { markdownToText } from '#shared/markdown/render';
+import { type Pillar, pillarInfo } from '#shared/checkup/questions';
+import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
+
+/** Stands for the recipient's own unsubscribe link in a step rendered once for everyone it goes to. */
+export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/follow-ups';
+
+export interface RenderedFollowUp {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The links a step asked for, to the pages of the recipient's weakest pillar. */
+export function stepLinks(step: Pick<FollowUpStep, 'linkGuide' | 'linkResources' | 'linkAllies'>, pillar: Pillar, publicUrl: string) {
+  const { name, guideSlug } = pillarInfo[pillar];
+  return [
+    ...(step.linkGuide ? [{ label: `Read the ${name} Field Guide`, url: `${publicUrl}/field-guide/${guideSlug}` }] : []),
+    ...(step.linkResources ? [{ label: `${name} resources`, url: `${publicUrl}/resources?pillar=${guideSlug}` }] : []),
+    ...(step.linkAllies ? [{ label: `Allies for ${name}`, url: `${publicUrl}/allies?category=${encodeURIComponent(name)}` }] : []),
+  ];
+}
+
+const why = (publicUrl: string) => `You get these emails because you took the Check-Up at ${new URL(publicUrl).host}.`;
+
+/**
+ * One follow-up step as the email, for everyone whose weakest pillar is `pillar`: the body's HTML
+ * as it was rendered when the sequence was saved, in the site's one email layout. Each copy only
+ * fills in its own unsubscribe link (personalise).
+ */
+export async function renderFollowUp(
+  step: Pick<FollowUpStep, 'subject' | 'body' | 'linkGuide' | 'linkResources' | 'linkAllies'> & { bodyHtml: string },
+  pillar: Pillar,
+  settings: { publicUrl: string; postalAddress: string },
+): Promise<RenderedFollowUp> {
+  const links = stepLinks(step, pillar, settings.publicUrl);
+  const html = await renderEmail(
+    <EmailLayout
+      preview={step.subject}
+      eyebrow="Nonprofit Leaders Hub · After your Check-Up"
+      title={step.subject}
+      footer={[
+        <>
+          {why(settings.publicUrl)}{' '}
+          <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
+            Stop these follow-ups
+          </Link>
+        </>,
+        settings.postalAddress,
+      ]}
+    >
+      <div dangerouslySetInnerHTML={{ __html: step.bodyHtml }} />
+      {links.length > 0 ? (
+        <ul>
+          {links.map((link) => (
+            <li key={link.url}>
+              <a href={link.url}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </EmailLayout>,
+  );
+  const text = [
+    step.subject.toUpperCase(),
+    '',
+    markdownToText(step.body, { siteUrl: settings.publicUrl }).trim(),
+    '',
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    ...(links.length ? [''] : []),
+    '----',
+    `${why(settings.publicUrl)} Stop these follow-ups: ${UNSUBSCRIBE_PLACEHOLDER}`,
+    settings.postalAddress,
+    '',
+  ].join('\n');
+  return { subject: step.subject, html, text };
+}
+
+/** One recipient's copy: only the unsubscribe link is theirs. */
+export function personalise(rendered: RenderedFollowUp, unsubscribeUrl: string): RenderedFollowUp {
+  return {
+    subject: rendered.subject,
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl.replace(/&/g, '&amp;')),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+  };
+}

@@ -1,0 +1,297 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type FollowUpStepStats, type FollowUpTargetKind, scoreBands } from '#shared/checkup/follow-ups';
+import { pillars } from '#shared/checkup/questions';
+import type { Executor } from '../../db/client';
+import {
+  checkupResults,
+  followUpEnrolments,
+  followUpSequences,
+  followUpUnsubscribes,
+  mailOutbox,
+  type StoredFollowUpStep,
+  toldOnce,
+  users,
+} from '../../db/schema';
+
+export type SequenceRow = typeof followUpSequences.$inferSelect;
+export type EnrolmentRow = typeof followUpEnrolments.$inferSelect;
+
+const sameAddress = (column: typeof followUpEnrolments.email | typeof followUpUnsubscribes.email | typeof users.email, email: string) =>
+  sql`lower(${column}) = lower(${email.trim()})`;
+
+/** The "told once" topic of a step: a person receives a step at most once, whatever enrolled them. */
+export const stepTopic = (stepId: string) => `follow-up-step:${stepId}`;
+
+export class TargetTakenError extends Error {}
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === '23505';
+};
+
+export async function listSequences(db: Executor): Promise<SequenceRow[]> {
+  return db.select().from(followUpSequences).orderBy(asc(followUpSequences.targetKind), asc(followUpSequences.target));
+}
+
+export async function findSequence(db: Executor, id: string): Promise<SequenceRow | undefined> {
+  const [row] = await db.select().from(followUpSequences).where(eq(followUpSequences.id, id));
+  return row;
+}
+
+type SequenceValues = Pick<SequenceRow, 'name' | 'targetKind' | 'target' | 'stopOnPremium' | 'steps' | 'updatedBy'>;
+
+export async function insertSequence(tx: Executor, values: SequenceValues): Promise<SequenceRow> {
+  try {
+    const [row] = await tx
+      .insert(followUpSequences)
+      .values({ ...values, firstDelayDays: values.steps[0]!.delayDays })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TargetTakenError();
+    throw error;
+  }
+}
+
+export async function updateSequence(tx: Executor, id: string, values: SequenceValues): Promise<SequenceRow | undefined> {
+  try {
+    const [row] = await tx
+      .update(followUpSequences)
+      .set({ ...values, firstDelayDays: values.steps[0]!.delayDays, updatedAt: new Date() })
+      .where(eq(followUpSequences.id, id))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TargetTakenError();
+    throw error;
+  }
+}
+
+/** Switches a sequence on or off; false when it already was (so the audit log records real changes only). */
+export async function switchSequence(tx: Executor, id: string, active: boolean, by: string): Promise<boolean> {
+  const rows = await tx
+    .update(followUpSequences)
+    .set({ active, updatedBy: by, updatedAt: new Date() })
+    .where(and(eq(followUpSequences.id, id), eq(followUpSequences.active, !active)))
+    .returning({ id: followUpSequences.id });
+  return rows.length > 0;
+}
+
+/**
+ * Enrols an address from one result, in one statement (one round trip on the Check-Up's
+ * request): its earlier enrolments stop (a retake, in a data-modifying CTE), and the insert puts
+ * it in the sequences that are on for its weakest pillar and its band, unless it asked for no
+ * follow-ups. The first step is due `firstDelayDays` after now.
+ */
+export async function enrol(
+  tx: Executor,
+  input: { resultId: string; email: string; userId: string | null; pillar: string; band: string },
+): Promise<{ id: string; sequenceId: string }[]> {
+  const retaken = tx.$with('retaken').as(
+    tx
+      .update(followUpEnrolments)
+      .set({ stoppedAt: new Date(), stopReason: 'retake' })
+      .where(and(sameAddress(followUpEnrolments.email, input.email), isNull(followUpEnrolments.stoppedAt)))
+      .returning({ id: followUpEnrolments.id }),
+  );
+  const unsubscribed = tx
+    .select({ one: sql`1` })
+    .from(followUpUnsubscribes)
+    .where(sameAddress(followUpUnsubscribes.email, input.email));
+  return tx
+    .with(retaken)
+    .insert(followUpEnrolments)
+    .select(
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          sequenceId: sql`${followUpSequences.id}`.as('sequence_id'),
+          resultId: sql`${input.resultId}::uuid`.as('result_id'),
+          email: sql`${input.email}`.as('email'),
+          userId: sql`${input.userId}::uuid`.as('user_id'),
+          pillar: sql`${input.pillar}`.as('pillar'),
+          stepsSent: sql`0`.as('steps_sent'),
+          // Days from now: the builder has no interval arithmetic.
+          nextDueAt: sql`now() + ${followUpSequences.firstDelayDays} * interval '1 day'`.as('next_due_at'),
+          stoppedAt: sql`null`.as('stopped_at'),
+          stopReason: sql`null`.as('stop_reason'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(followUpSequences)
+        .where(
+          and(
+            eq(followUpSequences.active, true),
+            or(
+              and(eq(followUpSequences.targetKind, 'pillar'), eq(followUpSequences.target, input.pillar)),
+              and(eq(followUpSequences.targetKind, 'band'), eq(followUpSequences.target, input.band)),
+            ),
+            sql`not exists (${unsubscribed})`,
+          ),
+        ),
+    )
+    .returning({ id: followUpEnrolments.id, sequenceId: followUpEnrolments.sequenceId });
+}
+
+/** Adds the outbox id of a step's mail to the step's "told once" mark (same transaction). */
+export async function noteStepMail(tx: Executor, topic: string, email: string, outboxId: string): Promise<void> {
+  await tx
+    .update(toldOnce)
+    // jsonb concatenation: the builder has no word for ||.
+    .set({ details: sql`coalesce(${toldOnce.details}, '{}'::jsonb) || ${JSON.stringify({ outboxId })}::jsonb` })
+    .where(and(eq(toldOnce.topic, topic), isNull(toldOnce.userId), sql`lower(${toldOnce.email}) = lower(${email})`));
+}
+
+/** Enrolments with a step due, oldest first (candidates: each is locked and re-checked before it is sent). */
+export async function dueEnrolments(db: Executor, limit: number, now = new Date()): Promise<EnrolmentRow[]> {
+  return db
+    .select()
+    .from(followUpEnrolments)
+    .where(and(isNull(followUpEnrolments.stoppedAt), lte(followUpEnrolments.nextDueAt, now)))
+    .orderBy(asc(followUpEnrolments.nextDueAt))
+    .limit(limit);
+}
+
+/** Locks one enrolment if it is still at `stepsSent`, running and due; another server holding it is skipped (SKIP LOCKED). */
+export async function lockDueEnrolment(tx: Executor, id: string, stepsSent: number, now = new Date()): Promise<EnrolmentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(followUpEnrolments)
+    .where(
+      and(
+        eq(followUpEnrolments.id, id),
+        eq(followUpEnrolments.stepsSent, stepsSent),
+        isNull(followUpEnrolments.stoppedAt),
+        lte(followUpEnrolments.nextDueAt, now),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function advanceEnrolment(
+  tx: Executor,
+  id: string,
+  next: { nextDueAt: Date } | { stopReason: NonNullable<EnrolmentRow['stopReason']> },
+): Promise<void> {
+  await tx
+    .update(followUpEnrolments)
+    .set(
+      'nextDueAt' in next
+        ? { stepsSent: sql`${followUpEnrolments.stepsSent} + 1`, nextDueAt: next.nextDueAt }
+        : { stoppedAt: new Date(), stopReason: next.stopReason },
+    )
+    .where(eq(followUpEnrolments.id, id));
+}
+
+export async function stopEnrolment(tx: Executor, id: string, stopReason: NonNullable<EnrolmentRow['stopReason']>): Promise<void> {
+  await tx.update(followUpEnrolments).set({ stoppedAt: new Date(), stopReason }).where(eq(followUpEnrolments.id, id));
+}
+
+export async function isPremiumAddress(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ premium: users.isPremium }).from(users).where(sameAddress(users.email, email)).limit(1);
+  return row?.premium ?? false;
+}
+
+export async function isUnsubscribed(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: followUpUnsubscribes.email })
+    .from(followUpUnsubscribes)
+    .where(sameAddress(followUpUnsubscribes.email, email))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The address asks for no more follow-ups: recorded once, and every running enrolment of it stops. */
+export async function unsubscribe(tx: Executor, email: string): Promise<number> {
+  await tx.insert(followUpUnsubscribes).values({ email: email.trim() }).onConflictDoNothing();
+  const stopped = await tx
+    .update(followUpEnrolments)
+    .set({ stoppedAt: new Date(), stopReason: 'unsubscribed' })
+    .where(and(sameAddress(followUpEnrolments.email, email), isNull(followUpEnrolments.stoppedAt)))
+    .returning({ id: followUpEnrolments.id });
+  return stopped.length;
+}
+
+/**
+ * Per step of a sequence: sent and failed (the outbox's verdict on the mail of that step), still
+ * on its way, and stopped (enrolments that ended for a reason other than finishing before this
+ * step reached them).
+ */
+export async function stepStats(db: Executor, sequence: SequenceRow): Promise<{ steps: FollowUpStepStats[]; enrolled: number }> {
+  const stepIds = sequence.steps.map((step) => step.id);
+  const outcomes = stepIds.length
+    ? await db
+        .select({ topic: toldOnce.topic, status: mailOutbox.status, n: count() })
+        .from(toldOnce)
+        // The outbox row is named in the mark's details (jsonb): the builder has no word for ->>.
+        .leftJoin(mailOutbox, sql`${mailOutbox.id}::text = ${toldOnce.details}->>'outboxId'`)
+        .where(
+          inArray(
+            toldOnce.topic,
+            stepIds.map((id) => stepTopic(id)),
+          ),
+        )
+        .groupBy(toldOnce.topic, mailOutbox.status)
+    : [];
+  const stoppedAt = await db
+    .select({ stepsSent: followUpEnrolments.stepsSent, n: count() })
+    .from(followUpEnrolments)
+    .where(and(eq(followUpEnrolments.sequenceId, sequence.id), sql`${followUpEnrolments.stopReason} <> 'finished'`))
+    .groupBy(followUpEnrolments.stepsSent);
+  const [enrolled] = await db.select({ n: count() }).from(followUpEnrolments).where(eq(followUpEnrolments.sequenceId, sequence.id));
+  const steps = sequence.steps.map((step: StoredFollowUpStep, index) => {
+    const of = outcomes.filter((row) => row.topic === stepTopic(step.id));
+    const by = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + row.n, 0);
+    return {
+      sent: by('sent'),
+      failed: by('failed'),
+      pending: by('pending'),
+      stopped: stoppedAt.filter((row) => row.stepsSent <= index).reduce((sum, row) => sum + row.n, 0),
+    };
+  });
+  return { steps, enrolled: enrolled?.n ?? 0 };
+}
+
+/**
+ * How many Check-Ups of the last `days` days fall in each target (`pillar:FUEL`, `band:send-snacks`),
+ * so the admin knows how many people a sequence would reach before switching it on.
+ */
+export async function recentAttemptsByTarget(db: Executor, days: number, now = new Date()): Promise<Record<string, number>> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const score = (pillar: string) => sql`(${checkupResults.categoryScores}->>${pillar})::int`;
+  const worst = sql`greatest(${sql.join(
+    pillars.map((p) => score(p)),
+    sql`, `,
+  )})`;
+  // The weakest pillar (highest sum), ties to the first in the pillars' order: a CASE the builder cannot say.
+  const weakest = sql<string>`case ${sql.join(
+    pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
+    sql` `,
+  )} end`;
+  const band = sql<string>`case ${sql.join(
+    scoreBands.map((b) => sql`when ${checkupResults.totalScore} <= ${b.max} then ${b.id}`),
+    sql` `,
+  )} else ${scoreBands[scoreBands.length - 1]!.id} end`;
+  // Grouped by position: the same expression written twice would carry its own parameters and not match.
+  const recent = gte(checkupResults.createdAt, since);
+  const [byPillar, byBand] = await Promise.all([
+    db
+      .select({ key: weakest, n: count() })
+      .from(checkupResults)
+      .where(recent)
+      .groupBy(sql`1`),
+    db
+      .select({ key: band, n: count() })
+      .from(checkupResults)
+      .where(recent)
+      .groupBy(sql`1`),
+  ]);
+  const counts: Record<string, number> = {};
+  for (const p of pillars) counts[`pillar:${p}`] = 0;
+  for (const b of scoreBands) counts[`band:${b.id}`] = 0;
+  for (const row of byPillar) counts[`pillar:${row.key}`] = row.n;
+  for (const row of byBand) counts[`band:${row.key}`] = row.n;
+  return counts;
+}
+
+export const targetKey = (kind: FollowUpTargetKind, target: string) => `${kind}:${target}`;
