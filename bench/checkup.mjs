@@ -37,7 +37,9 @@ const seedStatement = `
     (array['none', '1-5', '6-20', '21-50', '51-plus'])[1 + i % 5],
     (array['arts-culture', 'education', 'health', 'human-services', 'other'])[1 + i % 5],
     now() - ((i % 913) || ' days')::interval - ((i % 86400) || ' seconds')::interval
-  from (select i, 20 + (i * 7) % 61 as s from generate_series(1, ${attempts}) i) g`;
+  from (select i, 20 + (i * 7) % 61 as s from generate_series(1, ${attempts}) i) g
+  -- Oldest first (created_at), as attempts arrive: each is numbered as it is inserted (migration 0026), none renumbered after.
+  order by 9`;
 
 const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
