@@ -66,7 +66,7 @@ const NotFound = page('not-found').Component;
 /**
  * The page of the current address inside the layout. <Routes> is handed only the route the
  * shared table matches (and the not-found catch-all), not all fifty: React Router flattens,
- * ranks and compiles every route it is given on each render, which was a tenth of a server
+ * ranks and compiles every route it is given on each render, which was a fifth of a server
  * render. The table has no two routes one path could match, so the choice is the same.
  */
 export function AppRoutes() {

@@ -57,7 +57,6 @@ export async function joinAttemptsToAccount(tx: Executor, userId: string, email:
   return joined.length;
 }
 
-/** A member's attempts, oldest first (through the user_id, created_at index). */
 const attemptsOfStatement = preparedPerDatabase((db) =>
   db
     .select({
@@ -74,7 +73,7 @@ const attemptsOfStatement = preparedPerDatabase((db) =>
     .prepare('checkup_attempts_of'),
 );
 
-/** A member's attempts, oldest first (the progress page reads them on every visit). */
+/** A member's attempts, oldest first (through the user_id, created_at index; the progress page reads them on every visit). */
 export async function attemptsOf(db: Database, userId: string) {
   return attemptsOfStatement(db).execute({ userId });
 }
