@@ -50,7 +50,9 @@ const seed = [
     select 'quiz' || (i % 300000) || '@example.org', s, s,
       jsonb_build_object('IMPACT', 4 + i % 13, 'HUMANS', 4 + (i / 3) % 13, 'FUEL', 4 + (i / 7) % 13, 'GEARS', 4 + (i / 11) % 13, 'FUTURE', 4 + (i / 13) % 13),
       '{}'::jsonb, now() - ((i % 180) || ' days')::interval - ((i % 86400) || ' seconds')::interval
-    from (select i, 20 + (i * 7) % 61 as s from generate_series(1, 1000000) i) g`,
+    from (select i, 20 + (i * 7) % 61 as s from generate_series(1, 1000000) i) g
+    -- Oldest first, as attempts arrive: each is numbered as it is inserted (migration 0026), none renumbered after.
+    order by 6`,
   ],
   [
     'contact_messages',

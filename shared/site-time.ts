@@ -4,9 +4,11 @@
  * zone's offset at the instant itself.
  */
 
+import { dateFormatter, formatDate } from './date-format';
+
 /** The zone's offset from UTC at `date`, in milliseconds (New York in winter: -5 h). */
 function offsetMs(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormatter({
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -33,7 +35,7 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
 
 /** The site's calendar date at `now`. */
 export function siteDate(now: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const parts = dateFormatter({ timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
@@ -82,7 +84,7 @@ export function siteLocalToInstant(local: string, timeZone: string): Date {
 
 /** `instant` as the site's clock shows it, in the form siteLocalToInstant reads. */
 export function instantToSiteLocal(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormatter({
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -97,7 +99,7 @@ export function instantToSiteLocal(instant: Date, timeZone: string): string {
 
 /** "Thursday, December 10, 2026, 1:00 PM EST": in the site's time zone, named, right across daylight saving. */
 export function siteTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return formatDate(instant, {
     timeZone,
     weekday: 'long',
     year: 'numeric',
@@ -106,7 +108,7 @@ export function siteTime(instant: Date, timeZone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(instant);
+  });
 }
 
 /**
@@ -114,7 +116,7 @@ export function siteTime(instant: Date, timeZone: string): string {
  * zone and naming it, whatever the admin's browser is set to.
  */
 export function siteDateTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return formatDate(instant, {
     timeZone,
     weekday: 'short',
     year: 'numeric',
@@ -123,13 +125,13 @@ export function siteDateTime(instant: Date, timeZone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(instant);
+  });
 }
 
 /** The same, split for lists grouped by day: "Tuesday, December 1, 2026" and "7:00 AM EST". */
 export function siteDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
+  return formatDate(instant, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 }
 export function siteClock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(instant);
+  return formatDate(instant, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
-import { matchRoute, routes } from '#shared/routes';
+import { Route, Routes, useLocation } from 'react-router';
+import { matchRoute } from '#shared/routes';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import type { RenderFacts } from '../lib/render-facts';
 import { Layout } from './layout';
@@ -63,14 +63,20 @@ export async function preloadPage(context: PreloadContext): Promise<void> {
 
 const NotFound = page('not-found').Component;
 
+/**
+ * The page of the current address inside the layout. <Routes> is handed only the route the
+ * shared table matches (and the not-found catch-all), not all fifty: React Router flattens,
+ * ranks and compiles every route it is given on each render, which was a fifth of a server
+ * render. The table has no two routes one path could match, so the choice is the same.
+ */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  const Page = route ? page(route.page ?? 'placeholder').Component : undefined;
   return (
     <Routes>
       <Route element={<Layout />}>
-        {routes.map((route) => {
-          const Page = page(route.page ?? 'placeholder').Component;
-          return <Route key={route.path} path={route.path} element={<Page />} />;
-        })}
+        {route && Page && <Route path={route.path} element={<Page />} />}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,9 +1,10 @@
 import { useHydrated } from './hydrated';
 import { useRenderFacts } from './render-facts';
+import { formatDate } from '#shared/date-format';
 
 /** "November 23, 2026"; in `timeZone` when given, else in the visitor's own. */
 export function longDate(date: Date, timeZone?: string): string {
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+  return formatDate(date, { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
 /**

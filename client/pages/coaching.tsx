@@ -7,9 +7,10 @@ import { PageHeader } from '../components/page-header';
 import { Button, buttonClasses } from '../components/ui/button';
 import { useCoaching, useCoachingChange } from '../features/coaching/use-coaching';
 import { errorText } from '../lib/api';
+import { formatDate } from '#shared/date-format';
 
-const day = (iso: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
-const time = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+const day = (iso: string) => formatDate(iso, { weekday: 'long', month: 'long', day: 'numeric' });
+const time = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
 
 /**

@@ -7,6 +7,7 @@ import { buttonClasses } from '../components/ui/button';
 import { useWebinars } from '../features/webinars/use-webinars';
 import { WebinarCard } from '../features/webinars/webinar-card';
 import { errorText } from '../lib/api';
+import { formatDate } from '#shared/date-format';
 
 /**
  * /webinars: the monthly expert webinars. Premium members sign up in one click, join
@@ -100,9 +101,7 @@ export default function WebinarsPage() {
                           </h3>
                           <p className="text-sm text-stone-600">
                             Recorded{' '}
-                            <time dateTime={recording.startsAt}>
-                              {new Date(recording.startsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}
-                            </time>
+                            <time dateTime={recording.startsAt}>{formatDate(recording.startsAt, { month: 'long', day: 'numeric', year: 'numeric' })}</time>
                           </p>
                           {recording.summaryHtml && (
                             <div className="prose-content text-stone-800" dangerouslySetInnerHTML={{ __html: recording.summaryHtml }} />

@@ -209,9 +209,18 @@ export const checkupResults = pgTable(
     questionSetVersion: integer('question_set_version').notNull().default(1),
     /** When the retake reminder job dealt with it (sent, or skipped for good); null until then. */
     retakeReminderHandledAt: timestamp('retake_reminder_handled_at', { withTimezone: true }),
+    /**
+     * Its place among its organisation's attempts (decision 038: the account, else the address),
+     * oldest first. Kept by the database itself (triggers of migration 0026), whatever changes
+     * the attempts: a new one, a deletion, signed-out attempts joining a verified account, an
+     * account deleted. Set at the end of the inserting statement: an insert's RETURNING has null.
+     */
+    attemptNumber: integer('attempt_number'),
   },
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
+    // An organisation's attempts in order: the triggers renumber one through it.
+    index('checkup_results_organisation_idx').on(sql`(coalesce('u:' || ${t.userId}::text, 'e:' || lower(${t.email})))`, t.createdAt, t.id),
     // A member's attempts in order: the progress page, and "has this person retaken since".
     index('checkup_results_user_idx').on(t.userId, t.createdAt),
     // Only attempts the reminder job has not dealt with: its scan stays small whatever the table's size.

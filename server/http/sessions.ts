@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import type { PublicUser } from '#shared/auth/user';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -32,30 +33,19 @@ export async function createSession(db: Database, userId: string): Promise<{ tok
   return { token, expiresAt };
 }
 
-/**
- * The session lookup runs on every signed-in request, so it is built once per database as a
- * prepared statement: rebuilding the query each time cost more CPU than the query itself
- * (docs/benchmarks.md).
- */
-const findSessionUserStatements = new WeakMap<Database, ReturnType<typeof prepareFindSessionUser>>();
-
-function prepareFindSessionUser(db: Database) {
-  return db
+/** The session lookup runs on every signed-in request. */
+const findSessionUserStatement = preparedPerDatabase((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('find_session_user');
-}
+    .prepare('find_session_user'),
+);
 
 export async function findSessionUser(db: Database, token: string): Promise<UserRow | undefined> {
-  let statement = findSessionUserStatements.get(db);
-  if (!statement) {
-    statement = prepareFindSessionUser(db);
-    findSessionUserStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ tokenHash: hashToken(token), now: new Date() });
+  const [row] = await findSessionUserStatement(db).execute({ tokenHash: hashToken(token), now: new Date() });
   return row?.user;
 }
 

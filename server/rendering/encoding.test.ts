@@ -29,10 +29,23 @@ describe('encodePage', () => {
   it('keeps the page in brotli and gzip that decode to the same bytes, with an ETag of the content', async () => {
     const html = `<!doctype html><p>${'Nonprofit leaders '.repeat(200)}</p>`;
     const page = await encodePage(200, html, 'best');
-    expect(brotliDecompressSync(page.br).toString()).toBe(html);
-    expect(gunzipSync(page.gzip).toString()).toBe(html);
-    expect(page.br.length).toBeLessThan(page.gzip.length);
+    expect(brotliDecompressSync(page.br!).toString()).toBe(html);
+    expect(gunzipSync(page.gzip!).toString()).toBe(html);
+    expect(page.br!.length).toBeLessThan(page.gzip!.length);
     expect((await encodePage(200, html, 'fast')).etag).toBe(page.etag);
     expect((await encodePage(200, `${html} `, 'best')).etag).not.toBe(page.etag);
+  });
+
+  it('makes only the encoding asked for when a page is for one request', async () => {
+    const html = `<!doctype html><p>${'Check-Up results '.repeat(200)}</p>`;
+    const br = await encodePage(200, html, 'fast', 'br');
+    expect(brotliDecompressSync(br.br!).toString()).toBe(html);
+    expect(br.gzip).toBeUndefined();
+    const gzip = await encodePage(200, html, 'fast', 'gzip');
+    expect(gunzipSync(gzip.gzip!).toString()).toBe(html);
+    expect(gzip.br).toBeUndefined();
+    const identity = await encodePage(200, html, 'fast', 'identity');
+    expect([identity.br, identity.gzip]).toEqual([undefined, undefined]);
+    expect(identity.identity.toString()).toBe(html);
   });
 });

@@ -5,35 +5,39 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A page ready to send: its bytes in each encoding we offer, and one ETag for all of them. */
+/** A page ready to send: its bytes in the encodings made for it, and one ETag for all of them. */
 export interface EncodedPage {
   status: number;
   etag: string;
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 /**
- * Compresses a page once, in the thread pool. Pages kept for every visitor get the smallest
- * encodings (brotli 11, gzip 9: tens of milliseconds, once per page and build); a page made for
- * one request gets fast ones.
+ * Compresses a page in the thread pool. A page kept for every visitor gets both encodings at
+ * their smallest (brotli 11, gzip 9: tens of milliseconds, once per page and build); a page made
+ * for one request gets fast settings and only the encoding that request takes (`only`), since
+ * nobody else will be sent it.
  */
-export async function encodePage(status: number, html: string, effort: 'best' | 'fast'): Promise<EncodedPage> {
+export async function encodePage(status: number, html: string, effort: 'best' | 'fast', only?: Encoding): Promise<EncodedPage> {
   const identity = Buffer.from(html, 'utf8');
+  const wanted = (encoding: Encoding) => only === undefined || only === encoding;
   const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 4,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: effort === 'best' ? 9 : 6 }),
+    wanted('br')
+      ? brotli(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 4,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        })
+      : undefined,
+    wanted('gzip') ? gzipAsync(identity, { level: effort === 'best' ? 9 : 6 }) : undefined,
   ]);
   // Weak: the same page in any of its encodings is the same resource for revalidation.
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { status, etag, identity, br, gzip: gz };
+  return { status, etag, identity, ...(br ? { br } : {}), ...(gz ? { gzip: gz } : {}) };
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -5,7 +5,7 @@ import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import { matchRoute, redirects, routes } from '#shared/routes';
 import { apiPaths } from '#shared/api/paths';
 import type { PageBuilder, PageLookup } from './builder';
-import { type EncodedPage, encodePage, matchesEtag, pickEncoding } from './encoding';
+import { type EncodedPage, type Encoding, encodePage, matchesEtag, pickEncoding } from './encoding';
 
 export interface PagesOptions {
   clientDir: string;
@@ -62,9 +62,10 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     userPending: boolean,
     lookup: PageLookup | undefined,
     effort: 'best' | 'fast',
+    only?: Encoding,
   ): Promise<EncodedPage> => {
     const { status, html } = await options.builder.render(log, url, userPending, lookup);
-    return encodePage(status, html, effort);
+    return encodePage(status, html, effort, only);
   };
 
   // Kept until the published content changes: at most two entries per route of the table.
@@ -108,7 +109,14 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const page =
       route && !query && (!lookup || lookup.keep)
         ? await keptPage(request.log, pathname, userPending, lookup)
-        : await buildPage(request.log, query ? `${pathname}?${query}` : pathname, userPending, lookup, 'fast');
+        : await buildPage(
+            request.log,
+            query ? `${pathname}?${query}` : pathname,
+            userPending,
+            lookup,
+            'fast',
+            pickEncoding(request.headers['accept-encoding']),
+          );
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });
 }
@@ -123,6 +131,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPag
   if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.status(page.status).type('text/html; charset=utf-8');
-  if (encoding === 'identity') return reply.send(page.identity);
-  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+  const body = encoding === 'identity' ? undefined : page[encoding];
+  if (!body) return reply.send(page.identity);
+  return reply.header('Content-Encoding', encoding).send(body);
 }

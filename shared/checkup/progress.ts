@@ -2,6 +2,7 @@ import { type CategoryScores, gradeOverall, gradePillar, type GradedScore } from
 import type { PeerFigures } from './organisation';
 import { type Pillar, pillarInfo, pillars } from './questions';
 import { comparable, type QuestionSetHistory, questionSetHistory } from './versions';
+import { formatDate } from '../date-format';
 
 /** One stored attempt as its owner sees it: what was answered, scored as the results page scores it. */
 export interface CheckupAttempt {
@@ -51,7 +52,7 @@ export interface CheckupProgressPage extends CheckupProgress {
 export function sinceWhen(from: string, latest: string): string {
   const a = new Date(from);
   const sameYear = a.getUTCFullYear() === new Date(latest).getUTCFullYear();
-  return a.toLocaleDateString('en-US', { month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' });
+  return formatDate(a, { month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' });
 }
 
 const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;

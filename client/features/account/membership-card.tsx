@@ -11,13 +11,14 @@ import { errorText } from '../../lib/api';
 import { loadUser } from '../auth/user-store';
 import { TestCardForm } from '../billing/test-card-form';
 import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from './use-membership';
+import { formatDate } from '#shared/date-format';
 
 type Panel = 'switch' | 'card' | 'cancel';
 
 /** A confirmation's heading takes focus when it opens, so it is read out and scrolled into view on a phone. */
 const focusOnOpen = (heading: HTMLHeadingElement | null) => heading?.focus();
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /account's membership section: plan, next renewal or end date, and the member's own controls. */
 export function MembershipCard() {

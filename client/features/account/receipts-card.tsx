@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { formatDollars } from '#shared/pricing';
 import { Card } from '../../components/ui/card';
 import { useReceipts } from './use-membership';
+import { formatDate } from '#shared/date-format';
 
-export const receiptDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+export const receiptDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /account's receipt history: every charge, newest first, each with a printable receipt. */
 export function ReceiptsCard() {

@@ -8,6 +8,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { patch, useAdminChange } from './use-admin';
+import { formatDate } from '#shared/date-format';
 
 interface Membership {
   plan: PlanType | null;
@@ -17,7 +18,7 @@ interface Membership {
   complimentary: boolean;
 }
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The Users tab's premium switch (decision 025). Granting makes a complimentary

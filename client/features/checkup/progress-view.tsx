@@ -9,8 +9,9 @@ import { Card } from '../../components/ui/card';
 import { Confirm } from '../../components/ui/confirm';
 import { PeerFigures, pillarPercents } from './peer-figures';
 import { gradeColors } from './pillar-chart';
+import { formatDate } from '#shared/date-format';
 
-export const attemptDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+export const attemptDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 
 const score = (graded: GradedScore | null) => (graded ? `${graded.percent}% (${graded.grade})` : '–');
 

@@ -3,6 +3,7 @@ import { type WebinarsPage, webinarsQueryKey } from '#shared/webinars/webinars';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query-client';
+import { formatDate } from '#shared/date-format';
 
 /** The upcoming webinars (a teaser unless premium) and, for premium members, the recordings matching `search`. */
 export function useWebinars(search = '') {
@@ -31,13 +32,5 @@ export function useWebinarSignup() {
 
 /** "Thu, Dec 10, 1:00 PM EST": in the reader's own time zone, named. */
 export function eventTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatDate(iso, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }

@@ -1,5 +1,7 @@
 /** Pure helpers for showing an edition: its date, a preview, its headings under a dialog or card title. */
 
+import { formatDate } from '#shared/date-format';
+
 /**
  * 2026-11-17 or an instant of that day → "November 17, 2026", the same in every time zone:
  * editions go out on Tuesday mornings in the site's zone, which is the same date in UTC.
@@ -7,7 +9,7 @@
 export function formatEditionDate(date: string): string {
   const instant = new Date(date);
   if (Number.isNaN(instant.getTime())) return date;
-  return instant.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDate(instant, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** The edition's opening paragraph and its section headings (inner HTML), for a preview. */

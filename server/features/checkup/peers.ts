@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { type BudgetBand, budgetBandValues, PEER_MINIMUM, type PeerFigures, type PillarSpread } from '#shared/checkup/organisation';
 import { PILLAR_MAX } from '#shared/checkup/grading';
 import { type Pillar, pillars } from '#shared/checkup/questions';
 import type { Database, Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { checkupPeerGroups } from '../../db/schema';
 
 /** How far back an organisation's latest attempt still counts among its peers. */
@@ -101,15 +102,21 @@ export async function peerGroupSizes(db: Executor): Promise<PeerGroupRow[]> {
   return db.select().from(checkupPeerGroups);
 }
 
+// Read beside every result and progress page shown: the result's band and all organisations.
+const peerGroupsStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(checkupPeerGroups)
+    .where(or(eq(checkupPeerGroups.peerGroup, sql.placeholder('band')), eq(checkupPeerGroups.peerGroup, ALL)))
+    .prepare('checkup_peer_groups_for'),
+);
+
 /**
  * The figures shown beside a result with this budget band: its band's when that group is big
  * enough, else all organisations' (labelled so), else none. Read from the stored groups only.
  */
 export async function peerFiguresFor(db: Executor, budgetBand: BudgetBand | null): Promise<PeerFigures | null> {
-  const groups = await db
-    .select()
-    .from(checkupPeerGroups)
-    .where(inArray(checkupPeerGroups.peerGroup, budgetBand ? [budgetBand, ALL] : [ALL]));
+  const groups = await peerGroupsStatement(db).execute({ band: budgetBand ?? ALL });
   const shown = (row: PeerGroupRow | undefined): row is PeerGroupRow & { figures: Record<Pillar, PillarSpread> } =>
     Boolean(row && row.figures && row.organisations >= PEER_MINIMUM);
   const band = groups.find((g) => g.peerGroup === budgetBand);

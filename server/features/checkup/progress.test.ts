@@ -205,6 +205,57 @@ describe("the admin's Check-ups list", () => {
   });
 });
 
+describe('attempt numbers kept by the database', () => {
+  const numbers = async (ids: string[]) => {
+    const rows = await t.ctx.db.select({ id: checkupResults.id, n: checkupResults.attemptNumber }).from(checkupResults);
+    const byId = new Map(rows.map((row) => [row.id, row.n]));
+    return ids.map((id) => byId.get(id));
+  };
+  const day = (d: string) => new Date(`${d}T12:00:00Z`);
+
+  it('numbers again when an attempt is deleted, joined to an account on verification, or left by a deleted account', async () => {
+    const account = await registerAccount(t.url, 'renumbered');
+    const a = await submit(account.email, { at: day('2026-01-01') });
+    const b = await submit(account.email.toUpperCase(), { at: day('2026-02-01') });
+    expect(await numbers([a, b])).toEqual([1, 2]);
+    // Verification moves both to the account; the next one, signed in, is its third.
+    await verify(account);
+    const c = await submit(account.email, { cookie: account.cookie, at: day('2026-03-01') });
+    expect(await numbers([a, b, c])).toEqual([1, 2, 3]);
+    const del = await callApp(`${t.url}/api/checkup/attempts/${b}`, 'DELETE', { cookie: account.cookie });
+    expect(del.status).toBe(204);
+    expect(await numbers([a, c])).toEqual([1, 2]);
+    // The account goes: its attempts are the address's again, numbered among the address's own.
+    const later = await submit(uniqueEmail('someone-else'), { at: day('2026-04-01') });
+    await t.ctx.db.delete(users).where(eq(users.id, idOf(account)));
+    expect(await ownerOf(a)).toBeNull();
+    expect(await numbers([a, c, later])).toEqual([1, 2, 1]);
+  });
+
+  it('numbers a bulk insert by time, whatever the order of its rows', async () => {
+    const email = uniqueEmail('bulk-numbered');
+    const row = (at: string) => ({
+      email,
+      answers: answers(),
+      score: 40,
+      totalScore: 40,
+      categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
+      createdAt: day(at),
+    });
+    const inserted = await t.ctx.db
+      .insert(checkupResults)
+      .values([row('2026-03-01'), row('2026-01-01'), row('2026-02-01')])
+      .returning({ id: checkupResults.id });
+    expect(await numbers(inserted.map((r) => r.id))).toEqual([3, 1, 2]);
+    // A time changed afterwards orders them again.
+    await t.ctx.db
+      .update(checkupResults)
+      .set({ createdAt: day('2025-12-01') })
+      .where(eq(checkupResults.id, inserted[0]!.id));
+    expect(await numbers(inserted.map((r) => r.id))).toEqual([1, 2, 3]);
+  });
+});
+
 describe('retake reminders', () => {
   const DAY = 86_400_000;
   /** Each test's own moment far ahead, so the due window holds its attempts only. */

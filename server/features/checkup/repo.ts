@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { checkupReminderStops, checkupResults, mailSuppressions, users } from '../../db/schema';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;
@@ -21,8 +22,18 @@ export async function insertCheckupResult(
   return row!;
 }
 
+// A result's page and its data are read by id on every visit.
+const findCheckupResultStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(checkupResults)
+    .where(eq(checkupResults.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_checkup_result'),
+);
+
 export async function findCheckupResult(db: Database, id: string): Promise<CheckupResultRow | undefined> {
-  const [row] = await db.select().from(checkupResults).where(eq(checkupResults.id, id)).limit(1);
+  const [row] = await findCheckupResultStatement(db).execute({ id });
   return row;
 }
 
@@ -46,9 +57,8 @@ export async function joinAttemptsToAccount(tx: Executor, userId: string, email:
   return joined.length;
 }
 
-/** A member's attempts, oldest first (through the user_id, created_at index). */
-export async function attemptsOf(db: Executor, userId: string) {
-  return db
+const attemptsOfStatement = preparedPerDatabase((db) =>
+  db
     .select({
       id: checkupResults.id,
       createdAt: checkupResults.createdAt,
@@ -58,8 +68,14 @@ export async function attemptsOf(db: Executor, userId: string) {
       budgetBand: checkupResults.budgetBand,
     })
     .from(checkupResults)
-    .where(eq(checkupResults.userId, userId))
-    .orderBy(asc(checkupResults.createdAt), asc(checkupResults.id));
+    .where(eq(checkupResults.userId, sql.placeholder('userId')))
+    .orderBy(asc(checkupResults.createdAt), asc(checkupResults.id))
+    .prepare('checkup_attempts_of'),
+);
+
+/** A member's attempts, oldest first (through the user_id, created_at index; the progress page reads them on every visit). */
+export async function attemptsOf(db: Database, userId: string) {
+  return attemptsOfStatement(db).execute({ userId });
 }
 
 /** Deletes the member's own attempt; false when there is none with this id that is theirs. */

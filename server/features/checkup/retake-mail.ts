@@ -1,9 +1,10 @@
 import type { OneClickLinks } from '../../mail/links';
 import type { Mail } from '../../mail/mailer';
+import { formatDate } from '#shared/date-format';
 
 /** The one retake reminder: what changed since is what the retake shows; one link stops these reminders. */
 export function retakeReminderMail(to: string, takenAt: Date, publicUrl: string, links: OneClickLinks): Mail {
-  const when = takenAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const when = formatDate(takenAt, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   const text = `Hi there,
 
 You took the Nonprofit Check-Up on ${when}. A lot can change in a few months: take it again (about 10 minutes) and see how each pillar has moved.

@@ -24,6 +24,7 @@ import {
   type Slot,
   slotIsBooked,
 } from './repo';
+import { formatDate } from '#shared/date-format';
 
 const toSlot = (slot: Slot): CoachingSlot => ({
   id: slot.id,
@@ -121,7 +122,7 @@ export async function book(ctx: AppContext, user: PublicUser, slotId: string, re
   return id;
 }
 
-const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) => formatDate(`${month}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Cancels the member's own booking (up to 24 hours before), and answers what a move carries over to the booking that replaces it. */
 async function cancelOwn(

@@ -2,6 +2,7 @@ import { formatDollars, plans, type PlanType } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
+import { formatDate } from '#shared/date-format';
 
 /**
  * The four membership emails the product promises. Each is caused by one
@@ -16,7 +17,7 @@ const hello = (m: Member) => `Hi ${m.firstName?.trim() || 'there'},`;
 
 /** "14 December 2026": dates in emails are written out, never a locale-dependent 12/14/26. */
 export function longDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }, 'en-GB');
 }
 
 const planLine = (plan: PlanType) => `${plans[plan].label} (${formatDollars(plans[plan].amountCents)}/${plans[plan].interval})`;
