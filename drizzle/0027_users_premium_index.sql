@@ -1,0 +1,1 @@
+CREATE INDEX "users_premium_created_at_idx" ON "users" USING btree ("created_at") WHERE "users"."is_premium";
