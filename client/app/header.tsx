@@ -1,6 +1,7 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SEARCH_LIMITS, SEARCH_PAGE_INPUT, searchPath } from '#shared/search/search';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button-classes';
 import { useUser } from '../features/auth/use-user';
@@ -22,8 +23,72 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 // Only signed-in members need it: visitors' pages do not load the sign-out code.
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
-/** The global navigation (docs/product.md §2): main links, Login or Dashboard, and a menu toggle below 768 px. */
+const HEADER_SEARCH_INPUT = 'site-search';
+
+/** Whether a key press is someone typing (in a field, an editor or a menu): "/" is theirs then. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]')));
+
+/**
+ * The site's search box: a plain GET form to /search, so it works before and without
+ * JavaScript; with it, the search opens without a page load.
+ */
+function SearchBox({ id, className }: { id: string; className?: string }) {
+  const navigate = useNavigate();
+  return (
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        if (q) void navigate(searchPath(q));
+        else document.getElementById(id)?.focus();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search the site
+      </label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+        <input
+          id={id}
+          name="q"
+          type="search"
+          maxLength={SEARCH_LIMITS.query}
+          autoComplete="off"
+          placeholder="Search"
+          aria-keyshortcuts="/"
+          className="h-9 w-full rounded-md border border-stone-300 bg-white pl-8 pr-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600"
+        />
+      </div>
+    </form>
+  );
+}
+
+/** "/" focuses the search from anywhere but a field: the header's box, or the search page's own below its width. */
+function useSlashToSearch() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
+      const visible = [HEADER_SEARCH_INPUT, SEARCH_PAGE_INPUT]
+        .map((id) => document.getElementById(id))
+        .find((field): field is HTMLElement => Boolean(field && field.offsetParent !== null));
+      event.preventDefault();
+      if (visible) visible.focus();
+      else void navigate('/search');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate]);
+}
+
+/** The global navigation (docs/product.md §2): main links, the search box, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
+  useSlashToSearch();
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so following a link closes it.
@@ -80,11 +145,12 @@ export function Header() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 outline-none">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
+      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none sm:gap-4">
+        <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {site.name}
         </Link>
+        <SearchBox id={HEADER_SEARCH_INPUT} className="hidden w-44 lg:block xl:w-56" />
         <ul className="hidden items-center gap-1 md:flex">
           {mainLinks.map((link) => (
             <li key={link.to}>
@@ -95,6 +161,9 @@ export function Header() {
           ))}
           <li className="ml-2">{account}</li>
         </ul>
+        <Link to="/search" aria-label="Search" className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden">
+          <Search className="h-6 w-6" aria-hidden="true" />
+        </Link>
         <button
           ref={toggleRef}
           type="button"

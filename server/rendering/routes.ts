@@ -11,7 +11,7 @@ export interface PagesOptions {
   clientDir: string;
   builder: PageBuilder;
   /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
-  lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
+  lookupPage?: (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>;
   /**
    * Published content: the pages it feeds are kept until it changes; each change
    * raises the generation, and what was kept is replaced.
@@ -87,7 +87,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     app.addHook('onListen', (done) => {
       void (async () => {
         for (const route of routes.filter((r) => !r.path.includes(':'))) {
-          const lookup = await options.lookupPage?.(route.path).catch(() => undefined);
+          const lookup = await options.lookupPage?.(route.path, new URLSearchParams()).catch(() => undefined);
           if (!lookup || lookup.keep) await keptPage(app.log, route.path, Boolean(route.signedIn), lookup).catch(() => {});
         }
         await keptPage(app.log, '/', true, undefined).catch(() => {});
@@ -105,7 +105,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const route = matchRoute(pathname);
     const hint = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
     const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
-    const lookup = route ? await options.lookupPage?.(pathname) : undefined;
+    const lookup = route ? await options.lookupPage?.(pathname, new URLSearchParams(query)) : undefined;
     const page =
       route && !query && (!lookup || lookup.keep)
         ? await keptPage(request.log, pathname, userPending, lookup)

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiPaths } from '#shared/api/paths';
+import { adminApiPaths } from '#shared/api/admin-paths';
+import { searchQueryKey } from '#shared/query-keys';
+import { searchParamsSchema } from '#shared/search/query-schema';
+import { emptyAnswer, type SearchAnswer, searchOf } from '#shared/search/search';
+import { z } from '#shared/zod';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../http/errors';
+import { getSessionUser, requireAdmin } from '../../http/guards';
+import type { PageLookup } from '../../rendering/builder';
+import { countSearch, search, weeklySearches } from './repo';
+
+/** A premium member's browser asks again for a search the server drew for everyone: that is not a second search. */
+const apiParamsSchema = searchParamsSchema.extend({ again: z.literal('1', { error: 'again must be 1' }).optional() }).strict();
+
+/** Counted beside the answer, never in its way: a failed count is logged, the search is answered. */
+function countInBackground(ctx: AppContext, request: FastifyRequest, query: string, foundNothing: boolean) {
+  countSearch(ctx.db, query, foundNothing).catch((error: unknown) => request.log.warn({ err: error }, 'a search was not counted'));
+}
+
+/** GET /api/search: the site's search, as the session may see it (decision 042). */
+export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(apiPaths.search, async (request, reply) => {
+    const params = parseInput(apiParamsSchema, request.query);
+    const user = await getSessionUser(request, ctx);
+    const answer = await search(ctx.db, params, { premium: Boolean(user?.isPremium) });
+    // Counted once per search typed: not again for another page, another kind or a member's second look.
+    if (!params.again && params.page === 1 && !params.kind) countInBackground(ctx, request, answer.query, answer.total === 0);
+    reply.header('Cache-Control', user ? 'private, no-store' : 'no-cache');
+    return answer;
+  });
+}
+
+const weeksSchema = z
+  .object({ weeks: z.coerce.number({ error: 'weeks must be a number' }).int('weeks must be a whole number').min(1, 'weeks must be at least 1').max(52, 'weeks must be at most 52').default(8) })
+  .strict();
+
+/** GET /api/admin/searches: per week, the most frequent searches and those that found nothing. */
+export async function searchAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addHook('onRequest', requireAdmin(ctx));
+  app.get(adminApiPaths.adminSearches, async (request, reply) => {
+    const { weeks } = parseInput(weeksSchema, request.query);
+    reply.header('Cache-Control', 'private, no-store');
+    return { weeks: await weeklySearches(ctx.db, weeks) };
+  });
+}
+
+/**
+ * /search?q=…: drawn by the server for everyone (premium items locked), so it works before and
+ * without JavaScript and a result list can be shared; a bad query is drawn with its message.
+ */
+export function lookupSearchPage(ctx: AppContext): (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined> {
+  return async (pathname, query) => {
+    if (pathname !== '/search') return undefined;
+    const key = searchQueryKey(searchOf(query));
+    const parsed = searchParamsSchema.safeParse({ q: query.get('q') ?? undefined, kind: query.get('kind') ?? undefined, page: query.get('page') ?? undefined });
+    if (!parsed.success) {
+      const refused: SearchAnswer = { ...emptyAnswer, message: parsed.error.issues[0]?.message ?? 'This search cannot be made.' };
+      return { found: true, queries: [{ queryKey: key, data: refused }] };
+    }
+    const answer = await search(ctx.db, parsed.data, { premium: false });
+    if (parsed.data.page === 1 && !parsed.data.kind) countSearch(ctx.db, answer.query, answer.total === 0).catch(() => {});
+    // Without a query the page is the same for everyone: kept like the pages without data.
+    return { found: true, keep: !answer.query && !query.size, queries: [{ queryKey: key, data: answer }] };
+  };
+}
