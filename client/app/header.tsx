@@ -38,6 +38,7 @@ function SearchBox({ id, className }: { id: string; className?: string }) {
   return (
     <form
       role="search"
+      aria-label="Site"
       action="/search"
       method="get"
       className={className}

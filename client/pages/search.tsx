@@ -47,7 +47,7 @@ export default function SearchPage() {
   return (
     <>
       <PageHeader wide eyebrow="Search" title={answer?.query ? `Results for “${answer.query}”` : 'Search the site'}>
-        <form role="search" action="/search" method="get" onSubmit={submit} className="max-w-2xl">
+        <form role="search" aria-label="Search this site again" action="/search" method="get" onSubmit={submit} className="max-w-2xl">
           <label htmlFor={SEARCH_PAGE_INPUT} className="block text-base font-semibold text-stone-900">
             Search field guides, resources, editions, webinars and Allies
           </label>
@@ -60,6 +60,8 @@ export default function SearchPage() {
                 name="q"
                 type="search"
                 defaultValue={search.q}
+                // A search page without a query is there to be typed in ("/" from a narrow screen lands here).
+                autoFocus={!search.q}
                 maxLength={SEARCH_LIMITS.query}
                 autoComplete="off"
                 placeholder="Try “board” or “cash flow”"
@@ -73,7 +75,17 @@ export default function SearchPage() {
         </form>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {!answer ? everyone.isError ? <p role="alert" className="text-stone-800">The search could not be made just now. Please try again.</p> : <PageLoading /> : <Answer answer={answer} />}
+        {!answer ? (
+          everyone.isError ? (
+            <p role="alert" className="text-stone-800">
+              The search could not be made just now. Please try again.
+            </p>
+          ) : (
+            <PageLoading />
+          )
+        ) : (
+          <Answer answer={answer} />
+        )}
       </div>
     </>
   );
@@ -111,8 +123,15 @@ function Answer({ answer }: { answer: SearchAnswer }) {
       </p>
       {shown === 0 && !answer.suggestion && (
         <p className="max-w-2xl text-stone-700">
-          Try fewer or other words, or browse the <Link to="/resources" className="font-semibold text-brand-800 underline">resources library</Link> and the{' '}
-          <Link to="/field-guides" className="font-semibold text-brand-800 underline">field guides</Link>.
+          Try fewer or other words, or browse the{' '}
+          <Link to="/resources" className="font-semibold text-brand-800 underline">
+            resources library
+          </Link>{' '}
+          and the{' '}
+          <Link to="/field-guides" className="font-semibold text-brand-800 underline">
+            field guides
+          </Link>
+          .
         </p>
       )}
       {answer.results.length > 0 && (

@@ -81,3 +81,14 @@ export function searchPath(query: string, kind?: SearchKind | null, page = 1): s
   if (page > 1) params.set('page', String(page));
   return `/search?${params}`;
 }
+
+/** The admin's weekly view of what people searched for (no user, no address is kept). */
+export interface WeeklySearches {
+  /** The Monday the week starts on (YYYY-MM-DD). */
+  week: string;
+  searches: number;
+  foundNothing: number;
+  top: { query: string; searches: number; empty: number }[];
+  /** The searches that found nothing, most frequent first (`searches` counts those times). */
+  empty: { query: string; searches: number }[];
+}

@@ -9,6 +9,7 @@ import {
   type SearchKind,
   type SearchResult,
   searchKinds,
+  type WeeklySearches,
 } from '#shared/search/search';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -18,8 +19,7 @@ export interface Searcher {
   premium: boolean;
 }
 
-const nothingToSearch =
-  'There are no words to search for in that: try a word or two from what you are looking for, such as “board” or “cash flow”.';
+const nothingToSearch = 'There are no words to search for in that: try a word or two from what you are looking for, such as “board” or “cash flow”.';
 
 // The snippet: up to two passages of the body around the matched words, from its first 20,000
 // characters (ts_headline parses what it is given, per result: the costly part of a search).
@@ -128,11 +128,7 @@ async function suggest(db: Executor, query: string, searcher: Searcher): Promise
 }
 
 /** A search as the searcher may see it: one page of results, the count per kind, and help when nothing is found. */
-export async function search(
-  db: Executor,
-  params: { q: string; kind?: SearchKind | undefined; page: number },
-  searcher: Searcher,
-): Promise<SearchAnswer> {
+export async function search(db: Executor, params: { q: string; kind?: SearchKind | undefined; page: number }, searcher: Searcher): Promise<SearchAnswer> {
   const query = params.q.trim();
   const kind = params.kind ?? null;
   const answer: SearchAnswer = { ...emptyAnswer, query, kind, page: params.page };
@@ -163,18 +159,18 @@ export async function countSearch(db: Executor, query: string, foundNothing: boo
   });
 }
 
-export interface WeeklySearches {
-  /** The Monday the week starts on (YYYY-MM-DD). */
-  week: string;
-  searches: number;
-  foundNothing: number;
-  top: { query: string; searches: number; empty: number }[];
-  empty: { query: string; searches: number }[];
-}
-
 /** The admin's view: per week, newest first, the most frequent searches and those that found nothing. */
 export async function weeklySearches(db: Executor, weeks: number, perWeek = 20): Promise<WeeklySearches[]> {
-  const rows = rowsOf<{ week: string; query: string; searches: number; empty: number; rank_all: number; rank_empty: number; week_searches: number; week_empty: number }>(
+  const rows = rowsOf<{
+    week: string;
+    query: string;
+    searches: number;
+    empty: number;
+    rank_all: number;
+    rank_empty: number;
+    week_searches: number;
+    week_empty: number;
+  }>(
     await db.execute(sql`
       select * from (
         select week::text as week, query, searches, empty,

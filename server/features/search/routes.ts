@@ -33,7 +33,14 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
 }
 
 const weeksSchema = z
-  .object({ weeks: z.coerce.number({ error: 'weeks must be a number' }).int('weeks must be a whole number').min(1, 'weeks must be at least 1').max(52, 'weeks must be at most 52').default(8) })
+  .object({
+    weeks: z.coerce
+      .number({ error: 'weeks must be a number' })
+      .int('weeks must be a whole number')
+      .min(1, 'weeks must be at least 1')
+      .max(52, 'weeks must be at most 52')
+      .default(8),
+  })
   .strict();
 
 /** GET /api/admin/searches: per week, the most frequent searches and those that found nothing. */

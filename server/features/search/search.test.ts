@@ -40,7 +40,14 @@ async function published(section: 'resources' | 'premium', slug: string, title: 
 
 async function saveDraft(id: string, patch: Record<string, unknown>) {
   const { json: item } = await call('GET', `/api/admin/content/${id}`);
-  const saved = await call('PUT', `/api/admin/content/${id}`, { title: item.title, summary: item.summary, body: item.body, fields: item.fields, version: item.version, ...patch });
+  const saved = await call('PUT', `/api/admin/content/${id}`, {
+    title: item.title,
+    summary: item.summary,
+    body: item.body,
+    fields: item.fields,
+    version: item.version,
+    ...patch,
+  });
   expect(saved.status).toBe(200);
   return saved.json;
 }
@@ -103,9 +110,7 @@ describe('premium items', () => {
     await published('premium', 'pelican-toolkit', 'Pelican board toolkit', 'A summary only members read.', 'Inside: the zanzibarsecret method.');
     for (const cookie of ['', cookies.free!]) {
       const locked = await find('pelican', cookie);
-      expect(locked.results).toEqual([
-        expect.objectContaining({ kind: 'library', title: 'Pelican board toolkit', locked: true, summary: '', snippet: '' }),
-      ]);
+      expect(locked.results).toEqual([expect.objectContaining({ kind: 'library', title: 'Pelican board toolkit', locked: true, summary: '', snippet: '' })]);
       expect(locked.raw).not.toContain('zanzibarsecret');
       expect(locked.raw).not.toContain('A summary only members read');
       // The text it hides does not find it.
@@ -131,10 +136,14 @@ describe('premium items', () => {
     );
     expect((await find('cassowary')).total).toBe(0);
     await approveAlly(t.ctx.db, ally!.id);
-    expect((await find('cassowary')).results).toEqual([expect.objectContaining({ kind: 'ally', locked: true, summary: '', url: '/allies?search=Cassowary%20Consulting' })]);
+    expect((await find('cassowary')).results).toEqual([
+      expect.objectContaining({ kind: 'ally', locked: true, summary: '', url: '/allies?search=Cassowary%20Consulting' }),
+    ]);
     expect((await find('cassowary', cookies.premium!)).results[0]).toMatchObject({ locked: false, summary: 'Grants for small teams' });
 
-    const [edition] = rowsOf<{ title: string; slug: string }>(await t.ctx.db.execute(sql`select title, slug from newsletter_editions where status = 'sent' and audience <> 'premium' limit 1`));
+    const [edition] = rowsOf<{ title: string; slug: string }>(
+      await t.ctx.db.execute(sql`select title, slug from newsletter_editions where status = 'sent' and audience <> 'premium' limit 1`),
+    );
     const byTitle = await find(edition!.title);
     expect(byTitle.results.find((r) => r.kind === 'edition')).toMatchObject({ url: `/weekly-dish/${edition!.slug}`, locked: false });
   });
@@ -180,14 +189,26 @@ describe('what the admin learns', () => {
     await find('zzyzx nothing here');
     const res = await call('GET', '/api/admin/searches');
     expect(res.status).toBe(200);
-    const [week] = res.json.weeks as { week: string; top: { query: string; searches: number; empty: number }[]; empty: { query: string; searches: number }[] }[];
+    const [week] = res.json.weeks as {
+      week: string;
+      top: { query: string; searches: number; empty: number }[];
+      empty: { query: string; searches: number }[];
+    }[];
     const monday = new Date();
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     expect(week!.week).toBe(monday.toISOString().slice(0, 10));
-    await expect.poll(async () => ((await call('GET', '/api/admin/searches')).json.weeks[0].top as { query: string; searches: number }[]).find((r) => r.query === 'board minutes')?.searches).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          ((await call('GET', '/api/admin/searches')).json.weeks[0].top as { query: string; searches: number }[]).find((r) => r.query === 'board minutes')
+            ?.searches,
+      )
+      .toBe(2);
     const again = (await call('GET', '/api/admin/searches')).json.weeks[0];
     expect(again.empty).toContainEqual({ query: 'zzyzx nothing here', searches: 1 });
-    const columns = rowsOf<{ column_name: string }>(await t.ctx.db.execute(sql`select column_name from information_schema.columns where table_name = 'search_queries_weekly' order by 1`));
+    const columns = rowsOf<{ column_name: string }>(
+      await t.ctx.db.execute(sql`select column_name from information_schema.columns where table_name = 'search_queries_weekly' order by 1`),
+    );
     expect(columns.map((c) => c.column_name)).toEqual(['empty', 'query', 'searches', 'week']);
     expect((await call('GET', '/api/admin/searches', undefined, cookies.premium)).status).toBe(403);
     expect((await call('GET', '/api/admin/searches?weeks=0')).status).toBe(400);
