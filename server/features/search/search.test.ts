@@ -127,7 +127,7 @@ describe('premium items', () => {
     expect(page.text).not.toContain('A summary only members read');
   });
 
-  it('finds an Ally once approved, locked for anyone but premium members, and sent editions', async () => {
+  it('finds an Ally once approved and a webinar until cancelled, locked for anyone but premium members, and sent editions', async () => {
     const [ally] = rowsOf<{ id: string }>(
       await t.ctx.db.execute(sql`
         insert into allies (name, tagline, category, description, services, submitter_email)
@@ -140,6 +140,20 @@ describe('premium items', () => {
       expect.objectContaining({ kind: 'ally', locked: true, summary: '', url: '/allies?search=Cassowary%20Consulting' }),
     ]);
     expect((await find('cassowary', cookies.premium!)).results[0]).toMatchObject({ locked: false, summary: 'Grants for small teams' });
+
+    const [webinar] = rowsOf<{ id: string }>(
+      await t.ctx.db.execute(sql`
+        insert into webinars (title, description, starts_at, duration_minutes, room_url)
+        values ('Kookaburra budgeting live', 'Bring your questions.', now() + interval '3 days', 60, 'https://meet.example.org/k')
+        returning id`),
+    );
+    expect((await find('kookaburra')).results).toEqual([expect.objectContaining({ kind: 'webinar', locked: true, url: '/webinars' })]);
+    await t.ctx.db.execute(
+      sql`update webinars set recording_url = 'https://video.example.org/k', recording_summary = 'The lyrebird method explained.' where id = ${webinar!.id}`,
+    );
+    expect((await find('lyrebird', cookies.premium!)).results[0]).toMatchObject({ kind: 'webinar', url: '/webinars#recordings', locked: false });
+    await t.ctx.db.execute(sql`update webinars set status = 'cancelled' where id = ${webinar!.id}`);
+    expect((await find('kookaburra', cookies.premium!)).total).toBe(0);
 
     const [edition] = rowsOf<{ title: string; slug: string }>(
       await t.ctx.db.execute(sql`select title, slug from newsletter_editions where status = 'sent' and audience <> 'premium' limit 1`),
