@@ -16,7 +16,7 @@ export const mainLinks = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3',
     isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
 
@@ -146,8 +146,8 @@ export function Header() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none sm:gap-4">
-        <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
+      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none lg:gap-4">
+        <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800 sm:shrink-0 sm:whitespace-nowrap">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {site.name}
         </Link>
