@@ -174,6 +174,21 @@ END $$;
 CREATE TRIGGER search_allies AFTER INSERT OR DELETE OR UPDATE ON allies
   FOR EACH ROW EXECUTE FUNCTION search_allies_changed();
 --> statement-breakpoint
+-- Raised by every statement that changes what search finds, in its transaction: a server may keep
+-- an answer for as long as the number it read before searching is still the number (decision 042).
+CREATE TABLE search_generation (id boolean PRIMARY KEY DEFAULT true CHECK (id), n bigint NOT NULL);
+--> statement-breakpoint
+INSERT INTO search_generation (id, n) VALUES (true, 0);
+--> statement-breakpoint
+CREATE FUNCTION search_documents_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE search_generation SET n = n + 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER search_documents_generation AFTER INSERT OR UPDATE OR DELETE ON search_documents
+  FOR EACH STATEMENT EXECUTE FUNCTION search_documents_changed();
+--> statement-breakpoint
 -- What is published already.
 SELECT search_refresh_content(id) FROM content_items WHERE published_version_id IS NOT NULL;
 --> statement-breakpoint

@@ -20,6 +20,7 @@ import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { lookupSearchPage, searchAdminRoutes, searchRoutes } from './features/search/routes';
+import { createSearchService } from './features/search/service';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
@@ -107,6 +108,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The published pages, read once and again on every publish from any server.
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
+  // Answers kept until what search finds changes; counts of searches written every few seconds.
+  const search = createSearchService(ctx.db, app.log);
+  app.addHook('onClose', () => search.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 
   await app.register(healthRoutes, ctx);
@@ -123,7 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(guidesRoutes, { ctx, content });
   await app.register(checkupRoutes, ctx);
   await app.register(followUpRoutes, ctx);
-  await app.register(searchRoutes, ctx);
+  await app.register(searchRoutes, { ctx, search });
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, { ctx, content });
@@ -138,7 +142,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
   await app.register(followUpAdminRoutes, ctx);
-  await app.register(searchAdminRoutes, ctx);
+  await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
@@ -151,7 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupSearchPage(ctx)]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupSearchPage(search)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));

@@ -22,7 +22,7 @@ export const searchKindOrder: readonly SearchKind[] = ['guide', 'resource', 'edi
 /** The field of the /search page, which "/" focuses when the header's box is hidden. */
 export const SEARCH_PAGE_INPUT = 'search-page-input';
 
-export const SEARCH_LIMITS = { query: 200, perPage: 20, pages: 50 } as const;
+export const SEARCH_LIMITS = { query: 200, perPage: 10, pages: 50 } as const;
 
 /**
  * Where the database marks a matched word in a snippet: two characters of Unicode's private use

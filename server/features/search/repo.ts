@@ -3,7 +3,6 @@ import {
   emptyAnswer,
   MARK_END,
   MARK_START,
-  normaliseQuery,
   SEARCH_LIMITS,
   type SearchAnswer,
   type SearchKind,
@@ -21,8 +20,9 @@ export interface Searcher {
 
 const nothingToSearch = 'There are no words to search for in that: try a word or two from what you are looking for, such as “board” or “cash flow”.';
 
-// The snippet: up to two passages of the body around the matched words, from its first 20,000
-// characters (ts_headline parses what it is given, per result: the costly part of a search).
+// The snippet: up to two passages of the body around the matched words, from its first 8,000
+// characters (ts_headline parses what it is given, per result: the costly part of most searches,
+// about 2 ms a result on bodies of 7 KB, docs/benchmarks.md).
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** Whether a document may be shown whole to the searcher, as SQL. */
@@ -66,7 +66,7 @@ async function pageOfResults(db: Executor, query: string, searcher: Searcher, ki
     await db.execute(sql`
       select d.kind, d.url, d.title, d.published_at, not (${whole}) as locked,
         case when ${whole} then d.summary else '' end as summary,
-        case when ${whole} then ts_headline('search_english', left(d.body, 20000), q.query, ${headlineOptions}) else '' end as snippet
+        case when ${whole} then ts_headline('search_english', left(d.body, 8000), q.query, ${headlineOptions}) else '' end as snippet
       from (
         select d.*, case when ${whole} then ts_rank(d.vector, q.query) else ts_rank('{1,1,1,1}', d.title_vector, q.query) end as rank
         from search_documents d, websearch_to_tsquery('search_english', ${query}) as q(query)
@@ -142,21 +142,23 @@ export async function search(db: Executor, params: { q: string; kind?: SearchKin
   return { ...answer, counts, total, results, suggestion };
 }
 
+/** Raised by every change to what search finds, in the changing transaction (drizzle/0028). */
+export async function searchGeneration(db: Executor): Promise<string> {
+  return String(rowsOf<{ n: string | number }>(await db.execute(sql`select n from search_generation`))[0]!.n);
+}
+
 /**
- * Counts a search in its week (Monday, on the database's clock): the query as typed, normalised,
- * and whether it found nothing. Nothing about who searched. Its commit is not waited for on
- * disk (a count lost in a crash is acceptable; a search held up by it is not).
+ * Adds searches to their week (Monday, on the database's clock): each query as typed, normalised,
+ * how often, and how often it found nothing. Nothing about who searched.
  */
-export async function countSearch(db: Executor, query: string, foundNothing: boolean): Promise<void> {
-  const normalised = normaliseQuery(query);
-  if (!normalised) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`
-      insert into search_queries_weekly (week, query, searches, empty)
-      values (date_trunc('week', now())::date, ${normalised}, 1, ${foundNothing ? 1 : 0})
-      on conflict (week, query) do update set searches = search_queries_weekly.searches + 1, empty = search_queries_weekly.empty + excluded.empty`);
-  });
+export async function addSearchCounts(db: Executor, counts: { query: string; searches: number; empty: number }[]): Promise<void> {
+  if (!counts.length) return;
+  await db.execute(sql`
+    insert into search_queries_weekly (week, query, searches, empty)
+    select date_trunc('week', now())::date, c.query, c.searches, c.empty
+    from json_to_recordset(${JSON.stringify(counts)}::json) as c(query text, searches int, empty int)
+    order by c.query
+    on conflict (week, query) do update set searches = search_queries_weekly.searches + excluded.searches, empty = search_queries_weekly.empty + excluded.empty`);
 }
 
 /** The admin's view: per week, newest first, the most frequent searches and those that found nothing. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { searchQueryKey } from '#shared/query-keys';
@@ -9,24 +9,20 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
 import { getSessionUser, requireAdmin } from '../../http/guards';
 import type { PageLookup } from '../../rendering/builder';
-import { countSearch, search, weeklySearches } from './repo';
+import { weeklySearches } from './repo';
+import type { SearchService } from './service';
 
 /** A premium member's browser asks again for a search the server drew for everyone: that is not a second search. */
 const apiParamsSchema = searchParamsSchema.extend({ again: z.literal('1', { error: 'again must be 1' }).optional() }).strict();
 
-/** Counted beside the answer, never in its way: a failed count is logged, the search is answered. */
-function countInBackground(ctx: AppContext, request: FastifyRequest, query: string, foundNothing: boolean) {
-  countSearch(ctx.db, query, foundNothing).catch((error: unknown) => request.log.warn({ err: error }, 'a search was not counted'));
-}
-
 /** GET /api/search: the site's search, as the session may see it (decision 042). */
-export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function searchRoutes(app: FastifyInstance, { ctx, search }: { ctx: AppContext; search: SearchService }): Promise<void> {
   app.get(apiPaths.search, async (request, reply) => {
     const params = parseInput(apiParamsSchema, request.query);
     const user = await getSessionUser(request, ctx);
-    const answer = await search(ctx.db, params, { premium: Boolean(user?.isPremium) });
+    const answer = await search.search(params, { premium: Boolean(user?.isPremium) });
     // Counted once per search typed: not again for another page, another kind or a member's second look.
-    if (!params.again && params.page === 1 && !params.kind) countInBackground(ctx, request, answer.query, answer.total === 0);
+    if (!params.again && params.page === 1 && !params.kind) search.count(answer.query, answer.total === 0);
     reply.header('Cache-Control', user ? 'private, no-store' : 'no-cache');
     return answer;
   });
@@ -44,10 +40,12 @@ const weeksSchema = z
   .strict();
 
 /** GET /api/admin/searches: per week, the most frequent searches and those that found nothing. */
-export async function searchAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function searchAdminRoutes(app: FastifyInstance, { ctx, search }: { ctx: AppContext; search: SearchService }): Promise<void> {
   app.addHook('onRequest', requireAdmin(ctx));
   app.get(adminApiPaths.adminSearches, async (request, reply) => {
     const { weeks } = parseInput(weeksSchema, request.query);
+    // This server's counts still in memory first (another server's are written within seconds).
+    await search.flush();
     reply.header('Cache-Control', 'private, no-store');
     return { weeks: await weeklySearches(ctx.db, weeks) };
   });
@@ -57,7 +55,7 @@ export async function searchAdminRoutes(app: FastifyInstance, ctx: AppContext): 
  * /search?q=…: drawn by the server for everyone (premium items locked), so it works before and
  * without JavaScript and a result list can be shared; a bad query is drawn with its message.
  */
-export function lookupSearchPage(ctx: AppContext): (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined> {
+export function lookupSearchPage(search: SearchService): (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined> {
   return async (pathname, query) => {
     if (pathname !== '/search') return undefined;
     const key = searchQueryKey(searchOf(query));
@@ -66,8 +64,8 @@ export function lookupSearchPage(ctx: AppContext): (pathname: string, query: URL
       const refused: SearchAnswer = { ...emptyAnswer, message: parsed.error.issues[0]?.message ?? 'This search cannot be made.' };
       return { found: true, queries: [{ queryKey: key, data: refused }] };
     }
-    const answer = await search(ctx.db, parsed.data, { premium: false });
-    if (parsed.data.page === 1 && !parsed.data.kind) countSearch(ctx.db, answer.query, answer.total === 0).catch(() => {});
+    const answer = await search.search(parsed.data, { premium: false });
+    if (parsed.data.page === 1 && !parsed.data.kind) search.count(answer.query, answer.total === 0);
     // Without a query the page is the same for everyone: kept like the pages without data.
     return { found: true, keep: !answer.query && !query.size, queries: [{ queryKey: key, data: answer }] };
   };
