@@ -24,6 +24,9 @@ export interface PagesOptions {
   warmUp?: boolean;
 }
 
+/** Pages kept under a lookup's key: a week's common searches fit, a flood of distinct ones cannot grow it. */
+const KEPT_BY_KEY = 500;
+
 /**
  * Serves the built client: hashed assets with immutable caching, and every page of the route
  * table rendered by React on the server (404 for unknown paths). A page drawn the same for
@@ -83,6 +86,23 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     return page;
   }
 
+  // Pages with a query string that a lookup says may be kept (keepAs): the most recently used
+  // ones, each in the one encoding it was asked in.
+  const keptByKey = new Map<string, Promise<EncodedPage>>();
+  function pageKeptAs(log: FastifyBaseLogger, key: string, url: string, userPending: boolean, lookup: PageLookup, only: Encoding): Promise<EncodedPage> {
+    const full = `${key} ${only}${userPending ? ' (user pending)' : ''}`;
+    let page = keptByKey.get(full);
+    if (page) {
+      keptByKey.delete(full);
+    } else {
+      page = buildPage(log, url, userPending, lookup, 'fast', only);
+      page.catch(() => keptByKey.delete(full));
+    }
+    keptByKey.set(full, page);
+    if (keptByKey.size > KEPT_BY_KEY) keptByKey.delete(keptByKey.keys().next().value!);
+    return page;
+  }
+
   if (options.warmUp) {
     app.addHook('onListen', (done) => {
       void (async () => {
@@ -109,14 +129,16 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const page =
       route && !query && (!lookup || lookup.keep)
         ? await keptPage(request.log, pathname, userPending, lookup)
-        : await buildPage(
-            request.log,
-            query ? `${pathname}?${query}` : pathname,
-            userPending,
-            lookup,
-            'fast',
-            pickEncoding(request.headers['accept-encoding']),
-          );
+        : lookup?.keepAs
+          ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
+          : await buildPage(
+              request.log,
+              query ? `${pathname}?${query}` : pathname,
+              userPending,
+              lookup,
+              'fast',
+              pickEncoding(request.headers['accept-encoding']),
+            );
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });
 }

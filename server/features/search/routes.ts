@@ -64,9 +64,15 @@ export function lookupSearchPage(search: SearchService): (pathname: string, quer
       const refused: SearchAnswer = { ...emptyAnswer, message: parsed.error.issues[0]?.message ?? 'This search cannot be made.' };
       return { found: true, queries: [{ queryKey: key, data: refused }] };
     }
-    const answer = await search.search(parsed.data, { premium: false });
+    const { answer, generation } = await search.searchAt(parsed.data, { premium: false });
     if (parsed.data.page === 1 && !parsed.data.kind) search.count(answer.query, answer.total === 0);
-    // Without a query the page is the same for everyone: kept like the pages without data.
-    return { found: true, keep: !answer.query && !query.size, queries: [{ queryKey: key, data: answer }] };
+    return {
+      found: true,
+      // Without a query the page is the same for everyone: kept like the pages without data.
+      keep: !answer.query && !query.size,
+      // With one, the same for everyone until what search finds changes: kept under that.
+      keepAs: `search ${generation} ${query.toString()}`,
+      queries: [{ queryKey: key, data: answer }],
+    };
   };
 }

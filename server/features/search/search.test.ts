@@ -86,9 +86,14 @@ describe('what search finds', () => {
     await saveDraft(id, { title: 'Echidna grants' });
     expect(titles(await find('echidna'))).toEqual([]);
     expect(titles(await find('platypus'))).toEqual(['Platypus grants']);
+    // The page a visitor gets is kept too (the same for everyone): until the publish below.
+    const searchPage = async () => (await callApp(`${t.url}/search?q=echidna`, 'GET', { headers: { 'accept-encoding': 'identity' } })).text;
+    expect(await searchPage()).toContain('Nothing found for “echidna”');
+    expect(await searchPage()).toContain('Nothing found for “echidna”');
     const { json: item } = await call('GET', `/api/admin/content/${id}`);
     expect((await call('POST', `/api/admin/content/${id}/publish`, { version: item.version })).status).toBe(200);
     expect(titles(await find('echidna'))).toEqual(['Echidna grants']);
+    expect(await searchPage()).toContain('Echidna grants');
     expect(titles(await find('platypus'))).toEqual([]);
     expect((await call('POST', `/api/admin/content/${id}/versions/1/restore`, {})).status).toBe(200);
     expect(titles(await find('platypus'))).toEqual(['Platypus grants']);

@@ -7,8 +7,12 @@ const KEPT_ANSWERS = 1_000;
 /** How long counts wait in memory before they are written together (decision 042: what a crash may lose). */
 const COUNT_FLUSH_MS = 5_000;
 
+type SearchParams = { q: string; kind?: SearchKind | undefined; page: number };
+
 export interface SearchService {
-  search(params: { q: string; kind?: SearchKind | undefined; page: number }, searcher: Searcher): Promise<SearchAnswer>;
+  search(params: SearchParams, searcher: Searcher): Promise<SearchAnswer>;
+  /** The same, with the generation it holds for: what a kept page of it is keyed by. */
+  searchAt(params: SearchParams, searcher: Searcher): Promise<{ answer: SearchAnswer; generation: string }>;
   /** Counts a search typed by someone (not another page of it). */
   count(query: string, foundNothing: boolean): void;
   /** Writes the counts waiting in memory (the admin's view asks first; the server's close too). */
@@ -41,28 +45,31 @@ export function createSearchService(db: Database, log: { warn(obj: unknown, msg:
   const timer = setInterval(() => void flush(), COUNT_FLUSH_MS);
   timer.unref();
 
+  const searchAt = async (params: SearchParams, searcher: Searcher) => {
+    const generation = await searchGeneration(db);
+    if (generation !== keptFor) {
+      kept.clear();
+      keptFor = generation;
+    }
+    const key = JSON.stringify([searcher.premium, params.q.trim(), params.kind ?? null, params.page]);
+    const known = kept.get(key);
+    if (known) {
+      // Most recently used last: the oldest is the first to go.
+      kept.delete(key);
+      kept.set(key, known);
+      return { answer: known, generation };
+    }
+    const answer = await search(db, params, searcher);
+    if (keptFor === generation) {
+      kept.set(key, answer);
+      if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+    }
+    return { answer, generation };
+  };
+
   return {
-    async search(params, searcher) {
-      const generation = await searchGeneration(db);
-      if (generation !== keptFor) {
-        kept.clear();
-        keptFor = generation;
-      }
-      const key = JSON.stringify([searcher.premium, params.q.trim(), params.kind ?? null, params.page]);
-      const known = kept.get(key);
-      if (known) {
-        // Most recently used last: the oldest is the first to go.
-        kept.delete(key);
-        kept.set(key, known);
-        return known;
-      }
-      const answer = await search(db, params, searcher);
-      if (keptFor === generation) {
-        kept.set(key, answer);
-        if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-      }
-      return answer;
-    },
+    searchAt,
+    search: async (params, searcher) => (await searchAt(params, searcher)).answer,
     count(query, foundNothing) {
       const normalised = normaliseQuery(query);
       if (!normalised) return;
