@@ -11,6 +11,12 @@ CREATE TABLE "search_documents" (
 	"title_vector" "tsvector" NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "search_generation" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "search_generation_one_row" CHECK ("search_generation"."id")
+);
+--> statement-breakpoint
 CREATE TABLE "search_queries_weekly" (
 	"week" date NOT NULL,
 	"query" text NOT NULL,
@@ -24,7 +30,8 @@ CREATE TABLE "search_words" (
 );
 --> statement-breakpoint
 CREATE INDEX "search_documents_vector_idx" ON "search_documents" USING gin ("vector");--> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
+--> statement-breakpoint
 -- Written by hand after the generated lines (drizzle-kit does not write functions or triggers).
 -- Decision 042. Words are matched without their accents ("reseau" finds "réseau") and by their
 -- English stem ("fundraise" finds "fundraising"): a configuration of its own, so the index, the
@@ -176,8 +183,6 @@ CREATE TRIGGER search_allies AFTER INSERT OR DELETE OR UPDATE ON allies
 --> statement-breakpoint
 -- Raised by every statement that changes what search finds, in its transaction: a server may keep
 -- an answer for as long as the number it read before searching is still the number (decision 042).
-CREATE TABLE search_generation (id boolean PRIMARY KEY DEFAULT true CHECK (id), n bigint NOT NULL);
---> statement-breakpoint
 INSERT INTO search_generation (id, n) VALUES (true, 0);
 --> statement-breakpoint
 CREATE FUNCTION search_documents_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -982,3 +982,16 @@ export const searchQueriesWeekly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.week, t.query] })],
 );
+
+/**
+ * One number, raised by the database in every transaction that changes `search_documents`
+ * (drizzle/0028): a server keeps search answers only while it is the number they were found under.
+ */
+export const searchGeneration = pgTable(
+  'search_generation',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('search_generation_one_row', sql`${t.id}`)],
+);

@@ -10,7 +10,9 @@ import {
   searchKinds,
   type WeeklySearches,
 } from '#shared/search/search';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { searchGeneration } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 
 export interface Searcher {
@@ -142,9 +144,13 @@ export async function search(db: Executor, params: { q: string; kind?: SearchKin
   return { ...answer, counts, total, results, suggestion };
 }
 
+// Read before every search, kept or not: a prepared statement (docs/benchmarks.md, "Search").
+const generationStatement = preparedPerDatabase((db) => db.select({ n: searchGeneration.n }).from(searchGeneration).prepare('search_generation'));
+
 /** Raised by every change to what search finds, in the changing transaction (drizzle/0028). */
-export async function searchGeneration(db: Executor): Promise<string> {
-  return String(rowsOf<{ n: string | number }>(await db.execute(sql`select n from search_generation`))[0]!.n);
+export async function currentSearchGeneration(db: Database): Promise<number> {
+  const [row] = await generationStatement(db).execute();
+  return row!.n;
 }
 
 /**

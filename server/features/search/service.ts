@@ -1,6 +1,6 @@
 import { normaliseQuery, type SearchAnswer, type SearchKind } from '#shared/search/search';
 import type { Database } from '../../db/client';
-import { addSearchCounts, search, searchGeneration, type Searcher } from './repo';
+import { addSearchCounts, currentSearchGeneration, search, type Searcher } from './repo';
 
 /** Answers kept per server: the common searches of a week fit, a flood of distinct ones cannot grow it. */
 const KEPT_ANSWERS = 1_000;
@@ -12,7 +12,7 @@ type SearchParams = { q: string; kind?: SearchKind | undefined; page: number };
 export interface SearchService {
   search(params: SearchParams, searcher: Searcher): Promise<SearchAnswer>;
   /** The same, with the generation it holds for: what a kept page of it is keyed by. */
-  searchAt(params: SearchParams, searcher: Searcher): Promise<{ answer: SearchAnswer; generation: string }>;
+  searchAt(params: SearchParams, searcher: Searcher): Promise<{ answer: SearchAnswer; generation: number }>;
   /** Counts a search typed by someone (not another page of it). */
   count(query: string, foundNothing: boolean): void;
   /** Writes the counts waiting in memory (the admin's view asks first; the server's close too). */
@@ -28,7 +28,7 @@ export interface SearchService {
  * statement: a search never waits for a count, and many searches of one query are one row lock.
  */
 export function createSearchService(db: Database, log: { warn(obj: unknown, msg: string): void }): SearchService {
-  let keptFor = '';
+  let keptFor = -1;
   const kept = new Map<string, SearchAnswer>();
   let pending = new Map<string, { searches: number; empty: number }>();
   let flushing: Promise<void> = Promise.resolve();
@@ -46,7 +46,7 @@ export function createSearchService(db: Database, log: { warn(obj: unknown, msg:
   timer.unref();
 
   const searchAt = async (params: SearchParams, searcher: Searcher) => {
-    const generation = await searchGeneration(db);
+    const generation = await currentSearchGeneration(db);
     if (generation !== keptFor) {
       kept.clear();
       keptFor = generation;
