@@ -1,5 +1,5 @@
 import { Menu, Search, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SEARCH_LIMITS, SEARCH_PAGE_INPUT, searchPath } from '#shared/search/search';
 import { site } from '#shared/site';
@@ -24,6 +24,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
 const HEADER_SEARCH_INPUT = 'site-search';
+/** The box of the search row that opens under the bar below 1024 px. */
+const NARROW_SEARCH_INPUT = 'site-search-narrow';
 
 /** Whether a key press is someone typing (in a field, an editor or a menu): "/" is theirs then. */
 const typing = (target: EventTarget | null) =>
@@ -33,7 +35,7 @@ const typing = (target: EventTarget | null) =>
  * The site's search box: a plain GET form to /search, so it works before and without
  * JavaScript; with it, the search opens without a page load.
  */
-function SearchBox({ id, className }: { id: string; className?: string }) {
+function SearchBox({ id, className, onEscape }: { id: string; className?: string; onEscape?: () => void }) {
   const navigate = useNavigate();
   return (
     <form
@@ -62,6 +64,9 @@ function SearchBox({ id, className }: { id: string; className?: string }) {
           autoComplete="off"
           placeholder="Search"
           aria-keyshortcuts="/"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && onEscape) onEscape();
+          }}
           className="h-9 w-full rounded-md border border-stone-300 bg-white pl-8 pr-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600"
         />
       </div>
@@ -69,29 +74,40 @@ function SearchBox({ id, className }: { id: string; className?: string }) {
   );
 }
 
-/** "/" focuses the search from anywhere but a field: the header's box, or the search page's own below its width. */
-function useSlashToSearch() {
-  const navigate = useNavigate();
+/**
+ * "/" focuses the search from anywhere but a field: the header's box, or below its width the
+ * search page's own, or the header's search row, opened for it.
+ */
+function useSlashToSearch(openNarrow: () => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
-      const visible = [HEADER_SEARCH_INPUT, SEARCH_PAGE_INPUT]
+      const visible = [HEADER_SEARCH_INPUT, SEARCH_PAGE_INPUT, NARROW_SEARCH_INPUT]
         .map((id) => document.getElementById(id))
         .find((field): field is HTMLElement => Boolean(field && field.offsetParent !== null));
       event.preventDefault();
       if (visible) visible.focus();
-      else void navigate('/search');
+      else openNarrow();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [navigate]);
+  }, [openNarrow]);
 }
 
 /** The global navigation (docs/product.md §2): main links, the search box, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
-  useSlashToSearch();
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
+  // Below 1024 px the search is a row under the bar, opened by its button (a link to /search
+  // before the scripts run), for the page it was opened on.
+  const [searchOn, setSearchOn] = useState<string | null>(null);
+  const searching = searchOn === pathname;
+  const searchToggleRef = useRef<HTMLAnchorElement>(null);
+  const openNarrow = useCallback(() => setSearchOn(window.location.pathname), []);
+  useSlashToSearch(openNarrow);
+  useEffect(() => {
+    if (searching) document.getElementById(NARROW_SEARCH_INPUT)?.focus();
+  }, [searching]);
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -162,8 +178,19 @@ export function Header() {
           ))}
           <li className="ml-2">{account}</li>
         </ul>
-        <Link to="/search" aria-label="Search" className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden">
-          <Search className="h-6 w-6" aria-hidden="true" />
+        <Link
+          ref={searchToggleRef}
+          to="/search"
+          aria-label={searching ? 'Close search' : 'Search'}
+          aria-expanded={searching}
+          aria-controls="header-search-row"
+          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+          onClick={(event) => {
+            event.preventDefault();
+            setSearchOn(searching ? null : pathname);
+          }}
+        >
+          {searching ? <X className="h-6 w-6" aria-hidden="true" /> : <Search className="h-6 w-6" aria-hidden="true" />}
         </Link>
         <button
           ref={toggleRef}
@@ -177,6 +204,17 @@ export function Header() {
           {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
         </button>
       </nav>
+      {searching && (
+        <div id="header-search-row" className="border-t border-stone-200 bg-white px-4 py-2 lg:hidden">
+          <SearchBox
+            id={NARROW_SEARCH_INPUT}
+            onEscape={() => {
+              setSearchOn(null);
+              searchToggleRef.current?.focus();
+            }}
+          />
+        </div>
+      )}
       {open && (
         <ul id="mobile-menu" className="grid gap-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
           {mainLinks.map((link) => (
