@@ -43,13 +43,16 @@ CREATE TEXT SEARCH CONFIGURATION search_english (COPY = english);
 ALTER TEXT SEARCH CONFIGURATION search_english ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem;
 --> statement-breakpoint
 -- The text a reader sees, from the HTML the site shows: tags out, the entities markdown-it writes
--- decoded, and the two characters snippets use as highlight marks removed.
+-- decoded, and the two characters snippets use as highlight marks removed. A run of more than 60
+-- characters without a space keeps its first 60: PostgreSQL's text search parser takes time
+-- growing with the square of such a run (20,000 characters of `_a` took seconds, inside the
+-- save's transaction: decision 031's hostile texts), and no word people search for is longer.
 CREATE FUNCTION search_plain_text(html text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT btrim(regexp_replace(
+  SELECT regexp_replace(btrim(regexp_replace(
     replace(replace(replace(replace(replace(
       regexp_replace(coalesce(html, ''), '<[^>]*>', ' ', 'g'),
       '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-    '[\s\uE000\uE001]+', ' ', 'g'))
+    '[\s\uE000\uE001]+', ' ', 'g')), '(\S{60})\S+', '\1', 'g')
 $$;
 --> statement-breakpoint
 -- One published item in, replacing what was there. Its words join the "did you mean" list, in
@@ -64,9 +67,9 @@ BEGIN
   INSERT INTO search_documents (source_id, kind, url, title, summary, body, premium, published_at, vector, title_vector)
   VALUES (
     p_source, p_kind, p_url, p_title, v_summary, v_body, p_premium, p_published,
-    setweight(to_tsvector('search_english', p_title), 'A') || setweight(to_tsvector('search_english', v_summary), 'B')
+    setweight(to_tsvector('search_english', search_plain_text(p_title)), 'A') || setweight(to_tsvector('search_english', v_summary), 'B')
       || setweight(to_tsvector('search_english', v_body), 'C'),
-    to_tsvector('search_english', p_title)
+    to_tsvector('search_english', search_plain_text(p_title))
   )
   ON CONFLICT (source_id) DO UPDATE SET
     kind = EXCLUDED.kind, url = EXCLUDED.url, title = EXCLUDED.title, summary = EXCLUDED.summary, body = EXCLUDED.body,

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
-import { adminApiPaths } from '#shared/api/admin-paths';
 import { searchQueryKey } from '#shared/query-keys';
 import { searchParamsSchema } from '#shared/search/query-schema';
 import { emptyAnswer, type SearchAnswer, searchOf } from '#shared/search/search';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
-import { getSessionUser, requireAdmin } from '../../http/guards';
+import { getSessionUser } from '../../http/guards';
 import type { PageLookup } from '../../rendering/builder';
-import { weeklySearches } from './repo';
 import type { SearchService } from './service';
 
 /** A premium member's browser asks again for a search the server drew for everyone: that is not a second search. */
@@ -25,29 +23,6 @@ export async function searchRoutes(app: FastifyInstance, { ctx, search }: { ctx:
     if (!params.again && params.page === 1 && !params.kind) search.count(answer.query, answer.total === 0);
     reply.header('Cache-Control', user ? 'private, no-store' : 'no-cache');
     return answer;
-  });
-}
-
-const weeksSchema = z
-  .object({
-    weeks: z.coerce
-      .number({ error: 'weeks must be a number' })
-      .int('weeks must be a whole number')
-      .min(1, 'weeks must be at least 1')
-      .max(52, 'weeks must be at most 52')
-      .default(8),
-  })
-  .strict();
-
-/** GET /api/admin/searches: per week, the most frequent searches and those that found nothing. */
-export async function searchAdminRoutes(app: FastifyInstance, { ctx, search }: { ctx: AppContext; search: SearchService }): Promise<void> {
-  app.addHook('onRequest', requireAdmin(ctx));
-  app.get(adminApiPaths.adminSearches, async (request, reply) => {
-    const { weeks } = parseInput(weeksSchema, request.query);
-    // This server's counts still in memory first (another server's are written within seconds).
-    await search.flush();
-    reply.header('Cache-Control', 'private, no-store');
-    return { weeks: await weeklySearches(ctx.db, weeks) };
   });
 }
 
