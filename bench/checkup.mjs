@@ -28,7 +28,7 @@ const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-enco
 // Real-looking addresses: the reserved test domains are left out of the peer figures. Each
 // organisation answers with pillar sums 4-16; a sixth of attempts give no band; attempts spread
 // over 30 months, so some fall outside the 24-month window.
-const seedStatement = `
+export const seedStatement = `
   insert into checkup_results (email, score, total_score, category_scores, answers, budget_band, staff_band, focus_area, created_at)
   select 'org' || (i % ${organisations}) || '@bench-org' || (i % 97) || '.ngo', s, s,
     jsonb_build_object('IMPACT', 4 + i % 13, 'HUMANS', 4 + (i / 3) % 13, 'FUEL', 4 + (i / 7) % 13, 'GEARS', 4 + (i / 11) % 13, 'FUTURE', 4 + (i / 13) % 13),

@@ -1,17 +1,20 @@
 import { baseURL } from '../playwright.config';
+import { withClockLock } from './billing-clock';
 import { expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 
 test('/account shows one confirmation at a time, and every membership button stays in place', async ({ page, visit }, testInfo) => {
   const email = uniqueEmail('one-confirmation');
   expect((await page.request.post('/api/register', { data: { email, password: 'correct-horse', firstName: 'Grace', lastName: 'Hopper' } })).status()).toBe(201);
-  const { url } = await (await page.request.post('/api/create-checkout-session', { data: { planType: 'monthly' } })).json();
-  await visit(url);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $19' }).click();
-  await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+  await withClockLock(async () => {
+    const { url } = await (await page.request.post('/api/create-checkout-session', { data: { planType: 'monthly' } })).json();
+    await visit(url);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $19' }).click();
+    await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+  });
 
   await visit('/account');
   // Nothing wider than the screen, however long the member's email.

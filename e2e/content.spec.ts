@@ -162,6 +162,7 @@ test.describe('publishing from the admin', () => {
   });
 
   test('two admins on the same page: the later save is told, and keeps its text', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'a conflict between two saves, the same at every width');
     test.setTimeout(90_000);
     const project = testInfo.project.name;
     const tag = `${project}${Date.now().toString(36)}`;

@@ -1,8 +1,7 @@
-import { mkdirSync, rmdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signInAsAdmin } from './accounts';
+import { withClockLock } from './billing-clock';
 import { expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
@@ -11,26 +10,6 @@ import { waitForMail } from './mail';
  * Premium payments through the local test provider: pricing, the local checkout,
  * premium, the account page, cancellation, and the billing clock ending the paid period.
  */
-
-/** The billing clock is one per server, and both projects share the server: one test at a time may move it. */
-async function withClockLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = join(process.env.E2E_DATA_DIR ?? '/tmp', 'billing-clock.lock');
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('billing clock lock not released');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmdirSync(lock);
-  }
-}
 
 async function registerAndSignIn(page: Page, label: string): Promise<string> {
   const email = uniqueEmail(label);
@@ -116,14 +95,16 @@ test.describe('premium membership with the local test provider', () => {
 
   test('the account page: receipts with a printable receipt, resuming confirmed, the expiry typed as card forms do', async ({ page, visit }) => {
     await registerAndSignIn(page, 'receipts');
-    const { url } = await (await page.request.post('/api/create-checkout-session', { data: { planType: 'yearly' } })).json();
-    await visit(url);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').pressSequentially('1230');
-    await expect(page.getByLabel('Expiry (MM / YY)')).toHaveValue('12 / 30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $190' }).click();
-    await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+    await withClockLock(async () => {
+      const { url } = await (await page.request.post('/api/create-checkout-session', { data: { planType: 'yearly' } })).json();
+      await visit(url);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM / YY)').pressSequentially('1230');
+      await expect(page.getByLabel('Expiry (MM / YY)')).toHaveValue('12 / 30');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay $190' }).click();
+      await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+    });
 
     await visit('/account');
     const receipts = page.getByRole('list', { name: 'Receipts' });
@@ -270,12 +251,14 @@ test.describe('premium membership with the local test provider', () => {
     await expect(page.getByRole('radio', { name: /Yearly/ })).toBeChecked();
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await expect(page).toHaveURL(/\/checkout\/local\//);
-    await expect(page.getByText('Yearly plan')).toBeVisible();
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay $190' }).click();
-    await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+    await withClockLock(async () => {
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page).toHaveURL(/\/checkout\/local\//);
+      await expect(page.getByText('Yearly plan')).toBeVisible();
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $190' }).click();
+      await expect(page).toHaveURL(`${baseURL}/premium-welcome`);
+    });
 
     await visit('/premium-signup?plan=monthly');
     await expect(page.getByRole('heading', { level: 1, name: 'Already Premium' })).toBeVisible();

@@ -20,9 +20,10 @@ import { runMemory } from '../bench/memory.mjs';
 import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
+import { runSearch } from '../bench/search.mjs';
 import { printTable } from '../bench/table.mjs';
 
-// admin and checkup seed millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only checkup, --only newsletter).
+// admin, checkup and search seed millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter).
 const parts = {
   api: runApi,
   pages: runPages,
@@ -37,8 +38,9 @@ const parts = {
   newsletter: runNewsletter,
   publishing: runPublishing,
   markdown: runMarkdown,
+  search: runSearch,
 };
-const onRequestOnly = new Set(['admin', 'checkup', 'newsletter']);
+const onRequestOnly = new Set(['admin', 'checkup', 'newsletter', 'search']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {

@@ -9,6 +9,7 @@ import { imageUploadRoutes } from './features/content/images';
 import { editionAdminRoutes } from './features/editions/admin-routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
+import { searchAdminRoutes } from './features/search/admin-routes';
 import { registerErrorHandler } from './http/errors';
 import { accessTable } from './test/access-table';
 import { startTestApp, type TestApp } from './test/app';
@@ -59,6 +60,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
   'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),
+  'search/admin-routes.ts': async (app) => app.register(searchAdminRoutes, { ctx: t.ctx, search: unreachable }),
 };
 
 beforeAll(async () => {

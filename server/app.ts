@@ -19,6 +19,9 @@ import { checkupRoutes } from './features/checkup/routes';
 import { checkupAdminRoutes } from './features/checkup/admin-routes';
 import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
+import { lookupSearchPage, searchRoutes } from './features/search/routes';
+import { searchAdminRoutes } from './features/search/admin-routes';
+import { createSearchService } from './features/search/service';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
 import { guidesRoutes } from './features/guides/routes';
@@ -106,6 +109,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // The published pages, read once and again on every publish from any server.
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
+  // Answers kept until what search finds changes; counts of searches written every few seconds.
+  const search = createSearchService(ctx.db, app.log);
+  app.addHook('onClose', () => search.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 
   await app.register(healthRoutes, ctx);
@@ -122,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(guidesRoutes, { ctx, content });
   await app.register(checkupRoutes, ctx);
   await app.register(followUpRoutes, ctx);
+  await app.register(searchRoutes, { ctx, search });
   await app.register(billingRoutes, ctx);
   await app.register(accountRoutes, ctx);
   await app.register(premiumRoutes, { ctx, content });
@@ -136,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
   await app.register(followUpAdminRoutes, ctx);
+  await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
@@ -148,7 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx)]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupSearchPage(search)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
@@ -157,10 +165,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 }
 
 /** The first lookup that knows the path answers for it. */
-function firstLookup(lookups: ((pathname: string) => Promise<PageLookup | undefined>)[]) {
-  return async (pathname: string): Promise<PageLookup | undefined> => {
+function firstLookup(lookups: ((pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>)[]) {
+  return async (pathname: string, query: URLSearchParams): Promise<PageLookup | undefined> => {
     for (const lookup of lookups) {
-      const found = await lookup(pathname);
+      const found = await lookup(pathname, query);
       if (found) return found;
     }
     return undefined;

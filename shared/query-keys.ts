@@ -8,6 +8,9 @@ import type { ContentSection } from './content/pages';
  */
 export const pageQueryKey = (section: ContentSection, slug: string) => ['/api/pages', section, slug] as const;
 export const resourcesQueryKey = ['/api/resources'] as const;
+/** A search as the server drew it for everyone (locked premium results); a premium member's browser asks again. */
+export const searchQueryKey = (search: { q: string; kind: string | null; page: string | null }) =>
+  ['/api/search', search.q, search.kind ?? '', search.page ?? ''] as const;
 
 /** The Weekly Dish archive and one edition: the server renders /weekly-dish pages with them filled in. */
 export const editionsQueryKey = ['/api/editions'] as const;

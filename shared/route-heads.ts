@@ -51,6 +51,10 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: 'Resources library for nonprofit leaders',
     description: 'Checklists, templates and worksheets for nonprofit leaders, grouped by the five pillars: Impact, Humans, Fuel, Gears and Future.',
   },
+  '/search': {
+    title: 'Search',
+    description: 'Search the field guides, resources, editions of The Weekly Dish, webinars and the Allies Directory.',
+  },
   '/checkup': {
     title: 'The nonprofit Check-Up: a 10-minute health assessment',
     description: 'Twenty honest questions across the five pillars. Get a grade for your organisation and each pillar, with what to read next.',

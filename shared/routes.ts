@@ -25,6 +25,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/create-profile', page: 'create-profile' },
   { path: '/start-here', page: 'start-here' },
   { path: '/resources', page: 'resources' },
+  { path: '/search', page: 'search', noindex: true },
   { path: '/checkup', page: 'checkup' },
   { path: '/checkup/results/:id', page: 'checkup-results', noindex: true },
   { path: '/checkup/progress', page: 'checkup-progress', signedIn: true, noindex: true },

@@ -1,6 +1,7 @@
-import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Menu, Search, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SEARCH_LIMITS, SEARCH_PAGE_INPUT, searchPath } from '#shared/search/search';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button-classes';
 import { useUser } from '../features/auth/use-user';
@@ -15,17 +16,98 @@ export const mainLinks = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3',
     isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
 
 // Only signed-in members need it: visitors' pages do not load the sign-out code.
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
-/** The global navigation (docs/product.md §2): main links, Login or Dashboard, and a menu toggle below 768 px. */
+const HEADER_SEARCH_INPUT = 'site-search';
+/** The box of the search row that opens under the bar below 1024 px. */
+const NARROW_SEARCH_INPUT = 'site-search-narrow';
+
+/** Whether a key press is someone typing (in a field, an editor or a menu): "/" is theirs then. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]')));
+
+/**
+ * The site's search box: a plain GET form to /search, so it works before and without
+ * JavaScript; with it, the search opens without a page load.
+ */
+function SearchBox({ id, className, onEscape }: { id: string; className?: string; onEscape?: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <form
+      role="search"
+      aria-label="Site"
+      action="/search"
+      method="get"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+        if (q) void navigate(searchPath(q));
+        else document.getElementById(id)?.focus();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search the site
+      </label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+        <input
+          id={id}
+          name="q"
+          type="search"
+          maxLength={SEARCH_LIMITS.query}
+          autoComplete="off"
+          placeholder="Search"
+          aria-keyshortcuts="/"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && onEscape) onEscape();
+          }}
+          className="h-9 w-full rounded-md border border-stone-300 bg-white pl-8 pr-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600"
+        />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * "/" focuses the search from anywhere but a field: the header's box, or below its width the
+ * search page's own, or the header's search row, opened for it.
+ */
+function useSlashToSearch(openNarrow: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
+      const visible = [HEADER_SEARCH_INPUT, SEARCH_PAGE_INPUT, NARROW_SEARCH_INPUT]
+        .map((id) => document.getElementById(id))
+        .find((field): field is HTMLElement => Boolean(field && field.offsetParent !== null));
+      event.preventDefault();
+      if (visible) visible.focus();
+      else openNarrow();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [openNarrow]);
+}
+
+/** The global navigation (docs/product.md §2): main links, the search box, Login or Dashboard, and a menu toggle below 768 px. */
 export function Header() {
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
+  // Below 1024 px the search is a row under the bar, opened by its button (a link to /search
+  // before the scripts run), for the page it was opened on.
+  const [searchOn, setSearchOn] = useState<string | null>(null);
+  const searching = searchOn === pathname;
+  const searchToggleRef = useRef<HTMLAnchorElement>(null);
+  const openNarrow = useCallback(() => setSearchOn(window.location.pathname), []);
+  useSlashToSearch(openNarrow);
+  useEffect(() => {
+    if (searching) document.getElementById(NARROW_SEARCH_INPUT)?.focus();
+  }, [searching]);
   // The menu remembers the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -80,11 +162,12 @@ export function Header() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 outline-none">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold text-brand-800">
+      <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none lg:gap-4">
+        <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800 sm:shrink-0 sm:whitespace-nowrap">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {site.name}
         </Link>
+        <SearchBox id={HEADER_SEARCH_INPUT} className="hidden w-44 lg:block xl:w-56" />
         <ul className="hidden items-center gap-1 md:flex">
           {mainLinks.map((link) => (
             <li key={link.to}>
@@ -95,6 +178,20 @@ export function Header() {
           ))}
           <li className="ml-2">{account}</li>
         </ul>
+        <Link
+          ref={searchToggleRef}
+          to="/search"
+          aria-label={searching ? 'Close search' : 'Search'}
+          aria-expanded={searching}
+          aria-controls="header-search-row"
+          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+          onClick={(event) => {
+            event.preventDefault();
+            setSearchOn(searching ? null : pathname);
+          }}
+        >
+          {searching ? <X className="h-6 w-6" aria-hidden="true" /> : <Search className="h-6 w-6" aria-hidden="true" />}
+        </Link>
         <button
           ref={toggleRef}
           type="button"
@@ -107,6 +204,17 @@ export function Header() {
           {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
         </button>
       </nav>
+      {searching && (
+        <div id="header-search-row" className="border-t border-stone-200 bg-white px-4 py-2 lg:hidden">
+          <SearchBox
+            id={NARROW_SEARCH_INPUT}
+            onEscape={() => {
+              setSearchOn(null);
+              searchToggleRef.current?.focus();
+            }}
+          />
+        </div>
+      )}
       {open && (
         <ul id="mobile-menu" className="grid gap-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
           {mainLinks.map((link) => (

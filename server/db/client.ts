@@ -146,7 +146,9 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
   try {
     // pg_trgm serves the admin lists' search inside values (drizzle/0009, decision 027).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const extensions = { pg_trgm };
+    // unaccent: search matches words without their accents (drizzle/0028, decision 042).
+    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+    const extensions = { pg_trgm, unaccent };
     client = dir
       ? await PGlite.create(`${dir}/pglite`, { extensions })
       : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ function migrationsUpTo(lastTag: string): string {
 // The migration's SQL is plain PostgreSQL; it runs once, on an embedded database of its own (the PostgreSQL project would run the same again).
 describe.skipIf(process.env.TEST_DB === 'postgres')('the told-once migration', () => {
   it('keeps every earlier mark: a webinar notice, a coaching reminder and a Slack invitation are told_once rows after it, so nobody is told twice', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: migrationsUpTo('0020_told_once') });
 

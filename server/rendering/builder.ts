@@ -22,6 +22,12 @@ export interface PageLookup {
    * like the pages without data, and replaced when the content store changes.
    */
   keep?: boolean;
+  /**
+   * For a page with a query string that is the same for every visitor until something changes
+   * (a search): a key naming that state (the address and the data's generation). The rendered
+   * page is kept under it, a bounded number of them, and a new key is a new page.
+   */
+  keepAs?: string;
 }
 
 export interface PageBuilderOptions {

@@ -41,7 +41,9 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
     expect(res.status).toBe(200);
     const html = res.text;
     // The frame: navigation, footer, and the data the browser hydrates from.
-    expect(html).toContain('<a class="flex items-center gap-2 font-serif text-lg font-bold text-brand-800" href="/"');
+    expect(html).toMatch(/<a class="[^"]*" href="\/"[^>]*><img src="\/favicon.svg"/);
+    // The site search, a plain form that works before the scripts run.
+    expect(html).toMatch(/<form role="search" aria-label="Site" [^>]*action="\/search" method="get">/);
     for (const href of ['/start-here', '/free-resources', '/premium', '/contact', '/privacy-policy']) expect(html).toContain(`href="${href}"`);
     expect(html).toContain('<script type="application/json" id="page-data">');
     expect(html).not.toMatch(/<script(?![^>]*\b(type="application\/json"|type="module"))[^>]*>/);

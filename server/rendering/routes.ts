@@ -11,7 +11,7 @@ export interface PagesOptions {
   clientDir: string;
   builder: PageBuilder;
   /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
-  lookupPage?: (pathname: string) => Promise<PageLookup | undefined>;
+  lookupPage?: (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>;
   /**
    * Published content: the pages it feeds are kept until it changes; each change
    * raises the generation, and what was kept is replaced.
@@ -23,6 +23,9 @@ export interface PagesOptions {
    */
   warmUp?: boolean;
 }
+
+/** Pages kept under a lookup's key: a week's common searches fit, a flood of distinct ones cannot grow it. */
+const KEPT_BY_KEY = 500;
 
 /**
  * Serves the built client: hashed assets with immutable caching, and every page of the route
@@ -83,11 +86,28 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     return page;
   }
 
+  // Pages with a query string that a lookup says may be kept (keepAs): the most recently used
+  // ones, each in the one encoding it was asked in.
+  const keptByKey = new Map<string, Promise<EncodedPage>>();
+  function pageKeptAs(log: FastifyBaseLogger, key: string, url: string, userPending: boolean, lookup: PageLookup, only: Encoding): Promise<EncodedPage> {
+    const full = `${key} ${only}${userPending ? ' (user pending)' : ''}`;
+    let page = keptByKey.get(full);
+    if (page) {
+      keptByKey.delete(full);
+    } else {
+      page = buildPage(log, url, userPending, lookup, 'fast', only);
+      page.catch(() => keptByKey.delete(full));
+    }
+    keptByKey.set(full, page);
+    if (keptByKey.size > KEPT_BY_KEY) keptByKey.delete(keptByKey.keys().next().value!);
+    return page;
+  }
+
   if (options.warmUp) {
     app.addHook('onListen', (done) => {
       void (async () => {
         for (const route of routes.filter((r) => !r.path.includes(':'))) {
-          const lookup = await options.lookupPage?.(route.path).catch(() => undefined);
+          const lookup = await options.lookupPage?.(route.path, new URLSearchParams()).catch(() => undefined);
           if (!lookup || lookup.keep) await keptPage(app.log, route.path, Boolean(route.signedIn), lookup).catch(() => {});
         }
         await keptPage(app.log, '/', true, undefined).catch(() => {});
@@ -105,18 +125,20 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const route = matchRoute(pathname);
     const hint = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
     const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
-    const lookup = route ? await options.lookupPage?.(pathname) : undefined;
+    const lookup = route ? await options.lookupPage?.(pathname, new URLSearchParams(query)) : undefined;
     const page =
       route && !query && (!lookup || lookup.keep)
         ? await keptPage(request.log, pathname, userPending, lookup)
-        : await buildPage(
-            request.log,
-            query ? `${pathname}?${query}` : pathname,
-            userPending,
-            lookup,
-            'fast',
-            pickEncoding(request.headers['accept-encoding']),
-          );
+        : lookup?.keepAs
+          ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
+          : await buildPage(
+              request.log,
+              query ? `${pathname}?${query}` : pathname,
+              userPending,
+              lookup,
+              'fast',
+              pickEncoding(request.headers['accept-encoding']),
+            );
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });
 }

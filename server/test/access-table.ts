@@ -32,6 +32,7 @@ export const accessTable: Record<string, Access> = {
   'POST /api/newsletter/confirm': 'open',
   'GET /api/follow-ups/unsubscribe': 'open',
   'POST /api/follow-ups/unsubscribe': 'open',
+  'GET /api/admin/searches': 'admin',
   'GET /api/admin/follow-ups': 'admin',
   'POST /api/admin/follow-ups': 'admin',
   'POST /api/admin/follow-ups/preview': 'admin',
@@ -117,6 +118,8 @@ export const accessTable: Record<string, Access> = {
   // Published pages are open; a premium section's page answers 401/403 itself (content.test.ts).
   'GET /api/pages/:section/:slug': 'open',
   'GET /api/resources': 'open',
+  // Everyone may search; premium items come locked unless the session is premium (search.test.ts).
+  'GET /api/search': 'open',
   // Upcoming webinars are a teaser for everyone; signing up is premium.
   'GET /api/webinars': 'open',
   // Free slots are shown to everyone; booking is premium.

@@ -17,6 +17,7 @@ export const adminApiPaths = {
   adminAlly: '/api/admin/allies/:id',
   adminReviewHidden: '/api/admin/reviews/:id/hidden',
   adminContactStatus: '/api/admin/contacts/:id/status',
+  adminSearches: '/api/admin/searches',
   adminFollowUps: '/api/admin/follow-ups',
   adminFollowUpPreview: '/api/admin/follow-ups/preview',
   adminFollowUp: '/api/admin/follow-ups/:id',

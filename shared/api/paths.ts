@@ -41,6 +41,7 @@ export const apiPaths = {
   premiumResources: '/api/premium/resources',
   page: '/api/pages/:section/:slug',
   resources: '/api/resources',
+  search: '/api/search',
   webinars: '/api/webinars',
   webinarSignup: '/api/webinars/:id/signup',
   coaching: '/api/coaching',

@@ -11,6 +11,7 @@ import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
+import { SearchesPanel } from './searches';
 import { SlackInvitationsPanel } from './slack-invitations';
 import { adminKey, useAdminQuery } from './use-admin';
 
@@ -30,6 +31,7 @@ const tabs = [
   { id: 'slack', label: 'Slack' },
   { id: 'audit', label: 'Audit log' },
   { id: 'reports', label: 'Reports' },
+  { id: 'searches', label: 'Searches' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -54,6 +56,7 @@ const panels: Record<TabId, () => ReactNode> = {
   slack: () => <SlackInvitationsPanel />,
   audit: () => <AuditList />,
   reports: () => <Reports />,
+  searches: () => <SearchesPanel />,
 };
 
 /** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */

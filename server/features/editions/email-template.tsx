@@ -1,4 +1,4 @@
-import { Link } from '@react-email/components';
+import { Link } from '@react-email/link';
 import { markdownToHtml } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
 import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';

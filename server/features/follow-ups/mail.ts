@@ -1,8 +1,6 @@
-import { Link } from '@react-email/components';
 import type { FollowUpStep } from '#shared/checkup/follow-ups';
 import { markdownToText } from '#shared/markdown/render';
 import { type Pillar, pillarInfo } from '#shared/checkup/questions';
-import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
 
 /** Stands for the recipient's own unsubscribe link in a step rendered once for everyone it goes to. */
 export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/follow-ups';
@@ -27,8 +25,9 @@ const why = (publicUrl: string) => `You get these emails because you took the Ch
 
 /**
  * One follow-up step as the email, for everyone whose weakest pillar is `pillar`: the body's HTML
- * as it was rendered when the sequence was saved, in the site's one email layout. Each copy only
- * fills in its own unsubscribe link (personalise).
+ * as it was rendered when the sequence was saved, in the site's one email layout
+ * (email-template.tsx, loaded with the first step rendered). Each copy only fills in its own
+ * unsubscribe link (personalise).
  */
 export async function renderFollowUp(
   step: Pick<FollowUpStep, 'subject' | 'body' | 'linkGuide' | 'linkResources' | 'linkAllies'> & { bodyHtml: string },
@@ -36,33 +35,12 @@ export async function renderFollowUp(
   settings: { publicUrl: string; postalAddress: string },
 ): Promise<RenderedFollowUp> {
   const links = stepLinks(step, pillar, settings.publicUrl);
-  const html = await renderEmail(
-    <EmailLayout
-      preview={step.subject}
-      eyebrow="Nonprofit Leaders Hub · After your Check-Up"
-      title={step.subject}
-      footer={[
-        <>
-          {why(settings.publicUrl)}{' '}
-          <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
-            Stop these follow-ups
-          </Link>
-        </>,
-        settings.postalAddress,
-      ]}
-    >
-      <div dangerouslySetInnerHTML={{ __html: step.bodyHtml }} />
-      {links.length > 0 ? (
-        <ul>
-          {links.map((link) => (
-            <li key={link.url}>
-              <a href={link.url}>{link.label}</a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </EmailLayout>,
-  );
+  const { followUpHtml } = await import('./email-template');
+  const html = await followUpHtml(step, links, {
+    why: why(settings.publicUrl),
+    unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+    postalAddress: settings.postalAddress,
+  });
   const text = [
     step.subject.toUpperCase(),
     '',
