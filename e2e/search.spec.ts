@@ -8,7 +8,7 @@ test.describe('search', () => {
     const desktop = testInfo.project.name === 'desktop';
     await visit('/pricing');
     if (!desktop) {
-      // Below 1024 px the header's search is a row its button opens; Escape closes it.
+      // Below 1280 px the header's search is a row its button opens; Escape closes it.
       const toggle = page.getByRole('link', { name: 'Search', exact: true });
       await toggle.focus();
       await page.keyboard.press('Enter');
@@ -19,7 +19,7 @@ test.describe('search', () => {
       await expect(toggle).toBeFocused();
       await page.keyboard.press('Tab');
     }
-    // "/" goes to the header's search from anywhere but a field (opening its row below 1024 px).
+    // "/" goes to the header's search from anywhere but a field (opening its row below 1280 px).
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search the site' })).toBeFocused();
     await page.keyboard.type('fundraising');

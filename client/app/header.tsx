@@ -16,7 +16,7 @@ export const mainLinks = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors xl:px-3',
     isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
 
@@ -24,7 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
 const HEADER_SEARCH_INPUT = 'site-search';
-/** The box of the search row that opens under the bar below 1024 px. */
+/** The box of the search row that opens under the bar: below 1280 px, and for members at every width. */
 const NARROW_SEARCH_INPUT = 'site-search-narrow';
 
 /** Whether a key press is someone typing (in a field, an editor or a menu): "/" is theirs then. */
@@ -98,12 +98,16 @@ function useSlashToSearch(openNarrow: () => void) {
 export function Header() {
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
-  // Below 1024 px the search is a row under the bar, opened by its button (a link to /search
+  // Below 1280 px the search is a row under the bar, opened by its button (a link to /search
   // before the scripts run), for the page it was opened on.
   const [searchOn, setSearchOn] = useState<string | null>(null);
   const searching = searchOn === pathname;
   const searchToggleRef = useRef<HTMLAnchorElement>(null);
   const openNarrow = useCallback(() => setSearchOn(window.location.pathname), []);
+  // The box sits in the bar from 1280 px for visitors; a member's three buttons leave no room for
+  // it within the page's width, so members always have the button and its row (the server draws
+  // a member's header as pending, so the bar does not change when the page learns who it is).
+  const inlineSearch = !user && !isLoading;
   useSlashToSearch(openNarrow);
   useEffect(() => {
     if (searching) document.getElementById(NARROW_SEARCH_INPUT)?.focus();
@@ -167,7 +171,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {site.name}
         </Link>
-        <SearchBox id={HEADER_SEARCH_INPUT} className="hidden w-44 lg:block xl:w-56" />
+        {inlineSearch && <SearchBox id={HEADER_SEARCH_INPUT} className="hidden w-56 xl:block" />}
         <ul className="hidden items-center gap-1 md:flex">
           {mainLinks.map((link) => (
             <li key={link.to}>
@@ -184,7 +188,7 @@ export function Header() {
           aria-label={searching ? 'Close search' : 'Search'}
           aria-expanded={searching}
           aria-controls="header-search-row"
-          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+          className={clsx('rounded-md p-2 text-stone-700 hover:bg-stone-100', inlineSearch && 'xl:hidden')}
           onClick={(event) => {
             event.preventDefault();
             setSearchOn(searching ? null : pathname);
@@ -205,7 +209,7 @@ export function Header() {
         </button>
       </nav>
       {searching && (
-        <div id="header-search-row" className="border-t border-stone-200 bg-white px-4 py-2 lg:hidden">
+        <div id="header-search-row" className={clsx('border-t border-stone-200 bg-white px-4 py-2', inlineSearch && 'xl:hidden')}>
           <SearchBox
             id={NARROW_SEARCH_INPUT}
             onEscape={() => {
