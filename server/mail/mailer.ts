@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -19,7 +20,11 @@ export interface Mail {
 /** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
   description: string;
+  /** The From of every message: a message composed beforehand carries it (compiled-mail.ts). */
+  from: string;
   deliver(mail: Mail): Promise<void>;
+  /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the local outbox. */
+  deliverRaw(copy: { to: string; subject: string; raw: Buffer }): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
   /** The application's logger, once it exists (the transport is made before the app). */
@@ -37,6 +42,9 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
   const useLogger = (next: FastifyBaseLogger) => {
     logger = next;
   };
+  // The envelope's sender for a message composed already: the address of From.
+  const [sender] = addressparser(options.from, { flatten: true });
+  const envelope = (to: string) => ({ from: sender?.address ?? options.from, to: [to] });
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
@@ -72,8 +80,12 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
     }
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      from: options.from,
       async deliver(mail) {
         await transport.sendMail({ from: options.from, ...mail });
+      },
+      async deliverRaw({ to, raw }) {
+        await transport.sendMail({ envelope: envelope(to), raw });
       },
       close: () => transport.close(),
       useLogger,
@@ -81,22 +93,30 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
   }
   const outbox = resolve(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const write = async (subject: string, message: Buffer) => {
+    await mkdir(outbox, { recursive: true });
+    const slug = subject
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40);
+    // Time first so the folder lists in order; a random part, because many mails share a millisecond.
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
+    // Written under a temporary name and renamed: a reader never sees half a message.
+    const temporary = join(outbox, `.${name}.tmp`);
+    await writeFile(temporary, message);
+    await rename(temporary, join(outbox, name));
+    log()?.info({ file: name }, 'mail written to the local outbox');
+  };
   return {
     description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
+    from: options.from,
     async deliver(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await mkdir(outbox, { recursive: true });
-      const slug = mail.subject
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .slice(0, 40);
-      // Time first so the folder lists in order; a random part, because many mails share a millisecond.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
-      // Written under a temporary name and renamed: a reader never sees half a message.
-      const temporary = join(outbox, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
-      await rename(temporary, join(outbox, name));
-      log()?.info({ file: name }, 'mail written to the local outbox');
+      await write(mail.subject, info.message as Buffer);
+    },
+    async deliverRaw({ to, subject, raw }) {
+      const info = await transport.sendMail({ envelope: envelope(to), raw });
+      await write(subject, info.message as Buffer);
     },
     close() {},
     useLogger,

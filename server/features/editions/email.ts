@@ -42,7 +42,8 @@ export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): 
   const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
   return {
     subject: rendered.subject,
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+    // Functions, so that a "$&" in the address is not read as a replacement pattern.
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => escaped),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => unsubscribeUrl),
   };
 }

@@ -5,7 +5,8 @@ import type { EditionAudience } from '#shared/newsletter/editions';
 import type { Database } from '../../db/client';
 import type { Transport } from '../../mail/mailer';
 import { personalise, renderEdition } from './email';
-import type { RenderedEdition } from './email-parts';
+import { type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
+import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
@@ -73,6 +74,10 @@ export async function startDueEditions(
   return started;
 }
 
+const ONE_CLICK_PLACEHOLDER = '{{one_click_url}}';
+// RFC 8058: the mail client's own "Unsubscribe" button, one POST, no page to visit.
+const listHeaders = (oneClick: string) => ({ 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
 interface Copy {
   id: number;
   attempts: number;
@@ -93,14 +98,20 @@ export async function deliverEditions(
   options: { deadline?: number; shouldStop?: () => boolean; log?: FastifyBaseLogger } = {},
 ): Promise<DeliveryReport> {
   const key = await loadLinkKey(db);
-  const rendered = new Map<string, { mail: RenderedEdition; audience: EditionAudience }>();
+  const rendered = new Map<string, { mail: RenderedEdition; compiled: CompiledMail; audience: EditionAudience }>();
   const editionOf = async (id: string) => {
     let known = rendered.get(id);
     if (!known) {
       const [row] = rowsOf<{ title: string; html: string; text: string; audience: EditionAudience }>(
         await db.execute(sql`select title, html, text, audience from newsletter_editions where id = ${id}`),
       );
-      known = { mail: { subject: row!.title, html: row!.html, text: row!.text }, audience: row!.audience };
+      const mail = { subject: row!.title, html: row!.html, text: row!.text };
+      // Composed once for every copy this server sends: each copy fills in its address and links.
+      const compiled = await compileMail({ ...mail, from: transport.from, headers: listHeaders(ONE_CLICK_PLACEHOLDER) }, [
+        UNSUBSCRIBE_PLACEHOLDER,
+        ONE_CLICK_PLACEHOLDER,
+      ]);
+      known = { mail, compiled, audience: row!.audience };
       rendered.set(id, known);
     }
     return known;
@@ -119,18 +130,14 @@ export async function deliverEditions(
     where: sql`e.status = 'sending'`,
     order: sql`q.id`,
     async send(row) {
-      const { mail } = await editionOf(row.editionId);
+      const { mail, compiled } = await editionOf(row.editionId);
       const token = signLink(key, 'unsubscribe', row.email);
       const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
-      const copy = personalise(mail, `${settings.publicUrl}/unsubscribe?token=${token}`);
-      await transport.deliver({
-        to: row.email,
-        subject: copy.subject,
-        html: copy.html,
-        text: copy.text,
-        // RFC 8058: the mail client's own "Unsubscribe" button, one POST, no page to visit.
-        headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
+      const unsubscribe = `${settings.publicUrl}/unsubscribe?token=${token}`;
+      const raw = compiled.copyFor(row.email, { [UNSUBSCRIBE_PLACEHOLDER]: unsubscribe, [ONE_CLICK_PLACEHOLDER]: oneClick });
+      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw });
+      const copy = personalise(mail, unsubscribe);
+      await transport.deliver({ to: row.email, ...copy, headers: listHeaders(oneClick) });
     },
     // Checked again now: whoever unsubscribed, bounced or was deleted since the edition started gets nothing.
     async recheck(rows) {
