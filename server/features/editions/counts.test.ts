@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,8 @@ import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
+import { splitFrontMatter } from '#shared/content/front-matter';
+import { contentDir } from '../../paths';
 import { deliverEditions } from './sender';
 
 /** Decision 045: an edition's links and "Was this useful?" counted per edition, link and day, never per person. */
@@ -204,3 +207,35 @@ describe('counted links', () => {
     expect((await call('GET', '/api/admin/editions/00000000-0000-4000-8000-000000000000/report')).status).toBe(404);
   });
 });
+
+describe('the privacy policy of a site started before links were counted', () => {
+  it('gets the new text as its next version from migration 0030, once, when it still says "no rewritten links"', async () => {
+    const file = splitFrontMatter(await readFile(join(contentDir, 'legal/privacy-policy.md'), 'utf8')).body.trim();
+    const before = file
+      .replace(/- \*\*No tracking in our emails\.\*\*[^\n]*/, OLD_SENTENCE)
+      .replace(/## What we count in The Weekly Dish[\s\S]*?\n\n(?=## How we use your information)/, '');
+    expect(before).not.toContain('What we count');
+    const live = async () =>
+      (
+        await t.ctx.db.execute<{ body: string; draft: string; number: number }>(sql`
+          select v.body, i.body as draft, v.number from content_items i join content_versions v on v.id = i.published_version_id
+          where i.section = 'legal' and i.slug = 'privacy-policy'`)
+      ).rows[0]!;
+    const { number } = await live();
+    // The policy as an earlier version seeded it.
+    await t.ctx.db.execute(sql`
+      with v as (
+        insert into content_versions (item_id, number, title, summary, body, fields)
+        select id, ${number + 1}, title, summary, ${before}, fields from content_items where section = 'legal' and slug = 'privacy-policy'
+        returning id, item_id)
+      update content_items i set published_version_id = v.id, body = ${before} from v where i.id = v.item_id`);
+    const migration = await readFile(join(import.meta.dirname, '../../../drizzle/0030_privacy_counts.sql'), 'utf8');
+    await t.ctx.db.execute(sql.raw(migration));
+    expect(await live()).toEqual({ body: file, draft: file, number: number + 2 });
+    await t.ctx.db.execute(sql.raw(migration));
+    expect((await live()).number).toBe(number + 2);
+  });
+});
+
+const OLD_SENTENCE =
+  '- **No tracking in our emails.** The Weekly Dish and our other emails contain no tracking pixel and no rewritten links: we do not know whether you opened an email or which links you clicked. Links go straight to where they say.';
