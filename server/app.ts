@@ -1,6 +1,7 @@
 import { feedRoutes } from './features/editions/feeds';
 import { editionRoutes } from './features/editions/routes';
 import { editionAdminRoutes } from './features/editions/admin-routes';
+import { editionCountRoutes } from './features/editions/count-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // `/api/*` does not match `/api` itself, which would otherwise fall through to the HTML pages.
   app.all('/api', unknownApiRoute);
   app.all('/api/*', unknownApiRoute);
+  await app.register(editionCountRoutes, { ctx, builder });
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     builder,

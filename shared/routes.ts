@@ -38,6 +38,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/follow-ups/unsubscribe', page: 'follow-ups-unsubscribe', noindex: true },
   { path: '/newsletter/confirm', page: 'newsletter-confirm', noindex: true },
   { path: '/weekly-dish', page: 'weekly-dish' },
+  { path: '/weekly-dish-thanks', page: 'weekly-dish-thanks', noindex: true },
   { path: '/field-guide/impact', page: 'field-guide' },
   { path: '/field-guide/humans', page: 'field-guide' },
   { path: '/field-guide/fuel', page: 'field-guide' },

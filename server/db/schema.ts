@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -25,7 +26,7 @@ import type { Pillar } from '#shared/checkup/questions';
 import { searchKinds } from '#shared/search/search';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
-import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
+import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
 import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
 import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
 
@@ -639,6 +640,8 @@ export const newsletterEditions = pgTable(
     /** Rendered once when sending starts; each recipient's copy only fills in its own unsubscribe link. */
     html: text('html'),
     text: text('text'),
+    /** Its email ends with "Was this useful? Yes / No" (decision 045): counted per answer and day, never per person. */
+    askFeedback: boolean('ask_feedback').notNull().default(false),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -680,6 +683,63 @@ export const editionDeliveries = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * The links of an edition's email as its copy was rendered (decision 045): its /r/<edition>/<number>
+ * redirect leads only to these, so it is never an open redirect.
+ */
+export const editionLinks = pgTable(
+  'edition_links',
+  {
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.number] })],
+);
+
+/** How often each link of an edition was followed, per day in the site's time zone: a count, nobody's click. */
+export const editionLinkClicks = pgTable(
+  'edition_link_clicks',
+  {
+    editionId: uuid('edition_id').notNull(),
+    number: integer('number').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.number, t.day] }),
+    foreignKey({
+      name: 'edition_link_clicks_link_fk',
+      columns: [t.editionId, t.number],
+      foreignColumns: [editionLinks.editionId, editionLinks.number],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The answers to "Was this useful?" per edition, answer and day: counts only. */
+export const editionFeedback = pgTable(
+  'edition_feedback',
+  {
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: feedbackAnswers }).notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.answer, t.day] })],
+);
+
+/** Unsubscribes from an edition's own links (or its List-Unsubscribe header) by someone it was sent to: a count per edition, not who. */
+export const editionUnsubscribes = pgTable('edition_unsubscribes', {
+  editionId: uuid('edition_id')
+    .primaryKey()
+    .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+});
 
 /**
  * The site's pages and resources: the draft being written lives on the row; each

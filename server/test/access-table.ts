@@ -53,6 +53,7 @@ export const accessTable: Record<string, Access> = {
   'POST /api/admin/editions/:id/cancel': 'admin',
   'POST /api/admin/editions/:id/pause': 'admin',
   'POST /api/admin/editions/:id/resume': 'admin',
+  'GET /api/admin/editions/:id/report': 'admin',
   'POST /api/admin/newsletters/import': 'admin',
   'GET /api/admin/slack-invitations': 'admin',
   'GET /api/admin/content': 'admin',

@@ -32,6 +32,7 @@ export const adminApiPaths = {
   adminEditionCancel: '/api/admin/editions/:id/cancel',
   adminEditionPause: '/api/admin/editions/:id/pause',
   adminEditionResume: '/api/admin/editions/:id/resume',
+  adminEditionReport: '/api/admin/editions/:id/report',
   adminContent: '/api/admin/content',
   adminContentPreview: '/api/admin/content/preview',
   adminContentItem: '/api/admin/content/:id',

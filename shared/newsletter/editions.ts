@@ -12,6 +12,12 @@ export type EditionStatus = (typeof editionStatuses)[number];
 
 export const editionAudiences = ['subscribers', 'premium'] as const;
 export type EditionAudience = (typeof editionAudiences)[number];
+
+/** The answers to an edition's "Was this useful?" (decision 045). */
+export const feedbackAnswers = ['yes', 'no'] as const;
+export type FeedbackAnswer = (typeof feedbackAnswers)[number];
+/** Where an answer to "Was this useful?" leads once counted. */
+export const FEEDBACK_THANKS_PATH = '/weekly-dish-thanks';
 export const audienceLabels: Record<EditionAudience, string> = {
   subscribers: 'Every newsletter subscriber',
   premium: 'Premium members only',
@@ -55,6 +61,7 @@ export const editionDraftSchema = z
     slug: slugSchema,
     body: text('Body', EDITION_LIMITS.body),
     audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+    askFeedback: z.boolean({ error: 'askFeedback must be true or false' }).default(false),
   })
   .strict();
 export type EditionDraft = z.input<typeof editionDraftSchema>;
@@ -72,6 +79,7 @@ export const editionPreviewSchema = z
     summary: optionalText('Summary', EDITION_LIMITS.summary),
     body: optionalText('Body', EDITION_LIMITS.body),
     audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+    askFeedback: z.boolean({ error: 'askFeedback must be true or false' }).default(false),
   })
   .strict();
 
@@ -103,7 +111,24 @@ export interface EditionSummary {
 export interface Edition extends EditionSummary {
   body: string;
   version: number;
+  askFeedback: boolean;
   failures: { reason: string; count: number }[];
+}
+
+/**
+ * GET /api/admin/editions/:id/report (decision 045): what is known of a sent edition without
+ * tracking anyone. Bounced and complaints are not here yet: the integrator adds them beside
+ * `delivered` from the bounces table (issue 39).
+ */
+export interface EditionReport {
+  /** Copies the mail server accepted (edition_deliveries marked sent). */
+  delivered: number;
+  /** Recipients who unsubscribed with this edition's link or its List-Unsubscribe header. */
+  unsubscribes: number;
+  /** Each counted link, by number, with its follows in total and per day (YYYY-MM-DD, site time zone). */
+  links: { number: number; url: string; total: number; days: { day: string; count: number }[] }[];
+  /** "Was this useful?": whether the edition asks, and the answers. */
+  feedback: { asked: boolean; yes: number; no: number };
 }
 
 export interface EditionList {
@@ -165,6 +190,12 @@ export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'pro
 export const unsubscribeSchema = z
   .object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') })
   .strict();
+
+/**
+ * An unsubscribe from an edition's link carries the edition it came from, to be counted against it
+ * (decision 045). Never a reason to refuse: a value that is no edition is ignored.
+ */
+export const editionUnsubscribeSchema = unsubscribeSchema.extend({ edition: z.string().max(100).optional() }).strict();
 
 /** An edition page's title and description, for the server's head and the client's alike. */
 export const editionHead = (edition: Pick<PublicEdition, 'title' | 'summary' | 'issueNumber'>) => ({

@@ -3,6 +3,7 @@ import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import {
   type EditionList,
+  type EditionReport,
   type EditionStatus,
   editionAudiences,
   editionDraftSchema,
@@ -21,6 +22,7 @@ import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
 import { audienceSize, deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
 import { startSending } from './sender';
+import { editionReport } from './counts-repo';
 
 /** An edition's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const EDITION_BODY_BYTES = 1024 * 1024;
@@ -107,6 +109,13 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
   app.get(adminApiPaths.adminEdition, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return existing(idOf(request));
+  });
+
+  // What is known of the edition without tracking anyone (decision 045).
+  app.get(adminApiPaths.adminEditionReport, async (request, reply): Promise<EditionReport> => {
+    reply.header('cache-control', 'no-store');
+    const { id } = await existing(idOf(request));
+    return editionReport(db, id);
   });
 
   app.put(adminApiPaths.adminEdition, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {

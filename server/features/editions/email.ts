@@ -3,6 +3,7 @@ import { editionEyebrow } from '#shared/newsletter/editions';
 import {
   type EditionContent,
   type EmailSettings,
+  FEEDBACK_QUESTION,
   type RenderedEdition,
   type RenderOptions,
   testTexts,
@@ -11,19 +12,21 @@ import {
 } from './email-parts';
 
 /** Renders an edition once: the text part here, the HTML part from the template, loaded on first use. */
-export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
+export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false, counted }: RenderOptions = {}): Promise<RenderedEdition> {
   // The template and react-email come with the first edition rendered: they hold some 40 MB of
   // memory that a server rendering no edition has no use for.
   const { editionHtml } = await import('./email-template');
-  const html = await editionHtml(edition, settings, test);
+  const html = await editionHtml(edition, settings, test, counted);
   const eyebrow = editionEyebrow(edition);
   const text = [
     `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,
     '',
     edition.title.toUpperCase(),
     '',
-    markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
+    markdownToText(edition.body, { siteUrl: settings.publicUrl, linkAddress: counted?.address }).trim(),
     '',
+    ...(!counted && edition.askFeedback ? [testTexts.feedback, ''] : []),
+    ...(counted?.askFeedback ? [`${FEEDBACK_QUESTION} Yes: ${counted.feedback('yes')} No: ${counted.feedback('no')}`, ''] : []),
     '----',
     ...(test
       ? [testTexts.webPage, testTexts.unsubscribe]

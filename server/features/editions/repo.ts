@@ -81,7 +81,7 @@ export async function findEdition(db: Executor, id: string): Promise<Edition | n
   const [summary] = await listEditions(db, id);
   if (!summary) return null;
   const [content] = await db
-    .select({ body: newsletterEditions.body, version: newsletterEditions.version })
+    .select({ body: newsletterEditions.body, version: newsletterEditions.version, askFeedback: newsletterEditions.askFeedback })
     .from(newsletterEditions)
     .where(eq(newsletterEditions.id, id));
   if (!content) return null;
@@ -94,7 +94,7 @@ export async function findEdition(db: Executor, id: string): Promise<Edition | n
     .groupBy(reason)
     .orderBy(desc(count()))
     .limit(20);
-  return { ...summary, body: content.body, version: content.version, failures };
+  return { ...summary, body: content.body, version: content.version, askFeedback: content.askFeedback, failures };
 }
 
 const publicColumns = {
@@ -196,7 +196,7 @@ export async function sentEditionAudience(db: Executor, slug: string): Promise<E
   return row?.audience ?? null;
 }
 
-type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience'>>;
+type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience' | 'askFeedback'>>;
 
 /** Another edition (any but `exceptId`) already at this web address. */
 export async function slugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
@@ -310,6 +310,7 @@ export async function lockEditionToSend(tx: Transaction, id: string) {
       slug: newsletterEditions.slug,
       audience: newsletterEditions.audience,
       status: newsletterEditions.status,
+      askFeedback: newsletterEditions.askFeedback,
     })
     .from(newsletterEditions)
     .where(eq(newsletterEditions.id, id))

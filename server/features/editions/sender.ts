@@ -5,7 +5,7 @@ import type { EditionAudience } from '#shared/newsletter/editions';
 import type { Database } from '../../db/client';
 import type { Transport } from '../../mail/mailer';
 import { personalise, renderEdition } from './email';
-import { type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
+import { CountedLinks, type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
 import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
 import { loadLinkKey, signLink } from '../../mail/links';
@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
 import { refuseUnrenderable } from '../../http/errors';
 import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
+import { storeEditionLinks } from './counts-repo';
 
 /**
  * Sending an edition to everyone (decision 028). When sending starts, one row per
@@ -46,7 +47,10 @@ export async function startSending(
     // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
     refuseUnrenderable({ body: ['Body', edition.body] });
     const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
-    const rendered = await renderEdition({ ...edition, issueNumber }, settings);
+    // Rendered once for everyone: the counted links are the same in every copy (decision 045).
+    const counted = new CountedLinks(edition.id, settings.publicUrl, edition.askFeedback);
+    const rendered = await renderEdition({ ...edition, issueNumber }, settings, { counted });
+    await storeEditionLinks(tx, edition.id, counted.urls);
     await addDeliveries(tx, edition.id, edition.audience);
     await markSending(tx, edition.id, { issueNumber, html: rendered.html, text: rendered.text });
     return true;
@@ -132,8 +136,10 @@ export async function deliverEditions(
     async send(row) {
       const { mail, compiled } = await editionOf(row.editionId);
       const token = signLink(key, 'unsubscribe', row.email);
-      const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
-      const unsubscribe = `${settings.publicUrl}/unsubscribe?token=${token}`;
+      // The edition rides along so an unsubscribe can be counted against it (a count, not who: decision 045).
+      const query = `token=${token}&edition=${row.editionId}`;
+      const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?${query}`;
+      const unsubscribe = `${settings.publicUrl}/unsubscribe?${query}`;
       const raw = compiled.copyFor(row.email, { [UNSUBSCRIBE_PLACEHOLDER]: unsubscribe, [ONE_CLICK_PLACEHOLDER]: oneClick });
       if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw });
       const copy = personalise(mail, unsubscribe);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SignupSource, SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Executor, Transaction } from '../../db/client';
-import { communitySignups, editionDeliveries, newsletterSignups } from '../../db/schema';
+import { communitySignups, editionDeliveries, editionUnsubscribes, newsletterSignups } from '../../db/schema';
 
 export interface SignupRecord {
   email: string;
@@ -71,7 +71,8 @@ export async function subscriberStatus(db: Executor, email: string): Promise<Sub
  * (claimed copies are checked again before sending). An address with no signup (a premium
  * member's announcement) gets one that says unsubscribed; a bounced one stays bounced.
  */
-export async function unsubscribe(tx: Transaction, email: string): Promise<void> {
+export async function unsubscribe(tx: Transaction, email: string, fromEdition?: string): Promise<void> {
+  const [before] = await tx.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(email)).for('update');
   // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
   await tx.execute(sql`
     insert into ${newsletterSignups} (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
@@ -87,7 +88,24 @@ export async function unsubscribe(tx: Transaction, email: string): Promise<void>
         eq(editionDeliveries.status, 'pending'),
         or(isNull(editionDeliveries.lockedUntil), lt(editionDeliveries.lockedUntil, sql`now()`)),
       ),
-    );
+    ); // Counted against the edition whose link it came from, if it was sent to this address and the
+  // address was receiving editions until now: a count per edition, never who (decision 045).
+  const leaving = !before || before.status === 'subscribed';
+  if (leaving && fromEdition && editionIdShape.test(fromEdition)) await countEditionUnsubscribe(tx, fromEdition, email);
+}
+
+const editionIdShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function countEditionUnsubscribe(tx: Transaction, editionId: string, email: string): Promise<void> {
+  await tx
+    .insert(editionUnsubscribes)
+    .select(
+      tx
+        .select({ editionId: editionDeliveries.editionId, count: sql<number>`1`.as('count') })
+        .from(editionDeliveries)
+        .where(and(eq(editionDeliveries.editionId, editionId), sql`lower(${editionDeliveries.email}) = lower(${email})`)),
+    )
+    .onConflictDoUpdate({ target: editionUnsubscribes.editionId, set: { count: sql`${editionUnsubscribes.count} + 1` } });
 }
 
 /** The link came from an edition sent to this inbox: that proves the address, no confirmation needed. */

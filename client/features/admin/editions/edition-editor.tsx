@@ -22,6 +22,7 @@ interface Draft {
   slug: string;
   body: string;
   audience: EditionAudience;
+  askFeedback: boolean;
 }
 type EditionValues = z.output<typeof editionDraftSchema>;
 
@@ -30,7 +31,8 @@ const checkEdition = zodResolver(editionDraftSchema);
 const editionResolver: Resolver<Draft, unknown, EditionValues> = (values, context, options) =>
   checkEdition(values, context, options as unknown as Parameters<typeof checkEdition>[2]);
 
-const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers' };
+// "Was this useful?" is off until the admin asks it: a question every week would soon be ignored (decision 045).
+const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers', askFeedback: false };
 
 /**
  * Writing an edition: title, summary (the inbox preview text), web address and the
@@ -40,7 +42,9 @@ const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'su
  */
 export function EditionEditor({ edition, onClose }: { edition: Edition | null; onClose: (saved: Edition | null) => void }) {
   const id = edition?.id ?? null;
-  const saved: Draft = edition ? { title: edition.title, summary: edition.summary, slug: edition.slug, body: edition.body, audience: edition.audience } : empty;
+  const saved: Draft = edition
+    ? { title: edition.title, summary: edition.summary, slug: edition.slug, body: edition.body, audience: edition.audience, askFeedback: edition.askFeedback }
+    : empty;
   // Unsaved text survives a reload or a crash of the tab: kept in this browser until saved.
   const { initial, restored, keep, forget } = useUnsavedDraft(`weekly-dish-unsaved:${id ?? 'new'}`, saved);
   const form = useForm<Draft, unknown, EditionValues>({ resolver: editionResolver, defaultValues: initial });
@@ -62,12 +66,13 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
         summary: draft.summary,
         body: draft.body,
         audience: draft.audience,
+        askFeedback: Boolean(draft.askFeedback),
       })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [draft.title, draft.summary, draft.body, draft.audience]);
+  }, [draft.title, draft.summary, draft.body, draft.audience, draft.askFeedback]);
 
   const save = useAdminChange({
     request: async (values: EditionValues) => {
@@ -140,6 +145,13 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
             })}
           />
           <MarkdownField control={form.control} name="body" id="edition-body" maxLength={EDITION_LIMITS.body} />
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-400 text-brand-700" {...form.register('askFeedback')} />
+            <span>
+              End the email with “Was this useful? Yes / No”. Answers are counted per day, never tied to a person; the preview and tests show where the question
+              goes.
+            </span>
+          </label>
         </div>
         <PreviewFrame heading="Preview: what subscribers get" title="Email preview" html={preview} />
       </div>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionEyebrow, editionStatusLabel } from '#shared/newsletter/editions';
+import {
+  audienceLabels,
+  type Edition,
+  type EditionList,
+  type EditionReport,
+  type EditionSummary,
+  editionEyebrow,
+  editionStatusLabel,
+} from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
@@ -144,6 +152,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
         </p>
       )}
       {edition.progress.failed > 0 && <FailureReasons id={edition.id} />}
+      {(live(edition) || edition.status === 'sent') && <Report id={edition.id} />}
       <div className="flex flex-wrap items-end gap-2">
         {editable && (
           <>
@@ -251,6 +260,77 @@ function FailureReasons({ id }: { id: string }) {
             </li>
           ))}
         </ul>
+      )}
+    </details>
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? '' : ` (${Math.round((part / whole) * 100)}%)`);
+
+/**
+ * What is known of a sent edition without tracking anyone (decision 045): copies delivered,
+ * unsubscribes from its links, follows of each link and the answers to "Was this useful?".
+ * Loaded when the admin opens it; lists rather than tables, so it reads at 375 px.
+ */
+function Report({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const report = useAdminQuery<EditionReport>(adminKey('editions', id, 'report'), apiPath(adminApiPaths.adminEditionReport, { id }), open);
+  const data = report.data;
+  const answers = data ? data.feedback.yes + data.feedback.no : 0;
+  return (
+    <details className="text-sm text-stone-800" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium">Report</summary>
+      {report.isError ? (
+        <p role="alert" className="mt-2">
+          The report could not be loaded. Close and open it to try again.
+        </p>
+      ) : !data ? (
+        <p role="status" className="mt-2">
+          Loading the report...
+        </p>
+      ) : (
+        <div className="mt-2 grid gap-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="font-medium">Delivered</dt>
+            <dd>{data.delivered.toLocaleString()}</dd>
+            <dt className="font-medium">Unsubscribed from it</dt>
+            <dd>
+              {data.unsubscribes.toLocaleString()}
+              {percent(data.unsubscribes, data.delivered)}
+            </dd>
+            {data.feedback.asked && (
+              <>
+                <dt className="font-medium">Was this useful?</dt>
+                <dd>
+                  {answers === 0
+                    ? 'No answers yet'
+                    : `Yes ${data.feedback.yes.toLocaleString()}${percent(data.feedback.yes, answers)} · No ${data.feedback.no.toLocaleString()}${percent(data.feedback.no, answers)}`}
+                </dd>
+              </>
+            )}
+          </dl>
+          <div>
+            <h4 className="font-medium">Links followed</h4>
+            {data.links.length === 0 ? (
+              <p className="text-stone-600">This edition had no links to count.</p>
+            ) : (
+              <ol className="mt-1 grid gap-2">
+                {data.links.map((link) => (
+                  <li key={link.number} className="grid gap-0.5">
+                    <span className="break-all">
+                      {link.number}. {link.url}
+                    </span>
+                    <span className="text-stone-600">
+                      {link.total === 0 ? 'Not followed yet' : `${link.total.toLocaleString()} in all`}
+                      {link.days.length > 1 && ` · ${link.days.map((day) => `${day.day}: ${day.count.toLocaleString()}`).join(', ')}`}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+          <p className="text-stone-600">Counts only: nobody’s opens or clicks are recorded. A link checker that follows links counts like a reader.</p>
+        </div>
       )}
     </details>
   );
