@@ -2,6 +2,8 @@ import { feedRoutes } from './features/editions/feeds';
 import { editionRoutes } from './features/editions/routes';
 import { editionAdminRoutes } from './features/editions/admin-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
+import { bounceWebhookRoutes } from './features/bounces/routes';
+import { bounceAdminRoutes } from './features/bounces/admin-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -121,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(newsletterRoutes, ctx);
   await app.register(subscriptionRoutes, ctx);
   await app.register(editionRoutes, ctx);
+  await app.register(bounceWebhookRoutes, ctx);
   await app.register(feedRoutes, { ctx, content });
   await app.register(contentRoutes, { ctx, content });
   await app.register(mediaRoutes, ctx);
@@ -145,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
+  await app.register(bounceAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -14,7 +14,18 @@ export interface Mail {
   headers?: Record<string, string>;
   /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
+  /** The envelope sender (MAIL FROM, the Return-Path) when it is not MAIL_FROM: an edition's per-copy bounce address. */
+  envelopeFrom?: string;
+  /** The Message-ID, when the sender chooses it (an edition's carries its bounce token). */
+  messageId?: string;
 }
+
+/** nodemailer's options for a mail: the envelope sender becomes nodemailer's `envelope`. */
+const mailOptions = (from: string, { envelopeFrom, ...mail }: Mail) => ({
+  from,
+  ...mail,
+  ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
+});
 
 /** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
@@ -73,7 +84,7 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async deliver(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail(mailOptions(options.from, mail));
       },
       close: () => transport.close(),
       useLogger,
@@ -84,7 +95,7 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
   return {
     description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
     async deliver(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail(mailOptions(options.from, mail));
       await mkdir(outbox, { recursive: true });
       const slug = mail.subject
         .toLowerCase()

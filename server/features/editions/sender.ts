@@ -11,6 +11,8 @@ import { loadLinkKey, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
 import { refuseUnrenderable } from '../../http/errors';
+import { recordBounce } from '../bounces/repo';
+import { bounceToken, messageId, returnPath } from '../bounces/token';
 import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
 
 /**
@@ -26,6 +28,8 @@ export interface SenderSettings {
   postalAddress: string;
   ratePerSecond: number;
   connections: number;
+  /** Reports come back to this address with each copy's token (decision 043). */
+  bounceAddress: string;
 }
 
 /**
@@ -123,8 +127,12 @@ export async function deliverEditions(
       const token = signLink(key, 'unsubscribe', row.email);
       const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
       const copy = personalise(mail, `${settings.publicUrl}/unsubscribe?token=${token}`);
+      // Each copy's own return path and Message-ID: a bounce or a complaint names this copy, and only it.
+      const bounce = bounceToken(key, row.id);
       await transport.deliver({
         to: row.email,
+        envelopeFrom: returnPath(settings.bounceAddress, bounce),
+        messageId: messageId(settings.bounceAddress, bounce),
         subject: copy.subject,
         html: copy.html,
         text: copy.text,
@@ -156,11 +164,11 @@ export async function deliverEditions(
       );
       return live!.n === ids.length;
     },
-    // A 5xx to RCPT TO refuses the address for good: never mailed again.
+    // A 5xx to RCPT TO refuses the address for good: a hard bounce, never mailed again.
     async refused(row, refusal) {
       if (!refusal.addressRefused) return;
-      await db.execute(sql`insert into mail_suppressions (email, reason) values (${row.email}, ${refusal.reason}) on conflict ((lower(email))) do nothing`);
-      await db.execute(sql`update newsletter_signups set status = 'bounced', updated_at = now() where lower(email) = lower(${row.email})`);
+      const status = /\b5\.\d{1,3}\.\d{1,3}\b/.exec(refusal.reason)?.[0] ?? refusal.reason.split(' ')[0] ?? '';
+      await recordBounce(db, { ...row, id: Number(row.id) }, { kind: 'hard', status, diagnostic: refusal.reason, source: 'smtp' });
     },
   };
   const pace = {
