@@ -46,7 +46,8 @@ export async function pollBounceMailbox(db: Database, settings: MailboxSettings,
       const unseen = (await client.search({ seen: false }, { uid: true })) || [];
       const uids = unseen.slice(0, PER_RUN);
       if (uids.length === 0) return { read: 0 };
-      // Fetched first, applied after: no other command may run while a fetch is being read. A message
+      // Fetched first, applied after: no other command may run while a fetch is being read. Sizes
+      // first rather than a partial fetch (BODY[]<0.n>), which some servers answer wrongly; a message
       // over a megabyte is no report of ours (they quote headers, or one edition): logged and left.
       const sizes = new Map<number, number>();
       for await (const message of client.fetch(uids, { uid: true, size: true }, { uid: true })) sizes.set(message.uid, message.size ?? 0);
