@@ -3,6 +3,8 @@ import { editionRoutes } from './features/editions/routes';
 import { editionAdminRoutes } from './features/editions/admin-routes';
 import { editionCountRoutes } from './features/editions/count-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
+import { bounceWebhookRoutes } from './features/bounces/routes';
+import { bounceAdminRoutes } from './features/bounces/admin-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -122,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(newsletterRoutes, ctx);
   await app.register(subscriptionRoutes, ctx);
   await app.register(editionRoutes, ctx);
+  await app.register(bounceWebhookRoutes, ctx);
   await app.register(feedRoutes, { ctx, content });
   await app.register(contentRoutes, { ctx, content });
   await app.register(mediaRoutes, ctx);
@@ -146,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
+  await app.register(bounceAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -103,6 +103,22 @@ const envSchema = z.object({
   /** The sending rate of editions, messages per second across the site, and the SMTP connections used for it. */
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Where reports about editions come back (decision 043): each copy's envelope sender is this
+   * address with a token after a "+" (bounces+d12-…@example.org), so the mail server receiving it
+   * must deliver "+" addresses to this mailbox. Unset: bounces@ the domain of MAIL_FROM.
+   */
+  BOUNCE_ADDRESS: z.email('BOUNCE_ADDRESS must be an email address').optional(),
+  /** The bounce mailbox, read over IMAP every minute (imaps://mail.example.org:993); unset, nothing is read. */
+  BOUNCE_IMAP_URL: z
+    .string()
+    .regex(/^imaps?:\/\/[^/]+\/?$/, 'BOUNCE_IMAP_URL must be imaps://host[:port] or imap://host[:port]')
+    .optional(),
+  BOUNCE_IMAP_USER: z.string().min(1).optional(),
+  BOUNCE_IMAP_PASSWORD: z.string().min(1).optional(),
+  BOUNCE_IMAP_MAILBOX: z.string().min(1).max(200).default('INBOX'),
+  /** Mailgun's webhook signing key: turns on POST /api/webhooks/mailgun for bounce and complaint events. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'MAILGUN_WEBHOOK_SIGNING_KEY must be the signing key from Mailgun (at least 16 characters)').optional(),
   /** Days after a Check-Up attempt when one email offers a retake (decision 038). */
   CHECKUP_RETAKE_REMINDER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -110,14 +126,19 @@ const envSchema = z.object({
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */
 const stripeTogether = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
 const checkedSchema = envSchema.superRefine((env, issue) => {
+  for (const key of ['BOUNCE_IMAP_USER', 'BOUNCE_IMAP_PASSWORD'] as const) {
+    if (env.BOUNCE_IMAP_URL && !env[key]) issue.addIssue({ code: 'custom', path: [key], message: `${key} is required when BOUNCE_IMAP_URL is set` });
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const key of stripeTogether) {
     if (!env[key]) issue.addIssue({ code: 'custom', path: [key], message: `${key} is required when STRIPE_SECRET_KEY is set` });
   }
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'BOUNCE_ADDRESS'> & {
   PUBLIC_URL: string;
+  /** Set, or bounces@ the domain of MAIL_FROM. */
+  BOUNCE_ADDRESS: string;
   /** True when PUBLIC_URL was not set and was derived from HOST and PORT (said in the startup log). */
   PUBLIC_URL_DERIVED: boolean;
   /** Session cookies carry Secure exactly when the public address is https: decided here, once. */
@@ -152,5 +173,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const host = ['0.0.0.0', '::', ''].includes(settings.HOST) ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
   const publicUrl = settings.PUBLIC_URL ?? `http://${host}:${settings.PORT}`;
-  return { ...settings, PUBLIC_URL: publicUrl, PUBLIC_URL_DERIVED: !settings.PUBLIC_URL, SECURE_COOKIES: publicUrl.startsWith('https://') };
+  const fromDomain = /@([^\s<>@]+?)>?\s*$/.exec(settings.MAIL_FROM)?.[1];
+  if (!settings.BOUNCE_ADDRESS && !fromDomain) {
+    throw new EnvError('Invalid configuration:\n  BOUNCE_ADDRESS: required when MAIL_FROM has no address with a domain to derive it from');
+  }
+  return {
+    ...settings,
+    PUBLIC_URL: publicUrl,
+    PUBLIC_URL_DERIVED: !settings.PUBLIC_URL,
+    SECURE_COOKIES: publicUrl.startsWith('https://'),
+    BOUNCE_ADDRESS: settings.BOUNCE_ADDRESS ?? `bounces@${fromDomain}`,
+  };
 }

@@ -78,6 +78,11 @@ async function main(): Promise<void> {
   jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
   ctx.jobs = jobs;
   app.log.info(`Mail: ${outbox.description}`);
+  app.log.info(
+    env.BOUNCE_IMAP_URL
+      ? `Bounces: editions' reports come back to ${env.BOUNCE_ADDRESS}; the mailbox ${env.BOUNCE_IMAP_MAILBOX} at ${new URL(env.BOUNCE_IMAP_URL).host} is read every minute`
+      : `Bounces: editions' reports come back to ${env.BOUNCE_ADDRESS}; no bounce mailbox is read (set BOUNCE_IMAP_URL, BOUNCE_IMAP_USER and BOUNCE_IMAP_PASSWORD)`,
+  );
   if (env.PUBLIC_URL_DERIVED) {
     app.log.warn(
       `PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`,

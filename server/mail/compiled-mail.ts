@@ -27,8 +27,11 @@ export interface MailTemplate {
 export type Values = Record<string, string>;
 
 export interface CompiledMail {
-  /** The copy for `to`, or null when it cannot be made this way (an address beyond ASCII): send it composed. */
-  copyFor(to: string, values: Values): Buffer | null;
+  /**
+   * The copy for `to`, with its own Message-ID (`<…>`; a new one when not given), or null when
+   * it cannot be made this way (an address beyond ASCII): send it composed.
+   */
+  copyFor(to: string, values: Values, messageId?: string): Buffer | null;
 }
 
 const ascii = /^[\x20-\x7e]*$/;
@@ -105,14 +108,14 @@ export async function compileMail(template: MailTemplate, placeholders: string[]
       .join('');
 
   return {
-    copyFor(to, values) {
-      if (!ascii.test(to)) return null;
+    copyFor(to, values, ownId = `<${randomUUID()}@${domain}>`) {
+      if (!ascii.test(to) || !ascii.test(ownId)) return null;
       const filledHeaders = new Map([...headerMarkers].map(([marker, value]) => [marker, fill(value, values)]));
       if ([...filledHeaders.values()].some((value) => !ascii.test(value))) return null;
       const text = skeleton.map((part, i) => {
         if (i % 2 === 0) return part;
         if (part === toMarker) return to;
-        if (part === messageId[0]) return `Message-ID: <${randomUUID()}@${domain}>`;
+        if (part === messageId[0]) return `Message-ID: ${ownId}`;
         if (part === `=C3=A9T${nonce}`) return body(textPieces, values, false);
         if (part === `=C3=A9H${nonce}`) return body(htmlPieces, values, true);
         return filledHeaders.get(part)!;

@@ -15,7 +15,18 @@ export interface Mail {
   headers?: Record<string, string>;
   /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
+  /** The envelope sender (MAIL FROM, the Return-Path) when it is not MAIL_FROM: an edition's per-copy bounce address. */
+  envelopeFrom?: string;
+  /** The Message-ID, when the sender chooses it (an edition's carries its bounce token). */
+  messageId?: string;
 }
+
+/** nodemailer's options for a mail: the envelope sender becomes nodemailer's `envelope`. */
+const mailOptions = (from: string, { envelopeFrom, ...mail }: Mail) => ({
+  from,
+  ...mail,
+  ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
+});
 
 /** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
@@ -24,7 +35,7 @@ export interface Transport {
   from: string;
   deliver(mail: Mail): Promise<void>;
   /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the local outbox. */
-  deliverRaw(copy: { to: string; subject: string; raw: Buffer }): Promise<void>;
+  deliverRaw(copy: { to: string; subject: string; raw: Buffer; envelopeFrom?: string }): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
   /** The application's logger, once it exists (the transport is made before the app). */
@@ -42,9 +53,9 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
   const useLogger = (next: FastifyBaseLogger) => {
     logger = next;
   };
-  // The envelope's sender for a message composed already: the address of From.
+  // The envelope's sender for a message composed already: its own return path, else the address of From.
   const [sender] = addressparser(options.from, { flatten: true });
-  const envelope = (to: string) => ({ from: sender?.address ?? options.from, to: [to] });
+  const envelope = (to: string, envelopeFrom?: string) => ({ from: envelopeFrom ?? sender?.address ?? options.from, to: [to] });
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
@@ -82,10 +93,10 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       from: options.from,
       async deliver(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail(mailOptions(options.from, mail));
       },
-      async deliverRaw({ to, raw }) {
-        await transport.sendMail({ envelope: envelope(to), raw });
+      async deliverRaw({ to, raw, envelopeFrom }) {
+        await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw });
       },
       close: () => transport.close(),
       useLogger,
@@ -111,11 +122,11 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
     description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
     from: options.from,
     async deliver(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail(mailOptions(options.from, mail));
       await write(mail.subject, info.message as Buffer);
     },
-    async deliverRaw({ to, subject, raw }) {
-      const info = await transport.sendMail({ envelope: envelope(to), raw });
+    async deliverRaw({ to, subject, raw, envelopeFrom }) {
+      const info = await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw });
       await write(subject, info.message as Buffer);
     },
     close() {},

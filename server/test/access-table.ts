@@ -94,6 +94,8 @@ export const accessTable: Record<string, Access> = {
   'GET /api/login': 'open',
   // Payments: the webhook is open and proves itself with its signature; the rest need a member.
   'POST /api/webhooks/stripe': 'open',
+  // Bounce and complaint events: open, proven by Mailgun's signature (decision 043).
+  'POST /api/webhooks/mailgun': 'open',
   'POST /api/create-checkout-session': 'signedIn',
   'POST /api/create-subscription': 'signedIn',
   'GET /api/billing/subscription': 'signedIn',
@@ -151,6 +153,11 @@ export const accessTable: Record<string, Access> = {
   'GET /api/admin/contacts.csv': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/audit-log.csv': 'admin',
+  'GET /api/admin/bounces': 'admin',
+  'GET /api/admin/bounces.csv': 'admin',
+  'GET /api/admin/suppressions': 'admin',
+  'GET /api/admin/suppressions.csv': 'admin',
+  'POST /api/admin/suppressions/lift': 'admin',
   'GET /api/admin/summary': 'admin',
   'GET /api/admin/activity': 'admin',
   'GET /api/admin/charts': 'admin',

@@ -49,6 +49,7 @@ export const adminApiPaths = {
   adminWebinarSignups: '/api/admin/webinars/:id/signups',
   adminWebinarSignupsCsv: '/api/admin/webinars/:id/signups.csv',
   adminNewsletterImport: '/api/admin/newsletters/import',
+  adminSuppressionLift: '/api/admin/suppressions/lift',
   adminSlackInvitations: '/api/admin/slack-invitations',
   adminSlackInvitationSend: '/api/admin/slack-invitations/:id/send',
   adminSlackInvitationMark: '/api/admin/slack-invitations/:id/invited',

@@ -66,6 +66,7 @@ export const apiPaths = {
   portal: '/api/billing/portal',
   updateCard: '/api/billing/update-card',
   stripeWebhook: '/api/webhooks/stripe',
+  mailgunWebhook: '/api/webhooks/mailgun',
   localCheckout: '/api/billing/local/checkouts/:id',
   localCheckoutPay: '/api/billing/local/checkouts/:id/pay',
   localPay: '/api/billing/local/pay',
@@ -93,6 +94,8 @@ export const adminListPaths = {
   allies: '/api/admin/allies',
   contacts: '/api/admin/contacts',
   audit: '/api/admin/audit-log',
+  bounces: '/api/admin/bounces',
+  suppressions: '/api/admin/suppressions',
 } as const satisfies Record<AdminList, string>;
 
 /** The lists whose rows carry an outreach flag, and the path that sets it. */

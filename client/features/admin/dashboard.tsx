@@ -4,6 +4,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { conversionRate } from './checkup-bands';
 import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
+import { BouncesPanel } from './bounces';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
 import { CheckupPeersPanel } from './checkup-peers';
@@ -20,6 +21,7 @@ const tabs = [
   { id: 'users', label: 'Users' },
   { id: 'newsletters', label: 'Newsletter' },
   { id: 'editions', label: 'Weekly Dish' },
+  { id: 'bounces', label: 'Bounces' },
   { id: 'content', label: 'Content' },
   { id: 'webinars', label: 'Webinars' },
   { id: 'coaching', label: 'Coaching' },
@@ -40,6 +42,7 @@ const panels: Record<TabId, () => ReactNode> = {
   users: () => <UsersList />,
   newsletters: () => <NewslettersList />,
   editions: () => <EditionsPanel />,
+  bounces: () => <BouncesPanel />,
   content: () => <ContentPanel />,
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,

@@ -57,6 +57,11 @@ export const personalData: Record<string, Coverage> = {
   coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
   mail_outbox: { exported: 'emails', erased: true, how: 'every email to the verified address, sent or waiting; deleted' },
   edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+  edition_bounces: {
+    exported: 'weeklyDishBounces',
+    erased: true,
+    how: "each bounce or complaint about an edition sent to the verified address; deleted with those editions' deliveries",
+  },
   coaching_slots: {
     exported: 'coachingSlotsOffered',
     kept: "a coach's slots stay, with the coach's name, for the members who booked them; the link to the deleted account is cleared",

@@ -12,6 +12,7 @@ import {
   coachingSlots,
   communitySignups,
   contactMessages,
+  editionBounces,
   editionDeliveries,
   emailVerificationTokens,
   followUpEnrolments,
@@ -145,7 +146,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, suppressions, reminderStops] = await Promise.all([
+  const [submissions, emails, deliveries, bounces, suppressions, reminderStops] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -160,6 +161,19 @@ export async function collectMemberData(db: Database, user: { id: string; email:
         .from(editionDeliveries)
         .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionDeliveries.editionId))
         .where(byEmail(editionDeliveries.email, user.email)),
+    ),
+    underAddress(() =>
+      db
+        .select({
+          edition: newsletterEditions.title,
+          kind: editionBounces.kind,
+          status: editionBounces.status,
+          diagnostic: editionBounces.diagnostic,
+          receivedAt: editionBounces.receivedAt,
+        })
+        .from(editionBounces)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionBounces.editionId))
+        .where(byEmail(editionBounces.email, user.email)),
     ),
     underAddress(() =>
       db
@@ -208,6 +222,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     coachingSlotsOffered: slots,
     emails,
     weeklyDishDeliveries: deliveries,
+    weeklyDishBounces: bounces,
     mailSuppressions: suppressions,
     checkupReminderStops: reminderStops,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },

@@ -55,7 +55,13 @@ async function sendEdition(title: string, body: string, askFeedback: boolean): P
     pool: { connections: 2 },
   });
   try {
-    await deliverEditions(t.ctx.db, transport, { publicUrl: site, postalAddress: '12 Harbour Road', ratePerSecond: 2000, connections: 2 });
+    await deliverEditions(t.ctx.db, transport, {
+      publicUrl: site,
+      postalAddress: '12 Harbour Road',
+      ratePerSecond: 2000,
+      connections: 2,
+      bounceAddress: 'bounces@example.org',
+    });
   } finally {
     transport.close();
   }

@@ -12,6 +12,8 @@ import { loadLinkKey, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
 import { refuseUnrenderable } from '../../http/errors';
+import { recordBounce } from '../bounces/repo';
+import { bounceToken, messageId, returnPath } from '../bounces/token';
 import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
 import { storeEditionLinks } from './counts-repo';
 
@@ -28,6 +30,8 @@ export interface SenderSettings {
   postalAddress: string;
   ratePerSecond: number;
   connections: number;
+  /** Reports come back to this address with each copy's token (decision 043). */
+  bounceAddress: string;
 }
 
 /**
@@ -140,10 +144,14 @@ export async function deliverEditions(
       const query = `token=${token}&edition=${row.editionId}`;
       const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?${query}`;
       const unsubscribe = `${settings.publicUrl}/unsubscribe?${query}`;
-      const raw = compiled.copyFor(row.email, { [UNSUBSCRIBE_PLACEHOLDER]: unsubscribe, [ONE_CLICK_PLACEHOLDER]: oneClick });
-      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw });
+      // Each copy's own return path and Message-ID: a bounce or a complaint names this copy, and only it (decision 043).
+      const bounce = bounceToken(key, row.id);
+      const envelopeFrom = returnPath(settings.bounceAddress, bounce);
+      const ownId = messageId(settings.bounceAddress, bounce);
+      const raw = compiled.copyFor(row.email, { [UNSUBSCRIBE_PLACEHOLDER]: unsubscribe, [ONE_CLICK_PLACEHOLDER]: oneClick }, ownId);
+      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom });
       const copy = personalise(mail, unsubscribe);
-      await transport.deliver({ to: row.email, ...copy, headers: listHeaders(oneClick) });
+      await transport.deliver({ to: row.email, envelopeFrom, messageId: ownId, ...copy, headers: listHeaders(oneClick) });
     },
     // Checked again now: whoever unsubscribed, bounced or was deleted since the edition started gets nothing.
     async recheck(rows) {
@@ -169,11 +177,11 @@ export async function deliverEditions(
       );
       return live!.n === ids.length;
     },
-    // A 5xx to RCPT TO refuses the address for good: never mailed again.
+    // A 5xx to RCPT TO refuses the address for good: a hard bounce, never mailed again.
     async refused(row, refusal) {
       if (!refusal.addressRefused) return;
-      await db.execute(sql`insert into mail_suppressions (email, reason) values (${row.email}, ${refusal.reason}) on conflict ((lower(email))) do nothing`);
-      await db.execute(sql`update newsletter_signups set status = 'bounced', updated_at = now() where lower(email) = lower(${row.email})`);
+      const status = /\b5\.\d{1,3}\.\d{1,3}\b/.exec(refusal.reason)?.[0] ?? refusal.reason.split(' ')[0] ?? '';
+      await recordBounce(db, { ...row, id: Number(row.id) }, { kind: 'hard', status, diagnostic: refusal.reason, source: 'smtp' });
     },
   };
   const pace = {
