@@ -32,6 +32,8 @@ export const adminApiPaths = {
   adminEditionCancel: '/api/admin/editions/:id/cancel',
   adminEditionPause: '/api/admin/editions/:id/pause',
   adminEditionResume: '/api/admin/editions/:id/resume',
+  adminSegments: '/api/admin/newsletter-segments',
+  adminSegment: '/api/admin/newsletter-segments/:id',
   adminContent: '/api/admin/content',
   adminContentPreview: '/api/admin/content/preview',
   adminContentItem: '/api/admin/content/:id',

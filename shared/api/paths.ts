@@ -35,6 +35,9 @@ export const apiPaths = {
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
   newsletterResubscribe: '/api/newsletter/resubscribe',
   newsletterConfirm: '/api/newsletter/confirm',
+  newsletterPreferences: '/api/newsletter/preferences',
+  /** The preferences page's plain HTML form (no scripts): answered with a redirect back to the page. */
+  newsletterPreferencesForm: '/api/newsletter/preferences/form',
   editions: '/api/editions',
   edition: '/api/editions/:slug',
   guideFile: '/api/guides/:file',

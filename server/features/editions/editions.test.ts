@@ -40,7 +40,13 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const settings = { publicUrl: 'https://dish.example.org', postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 3 };
+const settings = {
+  publicUrl: 'https://dish.example.org',
+  postalAddress: '12 Harbour Road, Portland, ME 04101',
+  timeZone: 'America/New_York',
+  ratePerSecond: 2000,
+  connections: 3,
+};
 const sendAll = async () => {
   const transport = createTransport({
     smtpUrl: smtp.url,

@@ -7,6 +7,14 @@ import type { EditionAudience } from '#shared/newsletter/editions';
  * the ones the author wrote.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
+/** The recipient's email preferences page (decision 046), signed for their address like the unsubscribe link. */
+export const PREFERENCES_PLACEHOLDER = '{{preferences_url}}';
+
+/** One recipient's own links. */
+export interface RecipientLinks {
+  unsubscribe: string;
+  preferences: string;
+}
 
 export interface EditionContent {
   title: string;
@@ -27,7 +35,7 @@ export interface RenderOptions {
 }
 export const testTexts = {
   webPage: 'This is a test. Subscribers get a link to the edition’s web page here.',
-  unsubscribe: 'Subscribers get their unsubscribe link here.',
+  unsubscribe: 'Subscribers get their unsubscribe and email preferences links here.',
 };
 
 export interface EmailSettings {

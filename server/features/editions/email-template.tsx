@@ -2,7 +2,7 @@ import { Link } from '@react-email/link';
 import { markdownToHtml } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
 import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
-import { type EditionContent, type EmailSettings, testTexts, UNSUBSCRIBE_PLACEHOLDER, whyReceived } from './email-parts';
+import { type EditionContent, type EmailSettings, PREFERENCES_PLACEHOLDER, testTexts, UNSUBSCRIBE_PLACEHOLDER, whyReceived } from './email-parts';
 
 function EditionEmail({ edition, settings, test }: { edition: EditionContent; settings: EmailSettings; test: boolean }) {
   const eyebrow = editionEyebrow(edition);
@@ -28,7 +28,12 @@ function EditionEmail({ edition, settings, test }: { edition: EditionContent; se
             {whyReceived(edition.audience, settings)}{' '}
             <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
               Unsubscribe
+            </Link>{' '}
+            or{' '}
+            <Link href={PREFERENCES_PLACEHOLDER} style={mutedLinkStyle}>
+              choose which emails you get
             </Link>
+            .
           </>
         ),
         settings.postalAddress,

@@ -3,6 +3,8 @@ import { editionEyebrow } from '#shared/newsletter/editions';
 import {
   type EditionContent,
   type EmailSettings,
+  PREFERENCES_PLACEHOLDER,
+  type RecipientLinks,
   type RenderedEdition,
   type RenderOptions,
   testTexts,
@@ -30,6 +32,7 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
       : [
           `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
           `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+          `Choose which emails you get: ${PREFERENCES_PLACEHOLDER}`,
         ]),
     settings.postalAddress,
     '',
@@ -37,12 +40,12 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
   return { subject: edition.title, html, text };
 }
 
-/** One recipient's copy: the only per-recipient part is the unsubscribe link. */
-export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
-  const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
+/** One recipient's copy: the only per-recipient parts are the unsubscribe and preferences links. */
+export function personalise(rendered: RenderedEdition, links: RecipientLinks): RenderedEdition {
+  const escaped = (url: string) => url.replace(/&/g, '&amp;');
   return {
     subject: rendered.subject,
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped(links.unsubscribe)).replaceAll(PREFERENCES_PLACEHOLDER, escaped(links.preferences)),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, links.unsubscribe).replaceAll(PREFERENCES_PLACEHOLDER, links.preferences),
   };
 }

@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import type { EditionAudience } from '#shared/newsletter/editions';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Transport } from '../../mail/mailer';
 import { personalise, renderEdition } from './email';
 import type { RenderedEdition } from './email-parts';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
-import { loadLinkKey, signLink } from '../../mail/links';
+import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
-import { refuseUnrenderable } from '../../http/errors';
-import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
+import { HttpError, refuseUnrenderable } from '../../http/errors';
+import { dueEditions, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
+import { addDeliveries, type AudienceTarget, eligible } from './recipients-repo';
+import { findSegment } from './segments-repo';
 
 /**
  * Sending an edition to everyone (decision 028). When sending starts, one row per
@@ -27,6 +29,8 @@ export interface SenderSettings {
   ratePerSecond: number;
   connections: number;
 }
+/** What starting to send needs: the site's time zone too, in which a segment's signup days run midnight to midnight. */
+export type StartSettings = Pick<SenderSettings, 'publicUrl' | 'postalAddress'> & { timeZone: string };
 
 /**
  * Starts sending an edition that is a draft, scheduled or due: renders it once, fixes its
@@ -36,7 +40,7 @@ export interface SenderSettings {
 export async function startSending(
   db: Database,
   editionId: string,
-  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
+  settings: StartSettings,
   from: readonly string[] = ['draft', 'scheduled'],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -44,12 +48,21 @@ export async function startSending(
     if (!edition || !from.includes(edition.status)) return false;
     // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
     refuseUnrenderable({ body: ['Body', edition.body] });
+    const target = await audienceTarget(tx, edition);
     const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
     const rendered = await renderEdition({ ...edition, issueNumber }, settings);
-    await addDeliveries(tx, edition.id, edition.audience);
+    await addDeliveries(tx, edition.id, target, settings.timeZone);
     await markSending(tx, edition.id, { issueNumber, html: rendered.html, text: rendered.text });
     return true;
   });
+}
+
+/** Whom an edition is for, its segment's filter read as it is now. A segment cannot be deleted while an unsent edition uses it (decision 046). */
+export async function audienceTarget(db: Executor, edition: { audience: EditionAudience; segmentId: string | null }): Promise<AudienceTarget> {
+  if (edition.audience !== 'segment') return { audience: edition.audience };
+  const segment = edition.segmentId ? await findSegment(db, edition.segmentId) : null;
+  if (!segment) throw new HttpError(409, 'The segment this edition was for no longer exists: choose another audience.');
+  return { audience: 'segment', filter: segment.filter };
 }
 
 /**
@@ -57,11 +70,7 @@ export async function startSending(
  * be rendered, a fault) is logged and stays scheduled: it never keeps the others, or the
  * deliveries already under way, from going out.
  */
-export async function startDueEditions(
-  db: Database,
-  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
-  log?: { error(details: object, message: string): void },
-): Promise<number> {
+export async function startDueEditions(db: Database, settings: StartSettings, log?: { error(details: object, message: string): void }): Promise<number> {
   let started = 0;
   for (const id of await dueEditions(db)) {
     try {
@@ -122,7 +131,10 @@ export async function deliverEditions(
       const { mail } = await editionOf(row.editionId);
       const token = signLink(key, 'unsubscribe', row.email);
       const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
-      const copy = personalise(mail, `${settings.publicUrl}/unsubscribe?token=${token}`);
+      const copy = personalise(mail, {
+        unsubscribe: `${settings.publicUrl}/unsubscribe?token=${token}`,
+        preferences: preferencesLink(key, settings.publicUrl, row.email),
+      });
       await transport.deliver({
         to: row.email,
         subject: copy.subject,
