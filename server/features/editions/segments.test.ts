@@ -153,7 +153,7 @@ describe('segments and audiences', () => {
     const refused = async (body: unknown, field: string) => {
       const res = await call('POST', '/api/admin/newsletter-segments', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.json.errors ?? {}).toHaveProperty(field);
+      expect(Object.keys(res.json.errors ?? {})).toContain(field);
     };
     await refused({ name: 'Bad pillar', filter: { weakestPillars: ['SNACKS'] } }, 'filter.weakestPillars.0');
     await refused({ name: 'Backwards', filter: { signedUpFrom: '2030-03-01', signedUpTo: '2030-02-01' } }, 'filter.signedUpTo');

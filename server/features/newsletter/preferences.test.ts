@@ -12,7 +12,12 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let key: Buffer;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dish.example.org', RATE_LIMIT_FORMS_PER_HOUR: '1000', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://dish.example.org',
+    RATE_LIMIT_FORMS_PER_HOUR: '1000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+  });
   key = await loadLinkKey(t.ctx.db);
 });
 afterAll(async () => {
@@ -67,7 +72,7 @@ describe('email preferences by the signed link', () => {
       expect(res.json.message, bad).toMatch(/^(This preferences link is not valid|token: )/);
       expect((await read(bad)).status).toBe(400);
     }
-    expect((await save(token, { 'weekly-dish': false, events: false }))).toMatchObject({ status: 400 });
+    expect(await save(token, { 'weekly-dish': false, events: false })).toMatchObject({ status: 400 });
     expect((await save(token, { ...everything, spam: true })).status).toBe(400);
     expect((await save(token, { ...everything, events: 'no' as unknown as boolean })).status).toBe(400);
     expect((await read(token)).json.topics).toEqual(everything);
@@ -75,7 +80,10 @@ describe('email preferences by the signed link', () => {
     await t.ctx.db.execute(sql`update newsletter_signups set status = 'bounced' where lower(email) = lower(${email})`);
     const bounced = await save(token, { 'weekly-dish': true, events: false, allies: false });
     expect(bounced.status).toBe(409);
-    expect((await read(token)).json).toMatchObject({ topics: { 'weekly-dish': false, events: true, allies: true }, weeklyDishLocked: expect.stringMatching(/refused/) });
+    expect((await read(token)).json).toMatchObject({
+      topics: { 'weekly-dish': false, events: true, allies: true },
+      weeklyDishLocked: expect.stringMatching(/refused/),
+    });
   });
 
   it('one-click unsubscribe from an edition leaves The Weekly Dish only, and a topic left stops its mail', async () => {
@@ -96,10 +104,18 @@ describe('email preferences by the signed link', () => {
     expect((await save(signLink(key, 'preferences', left.email), { 'weekly-dish': false, events: false, allies: true })).status).toBe(200);
     const webinar = await callApp(`${t.url}/api/admin/webinars`, 'POST', {
       cookie: cookies.admin,
-      body: { title: 'Renewals', description: 'Slides.', startsAt: '2999-01-01T10:00', durationMinutes: 60, roomUrl: 'https://meet.example.org/r', capacity: null },
+      body: {
+        title: 'Renewals',
+        description: 'Slides.',
+        startsAt: '2999-01-01T10:00',
+        durationMinutes: 60,
+        roomUrl: 'https://meet.example.org/r',
+        capacity: null,
+      },
     });
     expect(webinar.status).toBe(201);
-    for (const member of [kept, left]) expect((await callApp(`${t.url}/api/webinars/${webinar.json.id}/signup`, 'POST', { body: {}, cookie: member.cookie })).status).toBeLessThan(300);
+    for (const member of [kept, left])
+      expect((await callApp(`${t.url}/api/webinars/${webinar.json.id}/signup`, 'POST', { body: {}, cookie: member.cookie })).status).toBeLessThan(300);
     await t.ctx.db.execute(sql`update webinars set starts_at = now() - interval '2 hours' where id = ${webinar.json.id}`);
     const recorded = await callApp(`${t.url}/api/admin/webinars/${webinar.json.id}/recording`, 'POST', {
       cookie: cookies.admin,
