@@ -11,23 +11,34 @@ import {
 import { preferencesQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { loadLinkKey, verifyLink } from '../../mail/links';
+import { getSessionUser } from '../../http/guards';
+import { loadLinkKey, signLink, verifyLink } from '../../mail/links';
 import { optOutsOf, setOptOuts } from '../../mail/topic-opt-outs';
 import type { PageLookup } from '../../rendering/builder';
-import { subscribeFromLink, subscriberStatus, unsubscribe } from './repo';
+import { isPremiumAddress, subscribeFromLink, subscriberStatus, unsubscribe } from './repo';
 
 const INVALID_LINK =
   'This preferences link is not valid: it may be incomplete or altered. Use the link from your latest email, or contact us and we will change them for you.';
 const BOUNCED = 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.';
 const SAVED = 'Your choices are saved.';
 
-/** What the page shows for an address: each topic on or off. The Weekly Dish is on while editions go (or will once confirmed). */
+/**
+ * Whether The Weekly Dish reaches the address: its editions while subscribed (or once confirmed),
+ * and a premium member's announcements while the address has not left it (decision 032).
+ */
+async function weeklyDish(ctx: AppContext, email: string) {
+  const status = await subscriberStatus(ctx.db, email);
+  const on = status === 'subscribed' || status === 'pending' || (status === undefined && (await isPremiumAddress(ctx.db, email)));
+  return { status, on };
+}
+
+/** What the page shows for an address: each topic on or off. */
 export async function preferencesOf(ctx: AppContext, email: string): Promise<Preferences> {
-  const [status, optOuts] = await Promise.all([subscriberStatus(ctx.db, email), optOutsOf(ctx.db, email)]);
+  const [{ status, on }, optOuts] = await Promise.all([weeklyDish(ctx, email), optOutsOf(ctx.db, email)]);
   return {
     email,
     topics: {
-      'weekly-dish': status === 'subscribed' || status === 'pending',
+      'weekly-dish': on,
       events: !optOuts.includes('events'),
       allies: !optOuts.includes('allies'),
     },
@@ -52,13 +63,15 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): 
 
   const save = async ({ token, topics }: PreferencesSave): Promise<Preferences> => {
     const email = await emailOf(token);
-    const status = await subscriberStatus(ctx.db, email);
+    const { status, on } = await weeklyDish(ctx, email);
     // Refused whole: nothing of the other choices is saved either.
     if (topics['weekly-dish'] && status === 'bounced') throw new HttpError(409, BOUNCED);
     await ctx.db.transaction(async (tx) => {
-      const receiving = status === 'subscribed' || status === 'pending';
-      if (topics['weekly-dish'] && status !== 'subscribed') await subscribeFromLink(tx, email);
-      if (!topics['weekly-dish'] && receiving) await unsubscribe(tx, email);
+      // Ticked: a pending signup is confirmed by the link, one that was off is subscribed. A premium
+      // member who gets the announcements without a signup stays as they are.
+      if (topics['weekly-dish'] && (status === 'pending' || !on)) await subscribeFromLink(tx, email);
+      // Left: unsubscribed, which also stops a premium member's announcements (an 'unsubscribed' signup).
+      if (!topics['weekly-dish'] && on) await unsubscribe(tx, email);
       await setOptOuts(
         tx,
         email,
@@ -77,6 +90,17 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post(apiPaths.newsletterPreferences, async (request, reply): Promise<Preferences> => {
     reply.headers(noStore);
     return save(parseInput(preferencesSaveSchema, request.body));
+  });
+
+  // From the account page: the member's own link. Only for an address the account proved it owns
+  // (anyone can register with any address), or it would hand out the key to someone else's inbox.
+  app.get(apiPaths.accountEmailPreferences, async (request, reply) => {
+    reply.headers(noStore);
+    const user = await getSessionUser(request, ctx);
+    if (!user) throw new HttpError(401, 'Sign in to choose your emails.');
+    if (!user.emailVerified)
+      throw new HttpError(403, 'Confirm your email address first: use the link we emailed you, or send it again from your account page.');
+    return reply.redirect(`/preferences?token=${encodeURIComponent(signLink(await keyOnce, 'preferences', user.email))}`, 303);
   });
 
   // The page's form without scripts: a browser's urlencoded post, answered with the page again.

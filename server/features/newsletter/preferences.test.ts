@@ -59,6 +59,22 @@ describe('email preferences by the signed link', () => {
     expect(rows[0]!.status).toBe('unsubscribed');
     // Ticked again: the link proves the inbox, so it is subscribed at once.
     expect((await save(token, everything)).json.topics).toEqual(everything);
+
+    // From the account page: a member's own link, once the account proved its address.
+    const member = await premiumMember(t, 'account-prefs');
+    const fromAccount = () => callApp(`${t.url}/api/account/email-preferences`, 'GET', { cookie: member.cookie, redirect: 'manual' });
+    expect((await fromAccount()).status).toBe(403);
+    await t.ctx.db.execute(sql`update users set email_verified_at = now() where lower(email) = lower(${member.email})`);
+    const redirected = await fromAccount();
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get('location')).toBe(`/preferences?token=${encodeURIComponent(signLink(key, 'preferences', member.email))}`);
+    expect((await callApp(`${t.url}/api/account/email-preferences`, 'GET', { redirect: 'manual' })).status).toBe(401);
+    // A premium member without a signup gets the announcements: The Weekly Dish is on, and leaving it stops them.
+    const memberToken = signLink(key, 'preferences', member.email);
+    expect((await read(memberToken)).json.topics['weekly-dish']).toBe(true);
+    expect((await save(memberToken, { ...everything, 'weekly-dish': false })).json.topics['weekly-dish']).toBe(false);
+    const { rows: left } = await t.ctx.db.execute<{ status: string }>(sql`select status from newsletter_signups where lower(email) = lower(${member.email})`);
+    expect(left).toEqual([{ status: 'unsubscribed' }]);
   });
 
   it('refuses a tampered or foreign link, a malformed save and a bounced address, changing nothing', async () => {

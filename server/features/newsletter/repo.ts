@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SignupSource, SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Executor, Transaction } from '../../db/client';
-import { communitySignups, editionDeliveries, newsletterSignups } from '../../db/schema';
+import { communitySignups, editionDeliveries, newsletterSignups, users } from '../../db/schema';
 
 export interface SignupRecord {
   email: string;
@@ -120,4 +120,14 @@ export async function subscribeFromLink(tx: Transaction, email: string): Promise
     on conflict ((lower(email))) do update set
       status = 'subscribed', unsubscribed_at = null, updated_at = now(),
       confirmed_at = coalesce(${newsletterSignups}.confirmed_at, now())`);
+}
+
+/** Whether the address is a premium member's: premium announcements go to it without a signup (decision 032). */
+export async function isPremiumAddress(db: Executor, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isPremium, true)))
+    .limit(1);
+  return rows.length > 0;
 }
