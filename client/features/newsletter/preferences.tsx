@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { apiPaths } from '#shared/api/paths';
 import { mailTopicLabels, mailTopics, type MailTopic, type Preferences } from '#shared/newsletter/preferences';
 import { preferencesQueryKey } from '#shared/query-keys';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { useHydrated } from '../../lib/hydrated';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
 
@@ -24,6 +25,7 @@ export function PreferencesForm({ token, saved: savedByForm }: { token: string; 
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
   const [chosen, setChosen] = useState<Record<MailTopic, boolean> | null>(null);
+  const hydrated = useHydrated();
   const save = useMutation({
     mutationFn: (topics: Record<MailTopic, boolean>) => apiRequest<Preferences>('POST', apiPaths.newsletterPreferences, { token, topics }),
     onSuccess: (answer) => {
@@ -86,12 +88,16 @@ export function PreferencesForm({ token, saved: savedByForm }: { token: string; 
       </fieldset>
       <p className="text-sm text-stone-700">Emails about your own account, payments and the webinars you signed up for always come.</p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
+        {/* A plain submit button: before (or without) the scripts this form posts by itself, which is
+            what it is for; the site's Button waits for the scripts. */}
+        <button type="submit" className={buttonClasses('primary', 'md')} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save my choices'}
-        </Button>
-        <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setChosen({ 'weekly-dish': false, events: false, allies: false })}>
-          Untick all
-        </Button>
+        </button>
+        {hydrated && (
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setChosen({ 'weekly-dish': false, events: false, allies: false })}>
+            Untick all
+          </Button>
+        )}
       </div>
       {confirmation && (
         <p role="status" className="rounded-md border border-green-700 bg-green-50 p-3 text-sm text-green-900">

@@ -35,7 +35,7 @@ export interface RenderOptions {
 }
 export const testTexts = {
   webPage: 'This is a test. Subscribers get a link to the edition’s web page here.',
-  unsubscribe: 'Subscribers get their unsubscribe and email preferences links here.',
+  unsubscribe: 'Subscribers get their unsubscribe link here.',
 };
 
 export interface EmailSettings {
