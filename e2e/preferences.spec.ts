@@ -49,6 +49,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await page.getByRole('button', { name: 'Save segment' }).click();
   const segmentRow = page.getByRole('listitem').filter({ hasText: `Fuel first ${stamp}` });
   await expect(segmentRow.getByText(/^\d+ subscribers now$/)).toBeVisible();
+  await shoot(page, info, 'admin-segments');
 
   // The dialog's figure is the server's count as it opens.
   const { count } = (await (await page.request.get('/api/admin/editions/audience/premium')).json()) as { count: number };
