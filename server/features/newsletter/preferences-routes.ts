@@ -11,7 +11,7 @@ import {
 import { preferencesQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser } from '../../http/guards';
+import { getSessionUser, requireUser } from '../../http/guards';
 import { loadLinkKey, signLink, verifyLink } from '../../mail/links';
 import { optOutsOf, setOptOuts } from '../../mail/topic-opt-outs';
 import type { PageLookup } from '../../rendering/builder';
@@ -94,12 +94,11 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): 
 
   // From the account page: the member's own link. Only for an address the account proved it owns
   // (anyone can register with any address), or it would hand out the key to someone else's inbox.
-  app.get(apiPaths.accountEmailPreferences, async (request, reply) => {
+  app.get(apiPaths.accountEmailPreferences, { preHandler: requireUser(ctx) }, async (request, reply) => {
     reply.headers(noStore);
-    const user = await getSessionUser(request, ctx);
-    if (!user) throw new HttpError(401, 'Sign in to choose your emails.');
+    const user = (await getSessionUser(request, ctx))!;
     if (!user.emailVerified)
-      throw new HttpError(403, 'Confirm your email address first: use the link we emailed you, or send it again from your account page.');
+      throw new HttpError(409, 'Confirm your email address first: use the link we emailed you, or send it again from your account page.');
     return reply.redirect(`/preferences?token=${encodeURIComponent(signLink(await keyOnce, 'preferences', user.email))}`, 303);
   });
 

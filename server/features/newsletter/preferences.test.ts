@@ -63,7 +63,7 @@ describe('email preferences by the signed link', () => {
     // From the account page: a member's own link, once the account proved its address.
     const member = await premiumMember(t, 'account-prefs');
     const fromAccount = () => callApp(`${t.url}/api/account/email-preferences`, 'GET', { cookie: member.cookie, redirect: 'manual' });
-    expect((await fromAccount()).status).toBe(403);
+    expect((await fromAccount()).status).toBe(409);
     await t.ctx.db.execute(sql`update users set email_verified_at = now() where lower(email) = lower(${member.email})`);
     const redirected = await fromAccount();
     expect(redirected.status).toBe(303);
