@@ -5,6 +5,7 @@ import { editionCountRoutes } from './features/editions/count-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
 import { bounceWebhookRoutes } from './features/bounces/routes';
 import { bounceAdminRoutes } from './features/bounces/admin-routes';
+import { lookupPreferencesPage, preferencesRoutes } from './features/newsletter/preferences-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes, ctx);
   await app.register(newsletterRoutes, ctx);
   await app.register(subscriptionRoutes, ctx);
+  await app.register(preferencesRoutes, ctx);
   await app.register(editionRoutes, ctx);
   await app.register(bounceWebhookRoutes, ctx);
   await app.register(feedRoutes, { ctx, content });
@@ -162,7 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupSearchPage(search)]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), lookupSearchPage(search)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));

@@ -28,6 +28,7 @@ export function scheduledJobs(deps: {
   const sending = {
     publicUrl: env.PUBLIC_URL,
     postalAddress: env.POSTAL_ADDRESS,
+    timeZone: env.SITE_TIMEZONE,
     ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
     connections: env.NEWSLETTER_CONNECTIONS,
     bounceAddress: env.BOUNCE_ADDRESS,

@@ -35,6 +35,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/five-pillars', page: 'five-pillars' },
   { path: '/weekly-dish/:slug', page: 'weekly-dish-edition' },
   { path: '/unsubscribe', page: 'unsubscribe', noindex: true },
+  { path: '/preferences', page: 'preferences', noindex: true },
   { path: '/follow-ups/unsubscribe', page: 'follow-ups-unsubscribe', noindex: true },
   { path: '/newsletter/confirm', page: 'newsletter-confirm', noindex: true },
   { path: '/weekly-dish', page: 'weekly-dish' },

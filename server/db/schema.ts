@@ -27,6 +27,8 @@ import { searchKinds } from '#shared/search/search';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
+import { newsTopics } from '#shared/newsletter/preferences';
+import type { SegmentFilter } from '#shared/newsletter/segments';
 import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
 import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
 import { bounceKinds, bounceSources } from '#shared/newsletter/bounces';
@@ -158,6 +160,8 @@ export const newsletterSignups = pgTable(
      * before confirmed opt-in count as subscribed.
      */
     status: text('status', { enum: subscriberStatuses }).notNull().default('subscribed'),
+    /** The form the address first signed up with (null: imported, or never signed up). Segments filter by it. */
+    source: text('source', { enum: signupSources }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     ...outreach(),
@@ -622,6 +626,34 @@ export const mailSuppressions = pgTable(
   ],
 );
 
+/**
+ * News a person chose not to receive from their preferences link (decision 046); The Weekly
+ * Dish itself is the signup's status. One row per address and topic.
+ */
+export const mailTopicOptOuts = pgTable(
+  'mail_topic_opt_outs',
+  {
+    email: text('email').notNull(),
+    topic: text('topic', { enum: newsTopics }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_topic_opt_outs_email_topic_idx').on(sql`lower(${t.email})`, t.topic)],
+);
+
+/** A saved segment of The Weekly Dish's subscribers (decision 046): a name and a filter. */
+export const newsletterSegments = pgTable(
+  'newsletter_segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    filter: jsonb('filter').$type<SegmentFilter>().notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_segments_name_idx').on(sql`lower(${t.name})`)],
+);
+
 /** An edition of The Weekly Dish: a draft until it is scheduled or sent, then archived on the site. */
 export const newsletterEditions = pgTable(
   'newsletter_editions',
@@ -632,6 +664,11 @@ export const newsletterEditions = pgTable(
     summary: text('summary').notNull().default(''),
     body: text('body').notNull(),
     audience: text('audience', { enum: editionAudiences }).notNull().default('subscribers'),
+    /**
+     * The segment of an edition for one (audience 'segment'). A segment an unsent edition uses
+     * cannot be deleted (409); a sent edition's recipients were fixed when it started, so it lets go.
+     */
+    segmentId: uuid('segment_id').references((): AnyPgColumn => newsletterSegments.id, { onDelete: 'set null' }),
     status: text('status', { enum: editionStatuses }).notNull().default('draft'),
     /** Raised by every save: a save from an older version is refused, so a second tab loses nothing. */
     version: integer('version').notNull().default(1),
@@ -656,6 +693,7 @@ export const newsletterEditions = pgTable(
     uniqueIndex('newsletter_editions_slug_idx').on(t.slug),
     uniqueIndex('newsletter_editions_issue_idx').on(t.issueNumber),
     index('newsletter_editions_status_idx').on(t.status, t.scheduledAt),
+    index('newsletter_editions_segment_idx').on(t.segmentId),
   ],
 );
 

@@ -33,6 +33,8 @@ export const adminApiPaths = {
   adminEditionPause: '/api/admin/editions/:id/pause',
   adminEditionResume: '/api/admin/editions/:id/resume',
   adminEditionReport: '/api/admin/editions/:id/report',
+  adminSegments: '/api/admin/newsletter-segments',
+  adminSegment: '/api/admin/newsletter-segments/:id',
   adminContent: '/api/admin/content',
   adminContentPreview: '/api/admin/content/preview',
   adminContentItem: '/api/admin/content/:id',

@@ -35,6 +35,11 @@ export const apiPaths = {
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
   newsletterResubscribe: '/api/newsletter/resubscribe',
   newsletterConfirm: '/api/newsletter/confirm',
+  newsletterPreferences: '/api/newsletter/preferences',
+  /** The preferences page's plain HTML form (no scripts): answered with a redirect back to the page. */
+  newsletterPreferencesForm: '/api/newsletter/preferences/form',
+  /** A signed-in member's way to their preferences page: a redirect to it with their own link. */
+  accountEmailPreferences: '/api/account/email-preferences',
   editions: '/api/editions',
   edition: '/api/editions/:slug',
   guideFile: '/api/guides/:file',

@@ -45,6 +45,7 @@ const settings = {
   ratePerSecond: 2000,
   connections: 2,
   bounceAddress: BOUNCES,
+  timeZone: 'America/New_York',
 };
 async function sendDue() {
   const transport = createTransport({

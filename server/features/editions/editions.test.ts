@@ -43,6 +43,7 @@ afterAll(async () => {
 const settings = {
   publicUrl: 'https://dish.example.org',
   postalAddress: '12 Harbour Road, Portland, ME 04101',
+  timeZone: 'America/New_York',
   ratePerSecond: 2000,
   connections: 3,
   bounceAddress: 'bounces@dish.example.org',

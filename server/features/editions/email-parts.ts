@@ -7,6 +7,14 @@ import type { EditionAudience, FeedbackAnswer } from '#shared/newsletter/edition
  * its counted redirect (decision 045), the same addresses in every copy: they count a link, not a person.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
+/** The recipient's email preferences page (decision 046), signed for their address like the unsubscribe link. */
+export const PREFERENCES_PLACEHOLDER = '{{preferences_url}}';
+
+/** One recipient's own links. */
+export interface RecipientLinks {
+  unsubscribe: string;
+  preferences: string;
+}
 
 export interface EditionContent {
   title: string;

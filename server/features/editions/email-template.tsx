@@ -2,7 +2,16 @@ import { Link } from '@react-email/link';
 import { markdownToHtml } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
 import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
-import { type CountedLinks, type EditionContent, type EmailSettings, FEEDBACK_QUESTION, testTexts, UNSUBSCRIBE_PLACEHOLDER, whyReceived } from './email-parts';
+import {
+  type CountedLinks,
+  type EditionContent,
+  type EmailSettings,
+  FEEDBACK_QUESTION,
+  PREFERENCES_PLACEHOLDER,
+  testTexts,
+  UNSUBSCRIBE_PLACEHOLDER,
+  whyReceived,
+} from './email-parts';
 
 /** "Was this useful? Yes / No" under the body: two plain links, counted per answer (decision 045). */
 function Feedback({ counted }: { counted: CountedLinks }) {
@@ -44,7 +53,12 @@ function EditionEmail({ edition, settings, test, counted }: { edition: EditionCo
             {whyReceived(edition.audience, settings)}{' '}
             <Link href={UNSUBSCRIBE_PLACEHOLDER} style={mutedLinkStyle}>
               Unsubscribe
+            </Link>{' '}
+            or{' '}
+            <Link href={PREFERENCES_PLACEHOLDER} style={mutedLinkStyle}>
+              choose which emails you get
             </Link>
+            .
           </>
         ),
         settings.postalAddress,

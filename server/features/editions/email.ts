@@ -4,6 +4,8 @@ import {
   type EditionContent,
   type EmailSettings,
   FEEDBACK_QUESTION,
+  PREFERENCES_PLACEHOLDER,
+  type RecipientLinks,
   type RenderedEdition,
   type RenderOptions,
   testTexts,
@@ -33,6 +35,7 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
       : [
           `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
           `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+          `Choose which emails you get: ${PREFERENCES_PLACEHOLDER}`,
         ]),
     settings.postalAddress,
     '',
@@ -40,13 +43,15 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
   return { subject: edition.title, html, text };
 }
 
-/** One recipient's copy: the only per-recipient part is the unsubscribe link. */
-export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
-  const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
+/** One recipient's copy: the only per-recipient parts are the unsubscribe and preferences links. */
+export function personalise(rendered: RenderedEdition, links: RecipientLinks): RenderedEdition {
+  const escaped = (url: string) => url.replace(/&/g, '&amp;');
   return {
     subject: rendered.subject,
-    // Functions, so that a "$&" in the address is not read as a replacement pattern.
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => escaped),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => unsubscribeUrl),
+    // Functions, so that a "$&" in an address is not read as a replacement pattern.
+    html: rendered.html
+      .replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => escaped(links.unsubscribe))
+      .replaceAll(PREFERENCES_PLACEHOLDER, () => escaped(links.preferences)),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => links.unsubscribe).replaceAll(PREFERENCES_PLACEHOLDER, () => links.preferences),
   };
 }

@@ -17,6 +17,7 @@ import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
+import { SegmentsPanel } from './segments-panel';
 import { AdminSection, EmptyList } from '../admin-section';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
@@ -47,21 +48,24 @@ export function EditionsPanel() {
   const { editions, nextSlot } = list.data;
 
   return (
-    <AdminSection
-      title="The Weekly Dish"
-      intro={`Next Tuesday slot: ${time.dateTime(nextSlot)}.`}
-      actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
-    >
-      {editions.length === 0 ? (
-        <EmptyList>No editions yet. Write the first one with “New edition”.</EmptyList>
-      ) : (
-        <ul className="grid gap-3">
-          {editions.map((edition) => (
-            <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} time={time} onEdit={() => setEditing({ id: edition.id })} />
-          ))}
-        </ul>
-      )}
-    </AdminSection>
+    <div className="grid gap-8">
+      <AdminSection
+        title="The Weekly Dish"
+        intro={`Next Tuesday slot: ${time.dateTime(nextSlot)}.`}
+        actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
+      >
+        {editions.length === 0 ? (
+          <EmptyList>No editions yet. Write the first one with “New edition”.</EmptyList>
+        ) : (
+          <ul className="grid gap-3">
+            {editions.map((edition) => (
+              <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} time={time} onEdit={() => setEditing({ id: edition.id })} />
+            ))}
+          </ul>
+        )}
+      </AdminSection>
+      <SegmentsPanel />
+    </div>
   );
 }
 
@@ -91,12 +95,14 @@ function Progress({ edition }: { edition: EditionSummary }) {
 function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSummary; nextSlot: string; time: AdminTime; onEdit: () => void }) {
   // On the site's clock, like every time in the admin.
   const [when, setWhen] = useState(() => time.toInput(nextSlot));
+  // Counted by the query that fixes the recipients when sending starts, and again each time a send dialog opens.
   const audience = useAdminQuery<{ count: number }>(
-    adminKey('editions', 'audience', edition.audience),
-    apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }),
+    adminKey('editions', 'audience', edition.audience, edition.segmentId ?? ''),
+    `${apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience })}${edition.segmentId ? `?segmentId=${edition.segmentId}` : ''}`,
     ['draft', 'scheduled'].includes(edition.status),
   );
   const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
+  const audienceName = audienceOf(edition);
   const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.', 'The test was not sent.');
   const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.', 'The edition was not sent.');
   const schedule = useAdminChange({
@@ -137,7 +143,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
           {eyebrow && <p className="text-sm font-semibold text-brand-800">{eyebrow}</p>}
           <h3 className="break-words font-semibold text-stone-900">{edition.title}</h3>
           <p className="text-sm text-stone-600">
-            {audienceLabels[edition.audience]} · /weekly-dish/{edition.slug}
+            {audienceName} · /weekly-dish/{edition.slug}
             {edition.scheduledAt && edition.status === 'scheduled' && ` · Sends ${time.dateTime(edition.scheduledAt)}`}
             {edition.sentAt && ` · Sent ${time.dateTime(edition.sentAt)}`}
           </p>
@@ -178,9 +184,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             </label>
             <Confirm
               title="Schedule this edition?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}. Who is in the audience is settled when it starts sending.`}
               confirmLabel="Schedule"
               onConfirm={() => schedule.mutate(undefined)}
+              onOpen={() => void audience.refetch()}
               trigger={
                 <button type="button" className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`} disabled={!when}>
                   Schedule
@@ -189,9 +196,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             />
             <Confirm
               title="Send this edition now?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) now. It cannot be unsent.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) now. It cannot be unsent.`}
               confirmLabel="Send now"
               onConfirm={() => sendNow.mutate(undefined)}
+              onOpen={() => void audience.refetch()}
               trigger={
                 <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}>
                   Send now
@@ -242,6 +250,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
     </li>
   );
 }
+
+/** Whom the edition is for, in words: a segment by its name. */
+const audienceOf = (edition: EditionSummary) =>
+  edition.audience === 'segment' ? `Segment “${edition.segmentName ?? 'deleted'}”` : audienceLabels[edition.audience];
 
 /** Why messages failed, loaded when the admin opens it. */
 function FailureReasons({ id }: { id: string }) {
