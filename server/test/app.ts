@@ -40,7 +40,7 @@ export async function startTestApp(
       ? await openDatabase({ url: await fileDatabaseUrl(), poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   // The production path: every email through the outbox table, delivered at once.
-  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
+  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, dkim: env.DKIM }));
   const ctx: AppContext = { env, database, db: database.db, mailer };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
   const { logLines, databaseUrl: _own, ...buildOptions } = options;
