@@ -21,6 +21,7 @@ import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { lookupSearchPage, searchRoutes } from './features/search/routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
+import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
 import { createSearchService } from './features/search/service';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
+  await app.register(deliverabilityAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -33,7 +33,15 @@ export async function startTestApp(
   options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> & { logLines?: string[]; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
-  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: options.logLines ? 'info' : 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.logLines ? 'info' : 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    // The deliverability check never asks the internet's DNS from a test: a closed port answers at once.
+    DELIVERABILITY_DNS_SERVER: '127.0.0.1:9',
+    ...settings,
+  });
   const database = options.databaseUrl
     ? await openDatabase({ url: options.databaseUrl, poolSize: 4 })
     : process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
