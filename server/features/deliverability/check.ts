@@ -1,7 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { spf } from 'mailauth/lib/spf';
 import type { DeliverabilityReport, DnsCheck } from '#shared/admin/deliverability';
 import type { DkimSettings } from '../../env';
 
@@ -145,10 +144,12 @@ async function checkSpf(resolver: Resolver, { domain, smtpUrl }: CheckSettings):
   if (server.kind === 'private') {
     return check(
       'good',
-      `One SPF record. The mail server of SMTP_URL (${server.host}) is on a private address (${server.ip}): the address your mail leaves from on the internet is not known here; make sure the record covers it.`,
+      `One SPF record. The mail server of SMTP_URL (${server.host === server.ip ? server.ip : `${server.host}, ${server.ip}`}) is on a private address: the address your mail leaves from on the internet is not known here; make sure the record covers it.`,
       null,
     );
   }
+  // Loaded on first use (decision 037); the file itself, as node's ESM loader does not take a directory.
+  const { spf } = await import('mailauth/lib/spf/index.js');
   const result = await spf({
     ip: server.ip,
     sender: `postmaster@${domain}`,
