@@ -25,6 +25,7 @@ import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { lookupSearchPage, searchRoutes } from './features/search/routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
+import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
 import { createSearchService } from './features/search/service';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
   await app.register(bounceAdminRoutes, ctx);
+  await app.register(deliverabilityAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -41,6 +41,7 @@ export const accessTable: Record<string, Access> = {
   'GET /api/follow-ups/unsubscribe': 'open',
   'POST /api/follow-ups/unsubscribe': 'open',
   'GET /api/admin/searches': 'admin',
+  'GET /api/admin/deliverability': 'admin',
   'GET /api/admin/follow-ups': 'admin',
   'POST /api/admin/follow-ups': 'admin',
   'POST /api/admin/follow-ups/preview': 'admin',

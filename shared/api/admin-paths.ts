@@ -18,6 +18,7 @@ export const adminApiPaths = {
   adminReviewHidden: '/api/admin/reviews/:id/hidden',
   adminContactStatus: '/api/admin/contacts/:id/status',
   adminSearches: '/api/admin/searches',
+  adminDeliverability: '/api/admin/deliverability',
   adminFollowUps: '/api/admin/follow-ups',
   adminFollowUpPreview: '/api/admin/follow-ups/preview',
   adminFollowUp: '/api/admin/follow-ups/:id',

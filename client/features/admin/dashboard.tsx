@@ -13,6 +13,7 @@ import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
 import { SearchesPanel } from './searches';
+import { DeliverabilityPanel } from './deliverability';
 import { SlackInvitationsPanel } from './slack-invitations';
 import { adminKey, useAdminQuery } from './use-admin';
 
@@ -34,6 +35,7 @@ const tabs = [
   { id: 'audit', label: 'Audit log' },
   { id: 'reports', label: 'Reports' },
   { id: 'searches', label: 'Searches' },
+  { id: 'deliverability', label: 'Deliverability' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -60,6 +62,7 @@ const panels: Record<TabId, () => ReactNode> = {
   audit: () => <AuditList />,
   reports: () => <Reports />,
   searches: () => <SearchesPanel />,
+  deliverability: () => <DeliverabilityPanel />,
 };
 
 /** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */
