@@ -3,7 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { encode, wrap } from 'nodemailer/lib/qp/index.js';
 
 /**
- * One message for many recipients, composed once (decision 043). Composing a MIME message is
+ * One message for many recipients, composed once (decision 047). Composing a MIME message is
  * most of what sending an edition costs: nodemailer scans and quoted-printable-encodes some 40 KB
  * of HTML and text for every copy (a third of the server's CPU while an edition went out). Here
  * nodemailer composes the headers once, the bodies are encoded once in pieces split at the

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../env';
+import { compileMail } from './compiled-mail';
+import { createTransport } from './mailer';
 import { startTestApp, type TestApp } from '../test/app';
 import { callApp } from '../test/call-app';
 import { startSmtpCapture } from '../test/smtp';
@@ -84,5 +86,37 @@ describe('DKIM signing', () => {
     // A PEM on one line of an .env file, its line breaks written as \n.
     expect(loadEnv({ ...base, DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).DKIM).toMatchObject({ domainName: 'hub.example.org', keySelector: 'mail2026' });
     expect(loadEnv({}).DKIM).toBeUndefined();
+  });
+  it("signs a message composed once for many (an edition's copy) the same way", async () => {
+    const transport = createTransport({
+      smtpUrl: smtp.url,
+      from: 'The Weekly Dish <dish@hub.example.org>',
+      dataDir: mkdtempSync(join(tmpdir(), 'dkim-raw-')),
+      dkim: { domainName: 'hub.example.org', keySelector: 'mail2026', privateKey: pem },
+    });
+    const to = uniqueEmail('dkim-raw');
+    try {
+      const link = '{{unsubscribe_url}}';
+      const compiled = await compileMail(
+        {
+          from: transport.from,
+          subject: 'Composed once',
+          text: `Hello ${link}`,
+          html: `<p>Hello <a href="${link}">leave</a></p>`,
+          headers: { 'List-Unsubscribe': `<${link}>` },
+        },
+        [link],
+      );
+      await transport.deliverRaw({
+        to,
+        subject: 'Composed once',
+        raw: compiled.copyFor(to, { [link]: 'https://hub.example.org/unsubscribe?token=t&edition=e' })!,
+      });
+    } finally {
+      transport.close();
+    }
+    const result = await dkimVerify(await rawFor(to), { resolver: async () => [[published]] });
+    expect(result.results[0]).toMatchObject({ signingDomain: 'hub.example.org', status: { result: 'pass' } });
+    expect(result.results[0]!.signingHeaders!.keys.toLowerCase().split(/:\s*/)).toEqual(expect.arrayContaining(['to', 'message-id', 'list-unsubscribe']));
   });
 });
