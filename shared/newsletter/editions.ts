@@ -139,14 +139,13 @@ export interface Edition extends EditionSummary {
   failures: { reason: string; count: number }[];
 }
 
-/**
- * GET /api/admin/editions/:id/report (decision 045): what is known of a sent edition without
- * tracking anyone. Bounced and complaints are not here yet: the integrator adds them beside
- * `delivered` from the bounces table (issue 39).
- */
+/** GET /api/admin/editions/:id/report (decision 045): what is known of a sent edition without tracking anyone. */
 export interface EditionReport {
   /** Copies the mail server accepted (edition_deliveries marked sent). */
   delivered: number;
+  /** Copies that bounced (hard or soft, each copy once: decision 043), and complaints about copies. */
+  bounced: number;
+  complaints: number;
   /** Recipients who unsubscribed with this edition's link or its List-Unsubscribe header. */
   unsubscribes: number;
   /** Each counted link, by number, with its follows in total and per day (YYYY-MM-DD, site time zone). */

@@ -117,6 +117,7 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .values({ deliveryId: delivery!.id, editionId: edition!.id, email: member.email, kind: 'soft', status: '4.2.2', source: 'imap' });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
   await db.insert(schema.checkupReminderStops).values({ email: member.email });
+  await db.insert(schema.mailTopicOptOuts).values({ email: member.email, topic: 'allies' });
   await db
     .insert(schema.adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });

@@ -21,6 +21,7 @@ import {
   mailOutbox,
   toldOnce,
   mailSuppressions,
+  mailTopicOptOuts,
   newsletterEditions,
   newsletterSignups,
   passwordResetTokens,
@@ -146,7 +147,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, bounces, suppressions, reminderStops] = await Promise.all([
+  const [submissions, emails, deliveries, bounces, suppressions, reminderStops, topicOptOuts] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -183,6 +184,12 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     ),
     underAddress(() =>
       db.select({ createdAt: checkupReminderStops.createdAt }).from(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email)),
+    ),
+    underAddress(() =>
+      db
+        .select({ topic: mailTopicOptOuts.topic, createdAt: mailTopicOptOuts.createdAt })
+        .from(mailTopicOptOuts)
+        .where(byEmail(mailTopicOptOuts.email, user.email)),
     ),
   ]);
   const [followUps, followUpStop] = await Promise.all([
@@ -225,6 +232,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     weeklyDishBounces: bounces,
     mailSuppressions: suppressions,
     checkupReminderStops: reminderStops,
+    emailTopicOptOuts: topicOptOuts,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },
   };
 }
@@ -247,6 +255,7 @@ export async function eraseMember(tx: Transaction, user: { id: string; email: st
     await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
     await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
+    await tx.delete(mailTopicOptOuts).where(byEmail(mailTopicOptOuts.email, user.email));
   }
   await tx
     .update(adminAuditLog)

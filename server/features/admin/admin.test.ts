@@ -458,7 +458,7 @@ describe('admin reports', () => {
     const upgraded = await seedNewsletter(premium.email.toUpperCase());
     const newsCsv = (await callApp(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, 'GET', { cookie: admin.cookie })).text;
     expect(newsCsv.split('\r\n')[0]).toBe(
-      'id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,status,upgraded,suppressed,suppressedBecause,suppressedAt',
+      'id,name,email,organization,createdAt,updatedAt,source,outreachCompleted,outreachDate,status,upgraded,suppressed,suppressedBecause,suppressedAt',
     );
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
     expect(newsCsv.split('\r\n')[1]).toMatch(/,true,false,,$/);

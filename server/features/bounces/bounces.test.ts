@@ -236,7 +236,7 @@ describe('bounces and complaints of The Weekly Dish', () => {
       string,
     ];
     const title = `Kitchen notes ${Date.now()}`;
-    await sendEdition(title);
+    const editionId = await sendEdition(title);
 
     // Every copy's envelope sender carries its own token; its Message-ID carries it too.
     const tokens: Record<string, string> = {};
@@ -294,6 +294,8 @@ describe('bounces and complaints of The Weekly Dish', () => {
     }
     expect(await bouncesOf(hard)).toHaveLength(1);
     expect(await bouncesOf(complainer)).toHaveLength(1);
+    // The edition's report in the admin counts them once each, beside what was delivered.
+    expect((await admin('GET', `/api/admin/editions/${editionId}/report`)).json).toMatchObject({ delivered: 6, bounced: 1, complaints: 1 });
 
     // The next edition: the suppressed addresses are not among its recipients. While it is being
     // sent, a hard bounce for an earlier copy arrives by webhook: the queue's recheck skips it too.

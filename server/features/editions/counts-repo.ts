@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EditionReport, FeedbackAnswer } from '#shared/newsletter/editions';
 import type { Executor } from '../../db/client';
-import { editionDeliveries, editionFeedback, editionLinkClicks, editionLinks, editionUnsubscribes, newsletterEditions } from '../../db/schema';
+import { editionBounces, editionDeliveries, editionFeedback, editionLinkClicks, editionLinks, editionUnsubscribes, newsletterEditions } from '../../db/schema';
 
 /**
  * The counts of decision 045: how often each link of an edition's email was followed and how its
@@ -84,7 +84,13 @@ export async function countFeedback(db: Executor, editionId: string, answer: Fee
  */
 export async function editionReport(db: Executor, editionId: string): Promise<EditionReport> {
   const delivered = await db.$count(editionDeliveries, and(eq(editionDeliveries.editionId, editionId), eq(editionDeliveries.status, 'sent')));
-  // Bounced and complaints: the integrator adds them here from the bounces table (issue 39), beside `delivered`.
+  // What came back about its copies (decision 043): a copy counts once per kind however often reported.
+  const returned = await db
+    .select({ kind: editionBounces.kind, count: sql<number>`count(*)::int` })
+    .from(editionBounces)
+    .where(eq(editionBounces.editionId, editionId))
+    .groupBy(editionBounces.kind);
+  const ofKind = (...kinds: string[]) => returned.filter((row) => kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0);
   const [unsubscribed] = await db.select({ count: editionUnsubscribes.count }).from(editionUnsubscribes).where(eq(editionUnsubscribes.editionId, editionId));
   const links = await db
     .select({ number: editionLinks.number, url: editionLinks.url })
@@ -105,6 +111,8 @@ export async function editionReport(db: Executor, editionId: string): Promise<Ed
   const answered = (answer: FeedbackAnswer) => answers.find((row) => row.answer === answer)?.count ?? 0;
   return {
     delivered,
+    bounced: ofKind('hard', 'soft'),
+    complaints: ofKind('complaint'),
     unsubscribes: unsubscribed?.count ?? 0,
     links: links.map((link) => {
       const days = clicks.filter((row) => row.number === link.number).map(({ day, count: n }) => ({ day, count: n }));

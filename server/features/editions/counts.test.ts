@@ -201,6 +201,8 @@ describe('counted links', () => {
     const day = await today();
     expect(report.json).toEqual({
       delivered: 2,
+      bounced: 0,
+      complaints: 0,
       unsubscribes: 1,
       links: [
         { number: 1, url: 'https://example.org/guide', total: 2, days: [{ day, count: 2 }] },

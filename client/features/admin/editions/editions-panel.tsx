@@ -281,7 +281,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? '' : ` (${Math.r
 
 /**
  * What is known of a sent edition without tracking anyone (decision 045): copies delivered,
- * unsubscribes from its links, follows of each link and the answers to "Was this useful?".
+ * bounced and complained about, unsubscribes from its links, follows of each link and the
+ * answers to "Was this useful?".
  * Loaded when the admin opens it; lists rather than tables, so it reads at 375 px.
  */
 function Report({ id }: { id: string }) {
@@ -305,6 +306,16 @@ function Report({ id }: { id: string }) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="font-medium">Delivered</dt>
             <dd>{data.delivered.toLocaleString()}</dd>
+            <dt className="font-medium">Bounced</dt>
+            <dd>
+              {data.bounced.toLocaleString()}
+              {percent(data.bounced, data.delivered)}
+            </dd>
+            <dt className="font-medium">Complaints</dt>
+            <dd>
+              {data.complaints.toLocaleString()}
+              {percent(data.complaints, data.delivered)}
+            </dd>
             <dt className="font-medium">Unsubscribed from it</dt>
             <dd>
               {data.unsubscribes.toLocaleString()}
