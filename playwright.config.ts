@@ -63,6 +63,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The tests' DNS server (e2e/global-setup.ts), UDP on the SMTP port's number.
+      DELIVERABILITY_DNS_SERVER: `127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       // The payments spec moves the local provider's billing clock (off by default in production).
       BILLING_CLOCK_ENABLED: 'true',

@@ -21,6 +21,7 @@ async function typeAfterEachMarker(page: Page, body: Locator) {
 
 test.describe('the editor toolbar keeps its marker when you type', () => {
   test('in the Weekly Dish edition editor, also on a selection of lines', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', "the same toolbar component as the content editor's, which runs at both widths below");
     await signInAsAdmin(page, testInfo.project.name);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Weekly Dish', exact: true }).click();

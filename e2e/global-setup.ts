@@ -1,8 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startDnsServer } from '../server/test/dns';
 import { startSmtpCapture } from '../server/test/smtp';
 
-/** The tests' SMTP server (the one the unit tests use): every message the app sends is written to E2E_MAIL_DIR for the tests to read. */
+/**
+ * The tests' SMTP server (the one the unit tests use): every message the app sends is written to
+ * E2E_MAIL_DIR for the tests to read. And their DNS server, for the admin's deliverability check:
+ * on the same port number over UDP (SMTP is TCP), so each run's ports stay the two it is given.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = process.env.E2E_MAIL_DIR!;
   mkdirSync(mailDir, { recursive: true });
@@ -11,5 +16,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port: Number(process.env.E2E_SMTP_PORT),
     onMail: (raw, to) => writeFileSync(join(mailDir, `${Date.now()}-${count++}.json`), JSON.stringify({ to, raw })),
   });
-  return capture.close;
+  const domain = 'nonprofitleadershub.org';
+  const dns = await startDnsServer(
+    { txt: { [domain]: ['v=spf1 include:_spf.mail-provider.example ~all'], [`_dmarc.${domain}`]: ['v=DMARC1; p=none'] } },
+    Number(process.env.E2E_SMTP_PORT),
+  );
+  return async () => {
+    await capture.close();
+    await dns.close();
+  };
 }

@@ -21,6 +21,10 @@ async function formattedBody(scope: Page | FrameLocator | Locator, tag: string) 
 }
 
 test('every toolbar button, written into a resource, shows formatted in the preview and on /resources', async ({ page, browser }, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'mobile',
+    "what the Markdown becomes is the same at every width (the content editor's toolbar runs at both in editor-toolbar.spec.ts)",
+  );
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   const tag = `${project}${Date.now().toString(36)}`;

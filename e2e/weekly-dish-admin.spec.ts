@@ -48,6 +48,10 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
   test('writes a draft (the number is added, not typed), tests it, schedules it, cancels the schedule when asked and takes the draft up again', async ({
     page,
   }, testInfo) => {
+    test.skip(
+      testInfo.project.name === 'mobile',
+      "an edition's states are the same at every width (the Weekly Dish tab is drawn at both by admin.spec.ts and weekly-dish.spec.ts)",
+    );
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const title = `Grant season ${project} ${Date.now().toString(36)}`;
@@ -161,6 +165,7 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     page,
     browser,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'the mail is the same at every width (the edition page is drawn at both by weekly-dish.spec.ts)');
     test.setTimeout(150_000);
     const project = testInfo.project.name;
     const title = `Members night ${project} ${Date.now().toString(36)}`;
@@ -230,5 +235,45 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
     for (const context of [premium.context, free.context, visitorContext]) await context.close();
+  });
+
+  test('counts a followed link and a "Yes" without knowing who, thanks the reader, and shows the admin the report', async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const project = testInfo.project.name;
+    const title = `Counted ${project} ${Date.now().toString(36)}`;
+    await signInAsAdmin(page, project);
+    const reader = await member(browser, testInfo, page, 'counted-reader', true);
+    const created = await page.request.post('/api/admin/editions', {
+      data: { title, slug: `counted-${project}-${Date.now().toString(36)}`, body: 'See [the resources](/resources).', audience: 'premium', askFeedback: true },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await page.request.post(`/api/admin/editions/${id}/send`, { data: {} })).ok()).toBe(true);
+    const mail = await waitForMail(reader.email, new RegExp(`^${title}$`), 60_000);
+
+    // Without cookies or scripts: a fresh context with JavaScript off follows the links.
+    const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
+    const tab = await visitor.newPage();
+    await tab.goto(linkIn(mail, `${baseURL}/r/${id}/1`));
+    await expect(tab).toHaveURL(`${baseURL}/resources`);
+    await tab.goto(linkIn(mail, `${baseURL}/useful/${id}/yes`));
+    await expect(tab).toHaveURL(`${baseURL}/weekly-dish-thanks`);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Thanks for telling us.' })).toBeVisible();
+    await expect(tab.getByRole('link', { name: 'Read past editions of The Weekly Dish' })).toHaveAttribute('href', '/weekly-dish');
+    expect(await visitor.cookies()).toEqual([]);
+    await tab.screenshot({ path: testInfo.outputPath(`feedback-thanks-${project}.png`) });
+    await visitor.close();
+
+    await openWeeklyDish(page);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await row.getByText('Report', { exact: true }).click();
+    await expect(row.getByText(`${baseURL}/resources`)).toBeVisible();
+    await expect(row.getByText('1 in all')).toBeVisible();
+    await expect(row.getByText('Yes 1 (100%) · No 0 (0%)')).toBeVisible();
+    // Nothing wider than the screen at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await row.screenshot({ path: testInfo.outputPath(`edition-report-${project}.png`) });
+    await reader.context.close();
   });
 });

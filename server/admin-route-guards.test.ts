@@ -10,6 +10,8 @@ import { editionAdminRoutes } from './features/editions/admin-routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
+import { bounceAdminRoutes } from './features/bounces/admin-routes';
+import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
 import { registerErrorHandler } from './http/errors';
 import { accessTable } from './test/access-table';
 import { startTestApp, type TestApp } from './test/app';
@@ -61,6 +63,8 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
   'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),
   'search/admin-routes.ts': async (app) => app.register(searchAdminRoutes, { ctx: t.ctx, search: unreachable }),
+  'bounces/admin-routes.ts': async (app) => app.register(bounceAdminRoutes, t.ctx),
+  'deliverability/admin-routes.ts': async (app) => app.register(deliverabilityAdminRoutes, t.ctx),
 };
 
 beforeAll(async () => {

@@ -1,7 +1,11 @@
 import { feedRoutes } from './features/editions/feeds';
 import { editionRoutes } from './features/editions/routes';
 import { editionAdminRoutes } from './features/editions/admin-routes';
+import { editionCountRoutes } from './features/editions/count-routes';
 import { subscriptionRoutes } from './features/newsletter/subscription-routes';
+import { bounceWebhookRoutes } from './features/bounces/routes';
+import { bounceAdminRoutes } from './features/bounces/admin-routes';
+import { lookupPreferencesPage, preferencesRoutes } from './features/newsletter/preferences-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +25,7 @@ import { followUpRoutes } from './features/follow-ups/routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { lookupSearchPage, searchRoutes } from './features/search/routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
+import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
 import { createSearchService } from './features/search/service';
 import { contactRoutes } from './features/contact/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -120,7 +125,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes, ctx);
   await app.register(newsletterRoutes, ctx);
   await app.register(subscriptionRoutes, ctx);
+  await app.register(preferencesRoutes, ctx);
   await app.register(editionRoutes, ctx);
+  await app.register(bounceWebhookRoutes, ctx);
   await app.register(feedRoutes, { ctx, content });
   await app.register(contentRoutes, { ctx, content });
   await app.register(mediaRoutes, ctx);
@@ -145,6 +152,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });
   await app.register(checkupAdminRoutes, ctx);
+  await app.register(bounceAdminRoutes, ctx);
+  await app.register(deliverabilityAdminRoutes, ctx);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
@@ -152,11 +161,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // `/api/*` does not match `/api` itself, which would otherwise fall through to the HTML pages.
   app.all('/api', unknownApiRoute);
   app.all('/api/*', unknownApiRoute);
+  await app.register(editionCountRoutes, { ctx, builder });
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupSearchPage(search)]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), lookupSearchPage(search)]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));

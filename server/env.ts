@@ -1,3 +1,6 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from '#shared/zod';
 import { isTimeZone } from '#shared/site-time';
 
@@ -53,6 +56,33 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
+  /**
+   * DKIM signing of every message (decision 044): the domain (d=), the selector (s=) and the RSA
+   * private key, as PEM in the setting itself (line breaks may be written \\n) or in a file.
+   * All unset: mail leaves unsigned.
+   */
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'DKIM_DOMAIN must be a domain name such as example.org')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9_-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9_-]{0,62}))*$/, 'DKIM_SELECTOR must be letters, digits, - or _ (e.g. mail2026)')
+    .optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
+  /**
+   * The DNS server the admin's deliverability check asks (an IP address, with :port if not 53),
+   * instead of the system's. Tests point it at their own.
+   */
+  DELIVERABILITY_DNS_SERVER: z
+    .string()
+    .trim()
+    .refine(isDnsServerAddress, 'DELIVERABILITY_DNS_SERVER must be an IP address, with :port if not 53 (e.g. 127.0.0.1:5353 or [::1]:53)')
+    .optional(),
   ANALYTICS_FORWARD_URL: z.url('ANALYTICS_FORWARD_URL must be a URL').optional(),
   ADMIN_EMAILS: emailList.default([]),
   DEMO_MODE: flag.default(false),
@@ -103,6 +133,22 @@ const envSchema = z.object({
   /** The sending rate of editions, messages per second across the site, and the SMTP connections used for it. */
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   NEWSLETTER_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Where reports about editions come back (decision 043): each copy's envelope sender is this
+   * address with a token after a "+" (bounces+d12-…@example.org), so the mail server receiving it
+   * must deliver "+" addresses to this mailbox. Unset: bounces@ the domain of MAIL_FROM.
+   */
+  BOUNCE_ADDRESS: z.email('BOUNCE_ADDRESS must be an email address').optional(),
+  /** The bounce mailbox, read over IMAP every minute (imaps://mail.example.org:993); unset, nothing is read. */
+  BOUNCE_IMAP_URL: z
+    .string()
+    .regex(/^imaps?:\/\/[^/]+\/?$/, 'BOUNCE_IMAP_URL must be imaps://host[:port] or imap://host[:port]')
+    .optional(),
+  BOUNCE_IMAP_USER: z.string().min(1).optional(),
+  BOUNCE_IMAP_PASSWORD: z.string().min(1).optional(),
+  BOUNCE_IMAP_MAILBOX: z.string().min(1).max(200).default('INBOX'),
+  /** Mailgun's webhook signing key: turns on POST /api/webhooks/mailgun for bounce and complaint events. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'MAILGUN_WEBHOOK_SIGNING_KEY must be the signing key from Mailgun (at least 16 characters)').optional(),
   /** Days after a Check-Up attempt when one email offers a retake (decision 038). */
   CHECKUP_RETAKE_REMINDER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -110,14 +156,41 @@ const envSchema = z.object({
 /** Stripe's settings come as a set: a secret key without its webhook secret or prices would take money it cannot record. */
 const stripeTogether = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
 const checkedSchema = envSchema.superRefine((env, issue) => {
+  for (const key of ['BOUNCE_IMAP_USER', 'BOUNCE_IMAP_PASSWORD'] as const) {
+    if (env.BOUNCE_IMAP_URL && !env[key]) issue.addIssue({ code: 'custom', path: [key], message: `${key} is required when BOUNCE_IMAP_URL is set` });
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const key of stripeTogether) {
     if (!env[key]) issue.addIssue({ code: 'custom', path: [key], message: `${key} is required when STRIPE_SECRET_KEY is set` });
   }
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+/** An IP address with an optional port, as node's dns Resolver takes it: 127.0.0.1, 127.0.0.1:5353, ::1, [::1]:5353. */
+function isDnsServerAddress(value: string): boolean {
+  if (isIP(value)) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  if (!match) return false;
+  const family = match[1] ? 6 : 4;
+  const port = Number(match[3]);
+  return isIP(match[1] ?? match[2] ?? '') === family && port >= 1 && port <= 65535;
+}
+
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  /** PEM, checked at start to be an RSA key of at least 1024 bits. Never logged. */
+  privateKey: string;
+}
+
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  'PUBLIC_URL' | 'BOUNCE_ADDRESS' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY' | 'DKIM_PRIVATE_KEY_FILE'
+> & {
+  /** Set when every message is signed (DKIM_DOMAIN, DKIM_SELECTOR and a key); undefined: unsigned. */
+  DKIM: DkimSettings | undefined;
   PUBLIC_URL: string;
+  /** Set, or bounces@ the domain of MAIL_FROM. */
+  BOUNCE_ADDRESS: string;
   /** True when PUBLIC_URL was not set and was derived from HOST and PORT (said in the startup log). */
   PUBLIC_URL_DERIVED: boolean;
   /** Session cookies carry Secure exactly when the public address is https: decided here, once. */
@@ -150,7 +223,56 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production with DATABASE_URL: the address people reach the site at, e.g. https://example.org',
     );
   }
+  const dkim = dkimSettings(settings);
+  const { DKIM_DOMAIN: _domain, DKIM_SELECTOR: _selector, DKIM_PRIVATE_KEY: _key, DKIM_PRIVATE_KEY_FILE: _keyFile, ...rest } = settings;
   const host = ['0.0.0.0', '::', ''].includes(settings.HOST) ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
   const publicUrl = settings.PUBLIC_URL ?? `http://${host}:${settings.PORT}`;
-  return { ...settings, PUBLIC_URL: publicUrl, PUBLIC_URL_DERIVED: !settings.PUBLIC_URL, SECURE_COOKIES: publicUrl.startsWith('https://') };
+  const fromDomain = /@([^\s<>@]+?)>?\s*$/.exec(settings.MAIL_FROM)?.[1];
+  if (!settings.BOUNCE_ADDRESS && !fromDomain) {
+    throw new EnvError('Invalid configuration:\n  BOUNCE_ADDRESS: required when MAIL_FROM has no address with a domain to derive it from');
+  }
+  return {
+    ...rest,
+    DKIM: dkim,
+    PUBLIC_URL: publicUrl,
+    PUBLIC_URL_DERIVED: !settings.PUBLIC_URL,
+    SECURE_COOKIES: publicUrl.startsWith('https://'),
+    BOUNCE_ADDRESS: settings.BOUNCE_ADDRESS ?? `bounces@${fromDomain}`,
+  };
+}
+
+/**
+ * The DKIM settings as a set, the key read and parsed now: a key that cannot sign would leave
+ * every message unsigned without a word (nodemailer skips a signature it cannot make).
+ */
+function dkimSettings(settings: z.infer<typeof envSchema>): DkimSettings | undefined {
+  const { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: inline, DKIM_PRIVATE_KEY_FILE: file } = settings;
+  if (!domain && !selector && !inline && !file) return undefined;
+  const fail = (setting: string, message: string) => new EnvError(`Invalid configuration:\n  ${setting}: ${message}`);
+  if (inline && file) throw fail('DKIM_PRIVATE_KEY', 'set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both');
+  if (!domain) throw fail('DKIM_DOMAIN', 'required to sign mail with DKIM (the domain of the signature, usually the domain of MAIL_FROM)');
+  if (!selector) throw fail('DKIM_SELECTOR', 'required to sign mail with DKIM (the name of the key in DNS: <selector>._domainkey.' + domain + ')');
+  if (!inline && !file) throw fail('DKIM_PRIVATE_KEY', 'required to sign mail with DKIM: the private key as PEM, or DKIM_PRIVATE_KEY_FILE with its path');
+  let pem: string;
+  if (file) {
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw fail('DKIM_PRIVATE_KEY_FILE', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  } else {
+    // A PEM in one line of an .env file, its line breaks written as \n.
+    pem = inline!.replace(/\\n/g, '\n');
+  }
+  const setting = file ? 'DKIM_PRIVATE_KEY_FILE' : 'DKIM_PRIVATE_KEY';
+  let key;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw fail(setting, 'is not a private key in PEM format (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)');
+  }
+  if (key.asymmetricKeyType !== 'rsa') throw fail(setting, `is an ${key.asymmetricKeyType ?? 'unknown'} key: DKIM signing here needs an RSA key (2048 bits)`);
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (bits < 1024) throw fail(setting, `is a ${bits}-bit RSA key: receivers ignore DKIM keys under 1024 bits; use 2048`);
+  return { domainName: domain, keySelector: selector, privateKey: key.export({ format: 'pem', type: 'pkcs8' }).toString() };
 }

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await reopenCancelledEditions(database.db);
   // The pages and resources of content/ become the first published items; idempotent.
   await seedContent(database.db);
-  const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, dkim: env.DKIM });
   // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
   const outbox = createOutbox(database.db, transport);
   const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     dataDir: env.DATA_DIR,
+    dkim: env.DKIM,
     pool: { connections: env.NEWSLETTER_CONNECTIONS },
   });
   bulkTransport.useLogger(app.log);
@@ -78,6 +79,16 @@ async function main(): Promise<void> {
   jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
   ctx.jobs = jobs;
   app.log.info(`Mail: ${outbox.description}`);
+  app.log.info(
+    env.BOUNCE_IMAP_URL
+      ? `Bounces: editions' reports come back to ${env.BOUNCE_ADDRESS}; the mailbox ${env.BOUNCE_IMAP_MAILBOX} at ${new URL(env.BOUNCE_IMAP_URL).host} is read every minute`
+      : `Bounces: editions' reports come back to ${env.BOUNCE_ADDRESS}; no bounce mailbox is read (set BOUNCE_IMAP_URL, BOUNCE_IMAP_USER and BOUNCE_IMAP_PASSWORD)`,
+  );
+  app.log.info(
+    env.DKIM
+      ? `DKIM: every message is signed for ${env.DKIM.domainName} with selector ${env.DKIM.keySelector}`
+      : 'DKIM: mail is not signed (set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE to sign it)',
+  );
   if (env.PUBLIC_URL_DERIVED) {
     app.log.warn(
       `PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`,

@@ -13,6 +13,7 @@ import { sendRetakeReminders } from './features/checkup/reminders';
 import { sendDueFollowUps } from './features/follow-ups/service';
 import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
+import { pollBounceMailbox } from './features/bounces/mailbox';
 import { recomputePeerGroups } from './features/checkup/peers';
 
 /** Every piece of scheduled work the site does, and when. */
@@ -27,9 +28,13 @@ export function scheduledJobs(deps: {
   const sending = {
     publicUrl: env.PUBLIC_URL,
     postalAddress: env.POSTAL_ADDRESS,
+    timeZone: env.SITE_TIMEZONE,
     ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
     connections: env.NEWSLETTER_CONNECTIONS,
+    bounceAddress: env.BOUNCE_ADDRESS,
   };
+  const { BOUNCE_IMAP_URL: url, BOUNCE_IMAP_USER: user, BOUNCE_IMAP_PASSWORD: password, BOUNCE_IMAP_MAILBOX: mailbox } = env;
+  const bounceMailbox = url && user && password ? { url, user, password, mailbox } : undefined;
   return [
     // The Weekly Dish: scheduled editions start, and what is due is sent, in slices of at most 50
     // seconds; a slice that stopped with work left queues the next at once. Slices may overlap
@@ -75,6 +80,10 @@ export function scheduledJobs(deps: {
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.
     // The Check-Up's peer figures (decision 040): recomputed every hour and when a server starts, never per request.
     { name: 'checkup-peers', cron: '29 * * * *', atStart: true, run: async () => void (await recomputePeerGroups(deps.ctx.db)) },
+    // Bounces and complaints in the bounce mailbox, read once across servers (decision 043); without settings, nothing to read.
+    ...(bounceMailbox
+      ? [{ name: 'bounce-mailbox', cron: '* * * * *', run: () => pollBounceMailbox(deps.ctx.db, bounceMailbox, deps.log) } satisfies ScheduledJob]
+      : []),
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
   ];
 }

@@ -124,7 +124,9 @@ describe('editions of The Weekly Dish', () => {
     const hostile = await insert('Hostile', deepQuotes);
     const fine = await insert('Fine', 'Good news.');
     logs.length = 0;
-    expect(await startDueEditions(t.ctx.db, { publicUrl: t.ctx.env.PUBLIC_URL, postalAddress: t.ctx.env.POSTAL_ADDRESS }, log)).toBeGreaterThanOrEqual(1);
+    expect(
+      await startDueEditions(t.ctx.db, { publicUrl: t.ctx.env.PUBLIC_URL, postalAddress: t.ctx.env.POSTAL_ADDRESS, timeZone: t.ctx.env.SITE_TIMEZONE }, log),
+    ).toBeGreaterThanOrEqual(1);
     const status = async (id: string) =>
       rowsOf<{ status: string }>(await t.ctx.db.execute(sql`select status from newsletter_editions where id = ${id}`))[0]!.status;
     expect(await status(fine)).toBe('sending');

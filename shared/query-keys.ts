@@ -20,3 +20,6 @@ export const memberEditionQueryKey = (slug: string) => ['/api/editions', slug, '
 
 /** A saved Check-Up result: the results page reads it, the server fills it when it renders that page. */
 export const checkupResultQueryKey = (id: string) => ['/api/checkup-results', id] as const;
+
+/** An address's email preferences, by the signed link's token: the server fills it when it renders /preferences. */
+export const preferencesQueryKey = (token: string) => ['/api/newsletter/preferences', token] as const;

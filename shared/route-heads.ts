@@ -78,7 +78,9 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     description: 'Impact, Humans, Fuel, Gears and Future: the five pillars we use to look at the health of a nonprofit.',
   },
   '/weekly-dish/:slug': { title: 'The Weekly Dish', description: 'An edition of The Weekly Dish, the free Tuesday newsletter for nonprofit leaders.' },
+  '/weekly-dish-thanks': { title: 'Thanks for telling us', description: 'Your answer to “Was this useful?” was counted, with nothing that says who you are.' },
   '/unsubscribe': { title: 'Unsubscribe from The Weekly Dish', description: 'Stop receiving The Weekly Dish.' },
+  '/preferences': { title: 'Email preferences', description: 'Choose which emails you get from us.' },
   '/follow-ups/unsubscribe': { title: 'Stop Check-Up follow-ups', description: 'Stop the emails that follow up on your Check-Up results.' },
   '/newsletter/confirm': { title: 'Confirm your subscription', description: 'Confirm that you want The Weekly Dish at this address.' },
   '/weekly-dish': {

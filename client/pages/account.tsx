@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
+import { apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../app/layout';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -39,6 +40,15 @@ export default function AccountPage() {
         <MembershipCard />
         <ReceiptsCard />
         <ChangePasswordForm />
+        {user.emailVerified && (
+          <Card>
+            <h2 className="font-serif text-xl font-bold text-stone-900">Email preferences</h2>
+            <p className="mt-2 text-stone-700">Choose which emails you get: The Weekly Dish, webinar and event news, Allies news.</p>
+            <a href={apiPaths.accountEmailPreferences} className={buttonClasses('outline', 'md', 'mt-4')}>
+              Choose my emails
+            </a>
+          </Card>
+        )}
         <Card>
           <h2 className="font-serif text-xl font-bold text-stone-900">Download my data</h2>
           <p className="mt-2 text-stone-700">

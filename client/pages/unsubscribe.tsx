@@ -1,8 +1,11 @@
+import { useSearchParams } from 'react-router';
 import { TokenLinkPage } from '../components/token-link-page';
 import { Unsubscribe } from '../features/newsletter/subscription';
 
 /** /unsubscribe?token=…: where every edition's unsubscribe link leads. Works signed out. */
 export default function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const edition = params.get('edition') ?? undefined;
   return (
     <TokenLinkPage
       title="Unsubscribe from The Weekly Dish"
@@ -10,7 +13,7 @@ export default function UnsubscribePage() {
       linkSource="the unsubscribe link from an edition"
       teamAction="remove you"
     >
-      {(token) => <Unsubscribe token={token} />}
+      {(token) => <Unsubscribe token={token} edition={edition} />}
     </TokenLinkPage>
   );
 }

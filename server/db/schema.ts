@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -25,9 +26,12 @@ import type { Pillar } from '#shared/checkup/questions';
 import { searchKinds } from '#shared/search/search';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
-import { editionAudiences, editionStatuses } from '#shared/newsletter/editions';
+import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
+import { newsTopics } from '#shared/newsletter/preferences';
+import type { SegmentFilter } from '#shared/newsletter/segments';
 import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
 import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
+import { bounceKinds, bounceSources } from '#shared/newsletter/bounces';
 
 /**
  * Every entity of docs/product.md §3 plus what the server needs (sessions, reset tokens,
@@ -156,6 +160,8 @@ export const newsletterSignups = pgTable(
      * before confirmed opt-in count as subscribed.
      */
     status: text('status', { enum: subscriberStatuses }).notNull().default('subscribed'),
+    /** The form the address first signed up with (null: imported, or never signed up). Segments filter by it. */
+    source: text('source', { enum: signupSources }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     ...outreach(),
@@ -612,7 +618,40 @@ export const mailSuppressions = pgTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('mail_suppressions_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('mail_suppressions_email_lower_idx').on(sql`lower(${t.email})`),
+    // The admin's list of suppressed addresses: paged newest first, searched by address.
+    index('mail_suppressions_created_at_idx').on(t.createdAt, t.email),
+    ...searchIndexes('mail_suppressions_email', t.email),
+  ],
+);
+
+/**
+ * News a person chose not to receive from their preferences link (decision 046); The Weekly
+ * Dish itself is the signup's status. One row per address and topic.
+ */
+export const mailTopicOptOuts = pgTable(
+  'mail_topic_opt_outs',
+  {
+    email: text('email').notNull(),
+    topic: text('topic', { enum: newsTopics }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_topic_opt_outs_email_topic_idx').on(sql`lower(${t.email})`, t.topic)],
+);
+
+/** A saved segment of The Weekly Dish's subscribers (decision 046): a name and a filter. */
+export const newsletterSegments = pgTable(
+  'newsletter_segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    filter: jsonb('filter').$type<SegmentFilter>().notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_segments_name_idx').on(sql`lower(${t.name})`)],
 );
 
 /** An edition of The Weekly Dish: a draft until it is scheduled or sent, then archived on the site. */
@@ -625,6 +664,11 @@ export const newsletterEditions = pgTable(
     summary: text('summary').notNull().default(''),
     body: text('body').notNull(),
     audience: text('audience', { enum: editionAudiences }).notNull().default('subscribers'),
+    /**
+     * The segment of an edition for one (audience 'segment'). A segment an unsent edition uses
+     * cannot be deleted (409); a sent edition's recipients were fixed when it started, so it lets go.
+     */
+    segmentId: uuid('segment_id').references((): AnyPgColumn => newsletterSegments.id, { onDelete: 'set null' }),
     status: text('status', { enum: editionStatuses }).notNull().default('draft'),
     /** Raised by every save: a save from an older version is refused, so a second tab loses nothing. */
     version: integer('version').notNull().default(1),
@@ -639,6 +683,8 @@ export const newsletterEditions = pgTable(
     /** Rendered once when sending starts; each recipient's copy only fills in its own unsubscribe link. */
     html: text('html'),
     text: text('text'),
+    /** Its email ends with "Was this useful? Yes / No" (decision 045): counted per answer and day, never per person. */
+    askFeedback: boolean('ask_feedback').notNull().default(false),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -647,6 +693,7 @@ export const newsletterEditions = pgTable(
     uniqueIndex('newsletter_editions_slug_idx').on(t.slug),
     uniqueIndex('newsletter_editions_issue_idx').on(t.issueNumber),
     index('newsletter_editions_status_idx').on(t.status, t.scheduledAt),
+    index('newsletter_editions_segment_idx').on(t.segmentId),
   ],
 );
 
@@ -678,6 +725,98 @@ export const editionDeliveries = pgTable(
     index('edition_deliveries_pending_idx')
       .on(t.editionId, t.id)
       .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * The links of an edition's email as its copy was rendered (decision 045): its /r/<edition>/<number>
+ * redirect leads only to these, so it is never an open redirect.
+ */
+export const editionLinks = pgTable(
+  'edition_links',
+  {
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.number] })],
+);
+
+/** How often each link of an edition was followed, per day in the site's time zone: a count, nobody's click. */
+export const editionLinkClicks = pgTable(
+  'edition_link_clicks',
+  {
+    editionId: uuid('edition_id').notNull(),
+    number: integer('number').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.number, t.day] }),
+    foreignKey({
+      name: 'edition_link_clicks_link_fk',
+      columns: [t.editionId, t.number],
+      foreignColumns: [editionLinks.editionId, editionLinks.number],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The answers to "Was this useful?" per edition, answer and day: counts only. */
+export const editionFeedback = pgTable(
+  'edition_feedback',
+  {
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: feedbackAnswers }).notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.answer, t.day] })],
+);
+
+/** Unsubscribes from an edition's own links (or its List-Unsubscribe header) by someone it was sent to: a count per edition, not who. */
+export const editionUnsubscribes = pgTable('edition_unsubscribes', {
+  editionId: uuid('edition_id')
+    .primaryKey()
+    .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+});
+
+/**
+ * What came back about one copy of an edition (decision 043): a bounce or a complaint, read from
+ * the bounce mailbox, a provider's webhook or the mail server's refusal while sending. One row per
+ * copy and kind, so the same report read twice (two servers, a re-poll, a webhook retry, the
+ * mailbox and the webhook both) counts once. `edition_id` is the edition the copy was of.
+ */
+export const editionBounces = pgTable(
+  'edition_bounces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => editionDeliveries.id, { onDelete: 'cascade' }),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: bounceKinds }).notNull(),
+    /** The enhanced status code (RFC 3463, 5.1.1) or the SMTP reply code when no other was given; '' for complaints. */
+    status: text('status').notNull().default(''),
+    /** The mail server's own words (Diagnostic-Code, the provider's message), or the complaint's feedback type. */
+    diagnostic: text('diagnostic').notNull().default(''),
+    source: text('source', { enum: bounceSources }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('edition_bounces_delivery_kind_idx').on(t.deliveryId, t.kind),
+    index('edition_bounces_edition_idx').on(t.editionId, t.kind),
+    // Soft bounces of an address within the window.
+    index('edition_bounces_email_idx').on(sql`lower(${t.email})`, t.receivedAt),
+    index('edition_bounces_received_at_idx').on(t.receivedAt, t.id),
+    ...searchIndexes('edition_bounces_email', t.email),
   ],
 );
 

@@ -98,7 +98,12 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     const down = createTransport({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     const up = createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
     let serverIsUp = false;
-    const transport: Transport = { ...up, description: 'test SMTP', deliver: (mail) => (serverIsUp ? up : down).deliver(mail) };
+    const transport: Transport = {
+      ...up,
+      description: 'test SMTP',
+      deliver: (mail) => (serverIsUp ? up : down).deliver(mail),
+      deliverRaw: (copy) => (serverIsUp ? up : down).deliverRaw(copy),
+    };
     const outboxA = createOutbox(a.ctx.db, transport);
     const outboxB = createOutbox(b.ctx.db, transport);
     const to = uniqueEmail('outbox');

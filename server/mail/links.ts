@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
  * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
  * year-old edition must still work (RFC 8058).
  */
-export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'follow-ups';
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'follow-ups' | 'preferences';
 
 const KEY_NAME = 'link-signing-key';
 
@@ -52,6 +52,11 @@ export function verifyLink(key: Buffer, purpose: LinkPurpose, token: string): st
  */
 export function unsubscribeLinks(key: Buffer, publicUrl: string, email: string): OneClickLinks {
   return oneClickLinks(key, 'unsubscribe', publicUrl, email, { page: '/unsubscribe', api: apiPaths.newsletterUnsubscribe });
+}
+
+/** The email preferences page of an address (decision 046): which topics it receives. */
+export function preferencesLink(key: Buffer, publicUrl: string, email: string): string {
+  return `${publicUrl}/preferences?token=${signLink(key, 'preferences', email)}`;
 }
 
 /** The same for the Check-Up's follow-ups: their own purpose, so the link stops follow-ups and nothing else. */

@@ -3,7 +3,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DkimSettings } from '../env';
 
 export interface Mail {
   to: string;
@@ -14,12 +16,27 @@ export interface Mail {
   headers?: Record<string, string>;
   /** A calendar invitation (a webinar's .ics): sent as text/calendar with the method, and as a file. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
+  /** The envelope sender (MAIL FROM, the Return-Path) when it is not MAIL_FROM: an edition's per-copy bounce address. */
+  envelopeFrom?: string;
+  /** The Message-ID, when the sender chooses it (an edition's carries its bounce token). */
+  messageId?: string;
 }
+
+/** nodemailer's options for a mail: the envelope sender becomes nodemailer's `envelope`. */
+const mailOptions = (from: string, { envelopeFrom, ...mail }: Mail) => ({
+  from,
+  ...mail,
+  ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
+});
 
 /** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
 export interface Transport {
   description: string;
+  /** The From of every message: a message composed beforehand carries it (compiled-mail.ts). */
+  from: string;
   deliver(mail: Mail): Promise<void>;
+  /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the local outbox. */
+  deliverRaw(copy: { to: string; subject: string; raw: Buffer; envelopeFrom?: string }): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
   /** The application's logger, once it exists (the transport is made before the app). */
@@ -27,16 +44,53 @@ export interface Transport {
 }
 
 /**
+ * The header fields a DKIM signature covers, when the message has them: who it is from and to,
+ * what it says, and its unsubscribe headers (RFC 8058 asks for List-Unsubscribe and
+ * List-Unsubscribe-Post to be signed before a one-click unsubscribe is trusted; nodemailer's
+ * default list leaves out the second).
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+];
+
+/**
  * SMTP when `smtpUrl` is set (with `pool`, that many connections kept open and reused, for
  * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with nodemailer's error,
  * which carries the server's `responseCode` and the `command` it answered.
  */
-export function createTransport(options: { smtpUrl?: string; from: string; dataDir: string; pool?: { connections: number } }): Transport {
+export function createTransport(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  pool?: { connections: number };
+  /** Every message is DKIM-signed with it (decision 044), in the local outbox's files too. */
+  dkim?: DkimSettings;
+}): Transport {
   let logger: FastifyBaseLogger | undefined;
   const log = () => logger;
   const useLogger = (next: FastifyBaseLogger) => {
     logger = next;
   };
+  // The envelope's sender for a message composed already: its own return path, else the address of From.
+  const [sender] = addressparser(options.from, { flatten: true });
+  const envelope = (to: string, envelopeFrom?: string) => ({ from: envelopeFrom ?? sender?.address ?? options.from, to: [to] });
+  // For SMTP, a default of every message: nodemailer reads an SMTP URL's transport options from the URL alone.
+  const defaults: Pick<nodemailer.SendMailOptions, 'dkim'> = options.dkim ? { dkim: { ...options.dkim, headerFieldNames: DKIM_SIGNED_HEADERS.join(':') } } : {};
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
@@ -53,7 +107,7 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
       socketTimeout: '30000',
     };
     if (options.pool) for (const [name, value] of Object.entries(poolSettings)) pooled.searchParams.set(name, value);
-    const transport = nodemailer.createTransport(pooled.toString());
+    const transport = nodemailer.createTransport(pooled.toString(), defaults);
     if (options.pool && url.protocol === 'smtp:') {
       // No Nagle delay: the message's last line (".") is a small write that otherwise waits for
       // the server's delayed ACK, 40 ms per message per connection. (STARTTLS still upgrades this socket.)
@@ -72,31 +126,43 @@ export function createTransport(options: { smtpUrl?: string; from: string; dataD
     }
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      from: options.from,
       async deliver(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail(mailOptions(options.from, mail));
+      },
+      async deliverRaw({ to, raw, envelopeFrom }) {
+        await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw });
       },
       close: () => transport.close(),
       useLogger,
     };
   }
   const outbox = resolve(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...defaults });
+  const write = async (subject: string, message: Buffer) => {
+    await mkdir(outbox, { recursive: true });
+    const slug = subject
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40);
+    // Time first so the folder lists in order; a random part, because many mails share a millisecond.
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
+    // Written under a temporary name and renamed: a reader never sees half a message.
+    const temporary = join(outbox, `.${name}.tmp`);
+    await writeFile(temporary, message);
+    await rename(temporary, join(outbox, name));
+    log()?.info({ file: name }, 'mail written to the local outbox');
+  };
   return {
     description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
+    from: options.from,
     async deliver(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
-      await mkdir(outbox, { recursive: true });
-      const slug = mail.subject
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .slice(0, 40);
-      // Time first so the folder lists in order; a random part, because many mails share a millisecond.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
-      // Written under a temporary name and renamed: a reader never sees half a message.
-      const temporary = join(outbox, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
-      await rename(temporary, join(outbox, name));
-      log()?.info({ file: name }, 'mail written to the local outbox');
+      const info = await transport.sendMail(mailOptions(options.from, mail));
+      await write(mail.subject, info.message as Buffer);
+    },
+    async deliverRaw({ to, subject, raw, envelopeFrom }) {
+      const info = await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw });
+      await write(subject, info.message as Buffer);
     },
     close() {},
     useLogger,

@@ -24,11 +24,16 @@ function fakeTransport(answer: (mail: Mail) => Error | undefined = () => undefin
   const accepted: Mail[] = [];
   const transport: Transport = {
     description: 'fake',
+    from: 'Hub <hello@example.org>',
     async deliver(mail) {
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const error = answer(mail);
       if (error) throw error;
       accepted.push(mail);
+    },
+    // The outbox composes each mail: nothing here is composed beforehand.
+    async deliverRaw() {
+      throw new Error('the outbox sends no message composed beforehand');
     },
     close() {},
     useLogger() {},

@@ -33,14 +33,22 @@ export async function startTestApp(
   options: Pick<BuildAppOptions, 'renderPage' | 'rateLimitKeyPrefix'> & { logLines?: string[]; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nlh-app-'));
-  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: options.logLines ? 'info' : 'silent', DATA_DIR: dataDir, PORT: '0', ...settings });
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.logLines ? 'info' : 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    // The deliverability check never asks the internet's DNS from a test: a closed port answers at once.
+    DELIVERABILITY_DNS_SERVER: '127.0.0.1:9',
+    ...settings,
+  });
   const database = options.databaseUrl
     ? await openDatabase({ url: options.databaseUrl, poolSize: 4 })
     : process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: await fileDatabaseUrl(), poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
   // The production path: every email through the outbox table, delivered at once.
-  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir }));
+  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, dkim: env.DKIM }));
   const ctx: AppContext = { env, database, db: database.db, mailer };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
   const { logLines, databaseUrl: _own, ...buildOptions } = options;

@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   /** The raw header block, unfolded. */
   headers: string;
+  /** The envelope sender (MAIL FROM), where the capture saw it. */
+  envelopeFrom?: string;
 }
 
 /** Undoes quoted-printable, nodemailer's encoding for long or non-ASCII lines. */
@@ -64,7 +66,8 @@ export async function startSmtpCapture(
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        mails.push(parseMail(raw, to));
+        const from = session.envelope.mailFrom;
+        mails.push({ ...parseMail(raw, to), envelopeFrom: from ? from.address : '' });
         options.onMail?.(raw, to);
         callback();
       });

@@ -1,10 +1,11 @@
 import { type SubscriberStatus, subscriberStatuses } from '../newsletter/schemas';
+import { type BounceKind, type BounceSource, bounceKinds } from '../newsletter/bounces';
 import { z } from '../zod';
 import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
-export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit'] as const;
+export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit', 'bounces', 'suppressions'] as const;
 export type AdminList = (typeof adminLists)[number];
 
 /** The columns each list may be sorted by; `-column` sorts descending. Anything else is a 400. */
@@ -16,6 +17,8 @@ export const adminSortKeys = {
   allies: ['createdAt', 'name', 'category'],
   contacts: ['createdAt', 'email', 'status'],
   audit: ['createdAt'],
+  bounces: ['createdAt', 'email'],
+  suppressions: ['createdAt', 'email'],
 } as const satisfies Record<AdminList, readonly string[]>;
 
 export const MAX_PAGE = 100_000;
@@ -53,6 +56,7 @@ export function listQuerySchema<L extends AdminList>(list: L) {
         .transform((s) => s ?? DEFAULT_SORT),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
+      ...(list === 'bounces' ? { status: z.enum(bounceKinds, { error: `status must be one of: ${bounceKinds.join(', ')}` }).optional() } : {}),
       ...(list === 'newsletters'
         ? { status: z.enum(subscriberStatuses, { error: `status must be one of: ${subscriberStatuses.join(', ')}` }).optional() }
         : {}),
@@ -182,6 +186,26 @@ export interface AuditEntry {
   targetType: string;
   targetId: string;
   details: Record<string, string | number | boolean | null>;
+  createdAt: string;
+}
+
+/** What came back about one copy of an edition (decision 043). */
+export interface AdminBounce {
+  id: number;
+  email: string;
+  editionId: string;
+  editionTitle: string;
+  kind: BounceKind;
+  status: string;
+  diagnostic: string;
+  source: BounceSource;
+  createdAt: string;
+}
+/** An address editions no longer go to, and why. */
+export interface AdminSuppression {
+  id: string;
+  email: string;
+  reason: string;
   createdAt: string;
 }
 

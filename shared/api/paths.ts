@@ -35,6 +35,11 @@ export const apiPaths = {
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
   newsletterResubscribe: '/api/newsletter/resubscribe',
   newsletterConfirm: '/api/newsletter/confirm',
+  newsletterPreferences: '/api/newsletter/preferences',
+  /** The preferences page's plain HTML form (no scripts): answered with a redirect back to the page. */
+  newsletterPreferencesForm: '/api/newsletter/preferences/form',
+  /** A signed-in member's way to their preferences page: a redirect to it with their own link. */
+  accountEmailPreferences: '/api/account/email-preferences',
   editions: '/api/editions',
   edition: '/api/editions/:slug',
   guideFile: '/api/guides/:file',
@@ -66,6 +71,7 @@ export const apiPaths = {
   portal: '/api/billing/portal',
   updateCard: '/api/billing/update-card',
   stripeWebhook: '/api/webhooks/stripe',
+  mailgunWebhook: '/api/webhooks/mailgun',
   localCheckout: '/api/billing/local/checkouts/:id',
   localCheckoutPay: '/api/billing/local/checkouts/:id/pay',
   localPay: '/api/billing/local/pay',
@@ -93,6 +99,8 @@ export const adminListPaths = {
   allies: '/api/admin/allies',
   contacts: '/api/admin/contacts',
   audit: '/api/admin/audit-log',
+  bounces: '/api/admin/bounces',
+  suppressions: '/api/admin/suppressions',
 } as const satisfies Record<AdminList, string>;
 
 /** The lists whose rows carry an outreach flag, and the path that sets it. */

@@ -46,12 +46,18 @@ export interface RenderOptions {
   breaks?: boolean;
   /** Keep `{{NAME}}` link addresses for the server to fill in. */
   placeholders?: boolean;
+  /**
+   * For an edition's email (decision 045): the address each http(s) link gets instead of its own,
+   * once it is made absolute (the counted redirect). mailto: and #anchors keep theirs.
+   */
+  linkAddress?: (url: string) => string;
 }
 
 interface Env extends ParserEnv {
   siteUrl?: string;
   idPrefix?: string;
   placeholders?: boolean;
+  linkAddress?: (url: string) => string;
   checkboxes?: number;
 }
 
@@ -62,6 +68,7 @@ function allowed(href: string, env: Env): string | null {
 }
 const attr = (token: Token, name: string) => String(token.attrGet(name) ?? '');
 const absolute = (url: string, env: Env) => (env.siteUrl && url.startsWith('/') ? `${env.siteUrl}${url}` : url);
+const redirected = (url: string, env: Env) => (env.linkAddress && /^https?:/i.test(url) ? env.linkAddress(url) : url);
 
 /**
  * Links and images whose address is not allowed lose it: the link keeps its text, the image its
@@ -77,7 +84,7 @@ function neutraliseAddresses(state: StateCore) {
         const href = allowed(attr(token, 'href'), env);
         dropped.push(href === null);
         if (href === null) Object.assign(token, { type: 'text', tag: '', content: '', attrs: null, nesting: 0 });
-        else token.attrSet('href', absolute(href, env));
+        else token.attrSet('href', redirected(absolute(href, env), env));
       } else if (token.type === 'link_close') {
         if (dropped.pop()) Object.assign(token, { type: 'text', tag: '', content: '', nesting: 0 });
       } else if (token.type === 'image') {
@@ -148,7 +155,12 @@ function createParser(breaks: boolean): Parser {
 const pages = createParser(false);
 const worksheets = createParser(true);
 
-const envOf = (options: RenderOptions): Env => ({ siteUrl: options.siteUrl, idPrefix: options.idPrefix, placeholders: options.placeholders });
+const envOf = (options: RenderOptions): Env => ({
+  siteUrl: options.siteUrl,
+  idPrefix: options.idPrefix,
+  placeholders: options.placeholders,
+  linkAddress: options.linkAddress,
+});
 
 /** The tokens the HTML is made from, for the other outputs (the guide PDF, the text part). */
 export function markdownTokens(source: string, options: RenderOptions = {}): Token[] {
@@ -174,8 +186,8 @@ export function markdownProblem(source: string, label: string): string | null {
  * The plain-text part of an email from the same Markdown: headings in capitals, links as
  * "text (address)", lists kept, emphasis marks removed.
  */
-export function markdownToText(source: string, options: { siteUrl?: string } = {}): string {
-  const tokens = markdownTokens(source, { siteUrl: options.siteUrl });
+export function markdownToText(source: string, options: Pick<RenderOptions, 'siteUrl' | 'linkAddress'> = {}): string {
+  const tokens = markdownTokens(source, { siteUrl: options.siteUrl, linkAddress: options.linkAddress });
   const lines: string[] = [];
   const lists: { ordered: boolean; next: number }[] = [];
   let quote = 0;

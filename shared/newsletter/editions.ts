@@ -10,12 +10,34 @@ import { optionalText, requiredText } from '../text-fields';
 export const editionStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent'] as const;
 export type EditionStatus = (typeof editionStatuses)[number];
 
-export const editionAudiences = ['subscribers', 'premium'] as const;
+/**
+ * Whom an edition goes to (decision 046): every subscriber; the subscribers who are not premium
+ * members; the premium members (decision 032: members, subscribed or not, who did not
+ * unsubscribe); or the subscribers of a saved segment. Only editions for every subscriber are
+ * numbered and archived.
+ */
+export const editionAudiences = ['subscribers', 'free', 'premium', 'segment'] as const;
 export type EditionAudience = (typeof editionAudiences)[number];
+
+/** The answers to an edition's "Was this useful?" (decision 045). */
+export const feedbackAnswers = ['yes', 'no'] as const;
+export type FeedbackAnswer = (typeof feedbackAnswers)[number];
+/** Where an answer to "Was this useful?" leads once counted. */
+export const FEEDBACK_THANKS_PATH = '/weekly-dish-thanks';
 export const audienceLabels: Record<EditionAudience, string> = {
   subscribers: 'Every newsletter subscriber',
+  free: 'Free subscribers only (not premium members)',
   premium: 'Premium members only',
+  segment: 'A saved segment',
 };
+const audienceSchema = z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers');
+const segmentIdSchema = z.uuid('Segment must be a saved segment').nullable().default(null);
+/** A segment is named exactly when the audience is one. */
+const segmentMatchesAudience = <S extends z.ZodType<{ audience: EditionAudience; segmentId: string | null }>>(schema: S) =>
+  schema.refine((value) => (value.audience === 'segment') === (value.segmentId !== null), {
+    message: 'Segment: choose a saved segment for the audience "A saved segment", and none for the others',
+    path: ['segmentId'],
+  });
 
 export const EDITION_LIMITS = { title: 200, summary: 300, slug: 80, body: 100_000 } as const;
 
@@ -48,19 +70,22 @@ export function slugify(title: string): string {
     .replace(/-+$/, '');
 }
 
-export const editionDraftSchema = z
+const editionDraftFields = z
   .object({
     title: text('Title', EDITION_LIMITS.title).refine((title) => !startsWithIssueNumber.test(title), ISSUE_NUMBER_IN_TITLE),
     summary: optionalText('Summary', EDITION_LIMITS.summary),
     slug: slugSchema,
     body: text('Body', EDITION_LIMITS.body),
-    audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+    audience: audienceSchema,
+    segmentId: segmentIdSchema,
+    askFeedback: z.boolean({ error: 'askFeedback must be true or false' }).default(false),
   })
   .strict();
+export const editionDraftSchema = segmentMatchesAudience(editionDraftFields);
 export type EditionDraft = z.input<typeof editionDraftSchema>;
 
 /** A save names the version it was edited from: a later save from another tab is refused (409), nothing lost. */
-export const editionSaveSchema = editionDraftSchema.extend({ version: versionSchema }).strict();
+export const editionSaveSchema = segmentMatchesAudience(editionDraftFields.extend({ version: versionSchema }).strict());
 export type EditionSave = z.input<typeof editionSaveSchema>;
 
 export const editionScheduleSchema = z.object({ sendAt: instant('Send time') }).strict();
@@ -71,9 +96,13 @@ export const editionPreviewSchema = z
     title: optionalText('Title', EDITION_LIMITS.title),
     summary: optionalText('Summary', EDITION_LIMITS.summary),
     body: optionalText('Body', EDITION_LIMITS.body),
-    audience: z.enum(editionAudiences, { error: `Audience must be one of: ${editionAudiences.join(', ')}` }).default('subscribers'),
+    audience: audienceSchema,
+    askFeedback: z.boolean({ error: 'askFeedback must be true or false' }).default(false),
   })
   .strict();
+
+/** The send dialog's live count: an audience, and the segment when it is one. */
+export const audienceCountSchema = segmentMatchesAudience(z.object({ audience: audienceSchema, segmentId: segmentIdSchema }).strict());
 
 export interface EditionProgress {
   total: number;
@@ -90,6 +119,9 @@ export interface EditionSummary {
   title: string;
   summary: string;
   audience: EditionAudience;
+  /** The saved segment of a segment's edition; null once a sent edition's segment was deleted. */
+  segmentId: string | null;
+  segmentName: string | null;
   status: EditionStatus;
   issueNumber: number | null;
   scheduledAt: string | null;
@@ -103,7 +135,23 @@ export interface EditionSummary {
 export interface Edition extends EditionSummary {
   body: string;
   version: number;
+  askFeedback: boolean;
   failures: { reason: string; count: number }[];
+}
+
+/** GET /api/admin/editions/:id/report (decision 045): what is known of a sent edition without tracking anyone. */
+export interface EditionReport {
+  /** Copies the mail server accepted (edition_deliveries marked sent). */
+  delivered: number;
+  /** Copies that bounced (hard or soft, each copy once: decision 043), and complaints about copies. */
+  bounced: number;
+  complaints: number;
+  /** Recipients who unsubscribed with this edition's link or its List-Unsubscribe header. */
+  unsubscribes: number;
+  /** Each counted link, by number, with its follows in total and per day (YYYY-MM-DD, site time zone). */
+  links: { number: number; url: string; total: number; days: { day: string; count: number }[] }[];
+  /** "Was this useful?": whether the edition asks, and the answers. */
+  feedback: { asked: boolean; yes: number; no: number };
 }
 
 export interface EditionList {
@@ -165,6 +213,12 @@ export const editionStatusLabel = (edition: Pick<EditionSummary, 'status' | 'pro
 export const unsubscribeSchema = z
   .object({ token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid') })
   .strict();
+
+/**
+ * An unsubscribe from an edition's link carries the edition it came from, to be counted against it
+ * (decision 045). Never a reason to refuse: a value that is no edition is ignored.
+ */
+export const editionUnsubscribeSchema = unsubscribeSchema.extend({ edition: z.string().max(100).optional() }).strict();
 
 /** An edition page's title and description, for the server's head and the client's alike. */
 export const editionHead = (edition: Pick<PublicEdition, 'title' | 'summary' | 'issueNumber'>) => ({

@@ -11,15 +11,23 @@ interface ConfirmProps {
   cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Called as the dialog opens: to refresh a figure its description gives (the send dialog's recipient count). */
+  onOpen?: () => void;
   /** A plain <button>: on the Preact runtime Radix needs its ref to give focus back. */
   trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>, 'button'>;
 }
 
 /** A yes-or-no before something changes for good (docs/product.md §5: the admin's deletions; a member's deletion of a Check-Up). */
-export function Confirm({ title, description, confirmLabel, cancelLabel = 'Cancel', destructive, onConfirm, trigger }: ConfirmProps) {
+export function Confirm({ title, description, confirmLabel, cancelLabel = 'Cancel', destructive, onConfirm, onOpen, trigger }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpen?.();
+        setOpen(next);
+      }}
+    >
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/60" />

@@ -4,6 +4,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { conversionRate } from './checkup-bands';
 import { ContentPanel } from './content/content-panel';
 import { EditionsPanel } from './editions/editions-panel';
+import { BouncesPanel } from './bounces';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
 import { CheckupPeersPanel } from './checkup-peers';
@@ -12,6 +13,7 @@ import { useAdminTime } from './admin-time';
 import { AlliesLists, AuditList, CheckupsList, ContactsList, NewslettersList, SignupsList, UsersList } from './lists';
 import { Reports } from './reports';
 import { SearchesPanel } from './searches';
+import { DeliverabilityPanel } from './deliverability';
 import { SlackInvitationsPanel } from './slack-invitations';
 import { adminKey, useAdminQuery } from './use-admin';
 
@@ -20,6 +22,7 @@ const tabs = [
   { id: 'users', label: 'Users' },
   { id: 'newsletters', label: 'Newsletter' },
   { id: 'editions', label: 'Weekly Dish' },
+  { id: 'bounces', label: 'Bounces' },
   { id: 'content', label: 'Content' },
   { id: 'webinars', label: 'Webinars' },
   { id: 'coaching', label: 'Coaching' },
@@ -32,6 +35,7 @@ const tabs = [
   { id: 'audit', label: 'Audit log' },
   { id: 'reports', label: 'Reports' },
   { id: 'searches', label: 'Searches' },
+  { id: 'deliverability', label: 'Deliverability' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -40,6 +44,7 @@ const panels: Record<TabId, () => ReactNode> = {
   users: () => <UsersList />,
   newsletters: () => <NewslettersList />,
   editions: () => <EditionsPanel />,
+  bounces: () => <BouncesPanel />,
   content: () => <ContentPanel />,
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,
@@ -57,6 +62,7 @@ const panels: Record<TabId, () => ReactNode> = {
   audit: () => <AuditList />,
   reports: () => <Reports />,
   searches: () => <SearchesPanel />,
+  deliverability: () => <DeliverabilityPanel />,
 };
 
 /** Today and This Month begin in the site's time zone (SITE_TIMEZONE), decided by the server for every admin alike. */

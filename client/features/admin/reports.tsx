@@ -1,5 +1,6 @@
 import type { AdminCharts, AdminFunnel } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
+import { FiguresTable } from './figures-table';
 import { adminKey, useAdminQuery } from './use-admin';
 
 const stepNames: Record<string, string> = {
@@ -47,35 +48,12 @@ function BarChart({ title, bars }: { title: string; bars: { label: string; value
   );
 }
 
-function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number)[][] }) {
+/** A chart's figures as a table, folded away under the chart. */
+function DataTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: [string, ...(string | number)[]][] }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-semibold text-brand-700">{caption}: table</summary>
-      <div role="region" aria-label={`${caption} table`} tabIndex={0} className="relative mt-2 max-h-72 overflow-auto rounded border border-stone-200">
-        <table className="min-w-full text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-stone-50">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="px-2 py-1">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={String(row[0])} className="border-t border-stone-200">
-                {row.map((cell, i) => (
-                  <td key={i} className="px-2 py-1">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiguresTable caption={caption} headers={headers} rows={rows} className="relative mt-2 max-h-72" />
     </details>
   );
 }

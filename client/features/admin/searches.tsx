@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { searchPath, type WeeklySearches } from '#shared/search/search';
+import { FiguresTable } from './figures-table';
 import { adminKey, useAdminQuery } from './use-admin';
 
 /**
@@ -23,13 +24,17 @@ export function SearchesPanel() {
             Week of {week.week}: {week.searches} {week.searches === 1 ? 'search' : 'searches'}, {week.foundNothing} found nothing
           </h2>
           <div className="grid gap-6 lg:grid-cols-2">
-            <QueryTable
+            <FiguresTable
+              captionShown
+              first={searchLink}
               caption={`Most frequent searches, week of ${week.week}`}
               rows={week.top.map((row) => [row.query, row.searches, row.empty])}
               headers={['Search', 'Times', 'Found nothing']}
             />
             {week.empty.length > 0 ? (
-              <QueryTable
+              <FiguresTable
+                captionShown
+                first={searchLink}
                 caption={`Searches that found nothing, week of ${week.week}`}
                 rows={week.empty.map((row) => [row.query, row.searches])}
                 headers={['Search', 'Times']}
@@ -44,37 +49,8 @@ export function SearchesPanel() {
   );
 }
 
-function QueryTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: [string, ...number[]][] }) {
-  return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded border border-stone-200">
-      <table className="min-w-full text-left text-sm">
-        <caption className="px-2 py-2 text-left font-semibold text-stone-900">{caption}</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-2 py-1">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([query, ...counts]) => (
-            <tr key={query} className="border-t border-stone-200">
-              <td className="break-all px-2 py-1">
-                <Link to={searchPath(query)} className="text-brand-800 underline">
-                  {query}
-                </Link>
-              </td>
-              {counts.map((n, i) => (
-                <td key={i} className="px-2 py-1">
-                  {n}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const searchLink = (query: string) => (
+  <Link to={searchPath(query)} className="text-brand-800 underline">
+    {query}
+  </Link>
+);

@@ -16,13 +16,21 @@ const alertClass = 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-
  * /unsubscribe?token=…: the link of every edition. Opening it changes nothing (mail
  * scanners fetch links); one button unsubscribes, at once, and another brings the address back.
  */
-export function Unsubscribe({ token }: { token: string }) {
+export function Unsubscribe({
+  token,
+  edition,
+}: {
+  token: string;
+  /** The edition the link came from: its unsubscribes are counted, not who (decision 045). */ edition?: string;
+}) {
   const link = useQuery({
     queryKey: [apiPaths.newsletterUnsubscribe, token],
     queryFn: () => apiRequest<SubscriptionAnswer>('GET', `${apiPaths.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`),
     retry: false,
   });
-  const unsubscribe = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterUnsubscribe, { token }) });
+  const unsubscribe = useMutation({
+    mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterUnsubscribe, edition ? { token, edition } : { token }),
+  });
   const resubscribe = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterResubscribe, { token }) });
 
   if (link.isPending) return <p role="status">Checking your link...</p>;

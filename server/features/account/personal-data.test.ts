@@ -108,9 +108,16 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .insert(schema.newsletterEditions)
     .values({ slug: `e-${id}`, title: 'Issue for the test', body: 'Hello' })
     .returning();
-  await db.insert(schema.editionDeliveries).values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() });
+  const [delivery] = await db
+    .insert(schema.editionDeliveries)
+    .values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() })
+    .returning({ id: schema.editionDeliveries.id });
+  await db
+    .insert(schema.editionBounces)
+    .values({ deliveryId: delivery!.id, editionId: edition!.id, email: member.email, kind: 'soft', status: '4.2.2', source: 'imap' });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
   await db.insert(schema.checkupReminderStops).values({ email: member.email });
+  await db.insert(schema.mailTopicOptOuts).values({ email: member.email, topic: 'allies' });
   await db
     .insert(schema.adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });

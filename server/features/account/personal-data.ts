@@ -23,6 +23,11 @@ export const personalData: Record<string, Coverage> = {
   newsletter_signups: { exported: 'newsletterSignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   community_signups: { exported: 'communitySignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
   checkup_results: { exported: 'checkupResults', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  mail_topic_opt_outs: {
+    exported: 'emailTopicOptOuts',
+    erased: true,
+    how: 'the news topics the verified address chose not to receive (decision 046), and when; deleted',
+  },
   checkup_reminder_stops: {
     exported: 'checkupReminderStops',
     erased: true,
@@ -57,6 +62,11 @@ export const personalData: Record<string, Coverage> = {
   coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
   mail_outbox: { exported: 'emails', erased: true, how: 'every email to the verified address, sent or waiting; deleted' },
   edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+  edition_bounces: {
+    exported: 'weeklyDishBounces',
+    erased: true,
+    how: "each bounce or complaint about an edition sent to the verified address; deleted with those editions' deliveries",
+  },
   coaching_slots: {
     exported: 'coachingSlotsOffered',
     kept: "a coach's slots stay, with the coach's name, for the members who booked them; the link to the deleted account is cleared",
@@ -70,6 +80,7 @@ export const personalData: Record<string, Coverage> = {
     kept: "what admins did stays answerable after an admin's account is gone; entries about the member lose the member's email (anonymised)",
   },
   newsletter_editions: { kept: "updated_by is the admin who last saved an edition: the newsletter's editorial record" },
+  newsletter_segments: { kept: "updated_by is the admin who last saved a segment of subscribers: the newsletter's editorial record" },
   follow_up_sequences: { kept: "updated_by is the admin who last saved or switched a follow-up sequence: the site's editorial record" },
   content_items: { kept: "updated_by is the admin who last saved a page: the site's editorial record" },
   content_versions: { kept: "published_by is the admin who published a version: the site's editorial record" },

@@ -12,6 +12,7 @@ import {
   coachingSlots,
   communitySignups,
   contactMessages,
+  editionBounces,
   editionDeliveries,
   emailVerificationTokens,
   followUpEnrolments,
@@ -20,6 +21,7 @@ import {
   mailOutbox,
   toldOnce,
   mailSuppressions,
+  mailTopicOptOuts,
   newsletterEditions,
   newsletterSignups,
   passwordResetTokens,
@@ -145,7 +147,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, suppressions, reminderStops] = await Promise.all([
+  const [submissions, emails, deliveries, bounces, suppressions, reminderStops, topicOptOuts] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -163,12 +165,31 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     ),
     underAddress(() =>
       db
+        .select({
+          edition: newsletterEditions.title,
+          kind: editionBounces.kind,
+          status: editionBounces.status,
+          diagnostic: editionBounces.diagnostic,
+          receivedAt: editionBounces.receivedAt,
+        })
+        .from(editionBounces)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionBounces.editionId))
+        .where(byEmail(editionBounces.email, user.email)),
+    ),
+    underAddress(() =>
+      db
         .select({ reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt })
         .from(mailSuppressions)
         .where(byEmail(mailSuppressions.email, user.email)),
     ),
     underAddress(() =>
       db.select({ createdAt: checkupReminderStops.createdAt }).from(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email)),
+    ),
+    underAddress(() =>
+      db
+        .select({ topic: mailTopicOptOuts.topic, createdAt: mailTopicOptOuts.createdAt })
+        .from(mailTopicOptOuts)
+        .where(byEmail(mailTopicOptOuts.email, user.email)),
     ),
   ]);
   const [followUps, followUpStop] = await Promise.all([
@@ -208,8 +229,10 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     coachingSlotsOffered: slots,
     emails,
     weeklyDishDeliveries: deliveries,
+    weeklyDishBounces: bounces,
     mailSuppressions: suppressions,
     checkupReminderStops: reminderStops,
+    emailTopicOptOuts: topicOptOuts,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },
   };
 }
@@ -232,6 +255,7 @@ export async function eraseMember(tx: Transaction, user: { id: string; email: st
     await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
     await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
+    await tx.delete(mailTopicOptOuts).where(byEmail(mailTopicOptOuts.email, user.email));
   }
   await tx
     .update(adminAuditLog)

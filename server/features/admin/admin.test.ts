@@ -457,9 +457,11 @@ describe('admin reports', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const upgraded = await seedNewsletter(premium.email.toUpperCase());
     const newsCsv = (await callApp(`${t.url}/api/admin/newsletters.csv?search=${encodeURIComponent(premium.email)}`, 'GET', { cookie: admin.cookie })).text;
-    expect(newsCsv.split('\r\n')[0]).toBe('id,name,email,organization,createdAt,updatedAt,outreachCompleted,outreachDate,status,upgraded');
+    expect(newsCsv.split('\r\n')[0]).toBe(
+      'id,name,email,organization,createdAt,updatedAt,source,outreachCompleted,outreachDate,status,upgraded,suppressed,suppressedBecause,suppressedAt',
+    );
     expect(newsCsv).toContain(`${upgraded.id},News Person,${upgraded.email},`);
-    expect(newsCsv.split('\r\n')[1]).toMatch(/,true$/);
+    expect(newsCsv.split('\r\n')[1]).toMatch(/,true,false,,$/);
     expect((await callApp(`${t.url}/api/admin/contacts.csv?sort=nope`, 'GET', { cookie: admin.cookie })).status).toBe(400);
   });
 

@@ -2,7 +2,18 @@ import { type AnyColumn, and, count, desc, eq, getTableColumns, getTableName, in
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
-import { adminAuditLog, allies, checkupResults, communitySignups, contactMessages, newsletterSignups, users } from '../../db/schema';
+import {
+  adminAuditLog,
+  allies,
+  checkupResults,
+  communitySignups,
+  contactMessages,
+  editionBounces,
+  mailSuppressions,
+  newsletterEditions,
+  newsletterSignups,
+  users,
+} from '../../db/schema';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
 
 /** What a list needs to know: its table, what it returns, where a search looks and what it sorts by. */
@@ -53,6 +64,20 @@ const {
   ...newsletterSignupColumns
 } = getTableColumns(newsletterSignups);
 const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
+// Written out in full: inside the subqueries an unqualified email would be the suppressions' own.
+const suppressionOf = (column: 'reason' | 'created_at') =>
+  sql`(select m.${sql.raw(column)} from mail_suppressions m where lower(m.email) = lower("newsletter_signups"."email"))`;
+const { receivedAt: bouncedAt, deliveryId: _omitDelivery, ...bounceColumns } = getTableColumns(editionBounces);
+
+/** Each bounce's edition by its title: one indexed lookup per page. */
+async function nameEditions(db: Database, rows: Record<string, unknown>[]) {
+  const ids = [...new Set(rows.map((row) => String(row.editionId)))];
+  const found = ids.length
+    ? await db.select({ id: newsletterEditions.id, title: newsletterEditions.title }).from(newsletterEditions).where(inArray(newsletterEditions.id, ids))
+    : [];
+  const titles = new Map(found.map((row) => [row.id, row.title]));
+  return rows.map((row) => ({ ...row, editionTitle: titles.get(String(row.editionId)) ?? '' }));
+}
 const { userId: _omitCommunityOwner, ...communityFields } = getTableColumns(communitySignups);
 // Priority support's mark comes last, after the columns the spec lists.
 const { userId: _omitContactOwner, premium: premiumContact, ...contactColumns } = getTableColumns(contactMessages);
@@ -72,7 +97,13 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     decorate: markUpgraded,
     filter: (status) => eq(newsletterSignups.status, status as 'subscribed'),
     // Written out in full: inside the subquery an unqualified email would be the users' own.
-    exportExtras: { upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))` },
+    // Who is suppressed (editions skip them) and why: bounced, complained, refused (decision 043).
+    exportExtras: {
+      upgraded: sql`exists (select 1 from users u where lower(u.email) = lower("newsletter_signups"."email"))`,
+      suppressed: sql`exists (select 1 from mail_suppressions m where lower(m.email) = lower("newsletter_signups"."email"))`,
+      suppressedBecause: suppressionOf('reason'),
+      suppressedAt: sql`to_char(${suppressionOf('created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    },
     id: newsletterSignups.id,
     search: [newsletterSignups.email, newsletterSignups.name, newsletterSignups.organization],
     sort: { createdAt: newsletterSignups.createdAt, email: newsletterSignups.email, name: newsletterSignups.name },
@@ -109,6 +140,24 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     filter: (status) => eq(contactMessages.status, status as 'new'),
     // Priority support: new messages from premium members lead the list.
     pinned: sql`(${contactMessages.status} = 'new' and ${contactMessages.premium})`,
+  },
+  bounces: {
+    table: editionBounces,
+    fields: { ...bounceColumns, createdAt: bouncedAt },
+    decorate: nameEditions,
+    exportExtras: { editionTitle: sql`(select e.title from newsletter_editions e where e.id = "edition_bounces"."edition_id")` },
+    id: editionBounces.id,
+    search: [editionBounces.email],
+    sort: { createdAt: editionBounces.receivedAt, email: editionBounces.email },
+    filter: (kind) => eq(editionBounces.kind, kind as 'hard'),
+  },
+  suppressions: {
+    table: mailSuppressions,
+    // The address is the row's identity: unique whatever its case.
+    fields: { id: mailSuppressions.email, email: mailSuppressions.email, reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt },
+    id: mailSuppressions.email,
+    search: [mailSuppressions.email],
+    sort: { createdAt: mailSuppressions.createdAt, email: mailSuppressions.email },
   },
   audit: {
     table: adminAuditLog,

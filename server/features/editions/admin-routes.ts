@@ -3,14 +3,14 @@ import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import {
   type EditionList,
+  type EditionReport,
   type EditionStatus,
-  editionAudiences,
+  audienceCountSchema,
   editionDraftSchema,
   editionPreviewSchema,
   editionSaveSchema,
   editionScheduleSchema,
 } from '#shared/newsletter/editions';
-import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
@@ -19,12 +19,19 @@ import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
 import { recordAudit } from '../../audit-log';
 import { importSubscribers } from '../newsletter/import';
 import { personalise, renderEdition } from './email';
-import { audienceSize, deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
-import { startSending } from './sender';
+import { deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
+import { audienceSize } from './recipients-repo';
+import { segmentAdminRoutes } from './segment-admin-routes';
+import { findSegment, isMissingReference } from './segments-repo';
+import { audienceTarget, startSending } from './sender';
+import { editionReport } from './counts-repo';
 
 /** An edition's body may be 100,000 characters, up to four bytes each in JSON: above the site's usual body limit. */
 const EDITION_BODY_BYTES = 1024 * 1024;
-const audienceParams = z.object({ audience: z.enum(editionAudiences, { error: `audience must be one of: ${editionAudiences.join(', ')}` }) }).strict();
+const segmentMissing = () =>
+  new HttpError(400, 'segmentId: This segment does not exist (it may have been deleted)', {
+    segmentId: 'This segment does not exist (it may have been deleted)',
+  });
 
 /** The admin's Weekly Dish tab. */
 export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -32,7 +39,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
   app.addHook('onRequest', requireAdmin(ctx));
   const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const db = ctx.db;
-  const settings = { publicUrl: ctx.env.PUBLIC_URL, postalAddress: ctx.env.POSTAL_ADDRESS };
+  const settings = { publicUrl: ctx.env.PUBLIC_URL, postalAddress: ctx.env.POSTAL_ADDRESS, timeZone: ctx.env.SITE_TIMEZONE };
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
   const noBody = (request: FastifyRequest) => parseInput(emptyBodySchema, request.body);
   const existing = async (id: string) => {
@@ -43,12 +50,15 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
   const slugIsTaken = () =>
     new HttpError(400, 'slug: Another edition already uses this web address', { slug: 'Another edition already uses this web address' });
   // The check tells the usual case; the unique index tells two admins taking the address at once.
-  const withFreeSlug = async <T>(slug: string, id: string | null, write: () => Promise<T>): Promise<T> => {
-    if (await slugTaken(db, slug, id)) throw slugIsTaken();
+  // The segment is checked too: one deleted between the check and the write fails its foreign key.
+  const withFreeSlug = async <T>(input: { slug: string; segmentId: string | null }, id: string | null, write: () => Promise<T>): Promise<T> => {
+    if (await slugTaken(db, input.slug, id)) throw slugIsTaken();
+    if (input.segmentId && !(await findSegment(db, input.segmentId))) throw segmentMissing();
     try {
       return await write();
     } catch (error) {
       if (error instanceof SlugTakenError) throw slugIsTaken();
+      if (isMissingReference(error)) throw segmentMissing();
       throw error;
     }
   };
@@ -81,20 +91,29 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
     return importSubscribers(db, await adminOf(request), input.csv, input.apply);
   });
 
-  app.get(adminApiPaths.adminEditionAudience, async (request) => ({ count: await audienceSize(db, parseInput(audienceParams, request.params).audience) }));
+  await segmentAdminRoutes(app, ctx);
+
+  // The send dialog's live count: the same query that fixes the recipients when sending starts.
+  app.get(adminApiPaths.adminEditionAudience, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { segmentId } = (request.query ?? {}) as { segmentId?: unknown };
+    const input = parseInput(audienceCountSchema, { ...(request.params as object), segmentId: segmentId ?? null });
+    if (input.segmentId && !(await findSegment(db, input.segmentId))) throw new HttpError(404, 'Segment not found');
+    return { count: await audienceSize(db, await audienceTarget(db, input), ctx.env.SITE_TIMEZONE) };
+  });
 
   // The editor's live preview: the HTML subscribers get, from what is written so far (empty at first).
   app.post(adminApiPaths.adminEditionPreview, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const input = parseInput(editionPreviewSchema, request.body);
     const rendered = await renderEdition({ ...input, slug: 'preview', issueNumber: null }, settings);
-    return { html: personalise(rendered, `${ctx.env.PUBLIC_URL}/unsubscribe`).html };
+    return { html: personalise(rendered, { unsubscribe: `${ctx.env.PUBLIC_URL}/unsubscribe`, preferences: `${ctx.env.PUBLIC_URL}/preferences` }).html };
   });
 
   app.post(adminApiPaths.adminEditions, { bodyLimit: EDITION_BODY_BYTES }, async (request, reply) => {
     const admin = await adminOf(request);
     const input = parseInput(editionDraftSchema, request.body);
     refuseUnrenderable({ body: ['Body', input.body] });
-    const id = await withFreeSlug(input.slug, null, () =>
+    const id = await withFreeSlug(input, null, () =>
       db.transaction(async (tx) => {
         const created = await insertEdition(tx, input, admin.email);
         await recordAudit(tx, admin, { action: 'edition_created', targetType: 'edition', targetId: created, details: { title: input.title } });
@@ -109,6 +128,13 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
     return existing(idOf(request));
   });
 
+  // What is known of the edition without tracking anyone (decision 045).
+  app.get(adminApiPaths.adminEditionReport, async (request, reply): Promise<EditionReport> => {
+    reply.header('cache-control', 'no-store');
+    const { id } = await existing(idOf(request));
+    return editionReport(db, id);
+  });
+
   app.put(adminApiPaths.adminEdition, { bodyLimit: EDITION_BODY_BYTES }, async (request) => {
     const id = idOf(request);
     const admin = await adminOf(request);
@@ -116,7 +142,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
     refuseUnrenderable({ body: ['Body', input.body] });
     const current = await existing(id);
     if (!['draft', 'scheduled'].includes(current.status)) throw new HttpError(409, `This edition is ${current.status}: it can no longer be edited.`);
-    const saved = await withFreeSlug(input.slug, id, () => saveEdition(db, id, input, admin.email));
+    const saved = await withFreeSlug(input, id, () => saveEdition(db, id, input, admin.email));
     if (!saved) {
       throw new HttpError(409, 'This edition was changed in another tab or by another admin since you opened it. Copy your text, reload, and apply it again.');
     }

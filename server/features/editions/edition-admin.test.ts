@@ -52,7 +52,13 @@ async function sendAll() {
     pool: { connections: 2 },
   });
   try {
-    return await deliverEditions(t.ctx.db, transport, { publicUrl, postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 2 });
+    return await deliverEditions(t.ctx.db, transport, {
+      publicUrl,
+      postalAddress: '12 Harbour Road, Portland, ME 04101',
+      ratePerSecond: 2000,
+      connections: 2,
+      bounceAddress: 'bounces@dish.example.org',
+    });
   } finally {
     transport.close();
   }

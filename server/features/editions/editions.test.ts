@@ -40,7 +40,14 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const settings = { publicUrl: 'https://dish.example.org', postalAddress: '12 Harbour Road, Portland, ME 04101', ratePerSecond: 2000, connections: 3 };
+const settings = {
+  publicUrl: 'https://dish.example.org',
+  postalAddress: '12 Harbour Road, Portland, ME 04101',
+  timeZone: 'America/New_York',
+  ratePerSecond: 2000,
+  connections: 3,
+  bounceAddress: 'bounces@dish.example.org',
+};
 const sendAll = async () => {
   const transport = createTransport({
     smtpUrl: smtp.url,
@@ -192,7 +199,7 @@ describe('sending', () => {
     expect(smtp.find(bouncing, /^Exactly once$/)).toHaveLength(0);
 
     const mail = smtp.find(reader, /^Exactly once$/)[0]!;
-    expect(mail.headers).toMatch(/List-Unsubscribe: <https:\/\/dish\.example\.org\/api\/newsletter\/unsubscribe\?token=[\w.-]+>/);
+    expect(mail.headers).toMatch(/List-Unsubscribe: <https:\/\/dish\.example\.org\/api\/newsletter\/unsubscribe\?token=[\w.-]+&edition=[0-9a-f-]{36}>/);
     expect(mail.headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(mail.text).toContain('View in your browser: https://dish.example.org/weekly-dish/');
     expect(mail.text).toContain('12 Harbour Road, Portland, ME 04101');

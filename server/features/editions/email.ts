@@ -3,6 +3,9 @@ import { editionEyebrow } from '#shared/newsletter/editions';
 import {
   type EditionContent,
   type EmailSettings,
+  FEEDBACK_QUESTION,
+  PREFERENCES_PLACEHOLDER,
+  type RecipientLinks,
   type RenderedEdition,
   type RenderOptions,
   testTexts,
@@ -11,25 +14,28 @@ import {
 } from './email-parts';
 
 /** Renders an edition once: the text part here, the HTML part from the template, loaded on first use. */
-export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false }: RenderOptions = {}): Promise<RenderedEdition> {
+export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false, counted }: RenderOptions = {}): Promise<RenderedEdition> {
   // The template and react-email come with the first edition rendered: they hold some 40 MB of
   // memory that a server rendering no edition has no use for.
   const { editionHtml } = await import('./email-template');
-  const html = await editionHtml(edition, settings, test);
+  const html = await editionHtml(edition, settings, test, counted);
   const eyebrow = editionEyebrow(edition);
   const text = [
     `The Weekly Dish${eyebrow ? ` · ${eyebrow}` : ''}`,
     '',
     edition.title.toUpperCase(),
     '',
-    markdownToText(edition.body, { siteUrl: settings.publicUrl }).trim(),
+    markdownToText(edition.body, { siteUrl: settings.publicUrl, linkAddress: counted?.address }).trim(),
     '',
+    ...(!counted && edition.askFeedback ? [testTexts.feedback, ''] : []),
+    ...(counted?.askFeedback ? [`${FEEDBACK_QUESTION} Yes: ${counted.feedback('yes')} No: ${counted.feedback('no')}`, ''] : []),
     '----',
     ...(test
       ? [testTexts.webPage, testTexts.unsubscribe]
       : [
           `View in your browser: ${settings.publicUrl}/weekly-dish/${edition.slug}`,
           `${whyReceived(edition.audience, settings)} Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+          `Choose which emails you get: ${PREFERENCES_PLACEHOLDER}`,
         ]),
     settings.postalAddress,
     '',
@@ -37,12 +43,15 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
   return { subject: edition.title, html, text };
 }
 
-/** One recipient's copy: the only per-recipient part is the unsubscribe link. */
-export function personalise(rendered: RenderedEdition, unsubscribeUrl: string): RenderedEdition {
-  const escaped = unsubscribeUrl.replace(/&/g, '&amp;');
+/** One recipient's copy: the only per-recipient parts are the unsubscribe and preferences links. */
+export function personalise(rendered: RenderedEdition, links: RecipientLinks): RenderedEdition {
+  const escaped = (url: string) => url.replace(/&/g, '&amp;');
   return {
     subject: rendered.subject,
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+    // Functions, so that a "$&" in an address is not read as a replacement pattern.
+    html: rendered.html
+      .replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => escaped(links.unsubscribe))
+      .replaceAll(PREFERENCES_PLACEHOLDER, () => escaped(links.preferences)),
+    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => links.unsubscribe).replaceAll(PREFERENCES_PLACEHOLDER, () => links.preferences),
   };
 }

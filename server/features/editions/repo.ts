@@ -14,7 +14,7 @@ import {
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSignups, users } from '../../db/schema';
+import { editionDeliveries, newsletterEditions, newsletterSegments, newsletterSignups } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
@@ -48,6 +48,8 @@ export async function listEditions(db: Executor, id?: string): Promise<EditionSu
       title: newsletterEditions.title,
       summary: newsletterEditions.summary,
       audience: newsletterEditions.audience,
+      segmentId: newsletterEditions.segmentId,
+      segmentName: newsletterSegments.name,
       status: newsletterEditions.status,
       issueNumber: newsletterEditions.issueNumber,
       scheduledAt: newsletterEditions.scheduledAt,
@@ -57,6 +59,7 @@ export async function listEditions(db: Executor, id?: string): Promise<EditionSu
       unsubscribesSince: db.$count(newsletterSignups, gte(newsletterSignups.unsubscribedAt, newsletterEditions.startedAt)),
     })
     .from(newsletterEditions)
+    .leftJoin(newsletterSegments, eq(newsletterSegments.id, newsletterEditions.segmentId))
     .where(id ? eq(newsletterEditions.id, id) : undefined)
     // CASE has no builder form.
     .orderBy(
@@ -81,7 +84,7 @@ export async function findEdition(db: Executor, id: string): Promise<Edition | n
   const [summary] = await listEditions(db, id);
   if (!summary) return null;
   const [content] = await db
-    .select({ body: newsletterEditions.body, version: newsletterEditions.version })
+    .select({ body: newsletterEditions.body, version: newsletterEditions.version, askFeedback: newsletterEditions.askFeedback })
     .from(newsletterEditions)
     .where(eq(newsletterEditions.id, id));
   if (!content) return null;
@@ -94,7 +97,7 @@ export async function findEdition(db: Executor, id: string): Promise<Edition | n
     .groupBy(reason)
     .orderBy(desc(count()))
     .limit(20);
-  return { ...summary, body: content.body, version: content.version, failures };
+  return { ...summary, body: content.body, version: content.version, askFeedback: content.askFeedback, failures };
 }
 
 const publicColumns = {
@@ -196,7 +199,7 @@ export async function sentEditionAudience(db: Executor, slug: string): Promise<E
   return row?.audience ?? null;
 }
 
-type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience'>>;
+type DraftFields = Required<Pick<EditionDraft, 'title' | 'summary' | 'slug' | 'body' | 'audience' | 'segmentId' | 'askFeedback'>>;
 
 /** Another edition (any but `exceptId`) already at this web address. */
 export async function slugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
@@ -276,29 +279,6 @@ export async function reopenCancelledEditions(db: Executor): Promise<number> {
   return rows.length;
 }
 
-/**
- * Who receives an edition now: the SQL condition on an address `email`. Addresses match whatever
- * their case, as the unique indexes on lower(email) do: lower() has no builder form.
- */
-export function eligible(audience: EditionAudience, email: SQL) {
-  const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
-  if (audience === 'premium') {
-    return sql`exists (select 1 from users u where lower(u.email) = lower(${email}) and u.is_premium)
-      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status in ('unsubscribed', 'bounced'))
-      and ${notSuppressed}`;
-  }
-  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${notSuppressed}`;
-}
-
-/** Premium members, or confirmed subscribers, who would receive an edition for `audience` now. */
-const premiumRecipients = and(eq(users.isPremium, true), eligible('premium', sql`${users.email}`));
-const subscriberRecipients = and(eq(newsletterSignups.status, 'subscribed'), eligible('subscribers', sql`${newsletterSignups.email}`));
-
-/** How many would receive an edition for `audience` if it were sent now. */
-export async function audienceSize(db: Executor, audience: EditionAudience): Promise<number> {
-  return audience === 'premium' ? db.$count(users, premiumRecipients) : db.$count(newsletterSignups, subscriberRecipients);
-}
-
 /** The edition's row, locked until the caller's transaction ends: whoever starts sending it first does, once. */
 export async function lockEditionToSend(tx: Transaction, id: string) {
   const [row] = await tx
@@ -309,7 +289,9 @@ export async function lockEditionToSend(tx: Transaction, id: string) {
       body: newsletterEditions.body,
       slug: newsletterEditions.slug,
       audience: newsletterEditions.audience,
+      segmentId: newsletterEditions.segmentId,
       status: newsletterEditions.status,
+      askFeedback: newsletterEditions.askFeedback,
     })
     .from(newsletterEditions)
     .where(eq(newsletterEditions.id, id))
@@ -327,22 +309,6 @@ export async function nextIssueNumber(tx: Transaction): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('newsletter_editions.issue_number'))`);
   const [numbered] = await tx.select({ highest: max(newsletterEditions.issueNumber) }).from(newsletterEditions);
   return (numbered?.highest ?? 0) + 1;
-}
-
-/** One delivery for each recipient of the edition now, each address once. */
-export async function addDeliveries(tx: Executor, editionId: string, audience: EditionAudience): Promise<void> {
-  const recipients =
-    audience === 'premium'
-      ? tx
-          .select({ editionId: sql`${editionId}`, email: users.email })
-          .from(users)
-          .where(premiumRecipients)
-      : tx
-          .select({ editionId: sql`${editionId}`, email: newsletterSignups.email })
-          .from(newsletterSignups)
-          .where(subscriberRecipients);
-  // The builder's insert … select must give every column of the table; this one gives two and leaves the rest to their defaults.
-  await tx.execute(sql`insert into edition_deliveries (edition_id, email) ${recipients} on conflict do nothing`);
 }
 
 /** The edition starts sending with its number and the copy rendered for everyone. */

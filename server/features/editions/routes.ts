@@ -22,7 +22,8 @@ export async function editionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get(apiPaths.edition, async (request, reply) => {
     const edition = await sentEdition(ctx.db, parseInput(slugParams, request.params).slug);
     if (!edition) throw new HttpError(404, 'Edition not found');
-    if (edition.audience === 'subscribers') {
+    // Only premium announcements are members' reading: a segment's edition is as public as any other at its address.
+    if (edition.audience !== 'premium') {
       reply.header('cache-control', 'no-cache');
       return edition;
     }

@@ -2,16 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import type { EditionAudience } from '#shared/newsletter/editions';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Transport } from '../../mail/mailer';
 import { personalise, renderEdition } from './email';
-import type { RenderedEdition } from './email-parts';
+import { CountedLinks, PREFERENCES_PLACEHOLDER, type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
+import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
-import { loadLinkKey, signLink } from '../../mail/links';
+import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
-import { refuseUnrenderable } from '../../http/errors';
-import { addDeliveries, dueEditions, eligible, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
+import { HttpError, refuseUnrenderable } from '../../http/errors';
+import { recordBounce } from '../bounces/repo';
+import { bounceToken, messageId, returnPath } from '../bounces/token';
+import { dueEditions, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
+import { addDeliveries, type AudienceTarget, eligible } from './recipients-repo';
+import { findSegment } from './segments-repo';
+import { storeEditionLinks } from './counts-repo';
 
 /**
  * Sending an edition to everyone (decision 028). When sending starts, one row per
@@ -26,7 +32,11 @@ export interface SenderSettings {
   postalAddress: string;
   ratePerSecond: number;
   connections: number;
+  /** Reports come back to this address with each copy's token (decision 043). */
+  bounceAddress: string;
 }
+/** What starting to send needs: the site's time zone too, in which a segment's signup days run midnight to midnight. */
+export type StartSettings = Pick<SenderSettings, 'publicUrl' | 'postalAddress'> & { timeZone: string };
 
 /**
  * Starts sending an edition that is a draft, scheduled or due: renders it once, fixes its
@@ -36,7 +46,7 @@ export interface SenderSettings {
 export async function startSending(
   db: Database,
   editionId: string,
-  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
+  settings: StartSettings,
   from: readonly string[] = ['draft', 'scheduled'],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -44,12 +54,24 @@ export async function startSending(
     if (!edition || !from.includes(edition.status)) return false;
     // Saved before such text was refused: it is not sent cut short (a 400 to an admin, a log line for the job).
     refuseUnrenderable({ body: ['Body', edition.body] });
+    const target = await audienceTarget(tx, edition);
     const issueNumber = edition.audience === 'subscribers' ? await nextIssueNumber(tx) : null;
-    const rendered = await renderEdition({ ...edition, issueNumber }, settings);
-    await addDeliveries(tx, edition.id, edition.audience);
+    // Rendered once for everyone: the counted links are the same in every copy (decision 045).
+    const counted = new CountedLinks(edition.id, settings.publicUrl, edition.askFeedback);
+    const rendered = await renderEdition({ ...edition, issueNumber }, settings, { counted });
+    await storeEditionLinks(tx, edition.id, counted.urls);
+    await addDeliveries(tx, edition.id, target, settings.timeZone);
     await markSending(tx, edition.id, { issueNumber, html: rendered.html, text: rendered.text });
     return true;
   });
+}
+
+/** Whom an edition is for, its segment's filter read as it is now. A segment cannot be deleted while an unsent edition uses it (decision 046). */
+export async function audienceTarget(db: Executor, edition: { audience: EditionAudience; segmentId: string | null }): Promise<AudienceTarget> {
+  if (edition.audience !== 'segment') return { audience: edition.audience };
+  const segment = edition.segmentId ? await findSegment(db, edition.segmentId) : null;
+  if (!segment) throw new HttpError(409, 'The segment this edition was for no longer exists: choose another audience.');
+  return { audience: 'segment', filter: segment.filter };
 }
 
 /**
@@ -57,11 +79,7 @@ export async function startSending(
  * be rendered, a fault) is logged and stays scheduled: it never keeps the others, or the
  * deliveries already under way, from going out.
  */
-export async function startDueEditions(
-  db: Database,
-  settings: Pick<SenderSettings, 'publicUrl' | 'postalAddress'>,
-  log?: { error(details: object, message: string): void },
-): Promise<number> {
+export async function startDueEditions(db: Database, settings: StartSettings, log?: { error(details: object, message: string): void }): Promise<number> {
   let started = 0;
   for (const id of await dueEditions(db)) {
     try {
@@ -72,6 +90,10 @@ export async function startDueEditions(
   }
   return started;
 }
+
+const ONE_CLICK_PLACEHOLDER = '{{one_click_url}}';
+// RFC 8058: the mail client's own "Unsubscribe" button, one POST, no page to visit.
+const listHeaders = (oneClick: string) => ({ 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
 interface Copy {
   id: number;
@@ -93,14 +115,21 @@ export async function deliverEditions(
   options: { deadline?: number; shouldStop?: () => boolean; log?: FastifyBaseLogger } = {},
 ): Promise<DeliveryReport> {
   const key = await loadLinkKey(db);
-  const rendered = new Map<string, { mail: RenderedEdition; audience: EditionAudience }>();
+  const rendered = new Map<string, { mail: RenderedEdition; compiled: CompiledMail; audience: EditionAudience }>();
   const editionOf = async (id: string) => {
     let known = rendered.get(id);
     if (!known) {
       const [row] = rowsOf<{ title: string; html: string; text: string; audience: EditionAudience }>(
         await db.execute(sql`select title, html, text, audience from newsletter_editions where id = ${id}`),
       );
-      known = { mail: { subject: row!.title, html: row!.html, text: row!.text }, audience: row!.audience };
+      const mail = { subject: row!.title, html: row!.html, text: row!.text };
+      // Composed once for every copy this server sends: each copy fills in its address and links.
+      const compiled = await compileMail({ ...mail, from: transport.from, headers: listHeaders(ONE_CLICK_PLACEHOLDER) }, [
+        UNSUBSCRIBE_PLACEHOLDER,
+        PREFERENCES_PLACEHOLDER,
+        ONE_CLICK_PLACEHOLDER,
+      ]);
+      known = { mail, compiled, audience: row!.audience };
       rendered.set(id, known);
     }
     return known;
@@ -119,18 +148,24 @@ export async function deliverEditions(
     where: sql`e.status = 'sending'`,
     order: sql`q.id`,
     async send(row) {
-      const { mail } = await editionOf(row.editionId);
+      const { mail, compiled } = await editionOf(row.editionId);
       const token = signLink(key, 'unsubscribe', row.email);
-      const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?token=${token}`;
-      const copy = personalise(mail, `${settings.publicUrl}/unsubscribe?token=${token}`);
-      await transport.deliver({
-        to: row.email,
-        subject: copy.subject,
-        html: copy.html,
-        text: copy.text,
-        // RFC 8058: the mail client's own "Unsubscribe" button, one POST, no page to visit.
-        headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
+      // The edition rides along so an unsubscribe can be counted against it (a count, not who: decision 045).
+      const query = `token=${token}&edition=${row.editionId}`;
+      const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?${query}`;
+      const links = { unsubscribe: `${settings.publicUrl}/unsubscribe?${query}`, preferences: preferencesLink(key, settings.publicUrl, row.email) };
+      // Each copy's own return path and Message-ID: a bounce or a complaint names this copy, and only it (decision 043).
+      const bounce = bounceToken(key, row.id);
+      const envelopeFrom = returnPath(settings.bounceAddress, bounce);
+      const ownId = messageId(settings.bounceAddress, bounce);
+      const raw = compiled.copyFor(
+        row.email,
+        { [UNSUBSCRIBE_PLACEHOLDER]: links.unsubscribe, [PREFERENCES_PLACEHOLDER]: links.preferences, [ONE_CLICK_PLACEHOLDER]: oneClick },
+        ownId,
+      );
+      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom });
+      const copy = personalise(mail, links);
+      await transport.deliver({ to: row.email, envelopeFrom, messageId: ownId, ...copy, headers: listHeaders(oneClick) });
     },
     // Checked again now: whoever unsubscribed, bounced or was deleted since the edition started gets nothing.
     async recheck(rows) {
@@ -156,11 +191,11 @@ export async function deliverEditions(
       );
       return live!.n === ids.length;
     },
-    // A 5xx to RCPT TO refuses the address for good: never mailed again.
+    // A 5xx to RCPT TO refuses the address for good: a hard bounce, never mailed again.
     async refused(row, refusal) {
       if (!refusal.addressRefused) return;
-      await db.execute(sql`insert into mail_suppressions (email, reason) values (${row.email}, ${refusal.reason}) on conflict ((lower(email))) do nothing`);
-      await db.execute(sql`update newsletter_signups set status = 'bounced', updated_at = now() where lower(email) = lower(${row.email})`);
+      const status = /\b5\.\d{1,3}\.\d{1,3}\b/.exec(refusal.reason)?.[0] ?? refusal.reason.split(' ')[0] ?? '';
+      await recordBounce(db, { ...row, id: Number(row.id) }, { kind: 'hard', status, diagnostic: refusal.reason, source: 'smtp' });
     },
   };
   const pace = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
-import { unsubscribeSchema } from '#shared/newsletter/editions';
+import { editionUnsubscribeSchema, unsubscribeSchema } from '#shared/newsletter/editions';
 import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
@@ -53,7 +53,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   // The page asks what the link is for; nothing changes.
   app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
     reply.headers(noStore);
-    const email = await emailOf(request, 'unsubscribe', request.query);
+    const email = await emailOf(request, 'unsubscribe', { token: parseInput(editionUnsubscribeSchema, request.query).token });
     const status = await statusOf(email);
     return { email, status, message: statusMessages[status] };
   });
@@ -72,8 +72,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
       reply.headers(noStore);
       const form = request.body instanceof OneClickForm ? request.body : null;
       if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-      const email = await emailOf(request, 'unsubscribe', form ? request.query : request.body);
-      await ctx.db.transaction((tx) => unsubscribe(tx, email));
+      const { token, edition } = parseInput(editionUnsubscribeSchema, form ? request.query : request.body);
+      const email = await emailOf(request, 'unsubscribe', { token });
+      await ctx.db.transaction((tx) => unsubscribe(tx, email, edition));
       // Said once: the page names the address ("… will not receive another edition").
       return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
     });

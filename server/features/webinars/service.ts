@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
+import { optedOut } from '../../mail/topic-opt-outs';
 import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
 import {
@@ -85,6 +86,14 @@ export async function findWebinar(db: Executor, id: string, lock = false): Promi
 /** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
 const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
 
+/**
+ * Which webinar emails are "Webinar and event news" (decision 046), which a member can leave on
+ * the preferences page: the recording being ready. The others are about the member's own place
+ * (the confirmation, changes, the cancellation, the released place, the reminders they signed up
+ * for) and always go.
+ */
+const isNews = (kind: NoticeKind) => kind === 'recording';
+
 /** What a webinar email is the one of: the mark that it was sent to a member (decision 034). */
 export const webinarTopic = (webinarId: string, kind: NoticeKind, key: string) => `webinar:${webinarId}:${kind}${key ? `:${key}` : ''}`;
 
@@ -104,6 +113,7 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
         eq(webinarSignups.webinarId, webinar.id),
         userIds ? inArray(webinarSignups.userId, userIds) : undefined,
         forPremium(kind) ? eq(users.isPremium, true) : undefined,
+        isNews(kind) ? not(optedOut('events', users.email)) : undefined,
       ),
     );
   const told = new Set(

@@ -5,6 +5,7 @@ import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import type { z } from '#shared/zod';
 import { audienceLabels, type Edition, type EditionAudience, EDITION_LIMITS, editionAudiences, editionDraftSchema, slugify } from '#shared/newsletter/editions';
+import type { Segment } from '#shared/newsletter/segments';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
@@ -12,7 +13,7 @@ import { DraftNotices } from '../../../components/editor/draft-notices';
 import { MarkdownField } from '../../../components/editor/markdown-field';
 import { PreviewFrame } from '../../../components/editor/preview-frame';
 import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
-import { useAdminChange } from '../use-admin';
+import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
 import { AdminSection } from '../admin-section';
 
@@ -22,6 +23,8 @@ interface Draft {
   slug: string;
   body: string;
   audience: EditionAudience;
+  askFeedback: boolean;
+  segmentId: string | null;
 }
 type EditionValues = z.output<typeof editionDraftSchema>;
 
@@ -30,7 +33,8 @@ const checkEdition = zodResolver(editionDraftSchema);
 const editionResolver: Resolver<Draft, unknown, EditionValues> = (values, context, options) =>
   checkEdition(values, context, options as unknown as Parameters<typeof checkEdition>[2]);
 
-const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers' };
+// "Was this useful?" is off until the admin asks it: a question every week would soon be ignored (decision 045).
+const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'subscribers', askFeedback: false, segmentId: null };
 
 /**
  * Writing an edition: title, summary (the inbox preview text), web address and the
@@ -40,7 +44,18 @@ const empty: Draft = { title: '', summary: '', slug: '', body: '', audience: 'su
  */
 export function EditionEditor({ edition, onClose }: { edition: Edition | null; onClose: (saved: Edition | null) => void }) {
   const id = edition?.id ?? null;
-  const saved: Draft = edition ? { title: edition.title, summary: edition.summary, slug: edition.slug, body: edition.body, audience: edition.audience } : empty;
+  const saved: Draft = edition
+    ? {
+        title: edition.title,
+        summary: edition.summary,
+        slug: edition.slug,
+        body: edition.body,
+        audience: edition.audience,
+        askFeedback: edition.askFeedback,
+        segmentId: edition.segmentId,
+      }
+    : empty;
+  const segments = useAdminQuery<{ segments: Segment[] }>(adminKey('segments'), adminApiPaths.adminSegments);
   // Unsaved text survives a reload or a crash of the tab: kept in this browser until saved.
   const { initial, restored, keep, forget } = useUnsavedDraft(`weekly-dish-unsaved:${id ?? 'new'}`, saved);
   const form = useForm<Draft, unknown, EditionValues>({ resolver: editionResolver, defaultValues: initial });
@@ -62,12 +77,13 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
         summary: draft.summary,
         body: draft.body,
         audience: draft.audience,
+        askFeedback: Boolean(draft.askFeedback),
       })
         .then(({ html }) => setPreview(html))
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [draft.title, draft.summary, draft.body, draft.audience]);
+  }, [draft.title, draft.summary, draft.body, draft.audience, draft.askFeedback]);
 
   const save = useAdminChange({
     request: async (values: EditionValues) => {
@@ -136,10 +152,31 @@ export function EditionEditor({ edition, onClose }: { edition: Edition | null; o
             options={editionAudiences.map((value) => ({ value, label: audienceLabels[value] }))}
             error={errors.audience?.message}
             {...form.register('audience', {
-              onChange: (event: { target: { value: string } }) => event.target.value || form.setValue('audience', 'subscribers'),
+              onChange: (event: { target: { value: string } }) => {
+                if (!event.target.value) form.setValue('audience', 'subscribers');
+                // A segment is chosen only for the audience "A saved segment".
+                if (event.target.value !== 'segment') form.setValue('segmentId', null);
+              },
             })}
           />
+          {draft.audience === 'segment' && (
+            <SelectField
+              label="Segment"
+              hint="Who is in it is worked out when the edition starts sending. Segments are made below the list of editions."
+              placeholder={segments.data?.segments.length === 0 ? 'No saved segments yet' : 'Choose a saved segment'}
+              options={(segments.data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name }))}
+              error={errors.segmentId?.message}
+              {...form.register('segmentId', { setValueAs: (value: string | null) => value || null })}
+            />
+          )}
           <MarkdownField control={form.control} name="body" id="edition-body" maxLength={EDITION_LIMITS.body} />
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-400 text-brand-700" {...form.register('askFeedback')} />
+            <span>
+              End the email with “Was this useful? Yes / No”. Answers are counted per day, never tied to a person; the preview and tests show where the question
+              goes.
+            </span>
+          </label>
         </div>
         <PreviewFrame heading="Preview: what subscribers get" title="Email preview" html={preview} />
       </div>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { audienceLabels, type Edition, type EditionList, type EditionSummary, editionEyebrow, editionStatusLabel } from '#shared/newsletter/editions';
+import {
+  audienceLabels,
+  type Edition,
+  type EditionList,
+  type EditionReport,
+  type EditionSummary,
+  editionEyebrow,
+  editionStatusLabel,
+} from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
@@ -9,6 +17,7 @@ import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
+import { SegmentsPanel } from './segments-panel';
 import { AdminSection, EmptyList } from '../admin-section';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
@@ -39,21 +48,24 @@ export function EditionsPanel() {
   const { editions, nextSlot } = list.data;
 
   return (
-    <AdminSection
-      title="The Weekly Dish"
-      intro={`Next Tuesday slot: ${time.dateTime(nextSlot)}.`}
-      actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
-    >
-      {editions.length === 0 ? (
-        <EmptyList>No editions yet. Write the first one with “New edition”.</EmptyList>
-      ) : (
-        <ul className="grid gap-3">
-          {editions.map((edition) => (
-            <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} time={time} onEdit={() => setEditing({ id: edition.id })} />
-          ))}
-        </ul>
-      )}
-    </AdminSection>
+    <div className="grid gap-8">
+      <AdminSection
+        title="The Weekly Dish"
+        intro={`Next Tuesday slot: ${time.dateTime(nextSlot)}.`}
+        actions={<Button onClick={() => setEditing({ id: null })}>New edition</Button>}
+      >
+        {editions.length === 0 ? (
+          <EmptyList>No editions yet. Write the first one with “New edition”.</EmptyList>
+        ) : (
+          <ul className="grid gap-3">
+            {editions.map((edition) => (
+              <EditionRow key={edition.id} edition={edition} nextSlot={nextSlot} time={time} onEdit={() => setEditing({ id: edition.id })} />
+            ))}
+          </ul>
+        )}
+      </AdminSection>
+      <SegmentsPanel />
+    </div>
   );
 }
 
@@ -83,12 +95,14 @@ function Progress({ edition }: { edition: EditionSummary }) {
 function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSummary; nextSlot: string; time: AdminTime; onEdit: () => void }) {
   // On the site's clock, like every time in the admin.
   const [when, setWhen] = useState(() => time.toInput(nextSlot));
+  // Counted by the query that fixes the recipients when sending starts, and again each time a send dialog opens.
   const audience = useAdminQuery<{ count: number }>(
-    adminKey('editions', 'audience', edition.audience),
-    apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience }),
+    adminKey('editions', 'audience', edition.audience, edition.segmentId ?? ''),
+    `${apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience })}${edition.segmentId ? `?segmentId=${edition.segmentId}` : ''}`,
     ['draft', 'scheduled'].includes(edition.status),
   );
   const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
+  const audienceName = audienceOf(edition);
   const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.', 'The test was not sent.');
   const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.', 'The edition was not sent.');
   const schedule = useAdminChange({
@@ -129,7 +143,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
           {eyebrow && <p className="text-sm font-semibold text-brand-800">{eyebrow}</p>}
           <h3 className="break-words font-semibold text-stone-900">{edition.title}</h3>
           <p className="text-sm text-stone-600">
-            {audienceLabels[edition.audience]} · /weekly-dish/{edition.slug}
+            {audienceName} · /weekly-dish/{edition.slug}
             {edition.scheduledAt && edition.status === 'scheduled' && ` · Sends ${time.dateTime(edition.scheduledAt)}`}
             {edition.sentAt && ` · Sent ${time.dateTime(edition.sentAt)}`}
           </p>
@@ -144,6 +158,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
         </p>
       )}
       {edition.progress.failed > 0 && <FailureReasons id={edition.id} />}
+      {(live(edition) || edition.status === 'sent') && <Report id={edition.id} />}
       <div className="flex flex-wrap items-end gap-2">
         {editable && (
           <>
@@ -169,9 +184,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             </label>
             <Confirm
               title="Schedule this edition?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}. Who is in the audience is settled when it starts sending.`}
               confirmLabel="Schedule"
               onConfirm={() => schedule.mutate(undefined)}
+              onOpen={() => void audience.refetch()}
               trigger={
                 <button type="button" className={`${smallButton} border border-brand-700 text-brand-800 hover:bg-brand-50`} disabled={!when}>
                   Schedule
@@ -180,9 +196,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             />
             <Confirm
               title="Send this edition now?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceLabels[edition.audience].toLowerCase()}) now. It cannot be unsent.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) now. It cannot be unsent.`}
               confirmLabel="Send now"
               onConfirm={() => sendNow.mutate(undefined)}
+              onOpen={() => void audience.refetch()}
               trigger={
                 <button type="button" className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}>
                   Send now
@@ -234,6 +251,10 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
   );
 }
 
+/** Whom the edition is for, in words: a segment by its name. */
+const audienceOf = (edition: EditionSummary) =>
+  edition.audience === 'segment' ? `Segment “${edition.segmentName ?? 'deleted'}”` : audienceLabels[edition.audience];
+
 /** Why messages failed, loaded when the admin opens it. */
 function FailureReasons({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
@@ -251,6 +272,88 @@ function FailureReasons({ id }: { id: string }) {
             </li>
           ))}
         </ul>
+      )}
+    </details>
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? '' : ` (${Math.round((part / whole) * 100)}%)`);
+
+/**
+ * What is known of a sent edition without tracking anyone (decision 045): copies delivered,
+ * bounced and complained about, unsubscribes from its links, follows of each link and the
+ * answers to "Was this useful?".
+ * Loaded when the admin opens it; lists rather than tables, so it reads at 375 px.
+ */
+function Report({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  const report = useAdminQuery<EditionReport>(adminKey('editions', id, 'report'), apiPath(adminApiPaths.adminEditionReport, { id }), open);
+  const data = report.data;
+  const answers = data ? data.feedback.yes + data.feedback.no : 0;
+  return (
+    <details className="text-sm text-stone-800" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium">Report</summary>
+      {report.isError ? (
+        <p role="alert" className="mt-2">
+          The report could not be loaded. Close and open it to try again.
+        </p>
+      ) : !data ? (
+        <p role="status" className="mt-2">
+          Loading the report...
+        </p>
+      ) : (
+        <div className="mt-2 grid gap-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="font-medium">Delivered</dt>
+            <dd>{data.delivered.toLocaleString()}</dd>
+            <dt className="font-medium">Bounced</dt>
+            <dd>
+              {data.bounced.toLocaleString()}
+              {percent(data.bounced, data.delivered)}
+            </dd>
+            <dt className="font-medium">Complaints</dt>
+            <dd>
+              {data.complaints.toLocaleString()}
+              {percent(data.complaints, data.delivered)}
+            </dd>
+            <dt className="font-medium">Unsubscribed from it</dt>
+            <dd>
+              {data.unsubscribes.toLocaleString()}
+              {percent(data.unsubscribes, data.delivered)}
+            </dd>
+            {data.feedback.asked && (
+              <>
+                <dt className="font-medium">Was this useful?</dt>
+                <dd>
+                  {answers === 0
+                    ? 'No answers yet'
+                    : `Yes ${data.feedback.yes.toLocaleString()}${percent(data.feedback.yes, answers)} · No ${data.feedback.no.toLocaleString()}${percent(data.feedback.no, answers)}`}
+                </dd>
+              </>
+            )}
+          </dl>
+          <div>
+            <h4 className="font-medium">Links followed</h4>
+            {data.links.length === 0 ? (
+              <p className="text-stone-600">This edition had no links to count.</p>
+            ) : (
+              <ol className="mt-1 grid gap-2">
+                {data.links.map((link) => (
+                  <li key={link.number} className="grid gap-0.5">
+                    <span className="break-all">
+                      {link.number}. {link.url}
+                    </span>
+                    <span className="text-stone-600">
+                      {link.total === 0 ? 'Not followed yet' : `${link.total.toLocaleString()} in all`}
+                      {link.days.length > 1 && ` · ${link.days.map((day) => `${day.day}: ${day.count.toLocaleString()}`).join(', ')}`}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+          <p className="text-stone-600">Counts only: nobody’s opens or clicks are recorded. A link checker that follows links counts like a reader.</p>
+        </div>
       )}
     </details>
   );

@@ -1,0 +1,111 @@
+import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { EditionAudience } from '#shared/newsletter/editions';
+import type { SegmentFilter, SegmentPlan } from '#shared/newsletter/segments';
+import { pillars } from '#shared/checkup/questions';
+import { siteLocalToInstant } from '#shared/site-time';
+import type { Executor } from '../../db/client';
+import { checkupResults, mailSuppressions, newsletterSignups, users } from '../../db/schema';
+
+/**
+ * Whom an edition goes to (decisions 028, 032, 046). One query says it, and both the admin's
+ * live count and the deliveries added when sending starts read that query: the count is what is sent.
+ */
+export type AudienceTarget = { audience: Exclude<EditionAudience, 'segment'> } | { audience: 'segment'; filter: SegmentFilter };
+
+/**
+ * Who may still receive an edition now: the SQL condition on an address `email`, checked again
+ * right before each copy goes (sender.ts). A segment's or the free subscribers' edition asks what
+ * every subscriber's asks: the filter chose them when sending started. Addresses match whatever
+ * their case, as the unique indexes on lower(email) do: lower() has no builder form.
+ */
+export function eligible(audience: EditionAudience, email: SQL) {
+  const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
+  if (audience === 'premium') {
+    return sql`exists (select 1 from users u where lower(u.email) = lower(${email}) and u.is_premium)
+      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status in ('unsubscribed', 'bounced'))
+      and ${notSuppressed}`;
+  }
+  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${notSuppressed}`;
+}
+
+const premiumRecipients = and(eq(users.isPremium, true), eligible('premium', sql`${users.email}`));
+const subscriberRecipients = and(
+  eq(newsletterSignups.status, 'subscribed'),
+  sql`not exists (select 1 from ${mailSuppressions} where lower(${mailSuppressions.email}) = lower(${newsletterSignups.email}))`,
+);
+
+// The subscriber's account, by address (an account and a signup are one person when their addresses match).
+const accountOfSubscriber = (premium?: boolean) =>
+  sql`exists (select 1 from ${users} where lower(${users.email}) = lower(${newsletterSignups.email})${
+    premium === undefined ? sql.empty() : premium ? sql` and ${users.isPremium}` : sql` and not ${users.isPremium}`
+  })`;
+const planCondition: Record<SegmentPlan, SQL> = {
+  premium: accountOfSubscriber(true),
+  free: accountOfSubscriber(false),
+  none: sql`not ${accountOfSubscriber()}`,
+};
+
+/**
+ * The weakest pillar of the latest Check-Up of the subscriber's organisation: its account's
+ * attempts when the address has an account, else the attempts under the address that no account
+ * joined (decision 038), the latest by (created_at, id). The weakest is the highest sum, ties to
+ * the first in the pillars' order, as shared/checkup/follow-ups.ts's weakestPillar says. A
+ * correlated subquery on the organisation index's own expression; CASE and coalesce have no builder form.
+ */
+function latestWeakestPillar(): SQL<string | null> {
+  const score = (pillar: string) => sql`(${checkupResults.categoryScores}->>${pillar})::int`;
+  const worst = sql`greatest(${sql.join(
+    pillars.map((p) => score(p)),
+    sql`, `,
+  )})`;
+  const weakest = sql`case ${sql.join(
+    pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
+    sql` `,
+  )} end`;
+  const organisation = sql`coalesce('u:' || ${checkupResults.userId}::text, 'e:' || lower(${checkupResults.email}))`;
+  const subscribersOrganisation = sql`coalesce((select 'u:' || ${users.id}::text from ${users} where lower(${users.email}) = lower(${newsletterSignups.email})), 'e:' || lower(${newsletterSignups.email}))`;
+  return sql<
+    string | null
+  >`(select ${weakest} from ${checkupResults} where ${organisation} = ${subscribersOrganisation} order by ${checkupResults.createdAt} desc, ${checkupResults.id} desc limit 1)`;
+}
+
+/** The day after a `YYYY-MM-DD`, as the same kind of string. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A segment's filter as conditions on newsletter_signups; its days run midnight to midnight in the site's time zone. */
+function segmentConditions(filter: SegmentFilter, timeZone: string): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    filter.plans.length ? or(...filter.plans.map((plan) => planCondition[plan])) : undefined,
+    filter.sources.length ? inArray(newsletterSignups.source, filter.sources) : undefined,
+    filter.weakestPillars.length ? inArray(latestWeakestPillar(), filter.weakestPillars) : undefined,
+    filter.signedUpFrom ? gte(newsletterSignups.createdAt, siteLocalToInstant(`${filter.signedUpFrom}T00:00`, timeZone)) : undefined,
+    filter.signedUpTo ? lt(newsletterSignups.createdAt, siteLocalToInstant(`${dayAfter(filter.signedUpTo)}T00:00`, timeZone)) : undefined,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** The recipients of `target` now: one address a row, each once (both tables are unique on lower(email)). */
+function recipients(db: Executor, target: AudienceTarget, timeZone: string) {
+  if (target.audience === 'premium') return db.select({ email: users.email }).from(users).where(premiumRecipients);
+  const narrower =
+    target.audience === 'free' ? [sql`not ${accountOfSubscriber(true)}`] : target.audience === 'segment' ? segmentConditions(target.filter, timeZone) : [];
+  return db
+    .select({ email: newsletterSignups.email })
+    .from(newsletterSignups)
+    .where(and(subscriberRecipients, ...narrower));
+}
+
+/** How many would receive an edition for `target` if it started sending now: the send dialog's figure. */
+export async function audienceSize(db: Executor, target: AudienceTarget, timeZone: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(recipients(db, target, timeZone).as('recipients'));
+  return row?.n ?? 0;
+}
+
+/** One delivery for each recipient of the edition now, each address once: the same query as audienceSize. */
+export async function addDeliveries(tx: Executor, editionId: string, target: AudienceTarget, timeZone: string): Promise<number> {
+  // The builder's insert … select must give every column of the table; this one gives two and leaves the rest to their defaults.
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`insert into edition_deliveries (edition_id, email) select ${editionId}, r.email from (${recipients(tx, target, timeZone)}) r on conflict do nothing returning id`,
+  );
+  return rows.length;
+}
