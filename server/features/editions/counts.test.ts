@@ -132,7 +132,8 @@ describe('counted links', { shuffle: false }, () => {
       `/r/${edition.id}/1.0`,
       `/r/${edition.id}/one`,
       `/r/${edition.id}/1%00`,
-      `/r/${edition.id.slice(0, -1)}0/1`,
+      // Another edition's address: the last digit changed (never to itself).
+      `/r/${edition.id.slice(0, -1)}${edition.id.endsWith('0') ? '1' : '0'}/1`,
       `/r/${edition.id}x/1`,
       `/r/not-an-edition/1`,
       `/r/${draft.json.id}/1`,
