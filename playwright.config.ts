@@ -66,6 +66,8 @@ export default defineConfig({
       // The tests' DNS server (e2e/global-setup.ts), UDP on the SMTP port's number.
       DELIVERABILITY_DNS_SERVER: `127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // Accounts cost milliseconds, not a second of a core each (decision 048): hundreds are made.
+      TEST_PASSWORD_SCRYPT_N: '1024',
       // The payments spec moves the local provider's billing clock (off by default in production).
       BILLING_CLOCK_ENABLED: 'true',
       // Many people sign up from one address in a test run.

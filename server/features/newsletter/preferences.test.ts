@@ -82,7 +82,13 @@ describe('email preferences by the signed link', () => {
     const token = signLink(key, 'preferences', email);
     const [address, signature] = token.split('.') as [string, string];
     const other = Buffer.from(uniqueEmail('victim')).toString('base64url');
-    for (const bad of [`${other}.${signature}`, `${address}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`, signLink(key, 'unsubscribe', email), 'x', `${token}\u0000`]) {
+    for (const bad of [
+      `${other}.${signature}`,
+      `${address}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`,
+      signLink(key, 'unsubscribe', email),
+      'x',
+      `${token}\u0000`,
+    ]) {
       const res = await save(bad, { 'weekly-dish': false, events: false, allies: false });
       expect(res.status, bad).toBe(400);
       expect(res.json.message, bad).toMatch(/^(This preferences link is not valid|token: )/);
