@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import type { RateGate } from './rate-gate';
 
 /**
  * The one engine that delivers what the site sends people (decision 034): the mail outbox and
@@ -66,8 +67,8 @@ export interface Queue<Row extends Claimed> {
 export interface Pace {
   /** Messages on the wire at once. */
   connections: number;
-  /** Messages started per second at most; unset, as fast as the connections allow. */
-  ratePerSecond?: number;
+  /** When each message may start (rate-gate.ts); unset, as fast as the connections allow. */
+  rate?: RateGate;
   /** Rows claimed at a time. */
   batchSize: number;
   /**
@@ -130,8 +131,6 @@ const byIds = (ids: (string | number)[]) =>
  */
 export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Queue<Row>, pace: Pace, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, skipped: 0, temporary: 0 };
-  const interval = pace.ratePerSecond ? 1000 / pace.ratePerSecond : 0;
-  let nextStart = performance.now();
   let slowDown = 0;
 
   const sendOne = async (row: Row): Promise<'sent' | 'temporary' | 'failed'> => {
@@ -187,11 +186,7 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
           waiting.unshift(row);
           return;
         }
-        if (interval) {
-          const wait = nextStart - performance.now();
-          nextStart = Math.max(nextStart, performance.now()) + interval;
-          if (wait > 0) await sleep(wait);
-        }
+        await pace.rate?.next();
         const outcome = await sendOne(row);
         if (outcome === 'temporary' && pace.pauseOnRefusal) stopBatch = true;
         else if (outcome === 'sent') slowDown = 0;
@@ -208,7 +203,7 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
       slowDown = Math.min(DELIVERY.slowDown.maxMs, slowDown ? slowDown * 2 : DELIVERY.slowDown.firstMs);
       options.log?.warn({ waitMs: slowDown }, 'the mail server refused for now; sending slows down');
       await sleep(slowDown);
-      nextStart = performance.now();
+      pace.rate?.reset();
     }
   }
   return report;

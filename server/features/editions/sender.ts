@@ -8,6 +8,7 @@ import { personalise, renderEdition } from './email';
 import { CountedLinks, PREFERENCES_PLACEHOLDER, type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
 import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
+import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
@@ -200,7 +201,8 @@ export async function deliverEditions(
   };
   const pace = {
     connections: settings.connections,
-    ratePerSecond: settings.ratePerSecond,
+    // One rate for every server sending editions at once (decision 049).
+    rate: sharedRateGate(db, 'weekly-dish', settings.ratePerSecond),
     batchSize: Math.max(settings.connections * 4, Math.min(500, settings.ratePerSecond)),
     pauseOnRefusal: true,
   };
