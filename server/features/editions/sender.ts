@@ -165,7 +165,7 @@ export async function deliverEditions(
         { [UNSUBSCRIBE_PLACEHOLDER]: links.unsubscribe, [PREFERENCES_PLACEHOLDER]: links.preferences, [ONE_CLICK_PLACEHOLDER]: oneClick },
         ownId,
       );
-      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom });
+      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom, messageId: ownId });
       const copy = personalise(mail, links);
       await transport.deliver({ to: row.email, envelopeFrom, messageId: ownId, ...copy, headers: listHeaders(oneClick) });
     },
