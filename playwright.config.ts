@@ -11,6 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Mailgun's webhook signing key on the test server: e2e/bounces.spec.ts signs its events with it. */
+export const mailgunSigningKey = 'e2e-mailgun-webhook-signing-key';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nlh-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_SMTP_PORT = String(smtpPort);
@@ -66,6 +68,9 @@ export default defineConfig({
       // The tests' DNS server (e2e/global-setup.ts), UDP on the SMTP port's number.
       DELIVERABILITY_DNS_SERVER: `127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // Accounts cost milliseconds, not a second of a core each (decision 048): hundreds are made.
+      TEST_PASSWORD_SCRYPT_N: '1024',
+      MAILGUN_WEBHOOK_SIGNING_KEY: mailgunSigningKey,
       // The payments spec moves the local provider's billing clock (off by default in production).
       BILLING_CLOCK_ENABLED: 'true',
       // Many people sign up from one address in a test run.

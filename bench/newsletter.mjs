@@ -3,7 +3,8 @@
 // whole edition, the server's memory growth, and GET /api/user p99 while it sends; then a round
 // where the server is killed with SIGKILL mid-send and restarted, and a round where the sink
 // answers 421 for 10 seconds mid-send, each counting recipients with no copy (lost) and with
-// more than one (duplicates; decision 028 bounds them by the messages in flight at the kill).
+// more than one (duplicates; decisions 028 and 050 bound them by the messages in flight at the
+// kill and those accepted but not yet marked: at most a tenth of a second's worth).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -197,9 +198,10 @@ export async function runNewsletter() {
       wholeTally.duplicates,
     ]);
     checks.push({
-      budget: 'Edition sending ≥ 300 messages/s sustained (100,000 in under 6 minutes)',
+      // Issue 39: twice the rate of issue 23's 527/s (its budget was 300/s).
+      budget: 'Edition sending ≥ 1,000 messages/s sustained (100,000 in under 100 s)',
       measured: `${perSecond.toFixed(0)}/s, ${whole.seconds.toFixed(0)} s`,
-      status: perSecond >= 300 ? 'PASS' : 'FAIL',
+      status: perSecond >= 1000 ? 'PASS' : 'FAIL',
     });
     checks.push({
       budget: 'Server memory growth while sending < 100 MB',
@@ -241,10 +243,13 @@ export async function runNewsletter() {
       crashTally.lost,
       crashTally.duplicates,
     ]);
+    // Decision 050: the copies on the wire, and those accepted but not marked yet (the last 50 ms,
+    // and the marks being written): a tenth of a second at the rate the edition was sent at.
+    const window = connections + Math.ceil(perSecond / 10);
     checks.push({
-      budget: `SIGKILL mid-send: 0 lost, duplicates ≤ in flight (${connections} connections)`,
+      budget: `SIGKILL mid-send: 0 lost, duplicates ≤ in flight (${connections} connections) + a tenth of a second's copies (${window} in all)`,
       measured: `${crashTally.lost} lost, ${crashTally.duplicates} duplicates`,
-      status: crashTally.lost === 0 && crashTally.duplicates <= connections ? 'PASS' : 'FAIL',
+      status: crashTally.lost === 0 && crashTally.duplicates <= window ? 'PASS' : 'FAIL',
     });
 
     // Round 3: the sink answers 421 for 10 seconds at about a third.

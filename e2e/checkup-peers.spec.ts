@@ -3,7 +3,7 @@ import { budgetBandLabel, type BudgetBand } from '../shared/checkup/organisation
 import { questions } from '../shared/checkup/questions';
 import { baseURL } from '../playwright.config';
 import { signInAsAdmin } from './accounts';
-import { expect, expectAccessible, test } from './fixtures';
+import { atBothWidths, expect, expectAccessible, test } from './fixtures';
 
 /** Each project compares within a band of its own: the two run at the same time against one server. */
 const bandOf: Record<string, BudgetBand> = { desktop: '500k-1m', mobile: '1m-5m' };
@@ -22,6 +22,7 @@ test.describe('peers', () => {
   test.slow();
 
   test('answer the three questions, recompute in the admin, and see where the result stands on its page', async ({ page, visit, playwright }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'what is computed and shown does not depend on the width (the results are checked at 375 px below)');
     const project = testInfo.project.name;
     const band = bandOf[project]!;
     const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
@@ -85,8 +86,6 @@ test.describe('peers', () => {
       await expect(row.getByRole('cell')).toHaveText(['50%Within the middle half', '50%', '50% to 50%']);
     }
     expect(requests.filter((url) => url.includes('/api/checkup-results'))).toEqual([]);
-    await figures.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('peers-results.png') });
-    await expectAccessible(page);
+    await atBothWidths(page, testInfo, 'peers-results');
   });
 });

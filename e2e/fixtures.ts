@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test as base } from '@playwright/test';
+import { expect, type Page, type TestInfo, test as base } from '@playwright/test';
 
 /**
  * `test` with an accessibility check: every page a test visits through `visit()` is scanned
@@ -33,6 +33,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
   passed.add(scanned);
+}
+
+/**
+ * For a test that runs at one width because what it checks does not depend on it: the page as it
+ * is now, scanned by axe and photographed at 1280 and 375 px (TestInfo's output folder,
+ * `<name>-<width>.png`), then back at the desktop width.
+ */
+export async function atBothWidths(page: Page, info: TestInfo, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The documents this worker has scanned without a violation (their width, address and HTML). */

@@ -1,6 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { signInAsAdmin } from './accounts';
-import { expect, expectAccessible, test } from './fixtures';
+import { atBothWidths, expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { baseURL } from '../playwright.config';
 
@@ -9,15 +8,6 @@ import { baseURL } from '../playwright.config';
  * the preferences link of an edition opens a page that saves topics, with and without scripts.
  * What is checked does not depend on the width: desktop only, with screenshots at both widths.
  */
-
-async function shoot(page: Page, info: TestInfo, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('the send dialog counts its audience, a segment is made, and an edition’s preferences link saves topics with and without scripts', async ({
   page,
@@ -49,7 +39,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await page.getByRole('button', { name: 'Save segment' }).click();
   const segmentRow = page.getByRole('listitem').filter({ hasText: `Fuel first ${stamp}` });
   await expect(segmentRow.getByText(/^\d+ subscribers now$/)).toBeVisible();
-  await shoot(page, info, 'admin-segments');
+  await atBothWidths(page, info, 'admin-segments');
 
   // The dialog's figure is the server's count as it opens.
   const { count } = (await (await page.request.get('/api/admin/editions/audience/premium')).json()) as { count: number };
@@ -71,7 +61,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await prefs.getByRole('checkbox', { name: /Allies news/ }).press('Space');
   await prefs.getByRole('button', { name: 'Save my choices' }).click();
   await expect(prefs.getByRole('status')).toHaveText('Your choices are saved. You receive: The Weekly Dish.');
-  await shoot(prefs, info, 'preferences-saved');
+  await atBothWidths(prefs, info, 'preferences-saved');
 
   // Without scripts: the server's page and its plain form, answered with the page again.
   const noScripts = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: false });
@@ -86,7 +76,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   // A tampered link is refused, and says what to do.
   await prefs.goto(link.replace(/.{4}$/, 'AAAA'));
   await expect(prefs.getByRole('alert')).toContainText('This preferences link is not valid');
-  await shoot(prefs, info, 'preferences-tampered');
+  await atBothWidths(prefs, info, 'preferences-tampered');
   await noScripts.close();
   await reader.close();
 });

@@ -28,6 +28,21 @@ describe('loadEnv', () => {
     expect(env.PUBLIC_URL).toBe('https://example.org');
   });
 
+  it('hashes passwords at the production cost unless a test suite lowers it, which a real deployment refuses', () => {
+    expect(loadEnv({}).PASSWORD_SCRYPT_N).toBe(131072);
+    expect(loadEnv({ NODE_ENV: 'production' }).PASSWORD_SCRYPT_N).toBe(131072);
+    expect(loadEnv({ TEST_PASSWORD_SCRYPT_N: '1024' }).PASSWORD_SCRYPT_N).toBe(1024);
+    expect(loadEnv({ TEST_PASSWORD_SCRYPT_N: '' }).PASSWORD_SCRYPT_N).toBe(131072);
+    // The production build the end-to-end tests run, on its embedded database.
+    expect(loadEnv({ NODE_ENV: 'production', TEST_PASSWORD_SCRYPT_N: '4096' }).PASSWORD_SCRYPT_N).toBe(4096);
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', PUBLIC_URL: 'https://example.org', TEST_PASSWORD_SCRYPT_N: '1024' }),
+    ).toThrow(/TEST_PASSWORD_SCRYPT_N: weak password hashes are for the test suites/);
+    for (const bad of ['1000', '512', '131072', 'many', '-1024']) {
+      expect(() => loadEnv({ TEST_PASSWORD_SCRYPT_N: bad }), bad).toThrow(/TEST_PASSWORD_SCRYPT_N/);
+    }
+  });
+
   it('refuses bad values with a message naming each setting', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(EnvError);
     expect(() => loadEnv({ PORT: '70000', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres/);

@@ -88,6 +88,16 @@ const envSchema = z.object({
   DEMO_MODE: flag.default(false),
   /** DEMO_MODE gives every visitor premium views: in production it needs this second, explicit yes. */
   DEMO_MODE_IN_PRODUCTION: flag.default(false),
+  /**
+   * For the test suites only (decision 048): the scrypt cost of new password hashes, a power of two
+   * below the production 2^17, so the thousands of accounts tests create cost milliseconds each.
+   * Refused in a real deployment (production with DATABASE_URL).
+   */
+  TEST_PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && n <= 65536 && (n & (n - 1)) === 0, 'TEST_PASSWORD_SCRYPT_N must be a power of two from 1024 to 65536')
+    .optional(),
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
@@ -184,8 +194,10 @@ export interface DkimSettings {
 
 export type Env = Omit<
   z.infer<typeof envSchema>,
-  'PUBLIC_URL' | 'BOUNCE_ADDRESS' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY' | 'DKIM_PRIVATE_KEY_FILE'
+  'PUBLIC_URL' | 'BOUNCE_ADDRESS' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY' | 'DKIM_PRIVATE_KEY_FILE' | 'TEST_PASSWORD_SCRYPT_N'
 > & {
+  /** scrypt's N for new password hashes: the OWASP minimum 2^17, or a test suite's TEST_PASSWORD_SCRYPT_N. */
+  PASSWORD_SCRYPT_N: number;
   /** Set when every message is signed (DKIM_DOMAIN, DKIM_SELECTOR and a key); undefined: unsigned. */
   DKIM: DkimSettings | undefined;
   PUBLIC_URL: string;
@@ -223,8 +235,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PUBLIC_URL: required in production with DATABASE_URL: the address people reach the site at, e.g. https://example.org',
     );
   }
+  if (settings.TEST_PASSWORD_SCRYPT_N && settings.NODE_ENV === 'production' && settings.DATABASE_URL) {
+    throw new EnvError(
+      'Invalid configuration:\n  TEST_PASSWORD_SCRYPT_N: weak password hashes are for the test suites and are refused in production with DATABASE_URL',
+    );
+  }
   const dkim = dkimSettings(settings);
-  const { DKIM_DOMAIN: _domain, DKIM_SELECTOR: _selector, DKIM_PRIVATE_KEY: _key, DKIM_PRIVATE_KEY_FILE: _keyFile, ...rest } = settings;
+  const {
+    DKIM_DOMAIN: _domain,
+    DKIM_SELECTOR: _selector,
+    DKIM_PRIVATE_KEY: _key,
+    DKIM_PRIVATE_KEY_FILE: _keyFile,
+    TEST_PASSWORD_SCRYPT_N: testScryptN,
+    ...rest
+  } = settings;
   const host = ['0.0.0.0', '::', ''].includes(settings.HOST) ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
   const publicUrl = settings.PUBLIC_URL ?? `http://${host}:${settings.PORT}`;
   const fromDomain = /@([^\s<>@]+?)>?\s*$/.exec(settings.MAIL_FROM)?.[1];
@@ -234,6 +258,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...rest,
     DKIM: dkim,
+    PASSWORD_SCRYPT_N: testScryptN ?? 2 ** 17,
     PUBLIC_URL: publicUrl,
     PUBLIC_URL_DERIVED: !settings.PUBLIC_URL,
     SECURE_COOKIES: publicUrl.startsWith('https://'),

@@ -89,6 +89,9 @@ async function main(): Promise<void> {
       ? `DKIM: every message is signed for ${env.DKIM.domainName} with selector ${env.DKIM.keySelector}`
       : 'DKIM: mail is not signed (set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE to sign it)',
   );
+  if (env.PASSWORD_SCRYPT_N !== 2 ** 17) {
+    app.log.warn(`TEST_PASSWORD_SCRYPT_N is set: new password hashes are weak (scrypt N=${env.PASSWORD_SCRYPT_N}), for a test suite only`);
+  }
   if (env.PUBLIC_URL_DERIVED) {
     app.log.warn(
       `PUBLIC_URL is not set: links in emails and canonical URLs use ${env.PUBLIC_URL}, derived from HOST and PORT. Set PUBLIC_URL to the address people reach the site at.`,

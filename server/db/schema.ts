@@ -729,6 +729,15 @@ export const editionDeliveries = pgTable(
 );
 
 /**
+ * The next free start of a sending rate shared by every server (decision 049): one row per queue
+ * ('weekly-dish'), moved on by each block of starts a sender reserves.
+ */
+export const sendRateSlots = pgTable('send_rate_slots', {
+  name: text('name').primaryKey(),
+  nextStart: timestamp('next_start', { withTimezone: true }).notNull(),
+});
+
+/**
  * The links of an edition's email as its copy was rendered (decision 045): its /r/<edition>/<number>
  * redirect leads only to these, so it is never an open redirect.
  */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { apiPaths } from '#shared/api/paths';
-import type { Database } from '../db/client';
+import type { Executor } from '../db/client';
 
 /**
  * Links in editions and confirmation emails carry a token bound to one address and one purpose:
@@ -14,7 +14,7 @@ export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'fol
 
 const KEY_NAME = 'link-signing-key';
 
-export async function loadLinkKey(db: Database): Promise<Buffer> {
+export async function loadLinkKey(db: Executor): Promise<Buffer> {
   // Two servers starting together: the first insert wins, both read the same key.
   await db.execute(sql`insert into site_secrets (name, value) values (${KEY_NAME}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
   const rows = (await db.execute(sql`select value from site_secrets where name = ${KEY_NAME}`)) as unknown as { rows: { value: string }[] };

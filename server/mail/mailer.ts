@@ -36,7 +36,8 @@ export interface Transport {
   from: string;
   deliver(mail: Mail): Promise<void>;
   /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the local outbox. */
-  deliverRaw(copy: { to: string; subject: string; raw: Buffer; envelopeFrom?: string }): Promise<void>;
+  /** `messageId`: the one in `raw`, given again so nodemailer does not draw a random one for each copy (decision 050). */
+  deliverRaw(copy: { to: string; subject: string; raw: Buffer; envelopeFrom?: string; messageId?: string }): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
   /** The application's logger, once it exists (the transport is made before the app). */
@@ -130,8 +131,8 @@ export function createTransport(options: {
       async deliver(mail) {
         await transport.sendMail(mailOptions(options.from, mail));
       },
-      async deliverRaw({ to, raw, envelopeFrom }) {
-        await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw });
+      async deliverRaw({ to, raw, envelopeFrom, messageId }) {
+        await transport.sendMail({ envelope: envelope(to, envelopeFrom), raw, messageId });
       },
       close: () => transport.close(),
       useLogger,

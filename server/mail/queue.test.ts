@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
 import type { Mail, Transport } from './mailer';
 import { createOutbox } from './outbox';
-import { DELIVERY } from './queue';
+import { mailOutbox } from '../db/schema';
+import { DELIVERY, deliverQueue, type Queue } from './queue';
 import { markTold, markToldByEmail } from './told-once';
 
 /**
@@ -87,6 +88,77 @@ describe('one delivery policy', () => {
     expect(mine).toHaveLength(addresses.length);
     expect(new Set(mine.map((mail) => mail.to)).size).toBe(addresses.length);
     for (const to of addresses) expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('marks gathered in one statement (decision 050)', () => {
+  /** The outbox's rows to `prefix…` as a queue of their own, sent by `send`. */
+  const queueOf = (
+    prefix: string,
+    send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
+  ): Queue<{ id: string; attempts: number; to: string }> => ({
+    table: mailOutbox,
+    returning: sql`id, attempts, "to"`,
+    where: sql`q."to" like ${`${prefix}%`}`,
+    order: sql`q.id`,
+    send,
+  });
+  const statuses = async (prefix: string) =>
+    rowsOf<{ status: string; n: number }>(
+      await t.ctx.db.execute(sql`select status, count(*)::int as n from mail_outbox where "to" like ${`${prefix}%`} group by status`),
+    );
+
+  it('marks what was accepted within the window together, no later than the window after it was accepted, and everything by the end', async () => {
+    const prefix = `marks.${Date.now()}.`;
+    const store = createOutbox(t.ctx.db, fakeTransport().transport);
+    for (let i = 0; i < 30; i++) await store.store(t.ctx.db, { to: `${prefix}${i}@example.org`, subject: 'Marked together', text: 'x' });
+    const acceptedAt = new Map<string, number>();
+    // Before each send: which of the accepted ones are marked yet.
+    const seen: { unmarkedOlderThanWindow: number; unmarked: number }[] = [];
+    const windowMs = 150;
+    const queue = queueOf(prefix, async (row) => {
+      const marked = new Set(
+        rowsOf<{ id: string }>(await t.ctx.db.execute(sql`select id from mail_outbox where "to" like ${`${prefix}%`} and status = 'sent'`)).map((r) =>
+          String(r.id),
+        ),
+      );
+      const unmarked = [...acceptedAt].filter(([id]) => !marked.has(id));
+      // A write takes a moment on a busy machine: "older" means accepted over the window and 200 ms ago.
+      seen.push({ unmarked: unmarked.length, unmarkedOlderThanWindow: unmarked.filter(([, at]) => performance.now() - at > windowMs + 200).length });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      acceptedAt.set(String(row.id), performance.now());
+    });
+    const report = await deliverQueue(t.ctx.db, queue, { connections: 1, batchSize: 100, markWithinMs: windowMs });
+    expect(report).toMatchObject({ sent: 30, failed: 0 });
+    expect(await statuses(prefix)).toEqual([{ status: 'sent', n: 30 }]);
+    // Some were waiting to be marked together at some point; none waited much longer than the window.
+    expect(Math.max(...seen.map((s) => s.unmarked))).toBeGreaterThan(2);
+    expect(seen.map((s) => s.unmarkedOlderThanWindow).filter((n) => n > 0)).toEqual([]);
+  });
+
+  it('marks what was accepted before a failure stopped the sender, though the window had not passed', async () => {
+    const prefix = `marks-stop.${Date.now()}.`;
+    const store = createOutbox(t.ctx.db, fakeTransport().transport);
+    for (let i = 0; i < 6; i++) await store.store(t.ctx.db, { to: `${prefix}${i}@example.org`, subject: 'Stopped', text: 'x' });
+    let sends = 0;
+    const queue: Queue<{ id: string; attempts: number; to: string }> = {
+      ...queueOf(prefix, async () => {
+        sends += 1;
+        // Three are accepted, then the fourth address is refused for good...
+        if (sends === 4) throw Object.assign(new Error('550 no such user'), { responseCode: 550, command: 'RCPT TO' });
+      }),
+      // ...and recording that fails (the database went away): the sender stops with the error.
+      async refused() {
+        throw new Error('connection lost');
+      },
+    };
+    await expect(deliverQueue(t.ctx.db, queue, { connections: 1, batchSize: 100, markWithinMs: 60_000 })).rejects.toThrow('connection lost');
+    expect(await statuses(prefix)).toEqual(
+      expect.arrayContaining([
+        { status: 'sent', n: 3 },
+        { status: 'failed', n: 1 },
+      ]),
+    );
   });
 });
 

@@ -1,16 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import type { RateGate } from './rate-gate';
 
 /**
  * The one engine that delivers what the site sends people (decision 034): the mail outbox and
  * the copies of an edition are rows of a queue table, with the same delivery columns (status,
  * attempts, next_attempt_at, locked_until, last_error, sent_at) and the same life: claimed with
  * FOR UPDATE SKIP LOCKED (so servers share the rows), sent at most `connections` at a time and
- * no faster than the rate, marked sent in its own statement right after the mail server accepts
- * it, retried with one backoff after a temporary refusal, failed after a permanent one or after
- * the last try. A crash between the mail server's acceptance and the mark can repeat only the
- * messages on the wire at that moment, once their claim runs out.
+ * no faster than the rate, marked sent right after the mail server accepts it (an edition's copies
+ * together within 50 ms, decision 050), retried with one backoff after a temporary refusal, failed
+ * after a permanent one or after the last try. A crash between the mail server's acceptance and
+ * the mark can repeat only the messages on the wire and those waiting for their mark at that
+ * moment, once their claim runs out.
  */
 export const DELIVERY = {
   /** A claim outlives any send (every SMTP step ends within 30 s): a crashed sender's rows come back after it. */
@@ -66,8 +68,8 @@ export interface Queue<Row extends Claimed> {
 export interface Pace {
   /** Messages on the wire at once. */
   connections: number;
-  /** Messages started per second at most; unset, as fast as the connections allow. */
-  ratePerSecond?: number;
+  /** When each message may start (rate-gate.ts); unset, as fast as the connections allow. */
+  rate?: RateGate;
   /** Rows claimed at a time. */
   batchSize: number;
   /**
@@ -76,6 +78,12 @@ export interface Pace {
    * others go on (one person's mail: the next run tries again).
    */
   pauseOnRefusal?: boolean;
+  /**
+   * Accepted messages are marked sent together, at most this many milliseconds after the mail
+   * server accepted the first of them (an edition, decision 050); unset, each is marked on its own
+   * right away (one person's mail). What a crash can repeat grows by what waits to be marked.
+   */
+  markWithinMs?: number;
 }
 
 export interface DeliveryReport {
@@ -124,15 +132,58 @@ const byIds = (ids: (string | number)[]) =>
     sql`, `,
   );
 
+/** Marks sent in one statement at most this many rows. */
+const MARKS_PER_STATEMENT = 500;
+
+/**
+ * The "sent" marks of accepted messages. With `withinMs` 0 each is written before `add` returns;
+ * otherwise they are gathered and written in one statement when the first has waited `withinMs`
+ * (or MARKS_PER_STATEMENT are waiting): one statement and one commit for many messages, where one
+ * each was a third of the database's work while sending. `add` resolves at once then; a failed
+ * write comes out of the next `add` or `flush`, so the sender stops as it did.
+ */
+function sentMarks(db: Executor, table: PgTable, withinMs: number) {
+  let waiting: (string | number)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let failure: unknown;
+  const write = async (ids: (string | number)[]) => {
+    await db.execute(sql`update ${table} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id in (${byIds(ids)})`);
+  };
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const ids = waiting;
+    waiting = [];
+    if (ids.length > 0) writing = writing.then(() => write(ids)).catch((error: unknown) => void (failure ??= error));
+    return writing;
+  };
+  const throwIfFailed = () => {
+    if (failure) throw failure;
+  };
+  return {
+    async add(id: string | number) {
+      throwIfFailed();
+      if (withinMs <= 0) return write([id]);
+      waiting.push(id);
+      if (waiting.length >= MARKS_PER_STATEMENT) void flush();
+      else timer ??= setTimeout(() => void flush(), withinMs);
+    },
+    async flush() {
+      await flush();
+      throwIfFailed();
+    },
+  };
+}
+
 /**
  * Delivers what is due in `queue` until nothing is left, the deadline passes or `shouldStop`
  * says so (with `ids`: those rows, once). Returns what happened to the rows it claimed.
  */
 export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Queue<Row>, pace: Pace, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, skipped: 0, temporary: 0 };
-  const interval = pace.ratePerSecond ? 1000 / pace.ratePerSecond : 0;
-  let nextStart = performance.now();
   let slowDown = 0;
+  const marks = sentMarks(db, queue.table, pace.markWithinMs ?? 0);
 
   const sendOne = async (row: Row): Promise<'sent' | 'temporary' | 'failed'> => {
     try {
@@ -154,8 +205,8 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
       report.temporary += 1;
       return 'temporary';
     }
-    // Marked at once: from here a crash cannot send it again.
-    await db.execute(sql`update ${queue.table} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
+    // Marked at once, or with the others accepted within `markWithinMs`: from then a crash cannot send it again.
+    await marks.add(row.id);
     report.sent += 1;
     return 'sent';
   };
@@ -187,17 +238,18 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
           waiting.unshift(row);
           return;
         }
-        if (interval) {
-          const wait = nextStart - performance.now();
-          nextStart = Math.max(nextStart, performance.now()) + interval;
-          if (wait > 0) await sleep(wait);
-        }
+        await pace.rate?.next();
         const outcome = await sendOne(row);
         if (outcome === 'temporary' && pace.pauseOnRefusal) stopBatch = true;
         else if (outcome === 'sent') slowDown = 0;
       }
     });
-    await Promise.all(workers);
+    try {
+      await Promise.all(workers);
+    } finally {
+      // Whatever stopped the batch, what was accepted is marked before anything else happens.
+      await marks.flush();
+    }
     if (waiting.length > 0) {
       // Not tried: handed back as they were, without counting an attempt.
       await db.execute(sql`update ${queue.table} set locked_until = null, attempts = attempts - 1 where id in (${byIds(waiting.map((row) => row.id))})`);
@@ -208,7 +260,7 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
       slowDown = Math.min(DELIVERY.slowDown.maxMs, slowDown ? slowDown * 2 : DELIVERY.slowDown.firstMs);
       options.log?.warn({ waitMs: slowDown }, 'the mail server refused for now; sending slows down');
       await sleep(slowDown);
-      nextStart = performance.now();
+      pace.rate?.reset();
     }
   }
   return report;

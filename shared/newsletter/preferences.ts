@@ -31,6 +31,7 @@ export const preferencesSaveSchema = z
           MailTopic,
           z.ZodBoolean
         >,
+        { error: 'Topics must say, for each topic, whether it is on or off' },
       )
       .strict(),
   })

@@ -36,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
       throw new HttpError(400, `currentPassword: ${accountMessages.wrongPassword}`, { currentPassword: accountMessages.wrongPassword });
     }
-    await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
+    await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword, ctx.env.PASSWORD_SCRYPT_N));
     // A reset link asked for before the change would undo it: every one is void now, as
     // confirming one already voids the others. Every other device is signed out; this browser
     // gets a fresh session.

@@ -23,7 +23,7 @@ describe('demo mode', () => {
 
   it('seeds idempotently', async () => {
     const before = await findUserByEmail(t.ctx.db, demoUser.email);
-    await seedDemoUser(t.ctx.db);
+    await seedDemoUser(t.ctx.db, t.ctx.env.PASSWORD_SCRYPT_N);
     expect(await findUserByEmail(t.ctx.db, demoUser.email)).toEqual(before);
   });
 });

@@ -16,10 +16,10 @@ export const demoUser = {
 } as const;
 
 /** Idempotent: an existing demo account (or any account on that email) is left as it is. */
-export async function seedDemoUser(db: Database): Promise<void> {
+export async function seedDemoUser(db: Database, scryptN: number): Promise<void> {
   if (await findUserByEmail(db, demoUser.email)) return;
   const { password, ...profile } = demoUser;
-  await insertUserIfAbsent(db, { ...profile, passwordHash: await hashPassword(password) });
+  await insertUserIfAbsent(db, { ...profile, passwordHash: await hashPassword(password, scryptN) });
   const user = await findUserByEmail(db, demoUser.email);
   if (!user) return;
   // Premium as any member has it: a (complimentary) membership, decision 025.

@@ -51,7 +51,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
   app.post(apiPaths.passwordResetConfirm, { config: { rateLimit: perHour } }, async (request, reply) => {
     const input = parseInput(passwordResetConfirmSchema, request.body);
     // Hashing is slow: done before the transaction, which must hold no connection while waiting.
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.env.PASSWORD_SCRYPT_N);
     const result = await ctx.db.transaction(async (db) => {
       const consumed = await consumeResetToken(db, input.token);
       if (!consumed.ok) return consumed;

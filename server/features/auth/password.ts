@@ -5,8 +5,10 @@ import { hashQueue } from './hash-queue';
  * Password hashing on node:crypto scrypt at the OWASP minimum (N=2^17, r=8, p=1), see
  * docs/decisions/004-authentication.md. A stored hash names its parameters
  * (`scrypt$N$r$p$salt$key`, base64url), so raising the cost later keeps old hashes readable.
+ * N comes from the settings (env.PASSWORD_SCRYPT_N): 2^17, except in the test suites, which hash
+ * with a smaller one (TEST_PASSWORD_SCRYPT_N, decision 048).
  */
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const COST = { r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
@@ -23,10 +25,10 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, N: number): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, COST.N, COST.r, COST.p, KEY_LENGTH);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, N, COST.r, COST.p, KEY_LENGTH);
+  return ['scrypt', N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** True when `password` matches `stored`; a malformed stored value never matches. */
@@ -38,13 +40,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * Spends the same time as a real check, for sign-ins with an unknown email: otherwise a fast
- * "no" would tell an attacker which addresses have accounts.
+ * Spends the same time as a real check (at the cost `N` new hashes get), for sign-ins with an
+ * unknown email: otherwise a fast "no" would tell an attacker which addresses have accounts.
  */
-export async function spendPasswordCheckTime(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password');
-  await verifyPassword(password, await dummyHash);
+export async function spendPasswordCheckTime(password: string, N: number): Promise<void> {
+  if (!dummyHashes.has(N)) dummyHashes.set(N, hashPassword('not-a-real-password', N));
+  await verifyPassword(password, await dummyHashes.get(N)!);
 }

@@ -25,7 +25,7 @@ export const messages = {
 /** Accounts and sessions (docs/product.md §4 to 7, docs/product.md (Decisions)); see docs/auth.md. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = ctx.env.SECURE_COOKIES;
-  if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db);
+  if (ctx.env.DEMO_MODE) await seedDemoUser(ctx.db, ctx.env.PASSWORD_SCRYPT_N);
   const loginFailures = createLoginFailures(ctx.db, { max: ctx.env.RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN, windowMs: 15 * 60_000 });
 
   /** Ends the session the browser came with (if any) and starts a fresh one. */
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const registering = new Map<string, Promise<unknown>>();
   const createAccount = async (input: { email: string; password: string; firstName: string; lastName: string }) => {
     if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, messages.emailTaken);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.env.PASSWORD_SCRYPT_N);
     try {
       // The account, its verification link and the welcome that carries the link are one write:
       // a crash leaves all of them or none; the outbox delivers and retries the mail.
@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = await findUserByEmail(ctx.db, input.email);
       // The same answer, after the same work, whether or not the email has an account.
       if (!user?.passwordHash) {
-        await spendPasswordCheckTime(input.password);
+        await spendPasswordCheckTime(input.password, ctx.env.PASSWORD_SCRYPT_N);
         await loginFailures.failed(input.email, request.ip);
         throw new HttpError(401, messages.invalidCredentials);
       }

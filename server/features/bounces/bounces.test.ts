@@ -1,19 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editionBounces, editionDeliveries, mailSuppressions, newsletterSignups } from '../../db/schema';
-import { createTransport } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { startImapServer } from '../../test/imap';
 import { signInEveryone } from '../../test/identities';
+import { deliverDueEditions } from '../../test/deliver-editions';
 import { type CapturedMail, startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
-import { deliverEditions, startSending } from '../editions/sender';
+import { startSending } from '../editions/sender';
 import { pollBounceMailbox } from './mailbox';
 
 const SIGNING_KEY = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
@@ -48,17 +45,7 @@ const settings = {
   timeZone: 'America/New_York',
 };
 async function sendDue() {
-  const transport = createTransport({
-    smtpUrl: smtp.url,
-    from: 'Dish <dish@example.org>',
-    dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')),
-    pool: { connections: 2 },
-  });
-  try {
-    return await deliverEditions(t.ctx.db, transport, settings);
-  } finally {
-    transport.close();
-  }
+  return deliverDueEditions(t.ctx.db, smtp.url, settings);
 }
 const admin = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 
@@ -262,7 +249,7 @@ describe('bounces and complaints of The Weekly Dish', () => {
       const { log, lines } = keptLog();
       expect(await pollBounceMailbox(t.ctx.db, imap.settings, log)).toEqual({ read: 6 });
 
-      expect(await suppressed(hard)).toMatch(/^Hard bounce: 5\.1\.1 550 5\.1\.1 .*User unknown/);
+      expect(await suppressed(hard)).toMatch(/^Hard bounce: 550 5\.1\.1 .*User unknown/);
       expect(await signupStatus(hard)).toBe('bounced');
       expect(await suppressed(complainer)).toMatch(/^Complaint/);
       expect(await signupStatus(complainer)).toBe('unsubscribed');
@@ -294,8 +281,11 @@ describe('bounces and complaints of The Weekly Dish', () => {
     }
     expect(await bouncesOf(hard)).toHaveLength(1);
     expect(await bouncesOf(complainer)).toHaveLength(1);
-    // The edition's report in the admin counts them once each, beside what was delivered.
-    expect((await admin('GET', `/api/admin/editions/${editionId}/report`)).json).toMatchObject({ delivered: 6, bounced: 1, complaints: 1 });
+    // The edition's report in the admin counts them once each, beside what was delivered (the six
+    // here and any subscriber another test of this file made before it, as the tests run shuffled).
+    const delivered = await t.ctx.db.$count(editionDeliveries, and(eq(editionDeliveries.editionId, editionId), eq(editionDeliveries.status, 'sent')));
+    expect(delivered).toBeGreaterThanOrEqual(6);
+    expect((await admin('GET', `/api/admin/editions/${editionId}/report`)).json).toMatchObject({ delivered, bounced: 1, complaints: 1 });
 
     // The next edition: the suppressed addresses are not among its recipients. While it is being
     // sent, a hard bounce for an earlier copy arrives by webhook: the queue's recheck skips it too.
@@ -342,7 +332,7 @@ describe('bounces and complaints of The Weekly Dish', () => {
     expect((await soft(2)).json).toMatchObject({ outcome: 'recorded' });
     expect(await suppressed(email)).toBeNull();
     expect((await soft(3)).json).toMatchObject({ outcome: 'suppressed' });
-    expect(await suppressed(email)).toBe('3 soft bounces within 30 days, the last: 4.2.2 4.2.2 Mailbox full');
+    expect(await suppressed(email)).toBe('3 soft bounces within 30 days, the last: 4.2.2 Mailbox full');
     expect(await signupStatus(email)).toBe('bounced');
     expect((await bouncesOf(email)).map((b) => [b.kind, b.source, b.status])).toEqual(Array(4).fill(['soft', 'webhook', '4.2.2']));
   });
@@ -400,7 +390,7 @@ describe('bounces and complaints of The Weekly Dish', () => {
     const csv = await admin('GET', `/api/admin/newsletters.csv?search=${encodeURIComponent(email.split('@')[0]!)}`);
     const [header, row] = csv.text.trim().split('\r\n');
     expect(header).toMatch(/,upgraded,suppressed,suppressedBecause,suppressedAt$/);
-    expect(row).toMatch(/,false,true,Hard bounce: 5\.1\.1 5\.1\.1 No such mailbox,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(row).toMatch(/,false,true,Hard bounce: 5\.1\.1 No such mailbox,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     const quietRow = (await admin('GET', `/api/admin/newsletters.csv?search=${encodeURIComponent(quiet.split('@')[0]!)}`)).text.trim().split('\r\n')[1];
     expect(quietRow).toMatch(/,false,false,,$/);
 

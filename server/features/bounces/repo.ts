@@ -77,7 +77,8 @@ export async function recordBounce(db: Database, delivery: Delivery, entry: Boun
       .onConflictDoNothing({ target: [editionBounces.deliveryId, editionBounces.kind] })
       .returning({ id: editionBounces.id });
     if (inserted.length === 0) return 'repeat';
-    const detail = [entry.status, entry.diagnostic].filter(Boolean).join(' ');
+    // The status once: a diagnostic often starts with it already ("5.1.1 <a@b>: User unknown").
+    const detail = entry.diagnostic.includes(entry.status) ? entry.diagnostic : [entry.status, entry.diagnostic].filter(Boolean).join(' ');
     if (entry.kind === 'hard') {
       await suppress(tx, delivery.email, `Hard bounce: ${detail}`);
       await tx

@@ -1,15 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
+import { deliverDueEditions } from '../../test/deliver-editions';
 import { startSmtpCapture } from '../../test/smtp';
 import { reopenCancelledEditions } from './repo';
-import { deliverEditions } from './sender';
 
 /**
  * The Weekly Dish as an editor runs it: web addresses taken at the same moment, sends racing
@@ -45,23 +41,13 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function sendAll() {
-  const transport = createTransport({
-    smtpUrl: smtp.url,
-    from: 'Dish <dish@example.org>',
-    dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')),
-    pool: { connections: 2 },
+  return deliverDueEditions(t.ctx.db, smtp.url, {
+    publicUrl,
+    postalAddress: '12 Harbour Road, Portland, ME 04101',
+    ratePerSecond: 2000,
+    connections: 2,
+    bounceAddress: 'bounces@dish.example.org',
   });
-  try {
-    return await deliverEditions(t.ctx.db, transport, {
-      publicUrl,
-      postalAddress: '12 Harbour Road, Portland, ME 04101',
-      ratePerSecond: 2000,
-      connections: 2,
-      bounceAddress: 'bounces@dish.example.org',
-    });
-  } finally {
-    transport.close();
-  }
 }
 
 /**

@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
+import { deliverDueEditions } from '../../test/deliver-editions';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
-import { deliverEditions, startSending } from './sender';
+import { startSending } from './sender';
 import { callApp } from '../../test/call-app';
 
 let t: TestApp;
@@ -49,17 +46,7 @@ const settings = {
   bounceAddress: 'bounces@dish.example.org',
 };
 const sendAll = async () => {
-  const transport = createTransport({
-    smtpUrl: smtp.url,
-    from: 'Dish <dish@example.org>',
-    dataDir: mkdtempSync(join(tmpdir(), 'nlh-bulk-')),
-    pool: { connections: 3 },
-  });
-  try {
-    return await deliverEditions(t.ctx.db, transport, settings);
-  } finally {
-    transport.close();
-  }
+  return deliverDueEditions(t.ctx.db, smtp.url, settings);
 };
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });

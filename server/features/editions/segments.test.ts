@@ -1,15 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport } from '../../mail/mailer';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
+import { deliverDueEditions } from '../../test/deliver-editions';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { callApp } from '../../test/call-app';
-import { deliverEditions } from './sender';
 
 const zone = 'America/New_York';
 let t: TestApp;
@@ -28,23 +24,13 @@ afterAll(async () => {
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });
 const sendAll = async () => {
-  const transport = createTransport({
-    smtpUrl: smtp.url,
-    from: 'Dish <dish@example.org>',
-    dataDir: mkdtempSync(join(tmpdir(), 'nlh-seg-')),
-    pool: { connections: 2 },
+  return deliverDueEditions(t.ctx.db, smtp.url, {
+    publicUrl: 'https://dish.example.org',
+    postalAddress: '1 Main St',
+    bounceAddress: 'bounces@dish.example.org',
+    ratePerSecond: 2000,
+    connections: 2,
   });
-  try {
-    return await deliverEditions(t.ctx.db, transport, {
-      publicUrl: 'https://dish.example.org',
-      postalAddress: '1 Main St',
-      bounceAddress: 'bounces@dish.example.org',
-      ratePerSecond: 2000,
-      connections: 2,
-    });
-  } finally {
-    transport.close();
-  }
 };
 
 let slugs = 0;

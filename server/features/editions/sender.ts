@@ -8,6 +8,7 @@ import { personalise, renderEdition } from './email';
 import { CountedLinks, PREFERENCES_PLACEHOLDER, type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './email-parts';
 import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
+import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
 import { editionDeliveries, newsletterEditions } from '../../db/schema';
@@ -24,8 +25,9 @@ import { storeEditionLinks } from './counts-repo';
  * recipient goes into edition_deliveries (unique per edition and address). Then batches are
  * claimed with FOR UPDATE SKIP LOCKED, each recipient is checked again (unsubscribed, bounced or
  * deleted since: skipped), sent at the configured rate over at most `connections` connections,
- * and marked sent as soon as the mail server accepted it. A crash can therefore repeat only the
- * messages in flight at that moment (at most `connections`), once their claim runs out.
+ * and marked sent as soon as the mail server accepted it (with the others accepted within 50 ms,
+ * decision 050). A crash can therefore repeat only the messages in flight at that moment (at most
+ * `connections`) and those waiting for their mark, once their claim runs out.
  */
 export interface SenderSettings {
   publicUrl: string;
@@ -163,7 +165,7 @@ export async function deliverEditions(
         { [UNSUBSCRIBE_PLACEHOLDER]: links.unsubscribe, [PREFERENCES_PLACEHOLDER]: links.preferences, [ONE_CLICK_PLACEHOLDER]: oneClick },
         ownId,
       );
-      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom });
+      if (raw) return transport.deliverRaw({ to: row.email, subject: mail.subject, raw, envelopeFrom, messageId: ownId });
       const copy = personalise(mail, links);
       await transport.deliver({ to: row.email, envelopeFrom, messageId: ownId, ...copy, headers: listHeaders(oneClick) });
     },
@@ -200,9 +202,12 @@ export async function deliverEditions(
   };
   const pace = {
     connections: settings.connections,
-    ratePerSecond: settings.ratePerSecond,
+    // One rate for every server sending editions at once (decision 049).
+    rate: sharedRateGate(db, 'weekly-dish', settings.ratePerSecond),
     batchSize: Math.max(settings.connections * 4, Math.min(500, settings.ratePerSecond)),
     pauseOnRefusal: true,
+    // Copies accepted within 50 ms are marked sent in one statement (decision 050).
+    markWithinMs: 50,
   };
   const report = await deliverQueue(db, queue, pace, options);
   await finishSentEditions(db);

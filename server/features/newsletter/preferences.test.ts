@@ -82,7 +82,13 @@ describe('email preferences by the signed link', () => {
     const token = signLink(key, 'preferences', email);
     const [address, signature] = token.split('.') as [string, string];
     const other = Buffer.from(uniqueEmail('victim')).toString('base64url');
-    for (const bad of [`${other}.${signature}`, `${address}.${signature.slice(0, -2)}xx`, signLink(key, 'unsubscribe', email), 'x', `${token}\u0000`]) {
+    for (const bad of [
+      `${other}.${signature}`,
+      `${address}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`,
+      signLink(key, 'unsubscribe', email),
+      'x',
+      `${token}\u0000`,
+    ]) {
       const res = await save(bad, { 'weekly-dish': false, events: false, allies: false });
       expect(res.status, bad).toBe(400);
       expect(res.json.message, bad).toMatch(/^(This preferences link is not valid|token: )/);
@@ -90,7 +96,14 @@ describe('email preferences by the signed link', () => {
     }
     expect(await save(token, { 'weekly-dish': false, events: false })).toMatchObject({ status: 400 });
     expect((await save(token, { ...everything, spam: true })).status).toBe(400);
-    expect((await save(token, { ...everything, events: 'no' as unknown as boolean })).status).toBe(400);
+    expect((await save(token, { ...everything, events: 'no' as unknown as boolean })).json.message).toBe(
+      'topics.events: Webinar and event news must be on or off',
+    );
+    for (const topics of ['all', null, ['weekly-dish']]) {
+      const res = await save(token, topics as unknown as Record<string, boolean>);
+      expect(res.status).toBe(400);
+      expect(res.json.message).toBe('topics: Topics must say, for each topic, whether it is on or off');
+    }
     expect((await read(token)).json.topics).toEqual(everything);
 
     await t.ctx.db.execute(sql`update newsletter_signups set status = 'bounced' where lower(email) = lower(${email})`);

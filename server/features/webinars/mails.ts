@@ -25,7 +25,13 @@ export type NoticeKind = 'confirmation' | 'reminder-day' | 'reminder-hour' | 'up
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /** Each email about a webinar, to one member; the ones that change their calendar carry the .ics. */
-export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: { email: string; name: string | null }, settings: MailSettings): Mail {
+export function webinarMail(
+  kind: NoticeKind,
+  webinar: WebinarForMail,
+  /** `preferencesUrl`: the member's email preferences page, which news mail links to (decision 046). */
+  member: { email: string; name: string | null; preferencesUrl?: string },
+  settings: MailSettings,
+): Mail {
   const page = `${settings.publicUrl}/webinars`;
   const when = `${siteTime(webinar.startsAt, settings.timeZone)} (${webinar.durationMinutes} minutes)`;
   const hello = `Hi ${member.name || 'there'},`;
@@ -77,7 +83,9 @@ export function webinarMail(kind: NoticeKind, webinar: WebinarForMail, member: {
     },
     recording: {
       subject: `The recording is ready: ${webinar.title}`,
-      body: `The recording of "${webinar.title}" is in the recordings library: ${page}#recordings${webinar.slidesUrl ? '\n\nThe slides are there too.' : ''}`,
+      body: `The recording of "${webinar.title}" is in the recordings library: ${page}#recordings${webinar.slidesUrl ? '\n\nThe slides are there too.' : ''}${
+        member.preferencesUrl ? `\n\nYou get this as webinar and event news. To stop it, or to choose your other emails: ${member.preferencesUrl}` : ''
+      }`,
     },
   };
   const { subject, body, ical } = texts[kind];

@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { users, webinarSignups, webinars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
+import { loadLinkKey, preferencesLink } from '../../mail/links';
 import { optedOut } from '../../mail/topic-opt-outs';
 import { instantToSiteLocal } from '#shared/site-time';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
@@ -124,9 +125,15 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow,
     ),
   );
   const settings = { publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE, from: ctx.env.MAIL_FROM };
+  // News can be left: it links to the member's preferences (decision 046).
+  const linkKey = isNews(kind) ? await loadLinkKey(tx) : undefined;
   const ids: string[] = [];
-  for (const member of signedUp.filter((member) => told.has(member.id)))
-    ids.push(await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name }, settings)));
+  for (const member of signedUp.filter((member) => told.has(member.id))) {
+    const preferencesUrl = linkKey ? preferencesLink(linkKey, ctx.env.PUBLIC_URL, member.email) : undefined;
+    ids.push(
+      await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name, preferencesUrl }, settings)),
+    );
+  }
   return ids;
 }
 

@@ -215,8 +215,12 @@ describe('changes, reminders and recordings', () => {
     expect((await call('POST', `/api/admin/webinars/${webinar.id}/recording`, { ...added, recordingUrl: 'https://video.example.org/1-fixed' })).status).toBe(
       200,
     );
-    await smtp.waitFor(member.email, /^The recording is ready: /);
+    const ready = await smtp.waitFor(member.email, /^The recording is ready: /);
     expect(smtp.find(member.email, /^The recording is ready: /)).toHaveLength(1);
+    // News, which the member can leave from the mail itself (decision 046).
+    const preferences = /You get this as webinar and event news\. To stop it, or to choose your other emails: (\S+)/.exec(ready.text)![1]!;
+    const token = new URL(preferences).searchParams.get('token')!;
+    expect((await callApp(`${t.url}/api/newsletter/preferences?token=${token}`)).json).toMatchObject({ email: member.email.toLowerCase() });
 
     const library = await call('GET', `/api/webinars?q=${encodeURIComponent('renewals that stick')}`, undefined, member.cookie);
     expect(library.json.recordings).toEqual([
