@@ -55,3 +55,7 @@ export function Confirm({ title, description, confirmLabel, cancelLabel = 'Cance
 }
 
 export const smallButton = 'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-semibold';
+/** The small outlined button of a table row (Lift, Export…). */
+export const smallOutlineButton = `${smallButton} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
+/** The small red-outlined button that opens a Confirm before deleting. */
+export const smallDeleteButton = `${smallButton} border border-red-700 text-red-800 hover:bg-red-50`;

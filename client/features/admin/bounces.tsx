@@ -3,14 +3,14 @@ import type { AdminBounce, AdminSuppression } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { type BounceKind, bounceKindLabels, bounceKinds, bounceSourceLabels } from '#shared/newsletter/bounces';
 import { apiRequest } from '../../lib/api';
-import { Confirm, smallButton } from '../../components/ui/confirm';
+import { Confirm, smallOutlineButton } from '../../components/ui/confirm';
+import { FilterSelect } from './filter-select';
 import { formatDate, ListTable } from './list-table';
 import { useAdminChange } from './use-admin';
 
 const newest = { value: '-createdAt', label: 'Newest first' };
 const oldest = { value: 'createdAt', label: 'Oldest first' };
 const byEmail = { value: 'email', label: 'Email A-Z' };
-const outline = `${smallButton} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
 
 /**
  * What came back about editions (decision 043): each bounce and complaint with the mail server's
@@ -27,21 +27,7 @@ export function BouncesPanel() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <label className="grid max-w-xs gap-1 text-sm font-medium text-stone-800">
-          Kind
-          <select
-            value={kind}
-            onChange={(event) => setKind(event.target.value as BounceKind | '')}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base"
-          >
-            <option value="">Every kind</option>
-            {bounceKinds.map((value) => (
-              <option key={value} value={value}>
-                {bounceKindLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Kind" everyLabel="Every kind" value={kind} values={bounceKinds} labels={bounceKindLabels} onChange={setKind} />
         <ListTable<AdminBounce>
           list="bounces"
           title="Bounces and complaints"
@@ -75,7 +61,7 @@ export function BouncesPanel() {
                 confirmLabel="Lift suppression"
                 onConfirm={() => lift.mutate(s.email)}
                 trigger={
-                  <button type="button" className={outline} aria-label={`Lift the suppression of ${s.email}`}>
+                  <button type="button" className={smallOutlineButton} aria-label={`Lift the suppression of ${s.email}`}>
                     Lift
                   </button>
                 }

@@ -8,7 +8,8 @@ import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
-import { Confirm, smallButton } from '../../components/ui/confirm';
+import { Confirm, smallButton, smallOutlineButton } from '../../components/ui/confirm';
+import { FilterSelect } from './filter-select';
 import { formatDate, fullName, ListTable } from './list-table';
 import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
@@ -20,7 +21,6 @@ import { patch, remove, useAdminChange } from './use-admin';
 const newest = { value: '-createdAt', label: 'Newest first' };
 const oldest = { value: 'createdAt', label: 'Oldest first' };
 const byEmail = { value: 'email', label: 'Email A-Z' };
-const outline = `${smallButton} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
 const danger = `${smallButton} bg-red-700 text-white hover:bg-red-800`;
 const primary = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
 
@@ -53,7 +53,7 @@ export function UsersList() {
           cell: (u) => (
             <div className="flex flex-wrap gap-2">
               <AdminToggle user={u} me={me?.id} onChange={(isAdmin) => setAdmin.mutate({ id: u.id, isAdmin })} />
-              <PremiumSwitch user={u} className={u.isPremium ? primary : outline} />
+              <PremiumSwitch user={u} className={u.isPremium ? primary : smallOutlineButton} />
               <Confirm
                 title="Delete this user?"
                 description={`${u.email} will be deleted permanently: their account, sessions and subscription end now.${u.id === me?.id ? ' This is your own account.' : ''}`}
@@ -84,7 +84,7 @@ function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | und
   const button = (
     <button
       type="button"
-      className={user.isAdmin ? primary : outline}
+      className={user.isAdmin ? primary : smallOutlineButton}
       aria-pressed={user.isAdmin}
       aria-label={`Admin: ${user.email}`}
       onClick={own ? undefined : () => onChange(!user.isAdmin)}
@@ -110,21 +110,14 @@ export function NewslettersList() {
   const [state, setState] = useState<SubscriberStatus | ''>('');
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <label className="grid max-w-xs gap-1 text-sm font-medium text-stone-800">
-        Subscription state
-        <select
-          value={state}
-          onChange={(event) => setState(event.target.value as SubscriberStatus | '')}
-          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-base"
-        >
-          <option value="">Every state</option>
-          {subscriberStatuses.map((value) => (
-            <option key={value} value={value}>
-              {subscriberStatusLabels[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Subscription state"
+        everyLabel="Every state"
+        value={state}
+        values={subscriberStatuses}
+        labels={subscriberStatusLabels}
+        onChange={setState}
+      />
       <ListTable<AdminNewsletter>
         list="newsletters"
         title="Newsletter signups"
@@ -296,7 +289,7 @@ export function AlliesLists() {
             cell: (a) => (
               <div className="flex gap-2">
                 <AllyReview ally={a} />
-                <button type="button" className={outline} aria-label={`Mark ${a.name} verified today`} onClick={() => change.verify.mutate(a.id)}>
+                <button type="button" className={smallOutlineButton} aria-label={`Mark ${a.name} verified today`} onClick={() => change.verify.mutate(a.id)}>
                   Verified
                 </button>
                 <Confirm
@@ -305,7 +298,7 @@ export function AlliesLists() {
                   confirmLabel="Move to pending"
                   onConfirm={() => change.unapprove.mutate(a.id)}
                   trigger={
-                    <button type="button" className={outline} aria-label={`Unapprove ${a.name}`}>
+                    <button type="button" className={smallOutlineButton} aria-label={`Unapprove ${a.name}`}>
                       Unapprove
                     </button>
                   }
@@ -341,7 +334,7 @@ function AllyReview({ ally }: { ally: AdminAlly }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
-        <button type="button" className={outline} aria-label={`Review ${ally.name}`}>
+        <button type="button" className={smallOutlineButton} aria-label={`Review ${ally.name}`}>
           Review
         </button>
       </Dialog.Trigger>

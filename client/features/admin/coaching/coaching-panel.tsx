@@ -8,7 +8,7 @@ import { type AdminCoachingSlot, slotsInputSchema } from '#shared/coaching/coach
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../../../components/ui/confirm';
+import { Confirm, smallDeleteButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
@@ -84,11 +84,7 @@ function SlotRow({ slot, time }: { slot: AdminCoachingSlot; time: AdminTime }) {
         destructive
         onConfirm={() => remove.mutate(undefined)}
         trigger={
-          <button
-            type="button"
-            className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}
-            aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}
-          >
+          <button type="button" className={smallDeleteButton} aria-label={`Remove the slot at ${time.clock(slot.startsAt)}`}>
             Remove
           </button>
         }

@@ -14,7 +14,7 @@ import { useUnsavedDraft } from '../../../components/editor/use-unsaved';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../../../components/ui/confirm';
+import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/confirm';
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
@@ -261,7 +261,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
                   destructive
                   onConfirm={unpublish}
                   trigger={
-                    <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
+                    <button type="button" className={smallDeleteButton}>
                       {item.status === 'scheduled' ? 'Cancel schedule' : 'Unpublish'}
                     </button>
                   }

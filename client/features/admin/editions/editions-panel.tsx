@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
-import { Confirm, smallButton } from '../../../components/ui/confirm';
+import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
@@ -240,7 +240,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             destructive
             onConfirm={() => remove.mutate(undefined)}
             trigger={
-              <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
+              <button type="button" className={smallDeleteButton}>
                 Delete
               </button>
             }

@@ -15,7 +15,7 @@ import {
 } from '#shared/newsletter/segments';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { Confirm, smallButton } from '../../../components/ui/confirm';
+import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/confirm';
 import { apiRequest, errorText } from '../../../lib/api';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
@@ -88,7 +88,7 @@ function SegmentRow({ segment, onEdit }: { segment: Segment; onEdit: () => void 
           destructive
           onConfirm={() => remove.mutate(undefined)}
           trigger={
-            <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
+            <button type="button" className={smallDeleteButton}>
               Delete
             </button>
           }

@@ -9,7 +9,7 @@ import { MarkdownField } from '../../../components/editor/markdown-field';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
-import { Confirm, smallButton } from '../../../components/ui/confirm';
+import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/confirm';
 import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
@@ -129,7 +129,7 @@ function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; ti
             destructive
             onConfirm={() => cancel.mutate(undefined)}
             trigger={
-              <button type="button" className={`${smallButton} border border-red-700 text-red-800 hover:bg-red-50`}>
+              <button type="button" className={smallDeleteButton}>
                 Cancel webinar
               </button>
             }
