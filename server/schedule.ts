@@ -1,3 +1,4 @@
+import { runGrants } from './features/membership/grants';
 import { runMembershipCheck } from './features/membership/membership-check';
 import type { AppContext } from './context';
 import type { FastifyBaseLogger } from 'fastify';
@@ -85,5 +86,7 @@ export function scheduledJobs(deps: {
       ? [{ name: 'bounce-mailbox', cron: '* * * * *', run: () => pollBounceMailbox(deps.ctx.db, bounceMailbox, deps.log) } satisfies ScheduledJob]
       : []),
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
+    // Admins' time-limited grants: each ends by itself, its member told a week before and on the day (decision 052).
+    { name: 'premium-grants', cron: '* * * * *', atStart: true, run: async () => void (await runGrants(deps.ctx)) },
   ];
 }
