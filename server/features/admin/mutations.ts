@@ -196,7 +196,8 @@ export function setAllyApproved(db: Database, admin: PublicUser, id: string, app
     const now = new Date();
     const [row] = await tx
       .update(allies)
-      .set(approved ? { approved, lastVerifiedAt: now, updatedAt: now } : { approved, updatedAt: now })
+      // The first approval lists it (the week's Allies news names it); approving again after an unapprove does not.
+      .set(approved ? { approved, lastVerifiedAt: now, listedAt: sql`coalesce(${allies.listedAt}, ${now})`, updatedAt: now } : { approved, updatedAt: now })
       .where(eq(allies.id, id))
       .returning();
     if (!row) throw notFound('Ally');
