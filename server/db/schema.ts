@@ -279,6 +279,8 @@ export const allies = pgTable(
     approved: boolean('approved').notNull().default(false),
     /** Set when an admin approves the ally or marks it re-verified: members see how fresh a listing is. */
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    /** When it was first approved: the week's Allies news names the allies new to the directory (decision 053). */
+    listedAt: timestamp('listed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DkimSettings } from '../env';
+import { useNativeDotStuffing } from './dot-stuffing';
 
 export interface Mail {
   to: string;
@@ -93,6 +94,7 @@ export function createTransport(options: {
   // For SMTP, a default of every message: nodemailer reads an SMTP URL's transport options from the URL alone.
   const defaults: Pick<nodemailer.SendMailOptions, 'dkim'> = options.dkim ? { dkim: { ...options.dkim, headerFieldNames: DKIM_SIGNED_HEADERS.join(':') } } : {};
   if (options.smtpUrl) {
+    useNativeDotStuffing();
     const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
     // dropped and every message opens a connection of its own.

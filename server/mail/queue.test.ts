@@ -162,6 +162,64 @@ describe('marks gathered in one statement (decision 050)', () => {
   });
 });
 
+describe('the next batch claimed ahead (decision 051)', () => {
+  const queueOf = (
+    prefix: string,
+    send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
+  ): Queue<{ id: string; attempts: number; to: string }> => ({
+    table: mailOutbox,
+    returning: sql`id, attempts, "to"`,
+    where: sql`q."to" like ${`${prefix}%`}`,
+    order: sql`q.id`,
+    send,
+  });
+  const store = async (prefix: string, count: number) => {
+    const outbox = createOutbox(t.ctx.db, fakeTransport().transport);
+    for (let i = 0; i < count; i++) await outbox.store(t.ctx.db, { to: `${prefix}${String(i).padStart(2, '0')}@example.org`, subject: 'Ahead', text: 'x' });
+  };
+  const claimedNow = async (prefix: string) =>
+    rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from mail_outbox where "to" like ${`${prefix}%`} and status = 'pending' and locked_until > now()`),
+    )[0]!.n;
+
+  it('while the last copies of a batch are on the wire, the next batch is claimed already', async () => {
+    const prefix = `ahead.${Date.now()}.`;
+    await store(prefix, 20);
+    // For each copy in the order they were taken: how many rows were held while it was sent.
+    const heldDuring: number[] = [];
+    const queue = queueOf(prefix, async () => {
+      const index = heldDuring.push(-1) - 1;
+      // Long enough for a claim started as this copy was taken to have finished.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      heldDuring[index] = await claimedNow(prefix);
+    });
+    const report = await deliverQueue(t.ctx.db, queue, { connections: 2, batchSize: 10 });
+    expect(report).toMatchObject({ sent: 20, failed: 0 });
+    // As the tenth copy (the first batch's last) went, the second batch's ten rows were held
+    // beside the copies on the wire; claimed only once the batch was done, they would not be.
+    expect(heldDuring[9]).toBeGreaterThanOrEqual(10);
+  });
+
+  it('a sender told to stop sends nothing more and hands back what it claimed, ahead or not, without counting an attempt', async () => {
+    const prefix = `ahead-stop.${Date.now()}.`;
+    await store(prefix, 30);
+    let sends = 0;
+    const queue = queueOf(prefix, async () => {
+      sends += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const report = await deliverQueue(t.ctx.db, queue, { connections: 2, batchSize: 10 }, { shouldStop: () => sends >= 9 });
+    expect(report.sent).toBeLessThanOrEqual(10);
+    const rows = rowsOf<{ status: string; attempts: number; held: boolean }>(
+      await t.ctx.db.execute(sql`select status, attempts, locked_until is not null as held from mail_outbox where "to" like ${`${prefix}%`}`),
+    );
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(report.sent);
+    const left = rows.filter((row) => row.status === 'pending');
+    expect(left).toHaveLength(30 - report.sent);
+    expect(left.every((row) => row.attempts === 0 && !row.held)).toBe(true);
+  });
+});
+
 describe('told once', () => {
   it('of two transactions marking the same person and topic at once, one tells; by account or by address', async () => {
     const [user] = rowsOf<{ id: string }>(await t.ctx.db.execute(sql`insert into users (email) values (${uniqueEmail('told')}) returning id`));

@@ -211,17 +211,49 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
     return 'sent';
   };
 
-  for (;;) {
-    if (options.shouldStop?.() || (options.deadline !== undefined && Date.now() >= options.deadline)) break;
+  const timeIsUp = () => Boolean(options.shouldStop?.() || (options.deadline !== undefined && Date.now() >= options.deadline));
+  // Claims rows and keeps those still to send; `claimed` counts all of them (0: nothing is due).
+  const claimBatch = async () => {
     const claimed = await claim(db, queue, options.ids ? options.ids.length : pace.batchSize, options.ids);
-    if (claimed.length === 0) break;
-    const toSend = queue.recheck ? await queue.recheck(claimed) : claimed;
+    const toSend = claimed.length && queue.recheck ? await queue.recheck(claimed) : claimed;
     report.skipped += claimed.length - toSend.length;
-    const waiting = [...toSend];
+    return { claimed: claimed.length, toSend };
+  };
+  // The next batch is claimed while the last fifth of this one goes out (a tenth of a second of an
+  // edition at 1,000 a second): the connections no longer wait for each claim (decision 051).
+  const refillBelow = Math.max(pace.connections, Math.ceil(pace.batchSize / 5));
+
+  for (;;) {
+    if (timeIsUp()) break;
+    const first = await claimBatch();
+    if (first.claimed === 0) break;
+    const waiting = [...first.toSend];
+    let more = !options.ids;
+    let refill: Promise<void> | undefined;
+    let refillFailure: unknown;
+    let stopBatch = false;
+    const topUp = () => {
+      if (!more || refill || stopBatch || waiting.length >= refillBelow) return;
+      if (timeIsUp()) {
+        more = false;
+        return;
+      }
+      refill = claimBatch()
+        .then((next) => {
+          if (next.claimed === 0) more = false;
+          waiting.push(...next.toSend);
+        })
+        .catch((error: unknown) => {
+          more = false;
+          refillFailure ??= error;
+        })
+        .finally(() => {
+          refill = undefined;
+        });
+    };
 
     // At most `connections` messages in flight, started no faster than the rate allows. A pause
     // (or anything else that makes the rows unwanted) is seen within a second, not at the batch's end.
-    let stopBatch = false;
     let wanted = true;
     let checkedAt = Date.now();
     const stillWanted = async () => {
@@ -230,11 +262,17 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
       wanted = await queue.stillWanted(waiting);
       return wanted;
     };
-    const workers = Array.from({ length: Math.min(pace.connections, waiting.length) }, async () => {
+    const workers = Array.from({ length: pace.connections }, async () => {
       for (;;) {
+        topUp();
         const row = waiting.shift();
-        if (!row) return;
-        if (stopBatch || !(await stillWanted())) {
+        if (!row) {
+          // Nothing here yet: wait for the claim under way, or stop when there is none.
+          if (!refill) return;
+          await refill;
+          continue;
+        }
+        if (stopBatch || options.shouldStop?.() || !(await stillWanted())) {
           waiting.unshift(row);
           return;
         }
@@ -247,9 +285,12 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
     try {
       await Promise.all(workers);
     } finally {
-      // Whatever stopped the batch, what was accepted is marked before anything else happens.
+      // A claim still under way brings rows to hand back; then whatever stopped the sending, what
+      // was accepted is marked before anything else happens.
+      await refill;
       await marks.flush();
     }
+    if (refillFailure) throw refillFailure;
     if (waiting.length > 0) {
       // Not tried: handed back as they were, without counting an attempt.
       await db.execute(sql`update ${queue.table} set locked_until = null, attempts = attempts - 1 where id in (${byIds(waiting.map((row) => row.id))})`);

@@ -3,6 +3,7 @@ import { type BounceKind, type BounceSource, bounceKinds } from '../newsletter/b
 import { z } from '../zod';
 import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
+import { grantLengths } from '../premium/grants';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
 export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit', 'bounces', 'suppressions'] as const;
@@ -82,12 +83,18 @@ export const setAdminSchema = z.object({ isAdmin: z.boolean({ message: 'isAdmin 
  * at the end of the paid period (premium lasts until then). Without it the answer is 409.
  */
 export const endSubscriptionChoices = ['now', 'period_end'] as const;
+/**
+ * Granting premium may say for how long (`grantFor`, decision 052): without it, the grant has no
+ * end, as the switch always did. Given again to a member on a grant, it sets a new end from now.
+ */
 export const setPremiumSchema = z
   .object({
     isPremium: z.boolean({ message: 'isPremium must be true or false' }),
     endSubscription: z.enum(endSubscriptionChoices, { message: 'endSubscription must be now or period_end' }).optional(),
+    grantFor: z.enum(grantLengths, { message: 'grantFor must be 1_week, 1_month, 6_months, 1_year or without_end' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => !(body.grantFor && !body.isPremium), { message: 'grantFor is only for granting premium (isPremium true)', path: ['grantFor'] });
 export const contactStatuses = ['new', 'contacted', 'resolved'] as const;
 export const setContactStatusSchema = z.object({ status: z.enum(contactStatuses, { message: 'status must be new, contacted or resolved' }) }).strict();
 export const setOutreachSchema = z.object({ completed: z.boolean({ message: 'completed must be true or false' }) }).strict();
@@ -119,6 +126,8 @@ export interface AdminUser {
   isAdmin: boolean;
   isPremium: boolean;
   createdAt: string;
+  /** A complimentary membership an admin granted (decision 052): when it ends, null without end; null without a grant. */
+  premiumGrant: { endsAt: string | null } | null;
 }
 export interface Outreach {
   outreachCompleted: boolean;

@@ -66,6 +66,12 @@ export function MembershipCard() {
                 ? 'Premium'
                 : 'Free'}
         </dd>
+        {live && sub.complimentary && (
+          <>
+            <dt className="font-semibold">Premium until</dt>
+            <dd data-testid="membership-date">{sub.currentPeriodEnd ? `${longDate(sub.currentPeriodEnd)}, when it ends by itself` : 'No end date'}</dd>
+          </>
+        )}
         {paid && paid.currentPeriodEnd && (
           <>
             <dt className="font-semibold">{paid.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>

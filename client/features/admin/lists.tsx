@@ -13,6 +13,7 @@ import { FilterSelect } from './filter-select';
 import { formatDate, fullName, ListTable } from './list-table';
 import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
+import { GrantForButton } from './grant-dialog';
 import { PremiumSwitch } from './premium-switch';
 import { SubscriberImport } from './subscriber-import';
 import { useSentValue } from './use-sent-value';
@@ -54,6 +55,7 @@ export function UsersList() {
             <div className="flex flex-wrap gap-2">
               <AdminToggle user={u} me={me?.id} onChange={(isAdmin) => setAdmin.mutate({ id: u.id, isAdmin })} />
               <PremiumSwitch user={u} className={u.isPremium ? primary : smallOutlineButton} />
+              <GrantForButton user={u} />
               <Confirm
                 title="Delete this user?"
                 description={`${u.email} will be deleted permanently: their account, sessions and subscription end now.${u.id === me?.id ? ' This is your own account.' : ''}`}

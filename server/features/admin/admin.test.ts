@@ -145,7 +145,17 @@ describe('admin lists', () => {
     expect(res.json.items).toHaveLength(2);
     expect(res.json.total).toBeGreaterThanOrEqual(3);
     expect(res.json).toMatchObject({ page: 1, pageSize: 2 });
-    expect(Object.keys(res.json.items[0]).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'isPremium', 'lastName', 'name']);
+    expect(Object.keys(res.json.items[0]).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'isAdmin',
+      'isPremium',
+      'lastName',
+      'name',
+      'premiumGrant',
+    ]);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

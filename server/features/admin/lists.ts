@@ -12,8 +12,11 @@ import {
   mailSuppressions,
   newsletterEditions,
   newsletterSignups,
+  subscriptions,
   users,
 } from '../../db/schema';
+import { liveStatuses } from '../../payment-providers/provider';
+import { COMPLIMENTARY } from '../membership/membership';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
 
 /** What a list needs to know: its table, what it returns, where a search looks and what it sorts by. */
@@ -43,6 +46,19 @@ async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
     : [];
   const upgraded = new Set(found.map((row) => row.email));
   return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
+}
+
+/** A grant beside each member on one (decision 052): the Users tab says until when, and offers to change it. */
+async function markGrants(db: Database, rows: Record<string, unknown>[]) {
+  const ids = rows.map((row) => String(row.id));
+  const found = ids.length
+    ? await db
+        .select({ userId: subscriptions.userId, endsAt: subscriptions.currentPeriodEnd })
+        .from(subscriptions)
+        .where(and(inArray(subscriptions.userId, ids), eq(subscriptions.provider, COMPLIMENTARY), inArray(subscriptions.status, [...liveStatuses])))
+    : [];
+  const grants = new Map(found.map((row) => [row.userId, { endsAt: row.endsAt?.toISOString() ?? null }]));
+  return rows.map((row) => ({ ...row, premiumGrant: grants.get(String(row.id)) ?? null }));
 }
 
 const { passwordHash: _omitHash, updatedAt: _omitUpdated, profileImageUrl: _omitImage, emailVerifiedAt: _omitVerified, ...userFields } = getTableColumns(users);
@@ -87,6 +103,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
   users: {
     table: users,
     fields: userFields,
+    decorate: markGrants,
     id: users.id,
     search: [users.email, users.firstName, users.lastName, users.name],
     sort: { createdAt: users.createdAt, email: users.email, lastName: users.lastName },

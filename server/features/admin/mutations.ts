@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
+import { grantEnd, type GrantLength } from '#shared/premium/grants';
 import { syncSubscription } from '../membership/apply-event';
 import { billingProvider } from '../../payment-providers/choose-provider';
 import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
@@ -66,13 +67,20 @@ export async function setUserPremium(
   ctx: AppContext,
   admin: PublicUser,
   id: string,
-  input: { isPremium: boolean; endSubscription?: 'now' | 'period_end' },
+  input: { isPremium: boolean; endSubscription?: 'now' | 'period_end'; grantFor?: GrantLength },
   log: FastifyBaseLogger,
 ) {
   const { db } = ctx;
   const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   if (!target) throw notFound('User');
   const live = await liveMembership(db, id);
+  if (input.grantFor && live && live.provider !== COMPLIMENTARY) {
+    throw new HttpError(409, `${target.email} pays for a ${plans[live.plan].label} membership: a complimentary grant cannot be added to it.`, {
+      grantFor: 'The member pays: nothing to grant',
+    });
+  }
+  // A length counts from now; without one, the grant has no end (the switch's grant).
+  const grantEndsAt = input.grantFor ? grantEnd(input.grantFor, new Date()) : null;
   let ended: { plan: PlanType; endsAt: Date | null; now: boolean; told: boolean } | undefined;
   if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
     if (!input.endSubscription) {
@@ -109,7 +117,7 @@ export async function setUserPremium(
   }
   const { row, mailIds } = await db.transaction(async (tx) => {
     await lockMember(tx, id);
-    if (input.isPremium) await grantComplimentary(tx, id);
+    if (input.isPremium) await grantComplimentary(tx, id, grantEndsAt);
     else await endComplimentary(tx, id);
     const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
     if (!row) throw notFound('User');
@@ -117,7 +125,11 @@ export async function setUserPremium(
       action: input.isPremium ? 'user.premium.grant' : 'user.premium.revoke',
       targetType: 'user',
       targetId: id,
-      details: { email: row.email, ...(input.endSubscription ? { endSubscription: input.endSubscription } : {}) },
+      details: {
+        email: row.email,
+        ...(input.endSubscription ? { endSubscription: input.endSubscription } : {}),
+        ...(input.isPremium ? { grantFor: input.grantFor ?? 'without_end', endsAt: grantEndsAt?.toISOString() ?? null } : {}),
+      },
     });
     // The member hears it once: ending at period end, then now, tells them only that it ended today.
     const tell = ended && (!ended.told || ended.now);
@@ -184,7 +196,8 @@ export function setAllyApproved(db: Database, admin: PublicUser, id: string, app
     const now = new Date();
     const [row] = await tx
       .update(allies)
-      .set(approved ? { approved, lastVerifiedAt: now, updatedAt: now } : { approved, updatedAt: now })
+      // The first approval lists it (the week's Allies news names it); approving again after an unapprove does not.
+      .set(approved ? { approved, lastVerifiedAt: now, listedAt: sql`coalesce(${allies.listedAt}, ${now})`, updatedAt: now } : { approved, updatedAt: now })
       .where(eq(allies.id, id))
       .returning();
     if (!row) throw notFound('Ally');

@@ -160,3 +160,38 @@ The member was told by email. Nothing else needs doing; this is for your records
 `;
   return { to, subject: `Duplicate subscription refunded: ${input.memberEmail}`, text };
 }
+
+/** A week before an admin's time-limited grant ends (decision 052): once per grant and end date. */
+export function grantEndingMail(m: Member, input: { endsAt: Date; publicUrl: string }): Mail {
+  const end = longDate(input.endsAt);
+  const text = `${hello(m)}
+
+The complimentary premium membership our team gave you ends on ${end}. Nothing is charged, before or after.
+
+Until then everything premium stays open to you: the Allies Directory, the webinars and their recordings, coaching and the Slack community.
+
+After ${end} your account becomes a free account: the field guides, the Check-Up and the resources stay yours. To keep premium, choose a plan whenever you like:
+${input.publicUrl}/pricing
+
+Your account shows the date too:
+${input.publicUrl}/account
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your complimentary premium ends on ${end}`, text };
+}
+
+/** The day an admin's time-limited grant ended (decision 052): once per grant. */
+export function grantEndedMail(m: Member, input: { endsAt: Date; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+The complimentary premium membership our team gave you ended on ${longDate(input.endsAt)}, as planned. Nothing was charged.
+
+Your account is now a free account: the field guides, the Check-Up and the resources stay yours. To come back to premium, choose a plan:
+${input.publicUrl}/pricing
+
+Thank you for being part of the community,
+The ${site.name} team
+`;
+  return { to: m.email, subject: 'Your complimentary premium has ended', text };
+}

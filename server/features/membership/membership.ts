@@ -50,13 +50,20 @@ export async function syncPremium(tx: Executor, userId: string): Promise<boolean
 }
 
 /**
- * An admin's grant: a complimentary membership, unless the member already has a live one.
- * Returns false when they had one already. Call inside a transaction holding lockMember.
+ * An admin's grant: a complimentary membership, ending at `endsAt` (by the grants job, decision
+ * 052) or never (null). A member on a grant already gets the new end; a member who pays keeps
+ * what they pay for. Returns what happened. Call inside a transaction holding lockMember.
  */
-export async function grantComplimentary(tx: Transaction, userId: string): Promise<boolean> {
-  if (await liveMembership(tx, userId)) {
+export async function grantComplimentary(tx: Transaction, userId: string, endsAt: Date | null = null): Promise<'granted' | 'changed' | 'pays'> {
+  const live = await liveMembership(tx, userId);
+  if (live?.provider === COMPLIMENTARY) {
+    await tx.update(subscriptions).set({ currentPeriodEnd: endsAt, updatedAt: new Date() }).where(eq(subscriptions.id, live.id));
     await syncPremium(tx, userId);
-    return false;
+    return 'changed';
+  }
+  if (live) {
+    await syncPremium(tx, userId);
+    return 'pays';
   }
   await tx.insert(subscriptions).values({
     userId,
@@ -65,10 +72,11 @@ export async function grantComplimentary(tx: Transaction, userId: string): Promi
     // Not billed: the plan is never shown for a complimentary membership.
     plan: 'monthly',
     status: 'active',
+    currentPeriodEnd: endsAt,
     welcomedAt: new Date(),
   });
   await syncPremium(tx, userId);
-  return true;
+  return 'granted';
 }
 
 /** Ends a complimentary membership (an admin's revoke); paid ones end through their provider. */

@@ -6,13 +6,14 @@ import type { SubscriptionRow } from './repo';
 export function subscriptionView(row: SubscriptionRow | undefined) {
   if (!row) return null;
   if (row.provider === COMPLIMENTARY) {
-    // Granted by the team: nothing is billed, so there is no plan, price or renewal to show.
+    // Granted by the team: nothing is billed, so there is no plan, price or renewal to show; a
+    // time-limited grant's end is its period end (decision 052).
     return {
       plan: null,
       status: row.status,
       amountCents: 0,
       interval: null,
-      currentPeriodEnd: null,
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: false,
       provider: row.provider,
       complimentary: true,
