@@ -36,7 +36,8 @@ function discounted(regularCents: number, terms: Exclude<OfferTerms, { kind: 'tr
 export function offerSchedule(plan: PlanType, terms: OfferTerms): OfferSchedule {
   const regularCents = plans[plan].amountCents;
   if (terms.kind === 'trial') return { firstChargeInDays: terms.trialDays, discountedCents: regularCents, discountedCharges: 0, regularCents };
-  const charges = terms.duration === 'once' ? 1 : terms.duration === 'forever' ? 'all' : plan === 'monthly' ? terms.durationMonths : Math.ceil(terms.durationMonths / 12);
+  const months = 'durationMonths' in terms ? terms.durationMonths : 0;
+  const charges = terms.duration === 'once' ? 1 : terms.duration === 'forever' ? 'all' : plan === 'monthly' ? months : Math.ceil(months / 12);
   return { firstChargeInDays: 0, discountedCents: discounted(regularCents, terms), discountedCharges: charges, regularCents };
 }
 
