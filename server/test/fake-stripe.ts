@@ -56,7 +56,10 @@ export async function startFakeStripe() {
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   /** Offers' coupons and promotion codes (decision 054), as Stripe keeps them. */
   const coupons = new Map<string, { id: string; percent_off: number | null; amount_off: number | null; duration: string; duration_in_months: number | null }>();
-  const promotionCodes = new Map<string, { id: string; code: string; coupon: string; active: boolean; max_redemptions: number | null; times_redeemed: number; expires_at: number | null }>();
+  const promotionCodes = new Map<
+    string,
+    { id: string; code: string; coupon: string; active: boolean; max_redemptions: number | null; times_redeemed: number; expires_at: number | null }
+  >();
   const planSwitches: { subscription: string; price: string; amountDue: number; invoice: string }[] = [];
   const priceAmount = (price: string) => (/yearly/.test(price) ? 19000 : 1900);
   /** Stripe's proration, simplified: the new price less the unused part of the current period. */
@@ -340,7 +343,8 @@ export async function startFakeStripe() {
       if (promotion) {
         promotion.times_redeemed += 1;
         const coupon = coupons.get(promotion.coupon)!;
-        discount = coupon.percent_off !== null ? Math.round((invoice.amount_paid * coupon.percent_off) / 100) : Math.min(invoice.amount_paid, coupon.amount_off ?? 0);
+        discount =
+          coupon.percent_off !== null ? Math.round((invoice.amount_paid * coupon.percent_off) / 100) : Math.min(invoice.amount_paid, coupon.amount_off ?? 0);
         invoice.amount_paid -= discount;
       }
       return {

@@ -68,7 +68,11 @@ export const createOfferSchema = z
     if (offer.kind === 'amount' && offer.amountOffCents !== undefined) {
       const smallest = offer.appliesTo === 'yearly' ? plans.yearly.amountCents : plans.monthly.amountCents;
       if (offer.amountOffCents > smallest)
-        ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: `Amount off must be at most the price of the plan it applies to (${smallest} cents)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amountOffCents'],
+          message: `Amount off must be at most the price of the plan it applies to (${smallest} cents)`,
+        });
     }
     if (offer.endsAt !== undefined && new Date(offer.endsAt).getTime() <= Date.now())
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End date must be in the future' });
@@ -82,7 +86,9 @@ export function termsOf(offer: Pick<CreateOffer, 'kind' | 'percentOff' | 'amount
     offer.duration === 'repeating'
       ? { duration: 'repeating' as const, durationMonths: offer.durationMonths! }
       : { duration: offer.duration === 'forever' ? ('forever' as const) : ('once' as const) };
-  return offer.kind === 'percent' ? { kind: 'percent', percentOff: offer.percentOff!, ...base } : { kind: 'amount', amountOffCents: offer.amountOffCents!, ...base };
+  return offer.kind === 'percent'
+    ? { kind: 'percent', percentOff: offer.percentOff!, ...base }
+    : { kind: 'amount', amountOffCents: offer.amountOffCents!, ...base };
 }
 
 /** A "small nonprofit" offer asks the applicant's annual budget before an admin approves it. */

@@ -2,7 +2,10 @@ import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
 
 /** An applicant's answer for an offer that waits for approval (decision 054): each sent once, with the decision. */
-export function offerDecisionMail(member: { email: string; firstName: string | null }, input: { label: string; approved: boolean; link: string; publicUrl: string }): Mail {
+export function offerDecisionMail(
+  member: { email: string; firstName: string | null },
+  input: { label: string; approved: boolean; link: string; publicUrl: string },
+): Mail {
   const hello = `Hi ${member.firstName?.trim() || 'there'},`;
   const text = input.approved
     ? `${hello}

@@ -66,7 +66,13 @@ describe('offers at Stripe (decision 054, against the fake Stripe)', () => {
     const coupon = fake.coupons.get(created.json.providerCouponId)!;
     expect(coupon).toMatchObject({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
     const promotion = fake.promotionCodes.get(created.json.providerPromotionCodeId)!;
-    expect(promotion).toMatchObject({ code: created.json.code, coupon: coupon.id, max_redemptions: 2, expires_at: Math.floor(Date.parse(endsAt) / 1000), active: true });
+    expect(promotion).toMatchObject({
+      code: created.json.code,
+      coupon: coupon.id,
+      max_redemptions: 2,
+      expires_at: Math.floor(Date.parse(endsAt) / 1000),
+      active: true,
+    });
 
     const trial = await asAdmin('POST', '/api/admin/offers', { code: code('try'), label: 'Try it', kind: 'trial', trialDays: 14, appliesTo: 'monthly' });
     expect(trial.status).toBe(201);
@@ -78,7 +84,14 @@ describe('offers at Stripe (decision 054, against the fake Stripe)', () => {
 
   it('a checkout with an offer carries its promotion code; the paid subscription redeems it once, and its discount is its cost, whatever the order and repeats of the events', async () => {
     const offer = (
-      await asAdmin('POST', '/api/admin/offers', { code: code('half'), label: 'Half off', kind: 'percent', percentOff: 50, duration: 'once', appliesTo: 'monthly' })
+      await asAdmin('POST', '/api/admin/offers', {
+        code: code('half'),
+        label: 'Half off',
+        kind: 'percent',
+        percentOff: 50,
+        duration: 'once',
+        appliesTo: 'monthly',
+      })
     ).json;
     const member = await registerAccount(t.url, 'stripe-offer-member');
     const res = await memberApi(t, member.cookie).post('/api/create-checkout-session', { planType: 'monthly', offer: offer.code });
@@ -107,7 +120,10 @@ describe('offers at Stripe (decision 054, against the fake Stripe)', () => {
     expect(await isPremium(t, member.user.id as string)).toBe(true);
     const [row] = await t.ctx.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(row!.redeemed).toBe(1);
-    const charges = await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, member.user.id as string));
+    const charges = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, member.user.id as string));
     expect(charges.map((c) => [c.amountCents, c.discountCents, c.offerId])).toEqual([[950, 950, offer.id]]);
   });
 

@@ -50,14 +50,22 @@ async function checkoutWith(account: TestAccount, code: string, planType: 'month
 }
 const pay = (account: TestAccount, checkoutId: string) => memberApi(t, account.cookie).post(`/api/billing/local/checkouts/${checkoutId}/pay`, goodCard);
 const chargesOf = async (account: TestAccount) =>
-  (await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.userId, idOf(account)))).sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+  (
+    await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(account)))
+  ).sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
 
 describe('offers (decision 054)', () => {
   it('refuses a malformed offer with the field and its reason, and a taken code', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ code: newCode('p'), kind: 'percent', duration: 'once' }, /percentOff: Percent off is required/],
       [{ code: newCode('p'), kind: 'percent', percentOff: 101, duration: 'once' }, /percentOff: Percent off must be at most 100/],
-      [{ code: newCode('a'), kind: 'amount', amountOffCents: 2000, duration: 'once' }, /amountOffCents: Amount off must be at most the price of the plan it applies to \(1900 cents\)/],
+      [
+        { code: newCode('a'), kind: 'amount', amountOffCents: 2000, duration: 'once' },
+        /amountOffCents: Amount off must be at most the price of the plan it applies to \(1900 cents\)/,
+      ],
       [{ code: newCode('r'), kind: 'percent', percentOff: 10, duration: 'repeating' }, /durationMonths: Months are required/],
       [{ code: newCode('t'), kind: 'trial', trialDays: 14, duration: 'once' }, /duration: A trial has no duration/],
       [{ code: 'Bad Code!', kind: 'trial', trialDays: 14 }, /code: Code must be 3 to 40/],
@@ -73,7 +81,9 @@ describe('offers (decision 054)', () => {
     const { code } = await createOffer({ code: newCode('dup'), kind: 'trial', trialDays: 7 });
     expect((await asAdmin('POST', '/api/admin/offers', { label: 'Again', appliesTo: 'both', code, kind: 'trial', trialDays: 7 })).status).toBe(409);
     const member = await registerAccount(t.url, 'offers-not-admin');
-    expect((await memberApi(t, member.cookie).post('/api/admin/offers', { label: 'x', appliesTo: 'both', code: newCode('x'), kind: 'trial', trialDays: 7 })).status).toBe(403);
+    expect(
+      (await memberApi(t, member.cookie).post('/api/admin/offers', { label: 'x', appliesTo: 'both', code: newCode('x'), kind: 'trial', trialDays: 7 })).status,
+    ).toBe(403);
   });
 
   it('half off the first month: the link shows the price, the checkout charges it, the next month is full price, the admin sees the cost', async () => {
@@ -147,7 +157,14 @@ describe('offers (decision 054)', () => {
   });
 
   it('a small nonprofit offer waits for approval; archiving stops new checkouts while members keep their terms', async () => {
-    const { code, id } = await createOffer({ code: newCode('small'), label: 'Small nonprofit', kind: 'percent', percentOff: 50, duration: 'forever', requiresApproval: true });
+    const { code, id } = await createOffer({
+      code: newCode('small'),
+      label: 'Small nonprofit',
+      kind: 'percent',
+      percentOff: 50,
+      duration: 'forever',
+      requiresApproval: true,
+    });
     const member = await registerAccount(t.url, 'offers-small');
     const early = await checkoutWith(member, code);
     expect(early.res.status).toBe(409);

@@ -83,7 +83,12 @@ export async function offerForCheckout(db: Executor, code: string, userId: strin
   const redemption = await redemptionOf(db, offer.id, userId);
   if (redemption?.status === 'redeemed') throw new HttpError(409, 'You have used this offer already.');
   if (offer.requiresApproval && redemption?.status !== 'approved')
-    throw new HttpError(409, redemption?.status === 'requested' ? 'Your application for this offer is waiting for our team’s approval.' : 'This offer needs our team’s approval first: apply on the offer’s page.');
+    throw new HttpError(
+      409,
+      redemption?.status === 'requested'
+        ? 'Your application for this offer is waiting for our team’s approval.'
+        : 'This offer needs our team’s approval first: apply on the offer’s page.',
+    );
   return { id: offer.id, terms: termsOfRow(offer), providerPromotionCodeId: offer.providerPromotionCodeId };
 }
 
@@ -169,5 +174,10 @@ export async function listOffers(db: Executor) {
     .groupBy(billingCharges.offerId);
   const waitingOf = new Map(waiting.map((row) => [row.offerId, row.count]));
   const costOf = new Map(costs.map((row) => [row.offerId, row.cents]));
-  return rows.map((offer) => ({ ...offer, waiting: waitingOf.get(offer.id) ?? 0, costCents: costOf.get(offer.id) ?? 0, unavailable: unavailableReason(offer) }));
+  return rows.map((offer) => ({
+    ...offer,
+    waiting: waitingOf.get(offer.id) ?? 0,
+    costCents: costOf.get(offer.id) ?? 0,
+    unavailable: unavailableReason(offer),
+  }));
 }

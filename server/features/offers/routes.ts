@@ -71,7 +71,8 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
           endsAt,
         });
       } catch (error) {
-        if (error instanceof ProviderUnavailableError) throw new HttpError(502, 'The payment provider could not be reached, so the offer was not created. Please try again.');
+        if (error instanceof ProviderUnavailableError)
+          throw new HttpError(502, 'The payment provider could not be reached, so the offer was not created. Please try again.');
         throw error;
       }
       const row = await ctx.db.transaction(async (tx) => {
@@ -96,7 +97,12 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
           .onConflictDoNothing()
           .returning();
         if (!created) throw new HttpError(409, `code: An offer with the code ${input.code} exists already`, { code: 'Taken' });
-        await recordAudit(tx, who, { action: 'offer.create', targetType: 'offer', targetId: created.id, details: { code: created.code, label: created.label } });
+        await recordAudit(tx, who, {
+          action: 'offer.create',
+          targetType: 'offer',
+          targetId: created.id,
+          details: { code: created.code, label: created.label },
+        });
         return created;
       });
       reply.code(201);
@@ -114,7 +120,8 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
       try {
         await billingProvider(ctx).archiveOffer(offer.providerPromotionCodeId);
       } catch (error) {
-        if (error instanceof ProviderUnavailableError) throw new HttpError(502, 'The payment provider could not be reached, so the offer was not archived. Please try again.');
+        if (error instanceof ProviderUnavailableError)
+          throw new HttpError(502, 'The payment provider could not be reached, so the offer was not archived. Please try again.');
         throw error;
       }
       return ctx.db.transaction(async (tx) => {
@@ -162,10 +169,20 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
         }
         const [offer] = await tx.select().from(offers).where(eq(offers.id, decided.offerId));
         const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, decided.userId));
-        await recordAudit(tx, who, { action: `offer.application.${status}`, targetType: 'offer', targetId: decided.offerId, details: { email: member?.email ?? '' } });
+        await recordAudit(tx, who, {
+          action: `offer.application.${status}`,
+          targetType: 'offer',
+          targetId: decided.offerId,
+          details: { email: member?.email ?? '' },
+        });
         const mail =
           offer && member
-            ? offerDecisionMail(member, { label: offer.label, approved: status === 'approved', link: `${ctx.env.PUBLIC_URL}/subscribe?offer=${offer.code}`, publicUrl: ctx.env.PUBLIC_URL })
+            ? offerDecisionMail(member, {
+                label: offer.label,
+                approved: status === 'approved',
+                link: `${ctx.env.PUBLIC_URL}/subscribe?offer=${offer.code}`,
+                publicUrl: ctx.env.PUBLIC_URL,
+              })
             : null;
         return { mailId: mail ? await ctx.mailer.store(tx, mail) : null, result: decided };
       });
