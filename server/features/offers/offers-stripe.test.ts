@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { billingCharges, offers, users } from '../../db/schema';
+import { billingCharges, offers } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { adminAccount } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { isPremium, memberApi } from '../../test/billing';
@@ -29,11 +30,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://hub.example.org',
     RATE_LIMIT_REGISTER_PER_HOUR: '1000',
   });
-  admin = await registerAccount(t.url, 'stripe-offers-admin');
-  await t.ctx.db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(eq(users.id, admin.user.id as string));
+  admin = await adminAccount(t, 'stripe-offers-admin');
 });
 afterAll(async () => {
   await t?.close();

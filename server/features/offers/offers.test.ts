@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, offers, users } from '../../db/schema';
+import { billingCharges, offers } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { goodCard, isPremium, memberApi } from '../../test/billing';
@@ -22,11 +23,7 @@ beforeAll(async () => {
     { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
     scratch ? { databaseUrl: scratch.url } : {},
   );
-  admin = await registerAccount(t.url, 'offers-admin');
-  await t.ctx.db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(eq(users.id, admin.user.id as string));
+  admin = await adminAccount(t, 'offers-admin');
 });
 afterAll(async () => {
   await t?.close();
