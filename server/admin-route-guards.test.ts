@@ -9,6 +9,7 @@ import { imageUploadRoutes } from './features/content/images';
 import { editionAdminRoutes } from './features/editions/admin-routes';
 import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
+import { offerAdminRoutes } from './features/offers/admin-routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
 import { bounceAdminRoutes } from './features/bounces/admin-routes';
 import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
@@ -59,6 +60,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'content/admin-routes.ts': async (app) => app.register(contentAdminRoutes, { ctx: t.ctx, builder: unreachable, content: unreachable }),
   'content/images.ts (upload)': async (app) => app.register(imageUploadRoutes, t.ctx),
   'webinars/admin-routes.ts': async (app) => app.register(webinarAdminRoutes, t.ctx),
+  'offers/admin-routes.ts': async (app) => app.register(offerAdminRoutes, t.ctx),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
   'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),

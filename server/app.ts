@@ -42,6 +42,8 @@ import { createContentStore } from './features/content/store';
 import { premiumRoutes } from './features/premium/routes';
 import { webinarRoutes } from './features/webinars/routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
+import { offerAdminRoutes } from './features/offers/admin-routes';
+import { offerRoutes } from './features/offers/routes';
 import { coachingRoutes } from './features/coaching/routes';
 import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
@@ -148,6 +150,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(contentAdminRoutes, { ctx, builder, content });
   await app.register(imageUploadRoutes, ctx);
   await app.register(webinarAdminRoutes, ctx);
+  await app.register(offerRoutes, ctx);
+  await app.register(offerAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });

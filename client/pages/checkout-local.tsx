@@ -15,6 +15,8 @@ interface LocalCheckout {
   id: string;
   plan: PlanType;
   amountCents: number;
+  /** With an offer (decision 054): what is charged today and after, in words; null without one. */
+  offerPrice: string | null;
   interval: string;
   /** expired: open for over a day (as Stripe's checkouts); it can no longer be paid. */
   status: 'open' | 'complete' | 'expired';
@@ -82,9 +84,15 @@ export default function LocalCheckoutPage() {
         <p className="mt-2 text-stone-700">{site.name} Premium</p>
         <Card className="mt-6">
           <h2 className="font-semibold text-stone-900">{plans[data.plan].label} plan</h2>
-          <p className="mt-2 text-stone-800">
-            <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> per {data.interval}
-          </p>
+          {data.offerPrice ? (
+            <p className="mt-2 text-stone-800" data-testid="checkout-offer-price">
+              <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> today: {data.offerPrice}
+            </p>
+          ) : (
+            <p className="mt-2 text-stone-800">
+              <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> per {data.interval}
+            </p>
+          )}
           <p className="mt-2 text-sm text-stone-700">Renews every {data.interval} until you cancel. Cancel anytime from your account.</p>
         </Card>
         <p className="mt-6 flex items-start gap-2 rounded-md border border-accent-600/40 bg-accent-100/60 p-3 text-sm text-stone-800">

@@ -1,7 +1,7 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/billing/messages';
 import { formatDollars, plans } from '#shared/pricing';
 import { PageLoading } from '../app/layout';
@@ -12,6 +12,7 @@ import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { TestCardForm } from '../features/billing/test-card-form';
+import { OfferApplication, offerNotice, offerUsable, useOffer } from '../features/billing/offer-notice';
 import { useSiteConfig } from '../features/site/use-site-config';
 import { ApiError, apiRequest, errorText } from '../lib/api';
 import { storage, storageKeys } from '../lib/storage';
@@ -54,14 +55,21 @@ export default function SubscribePage() {
   const navigate = useNavigate();
   const [secret, setSecret] = useState<string | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
+  // An offer's link (decision 054): its price when it can be used now, else the regular one with the reason.
+  const offerCode = useSearchParams()[0].get('offer');
+  const linked = useOffer(offerCode, Boolean(user));
+  const offer = offerUsable(linked.data) ? linked.data : undefined;
+  const plan = offer?.appliesTo === 'yearly' ? 'yearly' : 'monthly';
+  const waitsForApproval = Boolean(linked.data?.requiresApproval && !linked.data.unavailable && ['none', 'requested'].includes(linked.data.application));
+  const decided = !offerCode || linked.isSuccess || linked.isError;
   const create = useMutation({
-    mutationFn: () => apiRequest<{ clientSecret: string }>('POST', apiPaths.createSubscription, { planType: 'monthly' }),
+    mutationFn: () => apiRequest<{ clientSecret: string }>('POST', apiPaths.createSubscription, { planType: plan, ...(offer ? { offer: offer.code } : {}) }),
     retry: false,
   });
   const { mutateAsync } = create;
 
   useEffect(() => {
-    if (!user) return;
+    if (!user || !decided || waitsForApproval) return;
     let active = true;
     const start = async () => {
       const pending = takePendingSecret();
@@ -87,9 +95,9 @@ export default function SubscribePage() {
     return () => {
       active = false;
     };
-    // Once per signed-in member: a new client secret for every render would open a new subscription each time.
+    // Once per signed-in member and offer decision: a new client secret for every render would open a new subscription each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user?.id]);
+  }, [user?.id, decided, waitsForApproval]);
 
   if (isLoading) return <LoadingCard />;
   if (!user) {
@@ -120,19 +128,37 @@ export default function SubscribePage() {
       </div>
     );
   }
+  if (linked.data && waitsForApproval) return <OfferApplication offer={linked.data} />;
   if (!secret || !config) return <LoadingCard />;
 
-  const submitLabel = `Subscribe for ${price}`;
+  const offerPrice = offer?.prices[plan];
+  const submitLabel = offerPrice ? `Subscribe: ${offerPrice}` : `Subscribe for ${price}`;
+  const notice = linked.data
+    ? offerNotice(linked.data)
+    : linked.isError
+      ? errorText(linked.error, 'This offer link is not valid. The regular price applies.')
+      : null;
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-2">
       <div>
         <h1 className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">Subscribe to Premium</h1>
-        <p className="mt-3 text-lg text-stone-800">
-          <strong>
-            {formatDollars(plans.monthly.amountCents)} per {plans.monthly.interval}
-          </strong>
-          , Cancel anytime
-        </p>
+        {notice && (
+          <p className="mt-3 rounded-md border border-stone-300 bg-stone-50 p-3 text-stone-800" role="status">
+            {notice}
+          </p>
+        )}
+        {offer && offerPrice ? (
+          <p className="mt-3 text-lg text-stone-800" data-testid="subscribe-offer-price">
+            {offer.label}: <strong>{offerPrice}</strong>, Cancel anytime
+          </p>
+        ) : (
+          <p className="mt-3 text-lg text-stone-800">
+            <strong>
+              {formatDollars(plans.monthly.amountCents)} per {plans.monthly.interval}
+            </strong>
+            , Cancel anytime
+          </p>
+        )}
         <CheckList items={premiumBenefits} tone="accent" className="mt-6 text-stone-800" />
       </div>
       <Card>

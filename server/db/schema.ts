@@ -26,6 +26,7 @@ import type { Pillar } from '#shared/checkup/questions';
 import { searchKinds } from '#shared/search/search';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
+import type { OfferTerms } from '#shared/billing/offer-price';
 import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
 import { newsTopics } from '#shared/newsletter/preferences';
 import type { SegmentFilter } from '#shared/newsletter/segments';
@@ -395,8 +396,11 @@ export const billingCharges = pgTable(
     currency: text('currency').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What an offer's discount took off this charge, and which offer (decision 054): the offer's cost in revenue. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
   },
-  (t) => [index('billing_charges_user_idx').on(t.userId, t.paidAt)],
+  (t) => [index('billing_charges_user_idx').on(t.userId, t.paidAt), index('billing_charges_offer_idx').on(t.offerId)],
 );
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */
@@ -428,6 +432,9 @@ export const localBillingCheckouts = pgTable('local_billing_checkouts', {
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   subscriptionId: text('subscription_id'),
+  /** The offer the checkout was opened with, and its terms then (an archived offer keeps them). */
+  offerId: uuid('offer_id'),
+  offerTerms: jsonb('offer_terms').$type<OfferTerms>(),
   createdAt: createdAt(),
 });
 
@@ -438,7 +445,7 @@ export const localBillingSubscriptions = pgTable(
     customerId: text('customer_id').notNull(),
     userId: uuid('user_id').notNull(),
     plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
-    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    status: text('status', { enum: ['active', 'trialing', 'past_due', 'canceled'] }).notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -448,10 +455,58 @@ export const localBillingSubscriptions = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** Left over from switching to a cheaper plan mid-period: taken off the next charges, as Stripe's customer balance. */
     creditCents: integer('credit_cents').notNull().default(0),
+    /** An offer's discount, as Stripe's coupon on a subscription: its terms and how many charges were made under them. */
+    offerTerms: jsonb('offer_terms').$type<OfferTerms>(),
+    charges: integer('charges').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('local_billing_subscriptions_due_idx').on(t.status, t.currentPeriodEnd)],
+);
+
+/**
+ * Offers (issue 40 part 2, decision 054): a discount or a trial a link applies on /subscribe,
+ * mapped to the provider's coupon and promotion code. `redeemed` counts paid redemptions, raised
+ * in the paying transaction only while under `max_redemptions`, so the cap holds under any load.
+ */
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  label: text('label').notNull(),
+  kind: text('kind', { enum: ['percent', 'amount', 'trial'] }).notNull(),
+  percentOff: integer('percent_off'),
+  amountOffCents: integer('amount_off_cents'),
+  trialDays: integer('trial_days'),
+  duration: text('duration', { enum: ['once', 'repeating', 'forever'] }),
+  durationMonths: integer('duration_months'),
+  appliesTo: text('applies_to', { enum: ['monthly', 'yearly', 'both'] }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  maxRedemptions: integer('max_redemptions'),
+  redeemed: integer('redeemed').notNull().default(0),
+  requiresApproval: boolean('requires_approval').notNull().default(false),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  providerCouponId: text('provider_coupon_id'),
+  providerPromotionCodeId: text('provider_promotion_code_id'),
+  createdAt: createdAt(),
+});
+
+/** A member's use of an offer: asked for (approval offers), approved or refused, then redeemed by a paid checkout. */
+export const offerRedemptions = pgTable(
+  'offer_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['requested', 'approved', 'refused', 'redeemed'] }).notNull(),
+    budgetBand: text('budget_band'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offer_redemptions_offer_user_idx').on(t.offerId, t.userId), index('offer_redemptions_user_idx').on(t.userId, t.status)],
 );
 
 /** Signed events the local provider has produced, kept until the webhook route accepted them (it retries, as a real provider does). */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { chargeFor, offerSchedule } from '#shared/billing/offer-price';
 import { plans, type PlanType } from '#shared/pricing';
 import type { Database, Executor, Transaction } from '../db/client';
 import { tryLockUntilCommit } from '../db/locks';
@@ -116,7 +117,15 @@ function subscriptionObject(row: SubscriptionRow) {
   };
 }
 
-function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = plans[row.plan].amountCents) {
+/** What the subscription's next charge is: the plan's price, or less under an offer's discount (decision 054). */
+function nextCharge(row: SubscriptionRow): { amount: number; discount: number } {
+  const regular = plans[row.plan].amountCents;
+  if (!row.offerTerms) return { amount: regular, discount: 0 };
+  const amount = chargeFor(offerSchedule(row.plan, row.offerTerms), row.charges);
+  return { amount, discount: regular - amount };
+}
+
+function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = plans[row.plan].amountCents, discount = 0) {
   return {
     id: newId('in'),
     object: 'invoice',
@@ -126,6 +135,8 @@ function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = pla
     amount_due: amount,
     amount_paid: paid ? amount : 0,
     attempt_count: paid ? 1 : row.failedAttempts,
+    // As Stripe lists a coupon's part of an invoice.
+    total_discount_amounts: discount > 0 ? [{ amount: discount, discount: `di_local_${row.id}` }] : [],
     parent: { type: 'subscription_details', subscription_details: { subscription: row.id } },
   };
 }
@@ -151,7 +162,7 @@ export async function hasBillingSubscription(db: Executor, userId: string): Prom
   const [own] = await db
     .select({ id: localBillingSubscriptions.id })
     .from(localBillingSubscriptions)
-    .where(and(eq(localBillingSubscriptions.userId, userId), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
+    .where(and(eq(localBillingSubscriptions.userId, userId), inArray(localBillingSubscriptions.status, ['active', 'trialing', 'past_due'])))
     .limit(1);
   return own !== undefined;
 }
@@ -184,6 +195,8 @@ export class LocalProvider implements BillingProvider {
       mode: 'checkout',
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
+      offerId: input.offer?.id ?? null,
+      offerTerms: input.offer?.terms ?? null,
       // On the billing clock, as its expiry is checked: moving the clock ages open checkouts too.
       createdAt: await billingNow(this.db),
     });
@@ -203,6 +216,8 @@ export class LocalProvider implements BillingProvider {
       mode: 'subscription',
       successUrl: input.returnUrl,
       cancelUrl: '/pricing',
+      offerId: input.offer?.id ?? null,
+      offerTerms: input.offer?.terms ?? null,
       createdAt: await billingNow(this.db),
     });
     return { clientSecret: `${id}_secret_${secret}` };
@@ -240,6 +255,8 @@ export class LocalProvider implements BillingProvider {
       // The app's rule, checked under its lock in this same transaction: one membership per member.
       await guard?.(tx, checkout);
       const { last4, failsRenewal } = checkTestCard(card, now);
+      // A trial starts a trialing period of its days and charges nothing now, as Stripe's trial_period_days.
+      const trialDays = checkout.offerTerms?.kind === 'trial' ? checkout.offerTerms.trialDays : 0;
       const [sub] = await tx
         .insert(localBillingSubscriptions)
         .values({
@@ -247,12 +264,19 @@ export class LocalProvider implements BillingProvider {
           customerId: checkout.customerId,
           userId: checkout.userId,
           plan: checkout.plan,
-          status: 'active',
+          status: trialDays ? 'trialing' : 'active',
           currentPeriodStart: now,
-          currentPeriodEnd: addPeriod(now, checkout.plan),
+          currentPeriodEnd: trialDays ? new Date(now.getTime() + trialDays * 86_400_000) : addPeriod(now, checkout.plan),
           cardLast4: last4,
           cardFailsRenewal: failsRenewal,
+          offerTerms: checkout.offerTerms,
         })
+        .returning();
+      const first = trialDays ? { amount: 0, discount: 0 } : nextCharge(sub!);
+      const [charged] = await tx
+        .update(localBillingSubscriptions)
+        .set({ charges: trialDays ? 0 : 1 })
+        .where(eq(localBillingSubscriptions.id, sub!.id))
         .returning();
       await tx.update(localBillingCheckouts).set({ status: 'complete', subscriptionId: sub!.id }).where(eq(localBillingCheckouts.id, checkoutId));
       if (checkout.mode === 'checkout') {
@@ -267,8 +291,8 @@ export class LocalProvider implements BillingProvider {
           metadata: { userId: checkout.userId, plan: checkout.plan },
         });
       }
-      await this.record(tx, 'customer.subscription.created', subscriptionObject(sub!));
-      await this.record(tx, 'invoice.paid', invoiceObject(sub!, true));
+      await this.record(tx, 'customer.subscription.created', subscriptionObject(charged!));
+      await this.record(tx, 'invoice.paid', invoiceObject(charged!, true, first.amount, first.discount));
       return { successUrl: checkout.successUrl, already: false };
     });
     await this.deliverPending();
@@ -295,7 +319,7 @@ export class LocalProvider implements BillingProvider {
       const [updated] = await tx
         .update(localBillingSubscriptions)
         .set({ cancelAtPeriodEnd: cancel })
-        .where(and(eq(localBillingSubscriptions.id, id), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
+        .where(and(eq(localBillingSubscriptions.id, id), inArray(localBillingSubscriptions.status, ['active', 'trialing', 'past_due'])))
         .returning();
       if (!updated) throw new Error(`local subscription ${id} is not live`);
       await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
@@ -310,7 +334,7 @@ export class LocalProvider implements BillingProvider {
       const [updated] = await tx
         .update(localBillingSubscriptions)
         .set({ status: 'canceled', cancelAtPeriodEnd: false, nextAttemptAt: null })
-        .where(and(eq(localBillingSubscriptions.id, id), inArray(localBillingSubscriptions.status, ['active', 'past_due'])))
+        .where(and(eq(localBillingSubscriptions.id, id), inArray(localBillingSubscriptions.status, ['active', 'trialing', 'past_due'])))
         .returning();
       if (updated) await this.record(tx, 'customer.subscription.deleted', subscriptionObject(updated));
       return updated;
@@ -334,12 +358,14 @@ export class LocalProvider implements BillingProvider {
         .set({
           cardLast4: last4,
           cardFailsRenewal: failsRenewal,
-          ...(current.status === 'past_due' ? { status: 'active', failedAttempts: 0, nextAttemptAt: null } : {}),
+          ...(current.status === 'past_due' ? { status: 'active', failedAttempts: 0, nextAttemptAt: null, charges: current.charges + 1 } : {}),
         })
         .where(eq(localBillingSubscriptions.id, id))
         .returning();
       if (current.status === 'past_due') {
-        await this.record(tx, 'invoice.paid', invoiceObject(updated!, true));
+        // The open invoice: the charge the renewal could not take, an offer's discount included.
+        const open = nextCharge(current);
+        await this.record(tx, 'invoice.paid', invoiceObject(updated!, true, open.amount, open.discount));
         await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated!));
       }
       return updated!;
@@ -390,6 +416,13 @@ export class LocalProvider implements BillingProvider {
     return row ? plans[row.plan].amountCents : 0;
   }
 
+  /** The terms travel with each checkout and subscription here: nothing to create. */
+  async createOffer(): Promise<{ couponId: null; promotionCodeId: null }> {
+    return { couponId: null, promotionCodeId: null };
+  }
+
+  async archiveOffer(): Promise<void> {}
+
   async createPortalSession(): Promise<null> {
     return null;
   }
@@ -426,7 +459,7 @@ export class LocalProvider implements BillingProvider {
         .from(localBillingSubscriptions)
         .where(
           or(
-            and(eq(localBillingSubscriptions.status, 'active'), lte(localBillingSubscriptions.currentPeriodEnd, now)),
+            and(inArray(localBillingSubscriptions.status, ['active', 'trialing']), lte(localBillingSubscriptions.currentPeriodEnd, now)),
             and(eq(localBillingSubscriptions.status, 'past_due'), lte(localBillingSubscriptions.nextAttemptAt, now)),
           ),
         )
@@ -442,7 +475,7 @@ export class LocalProvider implements BillingProvider {
   private async advance(tx: Transaction, start: SubscriptionRow, now: Date): Promise<void> {
     let row = start;
     for (let step = 0; step < 1000; step++) {
-      if (row.status === 'active' && row.currentPeriodEnd <= now) {
+      if ((row.status === 'active' || row.status === 'trialing') && row.currentPeriodEnd <= now) {
         if (row.cancelAtPeriodEnd) {
           row = await this.save(tx, row, { status: 'canceled', nextAttemptAt: null });
           await this.record(tx, 'customer.subscription.deleted', subscriptionObject(row));
@@ -457,13 +490,13 @@ export class LocalProvider implements BillingProvider {
             failedAttempts: 1,
             nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + RETRY_EVERY_MS),
           });
-          await this.record(tx, 'invoice.payment_failed', invoiceObject(row, false));
+          await this.record(tx, 'invoice.payment_failed', invoiceObject(row, false, nextCharge(row).amount));
         } else {
-          // A credit left by a switch to a cheaper plan pays first.
-          const price = plans[row.plan].amountCents;
+          // An offer's discount applies first (decision 054), then a credit left by a switch to a cheaper plan.
+          const { amount: price, discount } = nextCharge(row);
           const fromCredit = Math.min(price, row.creditCents);
-          row = await this.save(tx, row, { ...renewed, creditCents: row.creditCents - fromCredit });
-          await this.record(tx, 'invoice.paid', invoiceObject(row, true, price - fromCredit));
+          row = await this.save(tx, row, { ...renewed, status: 'active', creditCents: row.creditCents - fromCredit, charges: row.charges + 1 });
+          await this.record(tx, 'invoice.paid', invoiceObject(row, true, price - fromCredit, discount));
         }
         await this.record(tx, 'customer.subscription.updated', subscriptionObject(row));
       } else if (row.status === 'past_due' && row.nextAttemptAt && row.nextAttemptAt <= now) {

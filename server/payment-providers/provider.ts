@@ -1,3 +1,4 @@
+import type { OfferTerms } from '#shared/billing/offer-price';
 import type { PlanType } from '#shared/pricing';
 
 /**
@@ -17,6 +18,8 @@ export interface ProviderSubscription {
   status: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Stripe: the offer its checkout was opened with (metadata), counted when the subscription first arrives (decision 054). */
+  offerId?: string | null;
 }
 
 /** The parts of a verified event the app uses; the provider's whole event is in `raw`. */
@@ -26,8 +29,17 @@ export interface BillingEvent {
   subscriptionId: string | null;
   /** checkout.session.completed: the member who paid (client_reference_id). */
   userId: string | null;
-  /** invoice.paid / invoice.payment_failed: what was charged or attempted. */
-  invoice: { id: string; amountCents: number; currency: string } | null;
+  /** invoice.paid / invoice.payment_failed: what was charged or attempted, and what an offer took off it. */
+  invoice: { id: string; amountCents: number; currency: string; discountCents: number } | null;
+}
+
+export interface OfferAtProvider {
+  code: string;
+  label: string;
+  terms: OfferTerms;
+  appliesTo: 'monthly' | 'yearly' | 'both';
+  maxRedemptions: number | null;
+  endsAt: Date | null;
 }
 
 export interface CheckoutInput {
@@ -36,6 +48,8 @@ export interface CheckoutInput {
   plan: PlanType;
   successUrl: string;
   cancelUrl: string;
+  /** An offer a link applied (decision 054): its terms, and the provider's promotion code for it. */
+  offer?: { id: string; terms: OfferTerms; providerPromotionCodeId: string | null } | null;
 }
 
 export interface BillingProvider {
@@ -60,6 +74,14 @@ export interface BillingProvider {
   changePlan(id: string, plan: PlanType): Promise<ProviderSubscription>;
   /** Refunds every paid charge of the subscription (a duplicate); returns the cents refunded. */
   refundCharges(id: string): Promise<number>;
+  /**
+   * An offer at the provider (decision 054): Stripe's coupon and promotion code (its code, cap and
+   * end); a trial needs neither (it is set on each checkout). The local provider keeps the terms on
+   * its checkouts instead and answers nulls.
+   */
+  createOffer(offer: OfferAtProvider): Promise<{ couponId: string | null; promotionCodeId: string | null }>;
+  /** No new checkout can use the offer's code; subscriptions that have it keep it. */
+  archiveOffer(promotionCodeId: string | null): Promise<void>;
   /** Self-service billing page (Stripe's Customer Portal); null when the provider has none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /**
@@ -134,10 +156,13 @@ export function toBillingEvent(event: { id: string; type: string; data: { object
     const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
     subscriptionId = str(parent?.subscription_details?.subscription) ?? str(object.subscription);
     const amount = typeof object.amount_paid === 'number' && event.type === 'invoice.paid' ? object.amount_paid : object.amount_due;
+    // An offer's coupon: Stripe lists what each discount took off the invoice.
+    const discounts = Array.isArray(object.total_discount_amounts) ? (object.total_discount_amounts as { amount?: unknown }[]) : [];
     invoice = {
       id: str(object.id) ?? event.id,
       amountCents: typeof amount === 'number' ? amount : 0,
       currency: typeof object.currency === 'string' ? object.currency : 'usd',
+      discountCents: discounts.reduce((sum, discount) => sum + (typeof discount.amount === 'number' ? discount.amount : 0), 0),
     };
   }
   return { id: event.id, type: event.type, subscriptionId, userId, invoice };

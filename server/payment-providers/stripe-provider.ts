@@ -4,6 +4,8 @@ import {
   type BillingEvent,
   CHECKOUT_LIFETIME_SECONDS,
   type BillingProvider,
+  type CheckoutInput,
+  type OfferAtProvider,
   PaymentDeclinedError,
   type PlanChangePreview,
   ProviderUnavailableError,
@@ -69,8 +71,49 @@ export class StripeProvider implements BillingProvider {
     return this.call(async (stripe) => (await stripe.customers.create({ email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } })).id);
   }
 
+  /** The price IDs an offer's coupon is limited to. */
+  private pricesFor(appliesTo: OfferAtProvider['appliesTo']): string[] {
+    return appliesTo === 'both' ? [this.settings.prices.monthly, this.settings.prices.yearly] : [this.settings.prices[appliesTo]];
+  }
+
+  createOffer(offer: OfferAtProvider): Promise<{ couponId: string | null; promotionCodeId: string | null }> {
+    // A trial is the checkout's trial_period_days: no coupon carries it.
+    if (offer.terms.kind === 'trial') return Promise.resolve({ couponId: null, promotionCodeId: null });
+    const terms = offer.terms;
+    return this.call(async (stripe) => {
+      const coupon = await stripe.coupons.create({
+        name: offer.label.slice(0, 40),
+        ...(terms.kind === 'percent' ? { percent_off: terms.percentOff } : { amount_off: terms.amountOffCents, currency: 'usd' }),
+        duration: terms.duration,
+        ...(terms.duration === 'repeating' ? { duration_in_months: terms.durationMonths } : {}),
+        metadata: { offerCode: offer.code },
+      } as Stripe.CouponCreateParams);
+      const promotion = await stripe.promotionCodes.create({
+        promotion: { type: 'coupon', coupon: coupon.id },
+        code: offer.code,
+        ...(offer.maxRedemptions !== null ? { max_redemptions: offer.maxRedemptions } : {}),
+        ...(offer.endsAt ? { expires_at: Math.floor(offer.endsAt.getTime() / 1000) } : {}),
+        metadata: { offerCode: offer.code, prices: this.pricesFor(offer.appliesTo).join(',') },
+      } as Stripe.PromotionCodeCreateParams);
+      return { couponId: coupon.id, promotionCodeId: promotion.id };
+    });
+  }
+
+  async archiveOffer(promotionCodeId: string | null): Promise<void> {
+    if (!promotionCodeId) return;
+    await this.call((stripe) => stripe.promotionCodes.update(promotionCodeId, { active: false }));
+  }
+
+  /** What an offer adds to a checkout or a subscription: its promotion code, or its trial. */
+  private offerParams(offer: CheckoutInput['offer']) {
+    if (!offer) return {};
+    if (offer.terms.kind === 'trial') return { trial: offer.terms.trialDays };
+    return offer.providerPromotionCodeId ? { discounts: [{ promotion_code: offer.providerPromotionCodeId }] } : {};
+  }
+
   createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
     return this.call(async (stripe, sdk) => {
+      const { trial, discounts } = this.offerParams(input.offer) as { trial?: number; discounts?: { promotion_code: string }[] };
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: input.customerId,
@@ -78,8 +121,12 @@ export class StripeProvider implements BillingProvider {
         line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
-        metadata: { userId: input.user.id, plan: input.plan },
-        subscription_data: { metadata: { userId: input.user.id, plan: input.plan } },
+        metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}) },
+        ...(discounts ? { discounts } : {}),
+        subscription_data: {
+          metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}) },
+          ...(trial ? { trial_period_days: trial } : {}),
+        },
         // Stripe's default, said here: an open checkout cannot be paid a day later.
         expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
       });
@@ -120,16 +167,23 @@ export class StripeProvider implements BillingProvider {
 
   createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
     return this.call(async (stripe) => {
+      const { trial, discounts } = this.offerParams(input.offer) as { trial?: number; discounts?: { promotion_code: string }[] };
       const subscription = await stripe.subscriptions.create({
         customer: input.customerId,
         items: [{ price: this.settings.prices[input.plan] }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        metadata: { userId: input.user.id, plan: input.plan },
-        expand: ['latest_invoice.confirmation_secret'],
+        metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}) },
+        ...(discounts ? { discounts } : {}),
+        ...(trial ? { trial_period_days: trial } : {}),
+        // A trial charges nothing now: its card is confirmed through the pending setup intent.
+        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       });
       const invoice = subscription.latest_invoice;
-      const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+      const setup = subscription.pending_setup_intent;
+      const secret =
+        (invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined) ??
+        (setup && typeof setup === 'object' ? (setup.client_secret ?? undefined) : undefined);
       if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
       return { clientSecret: secret };
     });
@@ -155,6 +209,7 @@ export class StripeProvider implements BillingProvider {
       // Since API version 2025-03-31 the period lives on the subscription's items.
       currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
       cancelAtPeriodEnd: sub.cancel_at_period_end,
+      offerId: sub.metadata.offerId ?? null,
     };
   }
 

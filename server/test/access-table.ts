@@ -88,6 +88,11 @@ export const accessTable: Record<string, Access> = {
   'POST /api/admin/webinars/:id/recording': 'admin',
   'GET /api/admin/webinars/:id/signups': 'admin',
   'GET /api/admin/webinars/:id/signups.csv': 'admin',
+  'GET /api/admin/offers': 'admin',
+  'POST /api/admin/offers': 'admin',
+  'PATCH /api/admin/offers/:id/archive': 'admin',
+  'GET /api/admin/offers/:id/applications': 'admin',
+  'PATCH /api/admin/offer-applications/:id': 'admin',
   'POST /api/admin/slack-invitations/:id/send': 'admin',
   'POST /api/admin/slack-invitations/:id/invited': 'admin',
   'POST /api/contact': 'open',
@@ -121,6 +126,9 @@ export const accessTable: Record<string, Access> = {
   'GET /api/billing/local/checkouts/:id': 'signedIn',
   'POST /api/billing/local/checkouts/:id/pay': 'signedIn',
   'POST /api/billing/local/pay': 'signedIn',
+  // An offer's link is open (a visitor sees its price); applying needs an account (decision 054).
+  'GET /api/offers/:code': 'open',
+  'POST /api/offers/:code/apply': 'signedIn',
   // Only from the server's own machine without a proxy in between (the tests call from there).
   'POST /api/billing/local/clock': 'open',
   'GET /api/account/export': 'signedIn',

@@ -44,6 +44,8 @@ export async function startFakeStripe() {
       price: string;
       metadata: Record<string, string>;
       subscription: string | null;
+      promotionCode: string | null;
+      trialDays: number;
     }
   >();
   const subscriptions = new Map<string, FakeSubscription>();
@@ -52,6 +54,12 @@ export async function startFakeStripe() {
     { id: string; object: 'invoice'; subscription: string; status: string; currency: string; amount_paid: number; payment_intent: string }
   >();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  /** Offers' coupons and promotion codes (decision 054), as Stripe keeps them. */
+  const coupons = new Map<string, { id: string; percent_off: number | null; amount_off: number | null; duration: string; duration_in_months: number | null }>();
+  const promotionCodes = new Map<
+    string,
+    { id: string; code: string; coupon: string; active: boolean; max_redemptions: number | null; times_redeemed: number; expires_at: number | null }
+  >();
   const planSwitches: { subscription: string; price: string; amountDue: number; invoice: string }[] = [];
   const priceAmount = (price: string) => (/yearly/.test(price) ? 19000 : 1900);
   /** Stripe's proration, simplified: the new price less the unused part of the current period. */
@@ -137,6 +145,8 @@ export async function startFakeStripe() {
         cancel_url: form.get('cancel_url'),
         metadata: metadataOf(form, 'subscription_data[metadata]'),
         subscription: null as string | null,
+        promotionCode: form.get('discounts[0][promotion_code]'),
+        trialDays: Number(form.get('subscription_data[trial_period_days]') ?? 0),
       };
       sessions.set(session.id, session);
       return send(res, 200, { ...session, url: checkoutUrl(session.id) });
@@ -212,6 +222,38 @@ export async function startFakeStripe() {
       refunds.push(refund);
       return send(res, 200, { ...refund, object: 'refund', status: 'succeeded' });
     }
+    if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+      const coupon = {
+        id: next('co'),
+        percent_off: form.has('percent_off') ? Number(form.get('percent_off')) : null,
+        amount_off: form.has('amount_off') ? Number(form.get('amount_off')) : null,
+        duration: form.get('duration') ?? 'once',
+        duration_in_months: form.has('duration_in_months') ? Number(form.get('duration_in_months')) : null,
+      };
+      coupons.set(coupon.id, coupon);
+      return send(res, 200, { ...coupon, object: 'coupon' });
+    }
+    if (req.method === 'POST' && resource === 'promotion_codes') {
+      if (id) {
+        const code = promotionCodes.get(id);
+        if (!code) return notFound(res, 'promotion_code');
+        if (form.has('active')) code.active = form.get('active') === 'true';
+        return send(res, 200, { ...code, object: 'promotion_code' });
+      }
+      const coupon = form.get('promotion[coupon]') ?? '';
+      if (!coupons.has(coupon)) return notFound(res, 'coupon');
+      const code = {
+        id: next('promo'),
+        code: form.get('code') ?? '',
+        coupon,
+        active: true,
+        max_redemptions: form.has('max_redemptions') ? Number(form.get('max_redemptions')) : null,
+        times_redeemed: 0,
+        expires_at: form.has('expires_at') ? Number(form.get('expires_at')) : null,
+      };
+      promotionCodes.set(code.id, code);
+      return send(res, 200, { ...code, object: 'promotion_code' });
+    }
     if (resource === 'subscriptions') {
       if (req.method === 'POST' && !id) {
         const sub = newSubscription(form.get('customer') ?? '', form.get('items[0][price]') ?? '', metadataOf(form), 'incomplete');
@@ -276,17 +318,40 @@ export async function startFakeStripe() {
     invoices,
     refunds,
     planSwitches,
+    coupons,
+    promotionCodes,
     /** Plays the member paying on Stripe Checkout: the session gets an active subscription and a paid invoice. */
-    completeCheckout(sessionId: string): { session: Record<string, unknown>; subscription: FakeSubscription; invoice: { id: string; amount_paid: number } } {
+    completeCheckout(sessionId: string): {
+      session: Record<string, unknown>;
+      subscription: FakeSubscription;
+      invoice: { id: string; amount_paid: number; total_discount_amounts: { amount: number; discount: string }[] };
+    } {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
       // Stripe's page for an expired or paid session takes no payment.
       if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);
+      // A promotion code at its cap, inactive or expired is refused on Stripe's page.
+      const promotion = session.promotionCode ? promotionCodes.get(session.promotionCode) : undefined;
+      if (promotion && (!promotion.active || (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions)))
+        throw new Error(`promotion code ${promotion.code} cannot be redeemed`);
       session.status = 'complete';
-      const subscription = newSubscription(session.customer, session.price, session.metadata, 'active');
+      const subscription = newSubscription(session.customer, session.price, session.metadata, session.trialDays ? 'trialing' : 'active');
       session.subscription = subscription.id;
       const invoice = payFirstInvoice(subscription, session.price);
-      return { session: { ...session, object: 'checkout.session', payment_status: 'paid', status: 'complete' }, subscription, invoice };
+      if (session.trialDays) invoice.amount_paid = 0;
+      let discount = 0;
+      if (promotion) {
+        promotion.times_redeemed += 1;
+        const coupon = coupons.get(promotion.coupon)!;
+        discount =
+          coupon.percent_off !== null ? Math.round((invoice.amount_paid * coupon.percent_off) / 100) : Math.min(invoice.amount_paid, coupon.amount_off ?? 0);
+        invoice.amount_paid -= discount;
+      }
+      return {
+        session: { ...session, object: 'checkout.session', payment_status: 'paid', status: 'complete' },
+        subscription,
+        invoice: { ...invoice, total_discount_amounts: discount ? [{ amount: discount, discount: next('di') }] : [] },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -4,6 +4,7 @@ import type { Who } from './access-table';
 import type { TestApp } from './app';
 import { callApp } from './call-app';
 import { uniqueEmail } from './unique-email';
+import { registerAccount, type TestAccount } from './auth-client';
 
 /** A signed-in free member, premium member and admin (their session cookies), made over HTTP; premium and admin set in the database. */
 export async function signInEveryone(t: TestApp): Promise<Partial<Record<Who, string>>> {
@@ -34,4 +35,11 @@ export async function premiumMember(t: TestApp, label: string): Promise<{ email:
       .map((c) => c.split(';')[0]!)
       .join('; '),
   };
+}
+
+/** An admin of a test's own: registered over HTTP, admin set in the database. */
+export async function adminAccount(t: TestApp, label: string): Promise<TestAccount> {
+  const account = await registerAccount(t.url, label);
+  await t.ctx.db.execute(sql`update users set is_admin = true where id = ${account.user.id as string}`);
+  return account;
 }

@@ -60,4 +60,8 @@ export const adminApiPaths = {
   adminCoachingSlot: '/api/admin/coaching/:id',
   adminCheckupPeers: '/api/admin/checkup-peers',
   adminCheckupPeersRecompute: '/api/admin/checkup-peers/recompute',
+  adminOffers: '/api/admin/offers',
+  adminOfferArchive: '/api/admin/offers/:id/archive',
+  adminOfferApplications: '/api/admin/offers/:id/applications',
+  adminOfferApplication: '/api/admin/offer-applications/:id',
 } as const;

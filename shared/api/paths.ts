@@ -75,6 +75,9 @@ export const apiPaths = {
   localCheckout: '/api/billing/local/checkouts/:id',
   localCheckoutPay: '/api/billing/local/checkouts/:id/pay',
   localPay: '/api/billing/local/pay',
+  /** An offer's link: what it gives, and (approval offers) the application (decision 054). */
+  offer: '/api/offers/:code',
+  offerApply: '/api/offers/:code/apply',
   localClock: '/api/billing/local/clock',
 } as const;
 

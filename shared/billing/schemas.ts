@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import type { PlanType } from '../pricing';
+import { offerCodeSchema } from './offers';
 
 /**
  * The plan of create-checkout-session and create-subscription (docs/product.md §7). Both payload
@@ -15,6 +16,8 @@ export const planRequestSchema = z
     planType: planValue.optional(),
     plan: planValue.optional(),
     userId: z.unknown().optional(),
+    /** An offer's code, from its link (decision 054). */
+    offer: offerCodeSchema.optional(),
   })
   .strict();
 

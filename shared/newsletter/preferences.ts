@@ -14,7 +14,7 @@ export type NewsTopic = (typeof newsTopics)[number];
 export const mailTopicLabels: Record<MailTopic, { name: string; about: string }> = {
   'weekly-dish': { name: 'The Weekly Dish', about: 'The free Tuesday newsletter, and announcements for premium members.' },
   events: { name: 'Webinar and event news', about: 'News about webinars, such as a recording being ready.' },
-  allies: { name: 'Allies news', about: 'News from the Allies Directory.' },
+  allies: { name: 'Allies news', about: 'The vendors new to the Allies Directory, on Mondays when there are any (for premium members).' },
 };
 
 const tokenSchema = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid');

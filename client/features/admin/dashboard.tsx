@@ -7,6 +7,7 @@ import { EditionsPanel } from './editions/editions-panel';
 import { BouncesPanel } from './bounces';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
+import { OffersPanel } from './offers/offers-panel';
 import { CheckupPeersPanel } from './checkup-peers';
 import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
@@ -26,6 +27,7 @@ const tabs = [
   { id: 'content', label: 'Content' },
   { id: 'webinars', label: 'Webinars' },
   { id: 'coaching', label: 'Coaching' },
+  { id: 'offers', label: 'Offers' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'follow-ups', label: 'Follow-ups' },
@@ -48,6 +50,7 @@ const panels: Record<TabId, () => ReactNode> = {
   content: () => <ContentPanel />,
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,
+  offers: () => <OffersPanel />,
   signups: () => <SignupsList />,
   checkups: () => (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

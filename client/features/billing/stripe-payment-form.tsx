@@ -54,10 +54,9 @@ export function StripePaymentForm({
     event.preventDefault();
     if (!stripe) return;
     setProcessing(true);
-    const { error } = await stripe.stripe.confirmPayment({
-      elements: stripe.elements,
-      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
-    });
+    const confirm = { elements: stripe.elements, confirmParams: { return_url: `${window.location.origin}${returnPath}` } };
+    // A trial offer charges nothing now: its secret is a setup intent's, which saves the card (decision 054).
+    const { error } = clientSecret.startsWith('seti_') ? await stripe.stripe.confirmSetup(confirm) : await stripe.stripe.confirmPayment(confirm);
     // Only reached when the payment did not go through; success leaves for the return URL.
     setProcessing(false);
     if (error) toast({ title: 'Payment Failed', description: error.message ?? 'Your payment could not be completed.', variant: 'destructive' });

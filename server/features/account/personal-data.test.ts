@@ -98,6 +98,19 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .returning();
   await db.insert(schema.webinarSignups).values({ webinarId: webinar!.id, userId: id });
   await db.insert(schema.toldOnce).values({ topic: `webinar:${webinar!.id}:confirmation`, userId: id });
+  const [offer] = await db
+    .insert(schema.offers)
+    .values({
+      code: `small-${id.slice(0, 8)}`,
+      label: 'Small nonprofit',
+      kind: 'percent',
+      percentOff: 50,
+      duration: 'forever',
+      appliesTo: 'both',
+      requiresApproval: true,
+    })
+    .returning();
+  await db.insert(schema.offerRedemptions).values({ offerId: offer!.id, userId: id, status: 'requested', budgetBand: 'under-100k' });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
     .insert(schema.coachingSlots)

@@ -44,6 +44,11 @@ export const personalData: Record<string, Coverage> = {
     how: "listings submitted under the verified address: the listing stays in the directory (it is the vendor's), the submitter's name and email are cleared",
   },
   webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' },
+  offer_redemptions: {
+    exported: 'offerRedemptions',
+    erased: true,
+    how: 'the offers the member applied for or used, the budget band they gave, and where each stands (decision 054); deleted with the account',
+  },
   told_once: {
     exported: 'toldOnce',
     erased: true,

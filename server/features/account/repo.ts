@@ -30,6 +30,8 @@ import {
   users,
   webinars,
   webinarSignups,
+  offerRedemptions,
+  offers,
 } from '../../db/schema';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
@@ -115,12 +117,23 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     // What the site told the member once (webinar emails, reminders, the Slack invitation) and when.
     db.select({ topic: toldOnce.topic, details: toldOnce.details, at: toldOnce.createdAt }).from(toldOnce).where(mine(toldOnce)),
   ]);
-  const [webinarRows, bookings, slots, auditAbout, auditBy] = await Promise.all([
+  const [webinarRows, offerRows, bookings, slots, auditAbout, auditBy] = await Promise.all([
     db
       .select({ webinar: webinars.title, startsAt: webinars.startsAt, signedUpAt: webinarSignups.createdAt })
       .from(webinarSignups)
       .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
       .where(eq(webinarSignups.userId, user.id)),
+    db
+      .select({
+        offer: offers.label,
+        code: offers.code,
+        status: offerRedemptions.status,
+        budgetBand: offerRedemptions.budgetBand,
+        at: offerRedemptions.createdAt,
+      })
+      .from(offerRedemptions)
+      .innerJoin(offers, eq(offers.id, offerRedemptions.offerId))
+      .where(eq(offerRedemptions.userId, user.id)),
     db
       .select({
         startsAt: coachingSlots.startsAt,
@@ -224,6 +237,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     allyReviews: reviews,
     allySubmissions: submissions,
     webinarSignups: webinarRows,
+    offerRedemptions: offerRows,
     toldOnce: notices,
     coachingBookings: bookings,
     coachingSlotsOffered: slots,

@@ -11,6 +11,7 @@ import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
+import { recordProviderRedemption, redeemedOfferOf } from '../offers/repo';
 import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
 /**
@@ -152,14 +153,20 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
       .insert(subscriptions)
       .values({ userId, provider: deps.provider.name, providerSubscriptionId: state.id, ...values })
       .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+    // A Stripe checkout opened with an offer: redeemed once the subscription first arrives (the
+    // local provider counts it in its paying transaction instead, under the cap).
+    if (!old && state.offerId && deps.provider.name === 'stripe') await recordProviderRedemption(tx, state.offerId, userId);
     await syncPremium(tx, userId);
   }
   if (status === DUPLICATE && !old?.resolvedAt) effects.duplicates.push(state.id);
 
-  if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
+  // A charge is kept when money was taken or an offer took it all off (its cost in revenue, decision 054).
+  if (event?.type === 'invoice.paid' && event.invoice && (event.invoice.amountCents > 0 || event.invoice.discountCents > 0)) {
     await tx
       .insert(billingCharges)
       .values({
+        discountCents: event.invoice.discountCents,
+        offerId: event.invoice.discountCents > 0 ? await redeemedOfferOf(tx, userId) : null,
         id: event.invoice.id,
         userId,
         provider: deps.provider.name,

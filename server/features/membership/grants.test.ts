@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantEnd } from '#shared/premium/grants';
-import { adminAuditLog, mailOutbox, subscriptions, users } from '../../db/schema';
+import { adminAuditLog, mailOutbox, subscriptions } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { adminAccount } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
 import { startSmtpCapture } from '../../test/smtp';
@@ -15,11 +16,7 @@ let admin: TestAccount;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
-  admin = await registerAccount(t.url, 'grants-admin');
-  await t.ctx.db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(eq(users.id, admin.user.id as string));
+  admin = await adminAccount(t, 'grants-admin');
 });
 afterAll(async () => {
   await t?.close();

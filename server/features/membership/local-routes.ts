@@ -7,6 +7,8 @@ import { plans } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireUser } from '../../http/guards';
+import { redeemInPayment } from '../offers/repo';
+import { chargeFor, describeSchedule, offerSchedule } from '#shared/billing/offer-price';
 import { HttpError, parseInput } from '../../http/errors';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
@@ -38,6 +40,8 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
   const oneMembership: PayGuard = async (tx, checkout) => {
     await lockMember(tx, checkout.userId);
     if ((await hasBillingSubscription(tx, checkout.userId)) || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
+    // An offer's place is taken in this same transaction, under its cap (decision 054).
+    if (checkout.offerId) await redeemInPayment(tx, checkout.offerId, checkout.userId);
   };
 
   const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
@@ -61,10 +65,13 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     const plan = plans[checkout.plan];
     const status = checkout.status === 'open' && checkoutExpired(checkout, await billingNow(ctx.db)) ? 'expired' : checkout.status;
+    // With an offer, what is charged today and after, in the words /subscribe used (decision 054).
+    const schedule = checkout.offerTerms ? offerSchedule(checkout.plan, checkout.offerTerms) : null;
     return {
       id: checkout.id,
       plan: checkout.plan,
-      amountCents: plan.amountCents,
+      amountCents: schedule ? chargeFor(schedule, 0) * (schedule.firstChargeInDays ? 0 : 1) : plan.amountCents,
+      offerPrice: schedule ? describeSchedule(checkout.plan, schedule) : null,
       interval: plan.interval,
       status,
       successUrl: checkout.successUrl,

@@ -8,6 +8,7 @@ import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import type { billingCharges } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
+import { offerForCheckout } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
 import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
@@ -108,9 +109,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const plan: PlanType | undefined = input.planType ?? input.plan;
     if (!plan) throw new HttpError(400, 'planType: Choose a plan: monthly or yearly', { planType: 'Choose a plan: monthly or yearly' });
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPremium);
+    const offer = input.offer ? await offerForCheckout(ctx.db, input.offer, user.id, plan) : null;
     try {
       const customerId = await customerFor(user);
-      return await provider.createCheckoutSession({ user, customerId, plan, successUrl: `${back}/premium-welcome`, cancelUrl: `${back}/pricing` });
+      return await provider.createCheckoutSession({ user, customerId, plan, offer, successUrl: `${back}/premium-welcome`, cancelUrl: `${back}/pricing` });
     } catch (error) {
       return sendProviderError(error, reply, request, messages.providerUnavailable);
     }
@@ -122,9 +124,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadySubscribed);
+    const offer = input.offer ? await offerForCheckout(ctx.db, input.offer, user.id, plan) : null;
     try {
       const customerId = await customerFor(user);
-      return await provider.createSubscription({ user, customerId, plan, returnUrl: `${back}/premium-success` });
+      return await provider.createSubscription({ user, customerId, plan, offer, returnUrl: `${back}/premium-success` });
     } catch (error) {
       return sendProviderError(error, reply, request, 'Failed to create subscription');
     }

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '#shared/api/paths';
+import { billingCharges, offers } from '../../db/schema';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { adminAccount } from '../../test/identities';
+import { startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
+import { isPremium, memberApi } from '../../test/billing';
+import { startFakeStripe, stripeEvent } from '../../test/fake-stripe';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const WEBHOOK_SECRET = 'whsec_test_fake_secret';
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let admin: TestAccount;
+const sdk = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await startTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_MONTHLY: 'price_monthly_fake',
+    STRIPE_PRICE_YEARLY: 'price_yearly_fake',
+    STRIPE_API_URL: fake.url,
+    PUBLIC_URL: 'https://hub.example.org',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+  });
+  admin = await adminAccount(t, 'stripe-offers-admin');
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
+function deliver(event: ReturnType<typeof stripeEvent>) {
+  const payload = JSON.stringify(event);
+  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+}
+const code = (label: string) => `${label}-${Date.now().toString(36)}`;
+
+describe('offers at Stripe (decision 054, against the fake Stripe)', () => {
+  it('an offer becomes a coupon and a promotion code with its cap and end; a trial needs neither; archiving deactivates the code', async () => {
+    const endsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const created = await asAdmin('POST', '/api/admin/offers', {
+      code: code('spring'),
+      label: 'Spring offer',
+      kind: 'percent',
+      percentOff: 50,
+      duration: 'repeating',
+      durationMonths: 3,
+      appliesTo: 'both',
+      maxRedemptions: 2,
+      endsAt,
+    });
+    expect(created.status).toBe(201);
+    const coupon = fake.coupons.get(created.json.providerCouponId)!;
+    expect(coupon).toMatchObject({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
+    const promotion = fake.promotionCodes.get(created.json.providerPromotionCodeId)!;
+    expect(promotion).toMatchObject({
+      code: created.json.code,
+      coupon: coupon.id,
+      max_redemptions: 2,
+      expires_at: Math.floor(Date.parse(endsAt) / 1000),
+      active: true,
+    });
+
+    const trial = await asAdmin('POST', '/api/admin/offers', { code: code('try'), label: 'Try it', kind: 'trial', trialDays: 14, appliesTo: 'monthly' });
+    expect(trial.status).toBe(201);
+    expect(trial.json).toMatchObject({ providerCouponId: null, providerPromotionCodeId: null });
+
+    expect((await asAdmin('PATCH', `/api/admin/offers/${created.json.id}/archive`)).status).toBe(200);
+    expect(promotion.active).toBe(false);
+  });
+
+  it('a checkout with an offer carries its promotion code; the paid subscription redeems it once, and its discount is its cost, whatever the order and repeats of the events', async () => {
+    const offer = (
+      await asAdmin('POST', '/api/admin/offers', {
+        code: code('half'),
+        label: 'Half off',
+        kind: 'percent',
+        percentOff: 50,
+        duration: 'once',
+        appliesTo: 'monthly',
+      })
+    ).json;
+    const member = await registerAccount(t.url, 'stripe-offer-member');
+    const res = await memberApi(t, member.cookie).post('/api/create-checkout-session', { planType: 'monthly', offer: offer.code });
+    expect(res.status).toBe(200);
+    const sessionId = (res.json.url as string).split('/').pop()!;
+    const call = fake.calls.find((c) => c.path === '/v1/checkout/sessions' && c.form.get('client_reference_id') === member.user.id)!;
+    expect(call.form.get('discounts[0][promotion_code]')).toBe(offer.providerPromotionCodeId);
+    expect(call.form.get('subscription_data[metadata][offerId]')).toBe(offer.id);
+
+    const { session, subscription, invoice } = fake.completeCheckout(sessionId);
+    expect(invoice.amount_paid).toBe(950);
+    const paid = stripeEvent('invoice.paid', {
+      id: invoice.id,
+      object: 'invoice',
+      currency: 'usd',
+      amount_due: 950,
+      amount_paid: 950,
+      total_discount_amounts: invoice.total_discount_amounts,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    });
+    // The invoice first, then the rest, each twice.
+    for (const event of [paid, stripeEvent('checkout.session.completed', session), stripeEvent('customer.subscription.created', subscription)]) {
+      expect((await deliver(event)).status).toBe(200);
+      expect((await deliver(event)).status).toBe(200);
+    }
+    expect(await isPremium(t, member.user.id as string)).toBe(true);
+    const [row] = await t.ctx.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(row!.redeemed).toBe(1);
+    const charges = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, member.user.id as string));
+    expect(charges.map((c) => [c.amountCents, c.discountCents, c.offerId])).toEqual([[950, 950, offer.id]]);
+  });
+
+  it('a trial offer asks Stripe for the trial on the checkout', async () => {
+    const offer = (await asAdmin('POST', '/api/admin/offers', { code: code('trial'), label: 'Trial', kind: 'trial', trialDays: 21, appliesTo: 'both' })).json;
+    const member = await registerAccount(t.url, 'stripe-offer-trial');
+    expect((await memberApi(t, member.cookie).post('/api/create-checkout-session', { planType: 'yearly', offer: offer.code })).status).toBe(200);
+    const call = fake.calls.find((c) => c.path === '/v1/checkout/sessions' && c.form.get('client_reference_id') === member.user.id)!;
+    expect(call.form.get('subscription_data[trial_period_days]')).toBe('21');
+    expect(call.form.get('discounts[0][promotion_code]')).toBeNull();
+  });
+});
