@@ -91,18 +91,19 @@ describe('one delivery policy', () => {
   });
 });
 
+/** The outbox's rows to `prefix…` as a queue of their own, sent by `send`. */
+const queueOf = (
+  prefix: string,
+  send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
+): Queue<{ id: string; attempts: number; to: string }> => ({
+  table: mailOutbox,
+  returning: sql`id, attempts, "to"`,
+  where: sql`q."to" like ${`${prefix}%`}`,
+  order: sql`q.id`,
+  send,
+});
+
 describe('marks gathered in one statement (decision 050)', () => {
-  /** The outbox's rows to `prefix…` as a queue of their own, sent by `send`. */
-  const queueOf = (
-    prefix: string,
-    send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
-  ): Queue<{ id: string; attempts: number; to: string }> => ({
-    table: mailOutbox,
-    returning: sql`id, attempts, "to"`,
-    where: sql`q."to" like ${`${prefix}%`}`,
-    order: sql`q.id`,
-    send,
-  });
   const statuses = async (prefix: string) =>
     rowsOf<{ status: string; n: number }>(
       await t.ctx.db.execute(sql`select status, count(*)::int as n from mail_outbox where "to" like ${`${prefix}%`} group by status`),
@@ -163,16 +164,6 @@ describe('marks gathered in one statement (decision 050)', () => {
 });
 
 describe('the next batch claimed ahead (decision 051)', () => {
-  const queueOf = (
-    prefix: string,
-    send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
-  ): Queue<{ id: string; attempts: number; to: string }> => ({
-    table: mailOutbox,
-    returning: sql`id, attempts, "to"`,
-    where: sql`q."to" like ${`${prefix}%`}`,
-    order: sql`q.id`,
-    send,
-  });
   const store = async (prefix: string, count: number) => {
     const outbox = createOutbox(t.ctx.db, fakeTransport().transport);
     for (let i = 0; i < count; i++) await outbox.store(t.ctx.db, { to: `${prefix}${String(i).padStart(2, '0')}@example.org`, subject: 'Ahead', text: 'x' });

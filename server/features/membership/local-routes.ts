@@ -70,7 +70,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     return {
       id: checkout.id,
       plan: checkout.plan,
-      amountCents: schedule ? chargeFor(schedule, 0) * (schedule.firstChargeInDays ? 0 : 1) : plan.amountCents,
+      amountCents: schedule ? (schedule.firstChargeInDays ? 0 : chargeFor(schedule, 0)) : plan.amountCents,
       offerPrice: schedule ? describeSchedule(checkout.plan, schedule) : null,
       interval: plan.interval,
       status,
