@@ -44,6 +44,8 @@ import { webinarRoutes } from './features/webinars/routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { offerAdminRoutes } from './features/offers/admin-routes';
 import { offerRoutes } from './features/offers/routes';
+import { teamAdminRoutes } from './features/teams/admin-routes';
+import { teamRoutes } from './features/teams/routes';
 import { coachingRoutes } from './features/coaching/routes';
 import { coachingAdminRoutes } from './features/coaching/admin-routes';
 import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
@@ -152,6 +154,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webinarAdminRoutes, ctx);
   await app.register(offerRoutes, ctx);
   await app.register(offerAdminRoutes, ctx);
+  await app.register(teamRoutes, ctx);
+  await app.register(teamAdminRoutes, ctx);
   await app.register(coachingAdminRoutes, ctx);
   await app.register(followUpAdminRoutes, ctx);
   await app.register(searchAdminRoutes, { ctx, search });

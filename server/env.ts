@@ -125,6 +125,15 @@ const envSchema = z.object({
     .string()
     .regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)')
     .optional(),
+  /** Team plans' per-seat prices (decision 055); without them, team plans are not offered under Stripe. */
+  STRIPE_PRICE_TEAM_MONTHLY: z
+    .string()
+    .regex(/^price_/, 'STRIPE_PRICE_TEAM_MONTHLY must be a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_TEAM_YEARLY: z
+    .string()
+    .regex(/^price_/, 'STRIPE_PRICE_TEAM_YEARLY must be a Stripe price id (price_…)')
+    .optional(),
   /** Another address for Stripe's API (tests point it at their fake Stripe server). */
   STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL').optional(),
   /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */

@@ -9,6 +9,23 @@ export const plans = {
 
 export type PlanType = keyof typeof plans;
 
+/**
+ * Team plans (issue 40, decision 055): one payer, a number of seats, each seat premium for one
+ * person. A seat costs the individual price with a volume step ($15 a month or $150 a year); the
+ * provider bills the seat price times the seats, and prorates a change of seats.
+ */
+export const teamPlans = {
+  monthly: { perSeatCents: 1500 },
+  yearly: { perSeatCents: 15000 },
+} as const satisfies Record<PlanType, { perSeatCents: number }>;
+export const TEAM_MIN_SEATS = 2;
+export const TEAM_MAX_SEATS = 50;
+
+/** What a plan costs a period: the individual price, or the seats of a team plan. */
+export function periodPrice(plan: PlanType, seats: number | null): number {
+  return seats === null ? plans[plan].amountCents : teamPlans[plan].perSeatCents * seats;
+}
+
 /** What a year of monthly payments would cost, and what the yearly plan saves against it. */
 export const yearlyComparedToMonthly = {
   wasCents: plans.monthly.amountCents * 12,

@@ -1,4 +1,5 @@
 import { pillars } from './content/pillars';
+import { formatDollars, teamPlans } from './pricing';
 import type { RouteMeta } from './routes';
 import { site } from './site';
 
@@ -97,6 +98,10 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: 'Pricing: premium membership',
     description: 'Premium membership for nonprofit leaders: $19/month or $190/year. The Allies Directory, coaching, webinars and the private Slack community.',
   },
+  '/teams': {
+    title: 'Team plans: premium for your whole team',
+    description: `Buy premium seats for your team: ${formatDollars(teamPlans.monthly.perSeatCents)} per seat a month or ${formatDollars(teamPlans.yearly.perSeatCents)} a year. Invite people by email; add or remove seats anytime.`,
+  },
   '/premium': {
     title: 'Premium membership',
     description:
@@ -146,6 +151,7 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
   '/account': { title: 'Your account', description: 'Your membership, password and data: renew, cancel, download or delete.' },
   '/account/receipts/:id': { title: 'Receipt', description: 'A receipt for your premium membership.' },
   '/checkout/local/:id': { title: 'Checkout', description: 'Pay for your premium membership.' },
+  '/team/join/:token': { title: 'Join a team plan', description: 'Accept an invitation to a team plan and get premium through your team.' },
   '/admin': { title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.' },
   ...guideHeads,
 };

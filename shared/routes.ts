@@ -49,6 +49,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/terms-of-service', page: 'legal-terms' },
   { path: '/cookie-policy', page: 'legal-cookies' },
   { path: '/pricing', page: 'pricing' },
+  { path: '/teams', page: 'teams' },
   { path: '/premium', page: 'premium' },
   { path: '/premium-resources', page: 'premium-resources' },
   { path: '/webinars', page: 'webinars' },
@@ -70,6 +71,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/account', page: 'account', signedIn: true, noindex: true },
   { path: '/account/receipts/:id', page: 'receipt', signedIn: true, noindex: true },
   { path: '/checkout/local/:id', page: 'checkout-local', signedIn: true, noindex: true },
+  { path: '/team/join/:token', page: 'team-join', signedIn: true, noindex: true },
   { path: '/admin', page: 'admin', signedIn: true, noindex: true },
 ];
 

@@ -12,6 +12,7 @@ import { ReceiptsCard } from '../features/account/receipts-card';
 import { UnverifiedEmailCard } from '../features/account/verify-email';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
+import { TeamCard } from '../features/teams/team-card';
 
 /** /account: who you are, your membership, your password, your data. */
 export default function AccountPage() {
@@ -38,6 +39,7 @@ export default function AccountPage() {
       <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 wrap-anywhere">
         {!user.emailVerified && <UnverifiedEmailCard email={user.email} />}
         <MembershipCard />
+        <TeamCard />
         <ReceiptsCard />
         <ChangePasswordForm />
         {user.emailVerified && (

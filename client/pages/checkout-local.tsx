@@ -9,6 +9,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
 import { TestCardForm } from '../features/billing/test-card-form';
+import { seatsTimesText } from '../features/teams/team-price';
 import { apiRequest, errorText } from '../lib/api';
 
 interface LocalCheckout {
@@ -18,6 +19,8 @@ interface LocalCheckout {
   /** With an offer (decision 054): what is charged today and after, in words; null without one. */
   offerPrice: string | null;
   interval: string;
+  /** A team plan's seats (decision 055): amountCents is then the seats' total; null for one person's membership. */
+  seats?: number | null;
   /** expired: open for over a day (as Stripe's checkouts); it can no longer be paid. */
   status: 'open' | 'complete' | 'expired';
   successUrl: string;
@@ -76,7 +79,10 @@ export default function LocalCheckoutPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 md:grid-cols-2">
       <div>
-        <Link to="/pricing" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-800 hover:underline">
+        <Link
+          to={typeof data.seats === 'number' ? '/teams' : '/pricing'}
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-800 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Cancel
         </Link>
@@ -84,7 +90,16 @@ export default function LocalCheckoutPage() {
         <p className="mt-2 text-stone-700">{site.name} Premium</p>
         <Card className="mt-6">
           <h2 className="font-semibold text-stone-900">{plans[data.plan].label} plan</h2>
-          {data.offerPrice ? (
+          {typeof data.seats === 'number' ? (
+            <>
+              <p className="mt-2 text-stone-800" data-testid="checkout-team-seats">
+                Team plan: {seatsTimesText(data.plan, data.seats)}
+              </p>
+              <p className="mt-2 text-stone-800">
+                <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> per {data.interval}
+              </p>
+            </>
+          ) : data.offerPrice ? (
             <p className="mt-2 text-stone-800" data-testid="checkout-offer-price">
               <span className="text-3xl font-bold">{formatDollars(data.amountCents)}</span> today: {data.offerPrice}
             </p>

@@ -1,9 +1,10 @@
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { parsePlan, type PlanType } from '#shared/pricing';
 import { PageHeader } from '../components/page-header';
 import { Button } from '../components/ui/button';
+import { textLinkClass } from '../components/ui/text-link';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { PlanCard } from '../features/billing/plan-card';
@@ -86,6 +87,12 @@ export default function PricingPage() {
             {button('yearly', 'Yearly')}
           </PlanCard>
         </div>
+        <p className="mt-6 text-center text-stone-700">
+          Buying for a team?{' '}
+          <Link to="/teams" className={textLinkClass}>
+            See team plans
+          </Link>
+        </p>
 
         <div className="mx-auto mt-10 grid max-w-4xl gap-4 text-sm text-stone-700 sm:grid-cols-2">
           <p className="flex items-start gap-2">

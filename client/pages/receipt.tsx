@@ -64,7 +64,7 @@ export default function ReceiptPage() {
             <>
               <dt className="font-semibold">Refunded</dt>
               <dd>
-                {formatDollars(r.amountCents)} on {receiptDate(r.refundedAt)}
+                {formatDollars(r.refundedCents ?? r.amountCents)} on {receiptDate(r.refundedAt)}
               </dd>
             </>
           )}

@@ -362,15 +362,21 @@ export const subscriptions = pgTable(
     endedByAdminAt: timestamp('ended_by_admin_at', { withTimezone: true }),
     /** A duplicate (status 'duplicate'): when it was cancelled and refunded at the provider and the member told. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** A team plan's seats (decision 055); null for a member's own membership. The payer is `userId`. */
+    seats: integer('seats'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One membership per member (decision 025): a second live subscription cannot be stored,
     // whatever the code above it does. The statuses are server/payment-providers/provider.ts's liveStatuses.
+    // A team plan the member buys for others is not their membership (decision 055): one of those each.
     uniqueIndex('subscriptions_one_live_per_user_idx')
       .on(t.userId)
-      .where(sql`status in ('active', 'trialing', 'past_due')`),
+      .where(sql`status in ('active', 'trialing', 'past_due') and seats is null`),
+    uniqueIndex('subscriptions_one_live_team_per_user_idx')
+      .on(t.userId)
+      .where(sql`status in ('active', 'trialing', 'past_due') and seats is not null`),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_status_period_end_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_created_at_idx').on(t.createdAt),
@@ -396,6 +402,10 @@ export const billingCharges = pgTable(
     currency: text('currency').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Part of the charge refunded (a move to a team seat refunds the unused part, decision 055); null: all of it when refundedAt is set. */
+    refundedCents: integer('refunded_cents'),
+    /** A team plan's seats when it was charged (decision 055); null for one person's membership. */
+    seats: integer('seats'),
     /** What an offer's discount took off this charge, and which offer (decision 054): the offer's cost in revenue. */
     discountCents: integer('discount_cents').notNull().default(0),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
@@ -435,6 +445,8 @@ export const localBillingCheckouts = pgTable('local_billing_checkouts', {
   /** The offer the checkout was opened with, and its terms then (an archived offer keeps them). */
   offerId: uuid('offer_id'),
   offerTerms: jsonb('offer_terms').$type<OfferTerms>(),
+  /** A team plan's seats (decision 055); null for one person's membership. */
+  seats: integer('seats'),
   createdAt: createdAt(),
 });
 
@@ -457,6 +469,8 @@ export const localBillingSubscriptions = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     /** An offer's discount, as Stripe's coupon on a subscription: its terms and how many charges were made under them. */
     offerTerms: jsonb('offer_terms').$type<OfferTerms>(),
+    /** A team plan's seats (decision 055), as Stripe's item quantity; null for one person's membership. */
+    seats: integer('seats'),
     charges: integer('charges').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -1199,4 +1213,62 @@ export const searchGeneration = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [check('search_generation_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Team plans (decision 055): a team is a team plan's subscription (its payer is the subscription's
+ * member); its seats are held by members, each seat premium while the plan is live.
+ */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subscriptionId: uuid('subscription_id')
+    .notNull()
+    .unique()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const teamSeats = pgTable(
+  'team_seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by the buyer, or left: the seat is free again and gives nothing. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One seat per person, on any team: a second claim of a seat cannot be stored.
+    uniqueIndex('team_seats_one_per_user_idx')
+      .on(t.userId)
+      .where(sql`removed_at is null`),
+    index('team_seats_team_idx').on(t.teamId),
+  ],
+);
+
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the link's token: the token itself is only in the email. */
+    tokenHash: text('token_hash').notNull().unique(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('team_invitations_team_idx').on(t.teamId)],
 );

@@ -19,6 +19,10 @@ export function billingProvider(ctx: AppContext): BillingProvider {
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
           prices: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+          teamPrices:
+            env.STRIPE_PRICE_TEAM_MONTHLY && env.STRIPE_PRICE_TEAM_YEARLY
+              ? { monthly: env.STRIPE_PRICE_TEAM_MONTHLY, yearly: env.STRIPE_PRICE_TEAM_YEARLY }
+              : undefined,
           apiUrl: env.STRIPE_API_URL,
         })
       : new LocalProvider(ctx.db);

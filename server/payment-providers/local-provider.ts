@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import { chargeFor, offerSchedule } from '#shared/billing/offer-price';
-import { plans, type PlanType } from '#shared/pricing';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { chargeFor, offerSchedule, type OfferSchedule } from '#shared/billing/offer-price';
+import { periodPrice, plans, type PlanType, teamPlans } from '#shared/pricing';
 import type { Database, Executor, Transaction } from '../db/client';
 import { tryLockUntilCommit } from '../db/locks';
 import { localBillingCheckouts, localBillingEvents, localBillingSubscriptions } from '../db/schema';
@@ -82,9 +82,19 @@ export function checkTestCard(card: { cardNumber: string; expiry: string }, now:
  * new period starts now; what is left over (a switch to a cheaper plan) becomes credit.
  */
 function planChange(row: SubscriptionRow, plan: PlanType, now: Date): PlanChangePreview & { renewsAt: Date } {
-  const unused = unusedCredit(plans[row.plan].amountCents, row.currentPeriodStart, row.currentPeriodEnd, now);
-  const price = plans[plan].amountCents;
+  const unused = unusedCredit(periodPrice(row.plan, row.seats), row.currentPeriodStart, row.currentPeriodEnd, now);
+  const price = periodPrice(plan, row.seats);
   return { amountDueCents: Math.max(0, price - unused), creditCents: Math.max(0, unused - price), renewsAt: addPeriod(now, plan) };
+}
+
+/**
+ * A change of a team plan's seats now (decision 055): the seats added cost their share of the rest
+ * of the period at once; the seats removed leave theirs as credit. The period does not move.
+ */
+function seatChange(row: SubscriptionRow, seats: number, now: Date): PlanChangePreview {
+  const delta = seats - (row.seats ?? 1);
+  const share = unusedCredit(teamPlans[row.plan].perSeatCents * Math.abs(delta), row.currentPeriodStart, row.currentPeriodEnd, now);
+  return { amountDueCents: delta > 0 ? share : 0, creditCents: delta < 0 ? share : 0, renewsAt: row.currentPeriodEnd };
 }
 
 export function toProviderSubscription(row: SubscriptionRow): ProviderSubscription {
@@ -96,6 +106,7 @@ export function toProviderSubscription(row: SubscriptionRow): ProviderSubscripti
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    seats: row.seats,
   };
 }
 
@@ -110,22 +121,32 @@ function subscriptionObject(row: SubscriptionRow) {
     cancel_at_period_end: row.cancelAtPeriodEnd,
     items: {
       data: [
-        { current_period_start: seconds(row.currentPeriodStart), current_period_end: seconds(row.currentPeriodEnd), price: { id: `price_local_${row.plan}` } },
+        {
+          current_period_start: seconds(row.currentPeriodStart),
+          current_period_end: seconds(row.currentPeriodEnd),
+          price: { id: row.seats === null ? `price_local_${row.plan}` : `price_local_team_${row.plan}` },
+          quantity: row.seats ?? 1,
+        },
       ],
     },
-    metadata: { userId: row.userId, plan: row.plan },
+    metadata: { userId: row.userId, plan: row.plan, ...(row.seats === null ? {} : { seats: String(row.seats) }) },
   };
+}
+
+/** The subscription's charges in order: the plan's price, or an offer's schedule of prices. */
+function offerScheduleOf(row: SubscriptionRow): OfferSchedule {
+  const regularCents = periodPrice(row.plan, row.seats);
+  return row.offerTerms ? offerSchedule(row.plan, row.offerTerms) : { firstChargeInDays: 0, discountedCents: regularCents, discountedCharges: 0, regularCents };
 }
 
 /** What the subscription's next charge is: the plan's price, or less under an offer's discount (decision 054). */
 function nextCharge(row: SubscriptionRow): { amount: number; discount: number } {
-  const regular = plans[row.plan].amountCents;
-  if (!row.offerTerms) return { amount: regular, discount: 0 };
-  const amount = chargeFor(offerSchedule(row.plan, row.offerTerms), row.charges);
+  const regular = periodPrice(row.plan, row.seats);
+  const amount = chargeFor(offerScheduleOf(row), row.charges);
   return { amount, discount: regular - amount };
 }
 
-function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = plans[row.plan].amountCents, discount = 0) {
+function invoiceObject(row: SubscriptionRow, paid: boolean, amount: number = periodPrice(row.plan, row.seats), discount = 0) {
   return {
     id: newId('in'),
     object: 'invoice',
@@ -157,12 +178,21 @@ export function checkoutExpired(checkout: { createdAt: Date }, now: Date): boole
   return now.getTime() - checkout.createdAt.getTime() > CHECKOUT_LIFETIME_SECONDS * 1000;
 }
 
-/** A subscription of the member's here that still bills (active, or past due while it retries): a payment still on its way to the webhook. */
-export async function hasBillingSubscription(db: Executor, userId: string): Promise<boolean> {
+/**
+ * A subscription of the member's here that still bills (active, or past due while it retries): a
+ * payment still on its way to the webhook. Their own membership, or (`team`) a team plan they pay for.
+ */
+export async function hasBillingSubscription(db: Executor, userId: string, team = false): Promise<boolean> {
   const [own] = await db
     .select({ id: localBillingSubscriptions.id })
     .from(localBillingSubscriptions)
-    .where(and(eq(localBillingSubscriptions.userId, userId), inArray(localBillingSubscriptions.status, ['active', 'trialing', 'past_due'])))
+    .where(
+      and(
+        eq(localBillingSubscriptions.userId, userId),
+        team ? isNotNull(localBillingSubscriptions.seats) : isNull(localBillingSubscriptions.seats),
+        inArray(localBillingSubscriptions.status, ['active', 'trialing', 'past_due']),
+      ),
+    )
     .limit(1);
   return own !== undefined;
 }
@@ -197,6 +227,7 @@ export class LocalProvider implements BillingProvider {
       cancelUrl: input.cancelUrl,
       offerId: input.offer?.id ?? null,
       offerTerms: input.offer?.terms ?? null,
+      seats: input.seats ?? null,
       // On the billing clock, as its expiry is checked: moving the clock ages open checkouts too.
       createdAt: await billingNow(this.db),
     });
@@ -218,6 +249,7 @@ export class LocalProvider implements BillingProvider {
       cancelUrl: '/pricing',
       offerId: input.offer?.id ?? null,
       offerTerms: input.offer?.terms ?? null,
+      seats: input.seats ?? null,
       createdAt: await billingNow(this.db),
     });
     return { clientSecret: `${id}_secret_${secret}` };
@@ -270,6 +302,7 @@ export class LocalProvider implements BillingProvider {
           cardLast4: last4,
           cardFailsRenewal: failsRenewal,
           offerTerms: checkout.offerTerms,
+          seats: checkout.seats,
         })
         .returning();
       const first = trialDays ? { amount: 0, discount: 0 } : nextCharge(sub!);
@@ -288,7 +321,7 @@ export class LocalProvider implements BillingProvider {
           customer: checkout.customerId,
           subscription: sub!.id,
           payment_status: 'paid',
-          metadata: { userId: checkout.userId, plan: checkout.plan },
+          metadata: { userId: checkout.userId, plan: checkout.plan, ...(checkout.seats === null ? {} : { seats: String(checkout.seats) }) },
         });
       }
       await this.record(tx, 'customer.subscription.created', subscriptionObject(charged!));
@@ -399,6 +432,40 @@ export class LocalProvider implements BillingProvider {
     return toProviderSubscription(row);
   }
 
+  async previewSeatChange(id: string, seats: number): Promise<PlanChangePreview> {
+    return seatChange(await this.liveRow(this.db, id), seats, await billingNow(this.db));
+  }
+
+  async changeSeats(id: string, seats: number): Promise<ProviderSubscription> {
+    const now = await billingNow(this.db);
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.liveRow(tx, id, true);
+      const { amountDueCents, creditCents } = seatChange(current, seats, now);
+      const updated = await this.save(tx, current, { seats, creditCents: current.creditCents + creditCents });
+      if (amountDueCents > 0) await this.record(tx, 'invoice.paid', invoiceObject(updated, true, amountDueCents));
+      await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
+      return updated;
+    });
+    await this.deliverPending();
+    return toProviderSubscription(row);
+  }
+
+  /** The unused part of the period is the last charge's share of it: a trial's nothing, a discounted charge's discounted price. */
+  async cancelWithRefund(id: string): Promise<{ state: ProviderSubscription | null; refundedCents: number; invoiceId: null }> {
+    const now = await billingNow(this.db);
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id)).for('update');
+      if (!current || !['active', 'trialing', 'past_due'].includes(current.status)) return null;
+      const paid = current.status === 'active' && current.charges > 0 ? chargeFor(offerScheduleOf(current), current.charges - 1) : 0;
+      const refundedCents = unusedCredit(paid, current.currentPeriodStart, current.currentPeriodEnd, now);
+      const updated = await this.save(tx, current, { status: 'canceled', cancelAtPeriodEnd: false, nextAttemptAt: null });
+      await this.record(tx, 'customer.subscription.deleted', subscriptionObject(updated));
+      return { updated, refundedCents };
+    });
+    await this.deliverPending();
+    return { state: row ? toProviderSubscription(row.updated) : await this.getSubscription(id), refundedCents: row?.refundedCents ?? 0, invoiceId: null };
+  }
+
   private async liveRow(db: Executor, id: string, lock = false): Promise<SubscriptionRow> {
     const query = db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id));
     const [row] = lock ? await query.for('update') : await query;
@@ -413,7 +480,7 @@ export class LocalProvider implements BillingProvider {
    */
   async refundCharges(id: string): Promise<number> {
     const row = await this.getSubscription(id);
-    return row ? plans[row.plan].amountCents : 0;
+    return row ? periodPrice(row.plan, row.seats ?? null) : 0;
   }
 
   /** The terms travel with each checkout and subscription here: nothing to create. */

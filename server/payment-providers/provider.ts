@@ -20,6 +20,8 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   /** Stripe: the offer its checkout was opened with (metadata), counted when the subscription first arrives (decision 054). */
   offerId?: string | null;
+  /** A team plan's seats (Stripe: the item's quantity, decision 055); null or absent for one person's membership. */
+  seats?: number | null;
 }
 
 /** The parts of a verified event the app uses; the provider's whole event is in `raw`. */
@@ -50,6 +52,8 @@ export interface CheckoutInput {
   cancelUrl: string;
   /** An offer a link applied (decision 054): its terms, and the provider's promotion code for it. */
   offer?: { id: string; terms: OfferTerms; providerPromotionCodeId: string | null } | null;
+  /** A team plan of this many seats (decision 055). */
+  seats?: number | null;
 }
 
 export interface BillingProvider {
@@ -72,6 +76,18 @@ export interface BillingProvider {
   previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview>;
   /** Switches the plan as previewed, charging the difference now. */
   changePlan(id: string, plan: PlanType): Promise<ProviderSubscription>;
+  /**
+   * What changing a team plan's seats costs now (decision 055): added seats are charged for the
+   * rest of the period at once, removed seats leave their unused part as credit for the next charges.
+   */
+  previewSeatChange(id: string, seats: number): Promise<PlanChangePreview>;
+  /** Changes the seats as previewed; the period does not change. */
+  changeSeats(id: string, seats: number): Promise<ProviderSubscription>;
+  /**
+   * Ends the member's own subscription at once and refunds the unused part of the period paid
+   * (a move to a team seat, decision 055); returns the cents refunded and which charge they came from.
+   */
+  cancelWithRefund(id: string): Promise<{ state: ProviderSubscription | null; refundedCents: number; invoiceId: string | null }>;
   /** Refunds every paid charge of the subscription (a duplicate); returns the cents refunded. */
   refundCharges(id: string): Promise<number>;
   /**

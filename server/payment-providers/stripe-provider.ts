@@ -11,6 +11,7 @@ import {
   ProviderUnavailableError,
   type ProviderSubscription,
   toBillingEvent,
+  unusedCredit,
   WebhookSignatureError,
 } from './provider';
 
@@ -18,6 +19,8 @@ export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   prices: Record<PlanType, string>;
+  /** Team plans' per-seat prices (decision 055); without them team checkouts are refused. */
+  teamPrices?: Record<PlanType, string>;
   /** Another address for the API: tests point it at their fake Stripe server. */
   apiUrl?: string;
 }
@@ -27,6 +30,15 @@ export interface StripeSettings {
  * Stripe's dashboard cannot change the shape of what we read. Webhook endpoints must be
  * created with the same version (docs/payments.md).
  */
+/** Under Stripe, team plans need their prices in the settings (STRIPE_PRICE_TEAM_MONTHLY/YEARLY). */
+export class TeamPlansUnavailableError extends Error {
+  constructor() {
+    super('Team plans are not set up with the payment provider yet. Write to us from the contact page and we will set yours up.');
+  }
+}
+
+const seatsMetadata = (seats: number | null | undefined): Record<string, string> => (seats ? { seats: String(seats) } : {});
+
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
@@ -104,6 +116,14 @@ export class StripeProvider implements BillingProvider {
     await this.call((stripe) => stripe.promotionCodes.update(promotionCodeId, { active: false }));
   }
 
+  /** The price of one person's plan, or a team plan's per-seat price (decision 055). */
+  private priceOf(plan: PlanType, seats: number | null | undefined): string {
+    if (seats === null || seats === undefined) return this.settings.prices[plan];
+    const price = this.settings.teamPrices?.[plan];
+    if (!price) throw new TeamPlansUnavailableError();
+    return price;
+  }
+
   /** What an offer adds to a checkout or a subscription: its promotion code, or its trial. */
   private offerParams(offer: CheckoutInput['offer']) {
     if (!offer) return {};
@@ -118,13 +138,13 @@ export class StripeProvider implements BillingProvider {
         mode: 'subscription',
         customer: input.customerId,
         client_reference_id: input.user.id,
-        line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
+        line_items: [{ price: this.priceOf(input.plan, input.seats), quantity: input.seats ?? 1 }],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
-        metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}) },
+        metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}), ...seatsMetadata(input.seats) },
         ...(discounts ? { discounts } : {}),
         subscription_data: {
-          metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}) },
+          metadata: { userId: input.user.id, plan: input.plan, ...(input.offer ? { offerId: input.offer.id } : {}), ...seatsMetadata(input.seats) },
           ...(trial ? { trial_period_days: trial } : {}),
         },
         // Stripe's default, said here: an open checkout cannot be paid a day later.
@@ -166,6 +186,8 @@ export class StripeProvider implements BillingProvider {
   }
 
   createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
+    // The card form on /subscribe is for one person's membership; team plans go through Checkout.
+    if (input.seats) throw new TeamPlansUnavailableError();
     return this.call(async (stripe) => {
       const { trial, discounts } = this.offerParams(input.offer) as { trial?: number; discounts?: { promotion_code: string }[] };
       const subscription = await stripe.subscriptions.create({
@@ -193,13 +215,15 @@ export class StripeProvider implements BillingProvider {
     const item = sub.items.data[0];
     const priceId = item?.price.id;
     const plan: PlanType =
-      priceId === this.settings.prices.yearly
+      priceId === this.settings.prices.yearly || priceId === this.settings.teamPrices?.yearly
         ? 'yearly'
-        : priceId === this.settings.prices.monthly
+        : priceId === this.settings.prices.monthly || priceId === this.settings.teamPrices?.monthly
           ? 'monthly'
           : sub.metadata.plan === 'yearly'
             ? 'yearly'
             : 'monthly';
+    // A team plan's seats are its item's quantity (decision 055).
+    const team = (this.settings.teamPrices && Object.values(this.settings.teamPrices).includes(priceId ?? '')) || sub.metadata.seats !== undefined;
     return {
       id: sub.id,
       customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -210,6 +234,7 @@ export class StripeProvider implements BillingProvider {
       currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
       cancelAtPeriodEnd: sub.cancel_at_period_end,
       offerId: sub.metadata.offerId ?? null,
+      seats: team ? (item?.quantity ?? 1) : null,
     };
   }
 
@@ -267,6 +292,68 @@ export class StripeProvider implements BillingProvider {
           metadata: { ...sub.metadata, plan },
         }),
       );
+    });
+  }
+
+  /** Stripe prorates the quantity change and invoices it now: added seats are charged, removed ones become balance credit. */
+  previewSeatChange(id: string, seats: number): Promise<PlanChangePreview> {
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${sub.id} has no item`);
+      const preview = await stripe.invoices.createPreview({
+        customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+        subscription: id,
+        subscription_details: { items: [{ id: item.id, quantity: seats }], proration_behavior: 'always_invoice' },
+      });
+      return {
+        amountDueCents: preview.amount_due,
+        creditCents: Math.max(0, -preview.total),
+        renewsAt: item.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      };
+    });
+  }
+
+  changeSeats(id: string, seats: number): Promise<ProviderSubscription> {
+    return this.call(async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(id);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${sub.id} has no item`);
+      return this.toSubscription(
+        await stripe.subscriptions.update(id, {
+          items: [{ id: item.id, quantity: seats }],
+          proration_behavior: 'always_invoice',
+          metadata: { ...sub.metadata, seats: String(seats) },
+        }),
+      );
+    });
+  }
+
+  /**
+   * Cancels now, then refunds the unused part of the last paid invoice, measured at the moment
+   * Stripe cancelled it: a retry (the refund failed, the membership check calls again) computes
+   * the same amount, and the idempotency key makes it the same refund.
+   */
+  cancelWithRefund(id: string): Promise<{ state: ProviderSubscription | null; refundedCents: number; invoiceId: string | null }> {
+    return this.call(async (stripe, sdk) => {
+      let sub: Stripe.Subscription;
+      try {
+        sub = await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        if (error instanceof sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return { state: null, refundedCents: 0, invoiceId: null };
+        throw error;
+      }
+      const item = sub.items.data[0];
+      if (sub.status !== 'canceled') sub = await stripe.subscriptions.cancel(id);
+      const [invoice] = (await stripe.invoices.list({ subscription: id, status: 'paid', limit: 1, expand: ['data.payments'] })).data;
+      const intent = invoice?.payments?.data[0]?.payment.payment_intent;
+      const intentId = typeof intent === 'string' ? intent : intent?.id;
+      if (!invoice || !intentId || !item) return { state: this.toSubscription(sub), refundedCents: 0, invoiceId: null };
+      const cancelledAt = new Date((sub.canceled_at ?? Math.floor(Date.now() / 1000)) * 1000);
+      const amount = unusedCredit(invoice.amount_paid, new Date(item.current_period_start * 1000), new Date(item.current_period_end * 1000), cancelledAt);
+      if (amount <= 0) return { state: this.toSubscription(sub), refundedCents: 0, invoiceId: invoice.id ?? null };
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey: `seat-move-refund-${id}` });
+      return { state: this.toSubscription(sub), refundedCents: refund.amount, invoiceId: invoice.id ?? null };
     });
   }
 

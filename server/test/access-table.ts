@@ -89,6 +89,7 @@ export const accessTable: Record<string, Access> = {
   'GET /api/admin/webinars/:id/signups': 'admin',
   'GET /api/admin/webinars/:id/signups.csv': 'admin',
   'GET /api/admin/offers': 'admin',
+  'GET /api/admin/teams': 'admin',
   'POST /api/admin/offers': 'admin',
   'PATCH /api/admin/offers/:id/archive': 'admin',
   'GET /api/admin/offers/:id/applications': 'admin',
@@ -129,6 +130,19 @@ export const accessTable: Record<string, Access> = {
   // An offer's link is open (a visitor sees its price); applying needs an account (decision 054).
   'GET /api/offers/:code': 'open',
   'POST /api/offers/:code/apply': 'signedIn',
+  // Team plans (decision 055): the buyer's own team; an invitation's link is open, joining needs an account.
+  'GET /api/team': 'signedIn',
+  'POST /api/team/checkout': 'signedIn',
+  'POST /api/team/invitations': 'signedIn',
+  'DELETE /api/team/invitations/:id': 'signedIn',
+  'DELETE /api/team/members/:userId': 'signedIn',
+  'POST /api/team/seats/preview': 'signedIn',
+  'POST /api/team/seats': 'signedIn',
+  'POST /api/team/own-seat': 'signedIn',
+  'POST /api/team/cancel': 'signedIn',
+  'POST /api/team/resume': 'signedIn',
+  'GET /api/team/join/:token': 'open',
+  'POST /api/team/join/:token': 'signedIn',
   // Only from the server's own machine without a proxy in between (the tests call from there).
   'POST /api/billing/local/clock': 'open',
   'GET /api/account/export': 'signedIn',

@@ -15,7 +15,8 @@ export interface FakeSubscription {
   status: string;
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
-  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number; price: { id: string } }[] };
+  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number; price: { id: string }; quantity: number }[] };
+  canceled_at?: number | null;
 }
 
 interface Call {
@@ -46,6 +47,7 @@ export async function startFakeStripe() {
       subscription: string | null;
       promotionCode: string | null;
       trialDays: number;
+      quantity: number;
     }
   >();
   const subscriptions = new Map<string, FakeSubscription>();
@@ -61,7 +63,17 @@ export async function startFakeStripe() {
     { id: string; code: string; coupon: string; active: boolean; max_redemptions: number | null; times_redeemed: number; expires_at: number | null }
   >();
   const planSwitches: { subscription: string; price: string; amountDue: number; invoice: string }[] = [];
-  const priceAmount = (price: string) => (/yearly/.test(price) ? 19000 : 1900);
+  /** Team prices (decision 055) have "team" in their id and are per seat. */
+  const priceAmount = (price: string) => (/team/.test(price) ? (/yearly/.test(price) ? 15000 : 1500) : /yearly/.test(price) ? 19000 : 1900);
+  /** Stripe's proration of a quantity change, simplified: the seats' price for the unused part of the period (negative: credit). */
+  const seatChange = (sub: FakeSubscription, quantity: number) => {
+    const item = sub.items.data[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    const total = item.current_period_end - item.current_period_start;
+    const left = Math.max(0, item.current_period_end - now);
+    return total > 0 ? Math.round((priceAmount(item.price.id) * (quantity - item.quantity) * left) / total) : 0;
+  };
+  const seatChanges: { subscription: string; quantity: number; amount: number }[] = [];
   /** Stripe's proration, simplified: the new price less the unused part of the current period. */
   const planSwitch = (sub: FakeSubscription, price: string) => {
     const item = sub.items.data[0]!;
@@ -79,7 +91,7 @@ export async function startFakeStripe() {
       subscription: sub.id,
       status: 'paid',
       currency: 'usd',
-      amount_paid: priceAmount(price),
+      amount_paid: priceAmount(price) * (sub.items.data[0]?.quantity ?? 1),
       payment_intent: next('pi'),
     };
     invoices.set(invoice.id, invoice);
@@ -95,7 +107,7 @@ export async function startFakeStripe() {
     return metadata;
   };
 
-  const newSubscription = (customer: string, price: string, metadata: Record<string, string>, status: string): FakeSubscription => {
+  const newSubscription = (customer: string, price: string, metadata: Record<string, string>, status: string, quantity = 1): FakeSubscription => {
     const now = Math.floor(Date.now() / 1000);
     const sub: FakeSubscription = {
       id: next('sub'),
@@ -104,7 +116,7 @@ export async function startFakeStripe() {
       status,
       cancel_at_period_end: false,
       metadata,
-      items: { object: 'list', data: [{ id: next('si'), current_period_start: now, current_period_end: now + 30 * DAY, price: { id: price } }] },
+      items: { object: 'list', data: [{ id: next('si'), current_period_start: now, current_period_end: now + 30 * DAY, price: { id: price }, quantity }] },
     };
     subscriptions.set(sub.id, sub);
     return sub;
@@ -147,6 +159,7 @@ export async function startFakeStripe() {
         subscription: null as string | null,
         promotionCode: form.get('discounts[0][promotion_code]'),
         trialDays: Number(form.get('subscription_data[trial_period_days]') ?? 0),
+        quantity: Number(form.get('line_items[0][quantity]') ?? 1),
       };
       sessions.set(session.id, session);
       return send(res, 200, { ...session, url: checkoutUrl(session.id) });
@@ -186,8 +199,11 @@ export async function startFakeStripe() {
       });
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoices') {
+      // Newest first, as Stripe lists them.
       const data = [...invoices.values()]
+        .reverse()
         .filter((i) => i.subscription === form.get('subscription') && (!form.get('status') || i.status === form.get('status')))
+        .slice(0, Number(form.get('limit') ?? 10))
         .map(({ payment_intent, ...invoice }) => ({
           ...invoice,
           payments: {
@@ -201,6 +217,22 @@ export async function startFakeStripe() {
     if (req.method === 'POST' && url.pathname === '/v1/invoices/create_preview') {
       const sub = subscriptions.get(form.get('subscription') ?? '');
       if (!sub) return notFound(res, 'subscription');
+      const quantity = form.get('subscription_details[items][0][quantity]');
+      if (quantity) {
+        const amount = seatChange(sub, Number(quantity));
+        return send(res, 200, {
+          id: null,
+          object: 'invoice',
+          amount_due: Math.max(0, amount),
+          total: amount,
+          currency: 'usd',
+          lines: {
+            object: 'list',
+            data: [{ id: next('il'), period: { start: Math.floor(Date.now() / 1000), end: sub.items.data[0]!.current_period_end } }],
+            has_more: false,
+          },
+        });
+      }
       const { amountDue, end } = planSwitch(sub, form.get('subscription_details[items][0][price]') ?? '');
       return send(res, 200, {
         id: null,
@@ -218,7 +250,7 @@ export async function startFakeStripe() {
       // Stripe answers a repeated idempotency key with the first refund; a second refund of a fully refunded charge is refused.
       const earlier = refunds.find((r) => r.payment_intent === intent);
       if (earlier) return send(res, 200, { ...earlier, object: 'refund', status: 'succeeded' });
-      const refund = { id: next('re'), payment_intent: intent, amount: invoice.amount_paid };
+      const refund = { id: next('re'), payment_intent: intent, amount: Number(form.get('amount') ?? invoice.amount_paid) };
       refunds.push(refund);
       return send(res, 200, { ...refund, object: 'refund', status: 'succeeded' });
     }
@@ -271,6 +303,26 @@ export async function startFakeStripe() {
       if (req.method === 'GET') return send(res, 200, sub);
       if (req.method === 'POST') {
         if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        const quantity = form.get('items[0][quantity]');
+        if (quantity) {
+          // A change of seats (proration always_invoice): added seats paid now, removed seats credited; the period stays.
+          const amount = seatChange(sub, Number(quantity));
+          sub.items.data[0]!.quantity = Number(quantity);
+          Object.assign(sub.metadata, metadataOf(form));
+          if (amount > 0) {
+            const invoice = {
+              id: next('in'),
+              object: 'invoice' as const,
+              subscription: sub.id,
+              status: 'paid',
+              currency: 'usd',
+              amount_paid: amount,
+              payment_intent: next('pi'),
+            };
+            invoices.set(invoice.id, invoice);
+          }
+          seatChanges.push({ subscription: sub.id, quantity: Number(quantity), amount });
+        }
         const price = form.get('items[0][price]');
         if (price) {
           // A change of price (plan switch, proration always_invoice): the difference is paid now and the period restarts.
@@ -293,6 +345,7 @@ export async function startFakeStripe() {
         return send(res, 200, sub);
       }
       if (req.method === 'DELETE') {
+        sub.canceled_at ??= Math.floor(Date.now() / 1000);
         sub.status = 'canceled';
         sub.cancel_at_period_end = false;
         return send(res, 200, sub);
@@ -318,6 +371,7 @@ export async function startFakeStripe() {
     invoices,
     refunds,
     planSwitches,
+    seatChanges,
     coupons,
     promotionCodes,
     /** Plays the member paying on Stripe Checkout: the session gets an active subscription and a paid invoice. */
@@ -335,7 +389,7 @@ export async function startFakeStripe() {
       if (promotion && (!promotion.active || (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions)))
         throw new Error(`promotion code ${promotion.code} cannot be redeemed`);
       session.status = 'complete';
-      const subscription = newSubscription(session.customer, session.price, session.metadata, session.trialDays ? 'trialing' : 'active');
+      const subscription = newSubscription(session.customer, session.price, session.metadata, session.trialDays ? 'trialing' : 'active', session.quantity);
       session.subscription = subscription.id;
       const invoice = payFirstInvoice(subscription, session.price);
       if (session.trialDays) invoice.amount_paid = 0;

@@ -79,6 +79,21 @@ export const apiPaths = {
   offer: '/api/offers/:code',
   offerApply: '/api/offers/:code/apply',
   localClock: '/api/billing/local/clock',
+
+  /** Team plans (decision 055): the buyer's team, its invitations, seats and members. */
+  team: '/api/team',
+  teamCheckout: '/api/team/checkout',
+  teamInvitations: '/api/team/invitations',
+  teamInvitation: '/api/team/invitations/:id',
+  teamMember: '/api/team/members/:userId',
+  teamSeatsPreview: '/api/team/seats/preview',
+  teamSeats: '/api/team/seats',
+  teamOwnSeat: '/api/team/own-seat',
+  teamCancel: '/api/team/cancel',
+  teamResume: '/api/team/resume',
+  /** An invitation's link: what it offers the person who opens it, and joining with it. */
+  teamJoin: '/api/team/join/:token',
+  adminTeams: '/api/admin/teams',
 } as const;
 
 /** The names of a path's `:values`. */

@@ -71,4 +71,6 @@ export interface Receipt {
   currency: string;
   paidAt: string;
   refundedAt: string | null;
+  /** What was refunded: all of it, or the unused part when its member moved to a team seat (decision 055). */
+  refundedCents: number | null;
 }

@@ -8,6 +8,7 @@ import { BouncesPanel } from './bounces';
 import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
 import { OffersPanel } from './offers/offers-panel';
+import { TeamsPanel } from './teams/teams-panel';
 import { CheckupPeersPanel } from './checkup-peers';
 import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
@@ -28,6 +29,7 @@ const tabs = [
   { id: 'webinars', label: 'Webinars' },
   { id: 'coaching', label: 'Coaching' },
   { id: 'offers', label: 'Offers' },
+  { id: 'teams', label: 'Teams' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'follow-ups', label: 'Follow-ups' },
@@ -51,6 +53,7 @@ const panels: Record<TabId, () => ReactNode> = {
   webinars: () => <WebinarsPanel />,
   coaching: () => <CoachingPanel />,
   offers: () => <OffersPanel />,
+  teams: () => <TeamsPanel />,
   signups: () => <SignupsList />,
   checkups: () => (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

@@ -111,6 +111,16 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     })
     .returning();
   await db.insert(schema.offerRedemptions).values({ offerId: offer!.id, userId: id, status: 'requested', budgetBand: 'under-100k' });
+  // A team plan they bought, a seat on it, and an invitation to their address they used (decision 055).
+  const [teamPlan] = await db
+    .insert(schema.subscriptions)
+    .values({ userId: id, provider: 'local', providerSubscriptionId: `sub_team_${id}`, plan: 'monthly', status: 'active', seats: 3 })
+    .returning();
+  const [team] = await db.insert(schema.teams).values({ subscriptionId: teamPlan!.id, ownerId: id }).returning();
+  await db.insert(schema.teamSeats).values({ teamId: team!.id, userId: id });
+  await db
+    .insert(schema.teamInvitations)
+    .values({ teamId: team!.id, email: member.email, tokenHash: `hash-${id}`, expiresAt: new Date(Date.now() + 86_400_000), usedAt: new Date(), usedBy: id });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
     .insert(schema.coachingSlots)

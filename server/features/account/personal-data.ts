@@ -49,6 +49,17 @@ export const personalData: Record<string, Coverage> = {
     erased: true,
     how: 'the offers the member applied for or used, the budget band they gave, and where each stands (decision 054); deleted with the account',
   },
+  teams: {
+    exported: 'teamsBought',
+    erased: true,
+    how: 'team plans the member bought (decision 055): cancelled at the provider first, then deleted with the account',
+  },
+  team_seats: { exported: 'teamSeats', erased: true, how: 'the team seats the member held and when; deleted with the account' },
+  team_invitations: {
+    exported: 'teamInvitations',
+    erased: true,
+    how: 'invitations to a team sent to the verified address or used by the member; deleted with the account (those the member sent go with their team)',
+  },
   told_once: {
     exported: 'toldOnce',
     erased: true,

@@ -31,6 +31,9 @@ import {
   webinars,
   webinarSignups,
   offerRedemptions,
+  teamInvitations,
+  teamSeats,
+  teams,
   offers,
 } from '../../db/schema';
 
@@ -116,6 +119,18 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .where(eq(allyReviews.userId, user.id)),
     // What the site told the member once (webinar emails, reminders, the Slack invitation) and when.
     db.select({ topic: toldOnce.topic, details: toldOnce.details, at: toldOnce.createdAt }).from(toldOnce).where(mine(toldOnce)),
+  ]);
+  const [teamsBought, seats, invitations] = await Promise.all([
+    db
+      .select({ plan: subscriptions.plan, seats: subscriptions.seats, status: subscriptions.status, createdAt: teams.createdAt })
+      .from(teams)
+      .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+      .where(eq(teams.ownerId, user.id)),
+    db.select({ joinedAt: teamSeats.joinedAt, removedAt: teamSeats.removedAt }).from(teamSeats).where(eq(teamSeats.userId, user.id)),
+    db
+      .select({ email: teamInvitations.email, sentAt: teamInvitations.sentAt, usedAt: teamInvitations.usedAt })
+      .from(teamInvitations)
+      .where(or(eq(teamInvitations.usedBy, user.id), byEmail(teamInvitations.email, user.email))),
   ]);
   const [webinarRows, offerRows, bookings, slots, auditAbout, auditBy] = await Promise.all([
     db
@@ -238,6 +253,9 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     allySubmissions: submissions,
     webinarSignups: webinarRows,
     offerRedemptions: offerRows,
+    teamsBought,
+    teamSeats: seats,
+    teamInvitations: invitations,
     toldOnce: notices,
     coachingBookings: bookings,
     coachingSlotsOffered: slots,
@@ -270,7 +288,9 @@ export async function eraseMember(tx: Transaction, user: { id: string; email: st
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
     await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
     await tx.delete(mailTopicOptOuts).where(byEmail(mailTopicOptOuts.email, user.email));
+    await tx.delete(teamInvitations).where(byEmail(teamInvitations.email, user.email));
   }
+  await tx.delete(teamInvitations).where(eq(teamInvitations.usedBy, user.id));
   await tx
     .update(adminAuditLog)
     // jsonb's key removal operator: the builder has no word for it.

@@ -5,12 +5,12 @@ import { plans } from '#shared/pricing';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions, users, webhookEvents } from '../../db/schema';
+import { billingCharges, subscriptions, teams, users, webhookEvents } from '../../db/schema';
 import { recordServerEvent } from '../events/record';
 import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
-import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail } from './mails';
-import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium } from './membership';
+import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail, teamReadyMail } from './mails';
+import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium, syncTeamPremium } from './membership';
 import { recordProviderRedemption, redeemedOfferOf } from '../offers/repo';
 import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
@@ -106,6 +106,7 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   // The account was deleted: there is nobody to apply it to.
   if (!user) return;
 
+  const team = typeof state.seats === 'number';
   // A fresher read of this subscription was written already (events applied concurrently): keep it.
   const stale = old && old.updatedAt > readAt;
   let status = state.status;
@@ -115,7 +116,8 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   } else if (isLive(state.status) && !(old && isLive(old.status))) {
     // One membership per member: a paid subscription replaces an admin's complimentary one; a
     // second paid one is a duplicate, cancelled and refunded after the commit.
-    const other = await otherLiveMembership(tx, userId, state.id);
+    // A team plan is not the payer's membership (decision 055): only a second team plan of theirs is a duplicate.
+    const other = await otherLiveMembership(tx, userId, state.id, team);
     if (other?.provider === COMPLIMENTARY) await endComplimentary(tx, userId);
     else if (other) status = DUPLICATE;
   }
@@ -144,15 +146,20 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
       providerCustomerId: state.customerId,
       currentPeriodEnd: state.currentPeriodEnd,
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      seats: team ? state.seats! : null,
       updatedAt: readAt,
       ...(welcome ? { welcomedAt: new Date() } : {}),
       ...(cancelled ? { cancelMailedFor: state.currentPeriodEnd } : {}),
       ...(resumed ? { resumeMailedFor: state.currentPeriodEnd } : {}),
     };
-    await tx
+    const [row] = await tx
       .insert(subscriptions)
       .values({ userId, provider: deps.provider.name, providerSubscriptionId: state.id, ...values })
-      .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+      .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
+      .returning({ id: subscriptions.id });
+    // A team plan's seats follow it: the team exists from its first payment, and its seats are premium while it is live.
+    if (team && status !== DUPLICATE) await ensureTeam(tx, row!.id, userId);
+    if (team) await syncTeamPremium(tx, row!.id);
     // A Stripe checkout opened with an offer: redeemed once the subscription first arrives (the
     // local provider counts it in its paying transaction instead, under the cap).
     if (!old && state.offerId && deps.provider.name === 'stripe') await recordProviderRedemption(tx, state.offerId, userId);
@@ -172,6 +179,7 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
         provider: deps.provider.name,
         providerSubscriptionId: state.id,
         plan: state.plan,
+        seats: team ? state.seats! : null,
         amountCents: event.invoice.amountCents,
         currency: event.invoice.currency,
         paidAt: new Date(),
@@ -184,7 +192,9 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   if (status === DUPLICATE) return;
 
   const member = { email: user.email, firstName: user.firstName };
-  if (welcome) {
+  if (welcome && team) {
+    effects.mails.push(teamReadyMail(member, { plan: state.plan, seats: state.seats!, publicUrl: env.PUBLIC_URL }));
+  } else if (welcome) {
     effects.mails.push(premiumWelcomeMail(member, { plan: state.plan, slackInviteUrl: env.SLACK_INVITE_URL, publicUrl: env.PUBLIC_URL }));
     effects.usage.push({
       kind: 'premium_signup',
@@ -208,12 +218,18 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
         paidAt: new Date(),
         nextRenewal: live && !state.cancelAtPeriodEnd ? state.currentPeriodEnd : null,
         publicUrl: env.PUBLIC_URL,
+        seats: team ? state.seats! : null,
       }),
     );
   }
   if (event?.type === 'invoice.payment_failed' && event.invoice && live) {
     effects.mails.push(paymentFailedMail(member, { plan: state.plan, amountCents: event.invoice.amountCents, fixUrl: `${env.PUBLIC_URL}/account` }));
   }
+}
+
+/** The team of a team plan's subscription, made when the plan first arrives (once: the subscription is unique). */
+async function ensureTeam(tx: Transaction, subscriptionId: string, ownerId: string): Promise<void> {
+  await tx.insert(teams).values({ subscriptionId, ownerId }).onConflictDoNothing({ target: teams.subscriptionId });
 }
 
 async function storeMails(tx: Transaction, deps: ApplyDeps, effects: Effects): Promise<void> {

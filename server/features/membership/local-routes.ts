@@ -3,7 +3,8 @@ import { z } from '#shared/zod';
 import { messages } from '#shared/billing/messages';
 import { testCardSchema } from '#shared/billing/schemas';
 import type { PublicUser } from '#shared/auth/user';
-import { plans } from '#shared/pricing';
+import { periodPrice, plans } from '#shared/pricing';
+import { teamMessages } from '#shared/teams/schemas';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireUser } from '../../http/guards';
@@ -13,7 +14,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';
 import { checkoutExpired, hasBillingSubscription, type PayGuard } from '../../payment-providers/local-provider';
-import { liveMembership, lockMember } from './membership';
+import { liveMembership, liveTeamPlan, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
 import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
 
@@ -39,15 +40,20 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
    */
   const oneMembership: PayGuard = async (tx, checkout) => {
     await lockMember(tx, checkout.userId);
-    if ((await hasBillingSubscription(tx, checkout.userId)) || (await liveMembership(tx, checkout.userId))) throw new HttpError(409, messages.alreadyPremium);
+    // A team plan is not the buyer's membership (decision 055): the rule is one team plan each.
+    const team = checkout.seats !== null;
+    if (team && ((await hasBillingSubscription(tx, checkout.userId, true)) || (await liveTeamPlan(tx, checkout.userId))))
+      throw new HttpError(409, teamMessages.hasTeam);
+    if (!team && ((await hasBillingSubscription(tx, checkout.userId)) || (await liveMembership(tx, checkout.userId))))
+      throw new HttpError(409, messages.alreadyPremium);
     // An offer's place is taken in this same transaction, under its cap (decision 054).
     if (checkout.offerId) await redeemInPayment(tx, checkout.offerId, checkout.userId);
   };
 
-  const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }) => {
+  const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }, team: boolean) => {
     const user = await userOf(request);
-    // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again").
-    if (user.isPremium) throw new HttpError(409, messages.alreadyPremium);
+    // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again"); a team plan is bought for others.
+    if (user.isPremium && !team) throw new HttpError(409, messages.alreadyPremium);
     try {
       const { successUrl } = await local.payCheckout(checkoutId, card, oneMembership);
       return { redirectUrl: successUrl };
@@ -70,7 +76,8 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     return {
       id: checkout.id,
       plan: checkout.plan,
-      amountCents: schedule ? (schedule.firstChargeInDays ? 0 : chargeFor(schedule, 0)) : plan.amountCents,
+      amountCents: schedule ? (schedule.firstChargeInDays ? 0 : chargeFor(schedule, 0)) : periodPrice(checkout.plan, checkout.seats),
+      seats: checkout.seats,
       offerPrice: schedule ? describeSchedule(checkout.plan, schedule) : null,
       interval: plan.interval,
       status,
@@ -84,7 +91,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     const user = await userOf(request);
     const checkout = await local.findCheckout(request.params.id, user.id);
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
-    return pay(request, checkout.id, card);
+    return pay(request, checkout.id, card, checkout.seats !== null);
   });
 
   // /subscribe's embedded form: started from create-subscription's client secret.
@@ -96,7 +103,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
       throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', {
         clientSecret: 'Unknown or expired client secret',
       });
-    return pay(request, checkout.id, input);
+    return pay(request, checkout.id, input, checkout.seats !== null);
   });
 
   /**

@@ -1,4 +1,4 @@
-import { formatDollars, plans, type PlanType } from '#shared/pricing';
+import { formatDollars, plans, type PlanType, teamPlans } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
@@ -20,7 +20,29 @@ export function longDate(date: Date): string {
   return formatDate(date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }, 'en-GB');
 }
 
-const planLine = (plan: PlanType) => `${plans[plan].label} (${formatDollars(plans[plan].amountCents)}/${plans[plan].interval})`;
+const planLine = (plan: PlanType, seats: number | null = null) =>
+  seats === null
+    ? `${plans[plan].label} (${formatDollars(plans[plan].amountCents)}/${plans[plan].interval})`
+    : `${plans[plan].label} team plan, ${seats} seats (${formatDollars(teamPlans[plan].perSeatCents)} a seat/${plans[plan].interval})`;
+
+/** The buyer of a team plan, once it is paid (decision 055): the seats are theirs to give. */
+export function teamReadyMail(m: Member, input: { plan: PlanType; seats: number; publicUrl: string }): Mail {
+  const text = `${hello(m)}
+
+Your ${planLine(input.plan, input.seats)} is active.
+
+Invite your team from your account page: each person you invite gets an email with a link to join (valid for 7 days). A seat gives one person everything premium has:
+${premiumBenefits.map((benefit) => `- ${benefit}`).join('\n')}
+
+Want a seat yourself? Take one on the same page.
+${input.publicUrl}/account
+
+A receipt for your payment comes in a separate email.
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your ${site.name} team plan is ready: invite your team`, text };
+}
 
 export function premiumWelcomeMail(m: Member, input: { plan: PlanType; slackInviteUrl: string; publicUrl: string }): Mail {
   const text = `${hello(m)}
@@ -50,7 +72,7 @@ The ${site.name} team
 
 export function receiptMail(
   m: Member,
-  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string },
+  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string; seats?: number | null },
 ): Mail {
   const text = `${hello(m)}
 
@@ -58,7 +80,7 @@ Thank you: we received your payment.
 
 Receipt
 - Amount paid: ${formatDollars(input.amountCents)} USD
-- Plan: ${planLine(input.plan)}
+- Plan: ${planLine(input.plan, input.seats ?? null)}
 - Date: ${longDate(input.paidAt)}
 - Reference: ${input.invoiceId}
 ${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal)}\n` : ''}

@@ -7,6 +7,7 @@ import { billingProvider, localProvider } from '../../payment-providers/choose-p
 import { billingNow } from '../../payment-providers/clock';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
+import { endOwnWhereSeated } from './seat-move';
 import { syncPremium } from './membership';
 import { liveStatuses } from '../../payment-providers/provider';
 
@@ -15,7 +16,8 @@ import { liveStatuses } from '../../payment-providers/provider';
  * 1. The local provider's clock tick (renewals, retries, period ends) and its pending events.
  * 2. A safety net for every provider: a subscription cancelled at period end whose period is
  *    over loses premium even if the provider's "deleted" event never arrives.
- * 3. Retries: duplicates not yet refunded, and memberships the team ended that renew again.
+ * 3. Retries: duplicates not yet refunded, memberships the team ended that renew again, and own
+ *    subscriptions of members who moved to a team seat that were not ended yet.
  * Everything it does is an idempotent SQL update under a transaction-scoped advisory lock, so
  * a restart loses nothing; the job queue runs it on one server at a time.
  */
@@ -33,6 +35,8 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
   await resolveDuplicates({ ctx, provider: billingProvider(ctx) });
   // Memberships the team ended that the member renewed at the provider while it was unreachable.
   await endAgainWhatTheTeamEnded({ ctx, provider: billingProvider(ctx), log });
+  // Members who moved to a team seat while the provider could not end their own subscription (decision 055).
+  await endOwnWhereSeated({ ctx, provider: billingProvider(ctx), log });
   return { ended };
 }
 

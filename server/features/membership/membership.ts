@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { subscriptions, users } from '../../db/schema';
+import { subscriptions, teamSeats, teams, users } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
 /**
  * The one place that decides premium (decision 025). A member is premium exactly while they hold
  * a live membership: a paid subscription the provider still bills (active, trialing, past_due
- * while it retries) or a complimentary one an admin granted. `users.is_premium` is a copy of that
- * fact for the session's quick read, and it is written here only, by `syncPremium`.
+ * while it retries) or a complimentary one an admin granted, or a seat on a team plan that is
+ * live (decision 055). `users.is_premium` is a copy of that fact for the session's quick read, and
+ * it is written here only, by `syncPremium` (and `syncTeamPremium` for a team's seats).
  *
  * A member holds at most one live membership: the partial unique index
  * subscriptions_one_live_per_user_idx refuses a second, and every change of a member's
@@ -30,15 +31,31 @@ export async function liveMembership(db: Executor, userId: string): Promise<Memb
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses])))
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses])))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;
 }
 
+/** The team plan the member pays for, if one is live (decision 055): one each. */
+export async function liveTeamPlan(db: Executor, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses])))
+    .limit(1);
+  return row;
+}
+
+/** Whether the member holds a seat on a team plan that is live: premium through the team (decision 055). */
+const holdsLiveSeat = (userId: string) => sql<boolean>`exists (
+  select 1 from ${teamSeats} join ${teams} on ${teams.id} = ${teamSeats.teamId} join ${subscriptions} on ${subscriptions.id} = ${teams.subscriptionId}
+  where ${teamSeats.userId} = ${userId} and ${teamSeats.removedAt} is null and ${inArray(subscriptions.status, [...liveStatuses])})`;
+
 /** Writes `users.is_premium` from the member's memberships; returns whether they are premium now. */
 export async function syncPremium(tx: Executor, userId: string): Promise<boolean> {
-  const live = sql<boolean>`exists (select 1 from ${subscriptions} where ${and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses]))})`;
+  const own = and(eq(subscriptions.userId, userId), isNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses]));
+  const live = sql<boolean>`(exists (select 1 from ${subscriptions} where ${own}) or ${holdsLiveSeat(userId)})`;
   const [changed] = await tx
     .update(users)
     .set({ isPremium: live, updatedAt: sql`now()` })
@@ -88,14 +105,37 @@ export async function endComplimentary(tx: Transaction, userId: string): Promise
   await syncPremium(tx, userId);
 }
 
-/** Another live membership of the member than `providerSubscriptionId`: a second one would be a duplicate. */
-export async function otherLiveMembership(tx: Transaction, userId: string, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
+/**
+ * Another live subscription of the member than `providerSubscriptionId`, of the same kind (their
+ * own membership, or a team plan they pay for): a second one would be a duplicate.
+ */
+export async function otherLiveMembership(tx: Transaction, userId: string, providerSubscriptionId: string, team = false): Promise<MembershipRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptions)
     .where(
-      and(eq(subscriptions.userId, userId), ne(subscriptions.providerSubscriptionId, providerSubscriptionId), inArray(subscriptions.status, [...liveStatuses])),
+      and(
+        eq(subscriptions.userId, userId),
+        ne(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        team ? isNotNull(subscriptions.seats) : isNull(subscriptions.seats),
+        inArray(subscriptions.status, [...liveStatuses]),
+      ),
     )
     .limit(1);
   return row;
+}
+
+/** The members holding a seat of the team plan `subscriptionId` (our row's id). */
+export async function seatHolders(tx: Executor, subscriptionId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: teamSeats.userId })
+    .from(teamSeats)
+    .innerJoin(teams, eq(teams.id, teamSeats.teamId))
+    .where(and(eq(teams.subscriptionId, subscriptionId), sql`${teamSeats.removedAt} is null`));
+  return rows.map((row) => row.userId);
+}
+
+/** Writes premium for every seat of a team plan whose state changed (it started, ended, came back). */
+export async function syncTeamPremium(tx: Executor, subscriptionId: string): Promise<void> {
+  for (const userId of await seatHolders(tx, subscriptionId)) await syncPremium(tx, userId);
 }

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingCharges, billingCustomers, subscriptions } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Subscriptions of a member that the provider still bills (active, or past due while it retries). */
+/** Subscriptions of a member that the provider still bills (active, or past due while it retries), team plans they pay for included. */
 export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
   return db
     .select()
@@ -16,9 +16,15 @@ export function liveSubscriptions(db: Database, userId: string): Promise<Subscri
 
 /** The member's subscription for /account: the live one, else the most recently changed. */
 export async function currentSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
-  const [live] = await liveSubscriptions(db, userId);
+  // A team plan the member pays for is shown as their team (decision 055), not as their membership.
+  const [live] = (await liveSubscriptions(db, userId)).filter((row) => row.seats === null);
   if (live) return live;
-  const [latest] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt)).limit(1);
+  const [latest] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.seats)))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
   return latest;
 }
 

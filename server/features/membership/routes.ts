@@ -6,16 +6,17 @@ import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
-import type { billingCharges } from '../../db/schema';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { offerForCheckout } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
 import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
 import { localBillingRoutes } from './local-routes';
-import { PaymentDeclinedError, ProviderUnavailableError, WebhookSignatureError } from '../../payment-providers/provider';
+import { WebhookSignatureError } from '../../payment-providers/provider';
+import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer } from './repo';
+import type { billingCharges } from '../../db/schema';
 import { subscriptionView } from './subscription-view';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
@@ -26,22 +27,13 @@ function receiptView(charge: typeof billingCharges.$inferSelect): Receipt {
   return {
     id: charge.id,
     plan: charge.plan,
-    description: `Premium membership, ${plans[charge.plan].label}`,
+    description: charge.seats ? `Team plan, ${charge.seats} seats, ${plans[charge.plan].label}` : `Premium membership, ${plans[charge.plan].label}`,
     amountCents: charge.amountCents,
     currency: charge.currency,
     paidAt: charge.paidAt.toISOString(),
     refundedAt: charge.refundedAt?.toISOString() ?? null,
+    refundedCents: charge.refundedAt ? (charge.refundedCents ?? charge.amountCents) : null,
   };
-}
-
-/** Maps provider faults to answers a member understands; nothing was charged or written when these happen. */
-export function sendProviderError(error: unknown, reply: FastifyReply, request: FastifyRequest, what: string): FastifyReply {
-  if (error instanceof PaymentDeclinedError) return reply.status(402).send({ message: error.message });
-  if (error instanceof ProviderUnavailableError) {
-    request.log.error({ err: error }, `payment provider unavailable: ${what}`);
-    return reply.status(502).send({ message: `${what}: the payment provider could not be reached. Nothing was charged. Please try again.` });
-  }
-  throw error;
 }
 
 /**

@@ -188,6 +188,11 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     // The event's row is locked: two members taking the last place at once take turns.
     const webinar = await lockWebinar(tx, id);
     if (!webinar) throw new HttpError(404, 'Webinar not found');
+    // Premium read again, its row shared-locked: a removal from a team (or any end of premium)
+    // committing meanwhile is seen here, and one still running waits for this sign-up to finish
+    // (the release job then frees the place within a minute).
+    const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, user.id)).for('share');
+    if (!member?.isPremium) throw new HttpError(403, 'Webinars are part of premium membership.');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
     if (webinar.startsAt.getTime() + webinar.durationMinutes * 60_000 <= now.getTime())
       throw new HttpError(409, 'This webinar is over: its recording will be in the library.');

@@ -1,0 +1,55 @@
+import { premiumBenefits } from '#shared/premium/benefits';
+import { site } from '#shared/site';
+import type { Mail } from '../../mail/mailer';
+
+/** Team plans' emails (decision 055): each caused by one change made once (an invitation, a join, a removal). */
+
+export function teamInvitationMail(input: { to: string; ownerName: string; link: string; expiresAt: Date }): Mail {
+  const text = `Hello,
+
+${input.ownerName} invited you to their team plan on ${site.name}: a premium seat, paid by them.
+
+A seat gives you:
+${premiumBenefits.map((benefit) => `- ${benefit}`).join('\n')}
+
+Join with this link (it works once, until ${input.expiresAt.toUTCString().slice(5, 16)}):
+${input.link}
+
+If you already pay for your own membership, the page tells you how moving to the seat works: your own subscription ends and its unused part is refunded, so you are never billed twice.
+
+If you did not expect this email, ignore it: nothing happens unless you use the link.
+
+The ${site.name} team
+`;
+  return { to: input.to, subject: `${input.ownerName} invited you to ${site.name} Premium`, text };
+}
+
+export function teamJoinedMail(
+  m: { email: string; firstName: string | null },
+  input: { ownerName: string; moved: boolean; slackInviteUrl: string; publicUrl: string },
+): Mail {
+  const text = `Hi ${m.firstName?.trim() || 'there'},
+
+You're in: you have premium through ${input.ownerName}'s team plan.
+${input.moved ? '\nYour own subscription has ended and the unused part of it is refunded to your card: you are not billed twice.\n' : ''}
+Join the private Slack community: ${input.slackInviteUrl}
+Premium resources: ${input.publicUrl}/premium-resources
+The Allies Directory: ${input.publicUrl}/allies
+Your account: ${input.publicUrl}/account
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Welcome to ${site.name} Premium, through ${input.ownerName}'s team`, text };
+}
+
+export function teamRemovedMail(m: { email: string; firstName: string | null }, input: { ownerName: string; publicUrl: string }): Mail {
+  const text = `Hi ${m.firstName?.trim() || 'there'},
+
+${input.ownerName} removed you from their team plan, so your premium access through it has ended.
+
+Your account, your Check-Up results and the free resources stay yours. To keep premium, you can become a member yourself: ${input.publicUrl}/pricing
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: `Your seat on ${input.ownerName}'s team has ended`, text };
+}

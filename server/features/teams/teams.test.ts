@@ -1,0 +1,316 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminAuditLog, billingCharges, localBillingEvents, subscriptions, teamSeats, webinarSignups } from '../../db/schema';
+import { registerAccount, type TestAccount } from '../../test/auth-client';
+import { adminAccount } from '../../test/identities';
+import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { callApp } from '../../test/call-app';
+import { goodCard, isPremium, memberApi } from '../../test/billing';
+import { startSmtpCapture } from '../../test/smtp';
+import { localProvider } from '../../payment-providers/choose-provider';
+import { signPayload } from '../../payment-providers/local-provider';
+import { releaseEndedSeats } from '../webinars/service';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let admin: TestAccount;
+// On PostgreSQL, a database of its own: the billing clock moves.
+let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
+  t = await startTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_FORMS_PER_HOUR: '10000' },
+    scratch ? { databaseUrl: scratch.url } : {},
+  );
+  admin = await adminAccount(t, 'teams-admin');
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp.close();
+  await scratch?.drop();
+});
+
+const idOf = (a: TestAccount) => a.user.id as string;
+const api = (a: TestAccount) => memberApi(t, a.cookie);
+const advance = (by: string) => callApp(`${t.url}/api/billing/local/clock`, 'POST', { body: { advance: by } });
+
+/** A member who bought a team plan of `seats` through the local checkout. */
+async function buyTeam(label: string, seats = 3, planType: 'monthly' | 'yearly' = 'monthly') {
+  const owner = await registerAccount(t.url, label);
+  const started = await api(owner).post('/api/team/checkout', { planType, seats });
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const checkoutId = (started.json.url as string).split('/').pop()!;
+  const view = await api(owner).get(`/api/billing/local/checkouts/${checkoutId}`);
+  expect(view.json).toMatchObject({ seats, amountCents: seats * (planType === 'monthly' ? 1500 : 15000) });
+  const paid = await api(owner).post(`/api/billing/local/checkouts/${checkoutId}/pay`, goodCard);
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  return owner;
+}
+/** Invites `email` and returns the token from the email the app sent. */
+async function invite(owner: TestAccount, email: string) {
+  const res = await api(owner).post('/api/team/invitations', { email });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  const mail = await smtp.waitFor(email, /invited you to/);
+  return /\/team\/join\/([\w-]{43})/.exec(mail.text)![1]!;
+}
+const join = (member: TestAccount, token: string, body: Record<string, unknown> = {}) => api(member).post(`/api/team/join/${token}`, body);
+const team = async (owner: TestAccount) => (await api(owner).get('/api/team')).json.team;
+
+describe('team plans (decision 055)', () => {
+  it('refuses bad input with a 4xx and its reason, and changes nothing', async () => {
+    const member = await registerAccount(t.url, 'team-bad');
+    const cases: [unknown, RegExp][] = [
+      [{ planType: 'monthly', seats: 1 }, /seats: A team plan has at least 2 seats/],
+      [{ planType: 'monthly', seats: 51 }, /seats: A team plan has at most 50 seats/],
+      [{ planType: 'monthly', seats: 2.5 }, /seats: Seats must be a whole number/],
+      [{ planType: 'monthly', seats: '3' }, /seats: Seats must be a number/],
+      [{ planType: 'weekly', seats: 3 }, /planType: Choose a plan/],
+      [{ planType: 'monthly', seats: 3, coupon: 'x' }, /Unknown field: coupon/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api(member).post('/api/team/checkout', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.message).toMatch(message);
+    }
+    expect((await callApp(`${t.url}/api/team/checkout`, 'POST', { body: { planType: 'monthly', seats: 3 } })).status).toBe(401);
+    expect((await api(member).post('/api/team/invitations', { email: 'x@example.org' })).status).toBe(404);
+    expect((await api(member).get('/api/team/join/short')).status).toBe(400);
+    expect((await api(member).get(`/api/team/join/${'a'.repeat(43)}`)).status).toBe(404);
+    expect((await api(member).call('DELETE', '/api/team/members/not-a-uuid')).status).toBe(400);
+    expect((await api(member).get('/api/team')).json).toEqual({ team: null, seatIn: null });
+  });
+
+  it('sells seats: the buyer manages them; members have premium while they hold one; the last seat is given once', async () => {
+    const owner = await buyTeam('team-owner');
+    await smtp.waitFor(owner.email, /team plan is ready/);
+    const receipt = await smtp.waitFor(owner.email, /receipt/);
+    expect(receipt.text).toContain('Amount paid: $45 USD');
+    expect(receipt.text).toContain('Monthly team plan, 3 seats ($15 a seat/month)');
+    const receipts = (await api(owner).get('/api/billing/receipts')).json.receipts;
+    expect(receipts).toMatchObject([{ description: 'Team plan, 3 seats, Monthly', amountCents: 4500, refundedAt: null, refundedCents: null }]);
+    // Buying for others is not a membership: the buyer has no seat until they take one.
+    expect(await isPremium(t, idOf(owner))).toBe(false);
+    expect(await team(owner)).toMatchObject({ plan: 'monthly', seats: 3, seatsUsed: 0, amountCents: 4500, status: 'active', ownerHoldsSeat: false });
+    expect((await api(owner).post('/api/team/checkout', { planType: 'yearly', seats: 2 })).status).toBe(409);
+
+    const ada = await registerAccount(t.url, 'team-ada');
+    const bo = await registerAccount(t.url, 'team-bo');
+    const adaToken = await invite(owner, ada.email);
+    expect((await api(owner).post('/api/team/invitations', { email: ada.email.toUpperCase() })).json.message).toBe(
+      'This person already has an open invitation.',
+    );
+    const joinView = await callApp(`${t.url}/api/team/join/${adaToken}`, 'GET');
+    expect(joinView.json).toMatchObject({ status: 'open', ownerName: 'Ada Lovelace', email: ada.email });
+
+    expect((await join(ada, adaToken)).status).toBe(200);
+    expect(await isPremium(t, idOf(ada))).toBe(true);
+    await smtp.waitFor(ada.email, /through Ada Lovelace's team/);
+    expect((await join(bo, adaToken)).json.message).toMatch(/has been used already/);
+    expect((await api(ada).get('/api/team')).json.seatIn).toMatchObject({ ownerName: 'Ada Lovelace' });
+
+    // Two invitations for the last two seats, then the plan is full: the answer says how to add one.
+    await invite(owner, bo.email);
+    const carol = await registerAccount(t.url, 'team-carol');
+    const carolToken = await invite(owner, carol.email);
+    const full = await api(owner).post('/api/team/invitations', { email: 'fourth@example.org' });
+    expect(full.status).toBe(409);
+    expect(full.json.message).toBe('All 3 seats are taken. Add a seat to invite someone else, or withdraw an invitation.');
+    // The buyer's own seat needs a free one too.
+    expect((await api(owner).post('/api/team/own-seat', { take: true })).status).toBe(409);
+
+    // One link used by two accounts at once (a forwarded email): one seat is given.
+    const dan = await registerAccount(t.url, 'team-dan');
+    const both = await Promise.all([join(carol, carolToken), join(dan, carolToken)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect([await isPremium(t, idOf(carol)), await isPremium(t, idOf(dan))].filter(Boolean)).toHaveLength(1);
+
+    // Removal: premium ends at once; the member is told once.
+    const removed = await api(owner).call('DELETE', `/api/team/members/${idOf(ada)}`);
+    expect(removed.status).toBe(200);
+    expect(await isPremium(t, idOf(ada))).toBe(false);
+    expect((await callApp(`${t.url}/api/user`, 'GET', { cookie: ada.cookie })).json.isPremium).toBe(false);
+    await smtp.waitFor(ada.email, /seat on Ada Lovelace's team has ended/);
+    expect((await api(owner).call('DELETE', `/api/team/members/${idOf(ada)}`)).status).toBe(404);
+    // Another member cannot manage the team.
+    expect((await api(bo).call('DELETE', `/api/team/members/${idOf(carol)}`)).status).toBe(404);
+
+    const audit = await t.ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.adminId, idOf(owner)));
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['team.invite', 'team.remove_member']));
+    const list = await memberApi(t, admin.cookie).get('/api/admin/teams');
+    expect(list.json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email)).toMatchObject({ seats: 3, status: 'active' });
+    expect((await api(owner).get('/api/admin/teams')).status).toBe(403);
+  });
+
+  it('adds and removes seats prorated, with the amount shown first; never below the seats in use', async () => {
+    const owner = await buyTeam('team-seats', 2);
+    const member = await registerAccount(t.url, 'team-seats-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    expect((await api(owner).post('/api/team/seats', { seats: 1 })).status).toBe(400);
+    expect((await api(owner).post('/api/team/seats', { seats: 2 })).json.message).toBe('seats: Your team already has this number of seats.');
+    await advance('15d');
+    await invite(owner, 'held@example.org');
+    const preview = await api(owner).post('/api/team/seats/preview', { seats: 4 });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    // Two seats for the second half of a month: about $15.
+    expect(preview.json.amountDueCents).toBeGreaterThan(1200);
+    expect(preview.json.amountDueCents).toBeLessThan(1700);
+    expect(preview.json).toMatchObject({ seats: 4, creditCents: 0, renewalAmountCents: 6000 });
+    const changed = await api(owner).post('/api/team/seats', { seats: 4 });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expect(changed.json.team).toMatchObject({ seats: 4, amountCents: 6000 });
+    const charges = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(owner)));
+    expect(charges.map((c) => c.amountCents).sort((a, b) => a - b)).toEqual([preview.json.amountDueCents, 3000]);
+    // Going below what is held (a member and an invitation) is refused; to 2 leaves credit.
+    await invite(owner, 'third@example.org');
+    const refused = await api(owner).post('/api/team/seats', { seats: 2 });
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    expect(refused.json.message).toMatch(/3 seats are in use/);
+    const withdrawn = (await team(owner)).invitations.find((i: { email: string }) => i.email === 'third@example.org');
+    expect((await api(owner).call('DELETE', `/api/team/invitations/${withdrawn.id}`)).status).toBe(200);
+    const down = await api(owner).post('/api/team/seats/preview', { seats: 2 });
+    expect(down.json.amountDueCents).toBe(0);
+    expect(down.json.creditCents).toBeGreaterThan(1000);
+    expect((await api(owner).post('/api/team/seats', { seats: 2 })).json.team.seats).toBe(2);
+    const audit = await t.ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.adminId, idOf(owner)), eq(adminAuditLog.action, 'team.seats')));
+    expect(audit.map((row) => row.details)).toEqual([
+      { from: 2, to: 4 },
+      { from: 4, to: 2 },
+    ]);
+  });
+
+  it('moves a member who pays for themselves to the seat: their own subscription ends, the unused part is refunded, never both', async () => {
+    const owner = await buyTeam('team-move');
+    const payer = await registerAccount(t.url, 'team-payer');
+    const checkout = await api(payer).post('/api/create-checkout-session', { planType: 'monthly' });
+    expect((await api(payer).post(`/api/billing/local/checkouts/${(checkout.json.url as string).split('/').pop()}/pay`, goodCard)).status).toBe(200);
+    const token = await invite(owner, payer.email);
+    const view = await api(payer).get(`/api/team/join/${token}`);
+    expect(view.json).toMatchObject({ paysForSelf: true });
+    expect(view.json.refundCents).toBeGreaterThan(1800);
+    const told = await join(payer, token);
+    expect(told.status).toBe(409);
+    expect(told.json.errors.moveFromOwn).toMatch(/You already pay for your own membership/);
+    expect(await seatsOf(payer)).toBe(0);
+    expect((await join(payer, token, { moveFromOwn: true })).status).toBe(200);
+    expect(await isPremium(t, idOf(payer))).toBe(true);
+    const own = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, idOf(payer)), isNull(subscriptions.seats)));
+    expect(own.map((s) => s.status)).toEqual(['canceled']);
+    const [charge] = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(payer)));
+    expect(charge!.refundedCents).toBeGreaterThan(1800);
+    const [receipt] = (await api(payer).get('/api/billing/receipts')).json.receipts;
+    expect(receipt).toMatchObject({ description: 'Premium membership, Monthly', amountCents: 1900, refundedCents: charge!.refundedCents });
+    // A month on: the team renews, the member's own plan does not.
+    await advance('32d');
+    const charges = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(payer)));
+    expect(charges).toHaveLength(1);
+    expect(await isPremium(t, idOf(payer))).toBe(true);
+  });
+
+  it('a removal during a webinar sign-up: the removed member keeps no place', async () => {
+    const owner = await buyTeam('team-webinar');
+    const member = await registerAccount(t.url, 'team-web-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    const startsAt = new Date(Date.now() + 72 * 3_600_000).toISOString().slice(0, 16);
+    const created = await memberApi(t, admin.cookie).post('/api/admin/webinars', {
+      title: `Team webinar ${Date.now()}`,
+      description: 'x',
+      startsAt,
+      durationMinutes: 60,
+      roomUrl: 'https://meet.example.org/team',
+      capacity: null,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const [signup, removal] = await Promise.all([
+      api(member).post(`/api/webinars/${created.json.id}/signup`),
+      api(owner).call('DELETE', `/api/team/members/${idOf(member)}`),
+    ]);
+    expect(removal.status).toBe(200);
+    expect([200, 201, 204, 403]).toContain(signup.status);
+    // The minute's job frees a place taken just before the removal committed.
+    await releaseEndedSeats(t.ctx);
+    const places = await t.ctx.db
+      .select()
+      .from(webinarSignups)
+      .where(eq(webinarSignups.userId, idOf(member)));
+    expect(places).toHaveLength(0);
+    expect((await api(member).post(`/api/webinars/${created.json.id}/signup`)).status).toBe(403);
+  });
+
+  it('webhook events twice and out of order leave the latest seats; the plan ending ends every seat', async () => {
+    const owner = await buyTeam('team-events');
+    const member = await registerAccount(t.url, 'team-ev-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    expect((await api(owner).post('/api/team/seats', { seats: 5 })).status).toBe(200);
+    const [sub] = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, idOf(owner))));
+    const events = (await t.ctx.db.select().from(localBillingEvents)).filter((e) => e.payload.includes(sub!.providerSubscriptionId));
+    expect(events.length).toBeGreaterThan(2);
+    const local = localProvider(t.ctx)!;
+    const chargesBefore = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(owner)));
+    // Every event again, newest first, each under a fresh id: the subscription is re-read, so the seats stay 5.
+    for (const event of [...events].reverse()) {
+      const payload = event.payload.replace(/"id":"evt_[^"]+"/, `"id":"evt_again_${Math.random().toString(36).slice(2)}"`);
+      const res = await callApp(`${t.url}/api/webhooks/stripe`, 'POST', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, local.webhookSecret) },
+      });
+      expect(res.status).toBe(200);
+    }
+    // And the same events twice: recorded once.
+    for (const event of events) {
+      const res = await callApp(`${t.url}/api/webhooks/stripe`, 'POST', {
+        raw: event.payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(event.payload, local.webhookSecret) },
+      });
+      expect(res.json.outcome).toBe('duplicate');
+    }
+    expect((await team(owner)).seats).toBe(5);
+    const chargesAfter = await t.ctx.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.userId, idOf(owner)));
+    expect(chargesAfter).toHaveLength(chargesBefore.length);
+    expect(await isPremium(t, idOf(member))).toBe(true);
+
+    expect((await api(owner).post('/api/team/cancel')).json.team.cancelAtPeriodEnd).toBe(true);
+    await advance('32d');
+    expect(await isPremium(t, idOf(member))).toBe(false);
+    expect((await api(owner).get('/api/team')).json.team).toBeNull();
+  });
+});
+
+async function seatsOf(member: TestAccount) {
+  return (
+    await t.ctx.db
+      .select()
+      .from(teamSeats)
+      .where(and(eq(teamSeats.userId, idOf(member)), isNull(teamSeats.removedAt)))
+  ).length;
+}
