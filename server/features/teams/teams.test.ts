@@ -148,6 +148,21 @@ describe('team plans (decision 055)', () => {
     expect((await api(owner).get('/api/admin/teams')).status).toBe(403);
   });
 
+  it('the last seat claimed five times at once, by the buyer for themselves and by invitations: one wins', async () => {
+    const owner = await buyTeam('team-last-seat', 2);
+    const member = await registerAccount(t.url, 'team-last-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    const [own, ...invited] = await Promise.all([
+      api(owner).post('/api/team/own-seat', { take: true }),
+      ...[1, 2, 3, 4].map((n) => api(owner).post('/api/team/invitations', { email: `last-seat-${n}@example.org` })),
+    ]);
+    expect([own.status, ...invited.map((r) => r.status)].sort()).toEqual([200, 409, 409, 409, 409]);
+    const after = await team(owner);
+    expect(after.seatsUsed).toBe(2);
+    expect(after.ownerHoldsSeat).toBe(own.status === 200);
+    expect(await isPremium(t, idOf(owner))).toBe(own.status === 200);
+  });
+
   it('adds and removes seats prorated, with the amount shown first; never below the seats in use', async () => {
     const owner = await buyTeam('team-seats', 2);
     const member = await registerAccount(t.url, 'team-seats-m');
