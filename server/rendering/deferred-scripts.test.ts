@@ -28,7 +28,7 @@ describe('scripts loaded after the first paint', () => {
     expect(takeEntryScript('<head></head><body><div id="root"></div></body>')).toEqual({ template: '<head></head><body><div id="root"></div></body>' });
   });
 
-  it("ends the page's body with its scripts and the loader, after the page and its data", () => {
+  it("ends the page's body with its scripts and the loader, after the page and its data, the scripts preloaded just before them", () => {
     const { template: withoutEntry } = takeEntryScript(template);
     const html = pageDocument(
       withoutEntry,
@@ -47,6 +47,14 @@ describe('scripts loaded after the first paint', () => {
     // A `<` in the list cannot close the element early; JSON reads it back the same.
     expect(JSON.parse(list!)).toEqual({ entry: '/assets/index-a1.js', chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'] });
     expect(html.match(/<script/g)).toHaveLength(3);
+    // Asked for as the end of the HTML arrives, before the loader (decision 056), in the list's order, each address an attribute.
+    expect(body.indexOf('rel="modulepreload"')).toBeGreaterThan(body.indexOf('id="page-data"'));
+    expect(body.lastIndexOf('rel="modulepreload"')).toBeLessThan(body.indexOf('id="page-scripts"'));
+    expect(body.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/index-a1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/page-b2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/x-&lt;/script>.js">',
+    ]);
   });
 
   it('is a script the browser can parse (it is a string here, checked by no compiler)', () => {

@@ -1,5 +1,5 @@
 import type { RenderedApp } from '#shared/page-render';
-import { type PageScripts, scriptsHtml } from './deferred-scripts';
+import { type PageScripts, preloadHtml, scriptsHtml } from './deferred-scripts';
 
 const headMarker = '<!--app-head-->';
 const rootElement = '<div id="root"></div>';
@@ -32,7 +32,7 @@ export function inlineStylesheets(template: string, readAsset: (path: string) =>
 export function pageDocument(template: string, head: string, app: RenderedApp | undefined, scripts?: PageScripts): string {
   let html = template.replace(headMarker, () => head);
   if (app) html = html.replace(rootElement, () => `<div id="root">${app.html}</div>\n    ${app.pageData}`);
-  if (scripts) html = html.replace('</body>', () => `  ${scriptsHtml(scripts)}\n  </body>`);
+  if (scripts) html = html.replace('</body>', () => `  ${preloadHtml(scripts)}\n    ${scriptsHtml(scripts)}\n  </body>`);
   return html;
 }
 
