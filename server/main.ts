@@ -13,6 +13,7 @@ import { createOutbox } from './mail/outbox';
 import { openLogDestination } from './log-destination';
 import { createShutdown, killProcess } from './shutdown';
 import { renderMissingHtml } from './stored-html';
+import { tuneHeap } from './heap-tuning';
 
 /** Starts the server: settings, database, migrations, listen; and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   }
   jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
   ctx.jobs = jobs;
+  // After the start's own long-lived objects are in place (decision 057).
+  tuneHeap();
   app.log.info(`Mail: ${outbox.description}`);
   app.log.info(
     env.BOUNCE_IMAP_URL

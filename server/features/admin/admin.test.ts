@@ -488,7 +488,7 @@ describe('admin reports', () => {
     expect(lines.slice(1, 3)).toEqual(expected);
   });
 
-  it('exports every row across batches, even rows sharing one timestamp to the microsecond', async () => {
+  it('exports every row once and in order across pieces and batches, even rows sharing one timestamp to the microsecond', async () => {
     const prefix = `batch${Date.now().toString(36)}`;
     await t.ctx.db.execute(sql`insert into checkup_results (email, score, total_score, category_scores, answers, created_at)
       select ${prefix} || '.' || i || '@example.org', 40, 40, '{}'::jsonb, '{}'::jsonb, '2026-01-01 10:00:00.123456+00'
@@ -497,5 +497,9 @@ describe('admin reports', () => {
     const lines = res.text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(EXPORT_BATCH + 8);
     expect(new Set(lines).size).toBe(EXPORT_BATCH + 8);
+    // One timestamp, so newest first means by id, descending (a uuid's text sorts as the uuid does),
+    // within each piece of rows the database sends, from one piece to the next and across batches.
+    const ids = lines.slice(1).map((row) => row.split(',')[0]!);
+    expect(ids).toEqual([...ids].sort().reverse());
   });
 });
