@@ -41,6 +41,12 @@ const seatsMetadata = (seats: number | null | undefined): Record<string, string>
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+/** The id of the payment intent that paid an invoice payment, expanded or not. */
+function paymentIntentOf(payment: Stripe.InvoicePayment | undefined): string | undefined {
+  const intent = payment?.payment.payment_intent;
+  return typeof intent === 'string' ? intent : intent?.id;
+}
+
 /** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
 export class StripeProvider implements BillingProvider {
   readonly name = 'stripe' as const;
@@ -346,8 +352,7 @@ export class StripeProvider implements BillingProvider {
       const item = sub.items.data[0];
       if (sub.status !== 'canceled') sub = await stripe.subscriptions.cancel(id);
       const [invoice] = (await stripe.invoices.list({ subscription: id, status: 'paid', limit: 1, expand: ['data.payments'] })).data;
-      const intent = invoice?.payments?.data[0]?.payment.payment_intent;
-      const intentId = typeof intent === 'string' ? intent : intent?.id;
+      const intentId = paymentIntentOf(invoice?.payments?.data[0]);
       if (!invoice || !intentId || !item) return { state: this.toSubscription(sub), refundedCents: 0, invoiceId: null };
       const cancelledAt = new Date((sub.canceled_at ?? Math.floor(Date.now() / 1000)) * 1000);
       const amount = unusedCredit(invoice.amount_paid, new Date(item.current_period_start * 1000), new Date(item.current_period_end * 1000), cancelledAt);
@@ -363,8 +368,7 @@ export class StripeProvider implements BillingProvider {
       const invoices = await stripe.invoices.list({ subscription: id, status: 'paid', limit: 100, expand: ['data.payments'] });
       for (const invoice of invoices.data) {
         for (const payment of invoice.payments?.data ?? []) {
-          const intent = payment.payment.payment_intent;
-          const intentId = typeof intent === 'string' ? intent : intent?.id;
+          const intentId = paymentIntentOf(payment);
           if (!intentId) continue;
           // The key makes a retried refund (a server dying mid-way) the same refund, never a second one.
           const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `duplicate-refund-${intentId}` });

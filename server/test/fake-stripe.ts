@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { apiPaths } from '#shared/api/paths';
+import { callApp } from './call-app';
 
 /**
  * A small fake of Stripe's HTTP API for tests (Stripe is not reachable here): the real `stripe`
@@ -414,4 +417,18 @@ export async function startFakeStripe() {
 /** A Stripe-format event around `object`, as Stripe would POST it. */
 export function stripeEvent(type: string, object: unknown, id = `evt_fake_${Math.random().toString(36).slice(2)}`) {
   return { id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}
+
+/** The webhook secret the tests' servers are started with. */
+export const FAKE_WEBHOOK_SECRET = 'whsec_test_fake_secret';
+const signer = new Stripe('sk_test_unused');
+
+/** Posts `event` to the app's webhook signed as Stripe signs it (with `secret`); the signature covers these very bytes. */
+export function deliverStripeEvent(appUrl: string, event: ReturnType<typeof stripeEvent>, secret = FAKE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return callApp(`${appUrl}${apiPaths.stripeWebhook}`, 'POST', {
+    raw: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
 import { billingCharges, billingCustomers, subscriptions, users } from '../../db/schema';
@@ -8,18 +7,17 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
-import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
+import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
 import { runMembershipCheck } from './membership-check';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const WEBHOOK_SECRET = 'whsec_test_fake_secret';
 const PRICES = { monthly: 'price_monthly_fake', yearly: 'price_yearly_fake' };
 const stripeSettings = (apiUrl: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_fake',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
   STRIPE_PRICE_MONTHLY: PRICES.monthly,
   STRIPE_PRICE_YEARLY: PRICES.yearly,
   STRIPE_API_URL: apiUrl,
@@ -28,8 +26,6 @@ const stripeSettings = (apiUrl: string) => ({
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-// Only for its test-header helper: Stripe's own signing, as Stripe's servers sign.
-const sdk = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -44,12 +40,7 @@ afterAll(async () => {
 
 const idOf = (a: TestAccount) => a.user.id as string;
 
-function deliver(event: ReturnType<typeof stripeEvent>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret });
-  // The signature covers these very bytes: sent as they are.
-  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-}
+const deliver = (event: ReturnType<typeof stripeEvent>, secret?: string) => deliverStripeEvent(t.url, event, secret);
 
 const invoice = (sub: FakeSubscription, amount: number, paid: boolean) => ({
   id: `in_fake_${Math.random().toString(36).slice(2)}`,

@@ -1,29 +1,24 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '#shared/api/paths';
 import { billingCharges, offers } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';
-import { callApp } from '../../test/call-app';
 import { isPremium, memberApi } from '../../test/billing';
-import { startFakeStripe, stripeEvent } from '../../test/fake-stripe';
+import { startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const WEBHOOK_SECRET = 'whsec_test_fake_secret';
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let admin: TestAccount;
-const sdk = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await startTestApp({
     STRIPE_SECRET_KEY: 'sk_test_fake',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_PRICE_MONTHLY: 'price_monthly_fake',
     STRIPE_PRICE_YEARLY: 'price_yearly_fake',
     STRIPE_API_URL: fake.url,
@@ -38,11 +33,7 @@ afterAll(async () => {
 });
 
 const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
-function deliver(event: ReturnType<typeof stripeEvent>) {
-  const payload = JSON.stringify(event);
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-}
+const deliver = (event: ReturnType<typeof stripeEvent>) => deliverStripeEvent(t.url, event);
 const code = (label: string) => `${label}-${Date.now().toString(36)}`;
 
 describe('offers at Stripe (decision 054, against the fake Stripe)', () => {

@@ -44,8 +44,14 @@ export async function teamById(db: Executor, teamId: string): Promise<TeamRow | 
 
 export const isLivePlan = (team: TeamRow) => (liveStatuses as readonly string[]).includes(team.subscription.status);
 
-const openInvitation = (teamId: string, now: Date) =>
-  and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt), gt(teamInvitations.expiresAt, now));
+/** Invitations neither used, withdrawn nor expired, of one team or of several. */
+const openInvitation = (teamId: string | string[], now: Date) =>
+  and(
+    Array.isArray(teamId) ? inArray(teamInvitations.teamId, teamId) : eq(teamInvitations.teamId, teamId),
+    isNull(teamInvitations.usedAt),
+    isNull(teamInvitations.withdrawnAt),
+    gt(teamInvitations.expiresAt, now),
+  );
 
 /** Seats held and offered: members, and open invitations (a seat is held from the moment it is offered). */
 export async function seatsInUse(db: Executor, teamId: string, now: Date): Promise<{ members: number; invitations: number }> {
@@ -129,26 +135,44 @@ export async function listTeams(db: Executor, now: Date) {
     .innerJoin(users, eq(users.id, teams.ownerId))
     .orderBy(desc(teams.createdAt))
     .limit(500);
-  const out = [];
-  for (const row of rows) {
-    const members = await membersOf(db, row.id);
-    const invitations = await openInvitations(db, row.id, now);
-    out.push({
+  // Members and open invitations of all listed teams in one query each, not two per team.
+  const ids = rows.map((row) => row.id);
+  const members = ids.length
+    ? await db
+        .select({ teamId: teamSeats.teamId, name: users.name, email: users.email, joinedAt: teamSeats.joinedAt })
+        .from(teamSeats)
+        .innerJoin(users, eq(users.id, teamSeats.userId))
+        .where(and(inArray(teamSeats.teamId, ids), isNull(teamSeats.removedAt)))
+        .orderBy(asc(teamSeats.joinedAt))
+    : [];
+  const invitations = ids.length
+    ? await db.select({ teamId: teamInvitations.teamId, n: count() }).from(teamInvitations).where(openInvitation(ids, now)).groupBy(teamInvitations.teamId)
+    : [];
+  const openByTeam = new Map(invitations.map((row) => [row.teamId, row.n]));
+  const membersByTeam = new Map<string, typeof members>();
+  for (const member of members) {
+    const list = membersByTeam.get(member.teamId);
+    if (list) list.push(member);
+    else membersByTeam.set(member.teamId, [member]);
+  }
+  return rows.map((row) => {
+    const teamMembers = membersByTeam.get(row.id) ?? [];
+    const open = openByTeam.get(row.id) ?? 0;
+    return {
       id: row.id,
       ownerEmail: row.ownerEmail,
       ownerName: row.ownerName,
       plan: row.subscription.plan,
       planLabel: plans[row.subscription.plan].label,
       seats: row.subscription.seats ?? 0,
-      seatsUsed: members.length + invitations.length,
+      seatsUsed: teamMembers.length + open,
       status: row.subscription.status,
       currentPeriodEnd: row.subscription.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.subscription.cancelAtPeriodEnd,
-      members: members.map((m) => ({ email: m.email, name: m.name, joinedAt: m.joinedAt.toISOString() })),
-      openInvitations: invitations.length,
-    });
-  }
-  return out;
+      members: teamMembers.map((m) => ({ email: m.email, name: m.name, joinedAt: m.joinedAt.toISOString() })),
+      openInvitations: open,
+    };
+  });
 }
 
 /** Members whose email is `email` (case-insensitive) holding a seat on the team. */

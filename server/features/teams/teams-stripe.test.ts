@@ -1,27 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '#shared/api/paths';
 import { billingCharges, subscriptions } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
-import { callApp } from '../../test/call-app';
 import { isPremium, memberApi } from '../../test/billing';
-import { type FakeSubscription, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
+import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const WEBHOOK_SECRET = 'whsec_test_fake_secret';
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-const sdk = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await startTestApp({
     STRIPE_SECRET_KEY: 'sk_test_fake',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_PRICE_MONTHLY: 'price_monthly_fake',
     STRIPE_PRICE_YEARLY: 'price_yearly_fake',
     STRIPE_PRICE_TEAM_MONTHLY: 'price_team_monthly_fake',
@@ -36,11 +31,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-function deliver(event: ReturnType<typeof stripeEvent>) {
-  const payload = JSON.stringify(event);
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-}
+const deliver = (event: ReturnType<typeof stripeEvent>) => deliverStripeEvent(t.url, event);
 const api = (a: TestAccount) => memberApi(t, a.cookie);
 const paidEvent = (subscription: FakeSubscription, invoice: { id: string; amount_paid: number }) =>
   stripeEvent('invoice.paid', {

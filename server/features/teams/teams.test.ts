@@ -144,7 +144,10 @@ describe('team plans (decision 055)', () => {
       .where(eq(adminAuditLog.adminId, idOf(owner)));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['team.invite', 'team.remove_member']));
     const list = await memberApi(t, admin.cookie).get('/api/admin/teams');
-    expect(list.json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email)).toMatchObject({ seats: 3, status: 'active' });
+    // Each team's own members and open invitations, though other tests' teams are listed beside it.
+    const listed = list.json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email);
+    expect(listed).toMatchObject({ seats: 3, seatsUsed: 2, openInvitations: 1, status: 'active' });
+    expect(listed.members.map((member: { email: string }) => member.email)).toEqual([both[0]!.status === 200 ? carol.email : dan.email]);
     expect((await api(owner).get('/api/admin/teams')).status).toBe(403);
   });
 
