@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { baseURL } from '../playwright.config';
 import { expect, holdRoute, test } from './fixtures';
 
@@ -66,4 +68,60 @@ test('a link followed before the scripts have run goes where it says', async ({ 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(`${baseURL}/privacy-policy`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+});
+
+/**
+ * The site behind a proxy that sends `path`'s HTML up to the end of its header, then the rest on
+ * `release()`: a slow network, where the browser paints what has arrived before the rest has.
+ */
+async function halfSentPage(path: string) {
+  let release!: () => void;
+  const rest = new Promise<void>((resolve) => (release = resolve));
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return chunks.length ? Buffer.concat(chunks) : undefined;
+  };
+  const proxy = createServer((request, response) => {
+    void (async () => {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !['host', 'accept-encoding', 'connection'].includes(name)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${baseURL}${request.url}`, { method: request.method, headers, body: await readBody(request), redirect: 'manual' });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const passed = [...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name));
+      response.writeHead(upstream.status, Object.fromEntries(passed));
+      if (request.url !== path) return void response.end(body);
+      const html = body.toString();
+      const cut = html.indexOf('</header>') + '</header>'.length;
+      response.write(html.slice(0, cut));
+      await rest;
+      response.end(html.slice(cut));
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${path}`,
+    release,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+test('a tap on the part of the page already shown, before the rest has arrived, is carried out once React is there', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const site = await halfSentPage('/pricing');
+  try {
+    await page.goto(site.url, { waitUntil: 'commit' });
+    // The header is painted while the rest of the page is still on its way (decision 058).
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    expect(await page.locator('#page-scripts').count(), 'the end of the page has not arrived').toBe(0);
+    const menu = page.locator('[aria-controls="mobile-menu"]');
+    await menu.click();
+    site.release();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  } finally {
+    site.release();
+    await site.close();
+  }
 });

@@ -28,7 +28,7 @@ describe('scripts loaded after the first paint', () => {
     expect(takeEntryScript('<head></head><body><div id="root"></div></body>')).toEqual({ template: '<head></head><body><div id="root"></div></body>' });
   });
 
-  it("ends the page's body with its scripts and the loader, after the page and its data, the scripts preloaded just before them", () => {
+  it("holds taps from the head, and ends the page's body with its scripts, after the page and its data, the scripts preloaded just before them", () => {
     const { template: withoutEntry } = takeEntryScript(template);
     const html = pageDocument(
       withoutEntry,
@@ -42,7 +42,10 @@ describe('scripts loaded after the first paint', () => {
     const body = html.slice(html.indexOf('<body>'));
     expect(body.indexOf('<main>Page</main>')).toBeLessThan(body.indexOf('id="page-data"'));
     expect(body.indexOf('id="page-data"')).toBeLessThan(body.indexOf('id="page-scripts"'));
-    expect(body).toContain(`<script>${loaderSource}</script>\n  </body>`);
+    // The loader is in place before anything the browser could paint (decision 058), after the page's head tags.
+    expect(html.indexOf(`<script>${loaderSource}</script>\n  </head>`)).toBeGreaterThan(html.indexOf('<title>T</title>'));
+    expect(body).not.toContain(loaderSource);
+    expect(body).toMatch(/<script type="application\/json" id="page-scripts">[^<]*<\/script>\n {2}<\/body>/);
     const list = /<script type="application\/json" id="page-scripts">([^<]*)<\/script>/.exec(body)?.[1];
     // A `<` in the list cannot close the element early; JSON reads it back the same.
     expect(JSON.parse(list!)).toEqual({ entry: '/assets/index-a1.js', chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'] });

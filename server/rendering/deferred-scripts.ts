@@ -7,12 +7,15 @@ export interface PageScripts {
 }
 
 /**
- * The one inline script of every page (decision 024). It does two things:
+ * The one inline script of every page (decision 024), at the end of its head: on a slow network
+ * the browser paints what has arrived before the rest of the HTML has, and a tap on that must
+ * already be held (decision 058). It does two things:
  *
- * - It runs the page's scripts once the browser has painted the server's HTML: React's work never
- *   delays the first paint. The page has already asked for them (preloadHtml, decision 056), so
- *   on a slow phone they arrive right after the HTML rather than one round trip and 100 KB after
- *   the paint. A hidden page never paints, so it runs them at once; three seconds is the backstop.
+ * - It runs the page's scripts once the browser has painted the server's HTML and the whole HTML
+ *   is there (their list is at the end of the body): React's work never delays the first paint.
+ *   The page has already asked for them (preloadHtml, decision 056), so on a slow phone they
+ *   arrive right after the HTML rather than one round trip and 100 KB after the paint. A hidden
+ *   page never paints, so it runs them at once; three seconds is the backstop.
  * - Until React has hydrated (it sets `data-hydrated` on <html>), a click on a control, Enter in
  *   a form's field and a form's submission are held and replayed once React is there, and the
  *   Alt+M / Alt+N shortcuts move focus themselves (React's Layout takes them over after). The load
@@ -90,6 +93,10 @@ export const loaderSource = `(() => {
   let started = false;
   const load = () => {
     if (started) return;
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', load, { once: true });
+      return;
+    }
     started = true;
     const { entry, chunks } = JSON.parse(document.getElementById('page-scripts').textContent);
     // In the order they are listed, the entry first: the browser asks in that order, six at a time.
@@ -148,9 +155,12 @@ export function preloadHtml(scripts: PageScripts): string {
   return [scripts.entry, ...scripts.chunks].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`).join('\n    ');
 }
 
-/** What goes at the end of a page's body: the scripts to load, then the loader. */
-export function scriptsHtml(scripts: PageScripts): string {
+/** What goes at the end of a page's body: the list of scripts the loader runs. */
+export function scriptListHtml(scripts: PageScripts): string {
   // `<` escaped, so nothing in the list can end the element early.
   const list = JSON.stringify(scripts).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="page-scripts">${list}</script>\n    <script>${loaderSource}</script>`;
+  return `<script type="application/json" id="page-scripts">${list}</script>`;
 }
+
+/** What goes at the end of a page's head: the loader. */
+export const loaderHtml = `<script>${loaderSource}</script>`;

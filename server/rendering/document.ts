@@ -1,5 +1,5 @@
 import type { RenderedApp } from '#shared/page-render';
-import { type PageScripts, preloadHtml, scriptsHtml } from './deferred-scripts';
+import { loaderHtml, type PageScripts, preloadHtml, scriptListHtml } from './deferred-scripts';
 
 const headMarker = '<!--app-head-->';
 const rootElement = '<div id="root"></div>';
@@ -25,14 +25,16 @@ export function inlineStylesheets(template: string, readAsset: (path: string) =>
 
 /**
  * The HTML document of one page: the template with the page's head tags, the app as the server
- * rendered it inside #root, the data the browser hydrates from, and (in a build) the scripts and
- * their loader at the end of the body. (Replacer functions, so a `$` in the content is never
- * read as a replacement pattern.)
+ * rendered it inside #root, the data the browser hydrates from, and (in a build) the loader at
+ * the end of the head and the scripts it runs at the end of the body. (Replacer functions, so a
+ * `$` in the content is never read as a replacement pattern; the loader goes in before the head
+ * tags, so nothing in them can be taken for the end of the head.)
  */
 export function pageDocument(template: string, head: string, app: RenderedApp | undefined, scripts?: PageScripts): string {
-  let html = template.replace(headMarker, () => head);
+  let html = scripts ? template.replace('</head>', () => `  ${loaderHtml}\n  </head>`) : template;
+  html = html.replace(headMarker, () => head);
   if (app) html = html.replace(rootElement, () => `<div id="root">${app.html}</div>\n    ${app.pageData}`);
-  if (scripts) html = html.replace('</body>', () => `  ${preloadHtml(scripts)}\n    ${scriptsHtml(scripts)}\n  </body>`);
+  if (scripts) html = html.replace('</body>', () => `  ${preloadHtml(scripts)}\n    ${scriptListHtml(scripts)}\n  </body>`);
   return html;
 }
 
