@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { register, signInAsAdmin } from './accounts';
+import { withClockLock } from './billing-clock';
 import { atBothWidths, expect, test } from './fixtures';
 import { waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
@@ -44,16 +45,20 @@ test.describe('offers (issue 40 part 2)', () => {
     const memberPage = await member.newPage();
     const email = uniqueEmail('offer-member');
     await register(memberPage.request, email, 'Olive');
-    await memberPage.goto(`/subscribe?offer=${code}`);
-    await expect(memberPage.getByTestId('subscribe-offer-price')).toHaveText('Half off your first month: $9.50 today, then $19/month, Cancel anytime');
-    await atBothWidths(memberPage, info, 'offer-subscribe');
-    await memberPage.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await memberPage.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await memberPage.getByLabel('CVC').fill('123');
-    await memberPage.getByRole('button', { name: 'Subscribe: $9.50 today, then $19/month' }).click();
-    await expect(memberPage).toHaveURL(`${baseURL}/premium-success`);
-    const receipt = await waitForMail(email, /receipt/);
-    expect(receipt.text).toContain('Amount paid: $9.50 USD');
+    // The billing clock held from the checkout to the receipt: another test moving it a month on
+    // meanwhile renewed this membership at $19, and the newest receipt was the renewal's.
+    await withClockLock(async () => {
+      await memberPage.goto(`/subscribe?offer=${code}`);
+      await expect(memberPage.getByTestId('subscribe-offer-price')).toHaveText('Half off your first month: $9.50 today, then $19/month, Cancel anytime');
+      await atBothWidths(memberPage, info, 'offer-subscribe');
+      await memberPage.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await memberPage.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+      await memberPage.getByLabel('CVC').fill('123');
+      await memberPage.getByRole('button', { name: 'Subscribe: $9.50 today, then $19/month' }).click();
+      await expect(memberPage).toHaveURL(`${baseURL}/premium-success`);
+      const receipt = await waitForMail(email, /receipt/);
+      expect(receipt.text).toContain('Amount paid: $9.50 USD');
+    });
 
     await page.reload();
     await page.getByRole('tab', { name: 'Offers', exact: true }).click();
