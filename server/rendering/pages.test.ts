@@ -9,6 +9,7 @@ import { routes } from '#shared/routes';
 import { render } from '../../client/entry-server';
 import { startTestApp, type TestApp } from '../test/app';
 import { callApp } from '../test/call-app';
+import { warmedRoutes } from './routes';
 
 /**
  * Pages rendered by React on the server, through the app's real renderer (the client's source,
@@ -216,5 +217,17 @@ describe('kept, encoded and revalidated HTML', () => {
     const res = await get('/field-guides/?from=mail');
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/field-guides?from=mail');
+  });
+});
+
+describe('the pages rendered at start', () => {
+  it("are the indexed pages strangers land on, not a member's, the admin's or those a mail's link opens", () => {
+    const warmed = warmedRoutes().map((route) => route.path);
+    for (const path of ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth']) {
+      expect(warmed).toContain(path);
+    }
+    for (const path of ['/admin', '/account', '/unsubscribe', '/verify-email', '/reset-password', '/premium-signup', '/checkup/results/:id']) {
+      expect(warmed).not.toContain(path);
+    }
   });
 });

@@ -2,7 +2,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
-import { matchRoute, redirects, routes } from '#shared/routes';
+import { isIndexable } from '#shared/head';
+import { matchRoute, redirects, type RouteMeta, routes } from '#shared/routes';
 import { apiPaths } from '#shared/api/paths';
 import type { PageBuilder, PageLookup } from './builder';
 import { type EncodedPage, type Encoding, encodePage, matchesEtag, pickEncoding } from './encoding';
@@ -18,8 +19,9 @@ export interface PagesOptions {
    */
   content?: { generation(): number; onChange(listener: () => void): void };
   /**
-   * Render every kept page once the server listens, one after another in the background, so
-   * the first visitor of each page after a start gets it at once (main.ts turns it on).
+   * Render the pages strangers land on (warmedRoutes) once the server listens, one after another
+   * in the background, so the first visitor of each after a start gets it at once (main.ts turns
+   * it on). The others are rendered and kept on their first visit.
    */
   warmUp?: boolean;
 }
@@ -106,10 +108,11 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   if (options.warmUp) {
     app.addHook('onListen', (done) => {
       void (async () => {
-        for (const route of routes.filter((r) => !r.path.includes(':'))) {
+        for (const route of warmedRoutes()) {
           const lookup = await options.lookupPage?.(route.path, new URLSearchParams()).catch(() => undefined);
-          if (!lookup || lookup.keep) await keptPage(app.log, route.path, Boolean(route.signedIn), lookup).catch(() => {});
+          if (!lookup || lookup.keep) await keptPage(app.log, route.path, false, lookup).catch(() => {});
         }
+        // The member home's shell: where a returning member lands.
         await keptPage(app.log, '/', true, undefined).catch(() => {});
       })();
       done();
@@ -141,6 +144,16 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
             );
     return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   });
+}
+
+/**
+ * The pages rendered at start: those search engines and shared links send strangers to (indexed,
+ * drawn the same for everyone, no parameter). A member's pages, the admin and the pages a link in
+ * a mail opens are rendered on their first visit: rendering every page at start loaded every
+ * page's modules into a server that may never serve them (8 MB once settled, decision 059).
+ */
+export function warmedRoutes(): RouteMeta[] {
+  return routes.filter((route) => !route.path.includes(':') && isIndexable(route));
 }
 
 function splitUrl(url: string): [string, string] {
