@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
 import { reservedPerRoundTrip, sharedRateGate } from './rate-gate';
@@ -35,14 +36,21 @@ describe('a sending rate shared through the database', () => {
   it('keeps three senders of one queue together at the rate, where each alone may take all of it', async () => {
     const name = queueName();
     const rate = 50;
+    // A start is noted when its sender runs again: on a busy machine some are noted later than
+    // others, by at most the event loop's longest delay, which draws starts of a longer window
+    // into one second. Measured, so the bound widens only as much as this run was delayed.
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
     const started = performance.now();
     const [first, second, third] = await Promise.all([0, 1, 2].map(() => take(sharedRateGate(t.ctx.db, name, rate), 4, 50)));
+    lag.disable();
     const all = [...first!, ...second!, ...third!];
     expect(all).toHaveLength(150);
     // 150 starts at 50 a second: three seconds less one interval, whoever took them.
     expect(performance.now() - started).toBeGreaterThan(((150 - 1) / rate) * 1000 - 50);
     // At most the rate in any second, and one block more: an answer that came back late starts its block that much later (decision 049).
-    expect(busiestSecond(all)).toBeLessThanOrEqual(rate + reservedPerRoundTrip(rate));
+    const notedLate = Math.ceil((rate * lag.max) / 1e9);
+    expect(busiestSecond(all)).toBeLessThanOrEqual(rate + reservedPerRoundTrip(rate) + notedLate);
     // Each sender got its share in blocks: none waited for the others to finish.
     for (const times of [first!, second!, third!]) expect(Math.min(...times) - started).toBeLessThan(1000);
   });
