@@ -7,6 +7,8 @@
 // BENCH_BEFORE=<dist folder of another build> measures that build too, in the same run: both
 // servers are started, each goes idle, then each takes the same load in turn (one at a time, so
 // they do not compete for the cores), and the order alternates over BENCH_MEMORY_RUNS runs (default 2).
+// Both get the same node flags (BENCH_NODE_ARGS, production's by default) unless
+// BENCH_BEFORE_NODE_ARGS gives the build before its own (empty for none): how decision 060's flag was measured.
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchServerEnv, clientDir, rootDir, serverEntry } from './config.mjs';
 import { pickDatabase, warnEmbedded } from './database.mjs';
 import { rssMb } from './probe.mjs';
-import { freePort, startProcess } from './server-process.mjs';
+import { benchNodeArgs, freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 import { budgetPages } from './throttled.mjs';
 
@@ -27,10 +29,19 @@ const concurrency = 8;
 const runs = Number(process.env.BENCH_MEMORY_RUNS ?? 2);
 
 function builds() {
-  const current = { name: 'this build', serverEntry, clientDir };
+  const current = { name: 'this build', serverEntry, clientDir, nodeArgs: benchNodeArgs };
   if (!process.env.BENCH_BEFORE) return [current];
   const dist = resolve(rootDir, process.env.BENCH_BEFORE);
-  return [{ name: 'before', serverEntry: join(dist, 'server', 'main.js'), clientDir: join(dist, 'client') }, current];
+  const beforeArgs = process.env.BENCH_BEFORE_NODE_ARGS;
+  return [
+    {
+      name: 'before',
+      serverEntry: join(dist, 'server', 'main.js'),
+      clientDir: join(dist, 'client'),
+      nodeArgs: beforeArgs === undefined ? benchNodeArgs : beforeArgs.split(' ').filter(Boolean),
+    },
+    current,
+  ];
 }
 
 /** The median of five samples 500 ms apart: one sample can catch a collection half done. */
@@ -101,7 +112,7 @@ async function measure(server, idle, early) {
 export async function runMemory() {
   const list = builds();
   console.log(
-    `\n== Server memory on PostgreSQL: idle, then ${phaseMs / 1000} s of page loads and ${phaseMs / 1000} s of usage events (${list.map((b) => b.name).join(' and ')}) ==`,
+    `\n== Server memory on PostgreSQL: idle, then ${phaseMs / 1000} s of page loads and ${phaseMs / 1000} s of usage events (${list.map((b) => `${b.name}: node ${[...b.nodeArgs, '<server>'].join(' ')}`).join('; ')}) ==`,
   );
   const database = await pickDatabase();
   if (database.kind === 'pglite') warnEmbedded(database.reason);
@@ -117,6 +128,7 @@ export async function runMemory() {
         const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-memory-')) };
         const server = await startProcess({
           script: build.serverEntry,
+          nodeArgs: build.nodeArgs,
           env: { ...benchServerEnv, ...where, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: build.clientDir },
           readyPath: '/readyz',
         });

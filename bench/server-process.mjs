@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const live = new Set();
 
@@ -32,15 +33,21 @@ export function freePort() {
 }
 
 /**
- * Spawns `node <script>` with exactly `env` (plus PATH and HOME: nothing leaks in from the
+ * The flags the servers are started with: production's (scripts/server-node-args.mjs), or
+ * BENCH_NODE_ARGS (space-separated; empty for none) to measure what they change.
+ */
+export const benchNodeArgs = process.env.BENCH_NODE_ARGS === undefined ? serverNodeArgs : process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean);
+
+/**
+ * Spawns `node <nodeArgs> <script>` with exactly `env` (plus PATH and HOME: nothing leaks in from the
  * caller's shell, such as a DATABASE_URL) and waits until GET readyPath answers 200, polling
  * every pollMs. readyMs is measured from just before the spawn: the cold-start figure.
  */
-export async function startProcess({ script, env, readyPath, timeoutMs = 60_000, pollMs = 20 }) {
+export async function startProcess({ script, env, readyPath, nodeArgs = benchNodeArgs, timeoutMs = 60_000, pollMs = 20 }) {
   const port = Number(env.PORT);
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

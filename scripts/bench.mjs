@@ -21,6 +21,7 @@ import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { runSearch } from '../bench/search.mjs';
+import { benchNodeArgs } from '../bench/server-process.mjs';
 import { printTable } from '../bench/table.mjs';
 
 // admin, checkup and search seed millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter).
@@ -59,7 +60,7 @@ if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
 }
 
 const started = new Date();
-console.log(`Benchmarking ${serverEntry} with the client in ${clientDir}`);
+console.log(`Benchmarking ${serverEntry} with the client in ${clientDir}, started as node ${[...benchNodeArgs, '<server>'].join(' ')}`);
 // The load average says how much other work shared the machine: figures taken under load are low.
 const load = () =>
   loadavg()
