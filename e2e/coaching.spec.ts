@@ -1,5 +1,5 @@
 import { signInAsAdmin } from './accounts';
-import { expect, expectAccessible, test } from './fixtures';
+import { atBothWidths, expect, test } from './fixtures';
 import { mailsTo, waitForMail } from './mail';
 
 const zone = 'America/New_York';
@@ -20,6 +20,7 @@ function slot(monthsAhead: number, day: number, hour: number) {
 
 test.describe('premium coaching', () => {
   test('the coach publishes slots; a premium member books, moves and cancels within the monthly allowance', async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', "one run: the coach's slots and the member's booking are scanned and photographed at 1280 and 375 px below");
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const tag = `${project}${Date.now().toString(36)}`;
@@ -49,7 +50,7 @@ test.describe('premium coaching', () => {
         .filter({ hasText: /2 slots published|published/ })
         .first(),
     ).toBeVisible();
-    await expectAccessible(page);
+    await atBothWidths(page, testInfo, 'coaching-admin');
 
     // A premium member, reading in New York time.
     const member = await browser.newContext({ baseURL: testInfo.project.use.baseURL, timezoneId: zone });
@@ -75,7 +76,7 @@ test.describe('premium coaching', () => {
     await expect(
       memberPage.getByRole('button', { name: new RegExp(`^Book ${second.dayName}, ${second.hourLabel} E[SD]T with .*you have this month's session`) }).first(),
     ).toBeDisabled();
-    await expectAccessible(memberPage);
+    await atBothWidths(memberPage, testInfo, 'coaching-booked');
 
     await session.getByRole('button', { name: 'Move' }).click();
     await memberPage

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, holdRoute, test } from './fixtures';
+import { atBothWidths, expect, expectAccessible, holdRoute, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
@@ -207,7 +207,11 @@ test.describe('welcome pages', () => {
     await page.clock.resume();
   });
 
-  test("/welcome's button goes now; 'Stay on this page' stops the redirect; leaving early cancels it", async ({ page }) => {
+  test("/welcome's button goes now; 'Stay on this page' stops the redirect; leaving early cancels it", async ({ page }, testInfo) => {
+    test.skip(
+      testInfo.project.name === 'mobile',
+      'one run: timers do not depend on the width; the stopped page is scanned and photographed at 1280 and 375 px below',
+    );
     await withNewsletterFlag(page);
     await freezeClock(page);
     await page.goto('/welcome');
@@ -216,7 +220,7 @@ test.describe('welcome pages', () => {
     await page.clock.runFor(10_000);
     await expect(page).toHaveURL(/\/welcome$/);
     await page.clock.resume();
-    await expectAccessible(page);
+    await atBothWidths(page, testInfo, 'welcome-stopped');
     await page.getByRole('link', { name: 'Take Me to My Dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signInAsAdmin } from './accounts';
 import { withClockLock } from './billing-clock';
-import { expect, expectAccessible, test } from './fixtures';
+import { atBothWidths, expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { waitForMail } from './mail';
 
@@ -33,7 +33,15 @@ const advanceClock = async (request: APIRequestContext, by: string) => {
 const badge = (page: Page, text: 'Premium Member' | 'Free Member') => page.getByText(text, { exact: true });
 
 test.describe('premium membership with the local test provider', () => {
-  test('a free member pays at the local checkout, is premium, cancels on /account, and is free after the period ends', async ({ page, visit, request }) => {
+  test('a free member pays at the local checkout, is premium, cancels on /account, and is free after the period ends', async ({
+    page,
+    visit,
+    request,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === 'mobile',
+      'one run: the declined checkout and the cancelled /account are scanned and photographed at 1280 and 375 px below (the checkout is paid at 375 px by the plan-choice test)',
+    );
     test.slow();
     await withClockLock(async () => {
       const email = await registerAndSignIn(page, 'payer');
@@ -53,6 +61,7 @@ test.describe('premium membership with the local test provider', () => {
       await page.getByRole('button', { name: 'Pay $19' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
       await expect(page).toHaveURL(/\/checkout\/local\//);
+      await atBothWidths(page, testInfo, 'checkout-declined');
 
       await fillCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Pay $19' }).click();
@@ -77,7 +86,7 @@ test.describe('premium membership with the local test provider', () => {
       await page.getByRole('button', { name: 'Yes, cancel at period end' }).click();
       await expect(page.getByText('Premium ends on')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Resume membership' })).toBeVisible();
-      await expectAccessible(page);
+      await atBothWidths(page, testInfo, 'account-cancelled');
       await waitForMail(email, /membership ends on/);
       await visit('/');
       await expect(badge(page, 'Premium Member')).toBeVisible();
@@ -164,6 +173,10 @@ test.describe('premium membership with the local test provider', () => {
     page,
     browser,
   }, testInfo) => {
+    test.skip(
+      testInfo.project.name === 'mobile',
+      "one run: the admin's question and the member's /account are scanned and photographed at 1280 and 375 px below",
+    );
     // The member pays Yearly in a browser of their own.
     const memberContext = await browser.newContext();
     const member = await memberContext.newPage();
@@ -191,7 +204,7 @@ test.describe('premium membership with the local test provider', () => {
     const ask = page.getByRole('alertdialog', { name: 'End a paid membership?' });
     await expect(ask).toContainText(`${email} pays for a Yearly membership ($190/year).`);
     await expect(ask).toContainText(/The next charge of \$190 is on \w+ \d+, \d{4}\./);
-    await expectAccessible(page);
+    await atBothWidths(page, testInfo, 'admin-end-paid-membership');
     await ask.getByRole('button', { name: 'End at period end' }).click();
     await expect(toast('User premium status updated')).toBeVisible();
     await expect(premium).toHaveAttribute('aria-pressed', 'true');
@@ -208,7 +221,7 @@ test.describe('premium membership with the local test provider', () => {
     await expect(member.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
     await expect(member.getByRole('button', { name: 'Update card' })).toHaveCount(0);
-    await expectAccessible(member);
+    await atBothWidths(member, testInfo, 'account-ended-by-team');
 
     await premium.click();
     await expect(ask).toContainText(/It is already cancelled and ends on \w+ \d+, \d{4}\./);
