@@ -14,6 +14,11 @@
 // one server each, and every page loaded from both in turn, alternating which goes first, so the
 // machine's noise falls on both alike. A signed-in member's pass follows (one load per page and
 // build by default): React ready and the data requests, the member being a fresh account.
+//
+// After each page, the machine's floor is loaded too (bench/throttled-floor.mjs): a page that
+// costs nothing, from a bare server, bare and with this build's headers. The summary prints it
+// beside the budgets (decision 061). BENCH_THROTTLED_ARRIVAL=link follows a link on another
+// site's page instead of opening each page in a tab that starts empty.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,12 +28,17 @@ import { chromium } from '@playwright/test';
 import { benchServerEnv, chromiumFlags, chromiumPath, clientDir, rootDir, serverEntry } from './config.mjs';
 import { pickDatabase, warnEmbedded } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
+import { startFloor } from './throttled-floor.mjs';
 import { printTable } from './table.mjs';
 
 export const budgetPages = ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
 const pages = process.env.BENCH_THROTTLED_PAGES?.split(',') ?? budgetPages;
 const runs = Number(process.env.BENCH_THROTTLED_RUNS ?? 5);
 const signedInRuns = Number(process.env.BENCH_THROTTLED_SIGNED_IN_RUNS ?? 1);
+// How the phone arrives: `tab`, a page opened in a tab that starts empty (the default, as the
+// issue measured), or `link`, following a link on another site's page in the same tab.
+const arrival = process.env.BENCH_THROTTLED_ARRIVAL ?? 'tab';
+if (!['tab', 'link'].includes(arrival)) throw new Error(`BENCH_THROTTLED_ARRIVAL is tab or link, not ${arrival}`);
 // Issue 36's goals: React ready ≤ 1.5 s everywhere, ≤ 1.0 s on the lightest pages; first paint ≤ 0.6 s; ≤ 8 scripts.
 const readyBudgetMs = (path) => (['/', '/pricing', '/field-guides'].includes(path) ? 1000 : 1500);
 const paintBudgetMs = 600;
@@ -98,11 +108,13 @@ function recordNetwork(cdp) {
   };
 }
 
-async function load(browser, url, { cookies = [], tap = false } = {}) {
+async function load(browser, url, { cookies = [], tap = false, from } = {}) {
   const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
   try {
     if (cookies.length) await context.addCookies(cookies);
     const page = await context.newPage();
+    // The other site's page is loaded before anything is recorded or throttled.
+    if (from) await page.goto(from(url));
     if (tap) await page.addInitScript(() => (window.__benchTap = true));
     await page.addInitScript(observe);
     const cdp = await context.newCDPSession(page);
@@ -111,7 +123,8 @@ async function load(browser, url, { cookies = [], tap = false } = {}) {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', throttling);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await page.goto(url, { waitUntil: 'commit' });
+    if (from) await Promise.all([page.waitForURL(url, { waitUntil: 'commit' }), page.click('#go')]);
+    else await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__bench?.hydrated, null, { timeout: 60_000 });
     // Whatever the page asks for once React is there (lazy scripts, data) has its turn: 1 s without a request in flight.
     const settleBy = performance.now() + 10_000;
@@ -179,15 +192,19 @@ async function startServers(list, database) {
   return servers;
 }
 
-/** Loads every page `count` times from each server in turn, alternating which server goes first. */
-async function measure(browser, servers, count, options) {
+/**
+ * Loads every page `count` times from each server in turn, alternating which server goes first.
+ * `afterPage(index)`, when given, runs after each page's loads (the floor's loads, spread through the run).
+ */
+async function measure(browser, servers, count, options, afterPage) {
   const samples = {};
-  for (const path of pages) {
+  for (const [index, path] of pages.entries()) {
     samples[path] = Object.fromEntries(servers.map((s) => [s.name, []]));
     for (let run = 0; run < count; run += 1) {
       const order = run % 2 === 0 ? servers : [...servers].reverse();
       for (const s of order) samples[path][s.name].push(await load(browser, `${s.origin}${path}`, options(s)));
     }
+    if (afterPage) await afterPage(index);
     console.log(`  ${path} measured (load average ${load1()})`);
   }
   return samples;
@@ -212,30 +229,43 @@ function summarise(list) {
 export async function runThrottled() {
   const list = builds();
   console.log(
-    `\n== Pages on a throttled phone (applied: 150 ms RTT, 1.6 Mbit/s, 4x CPU, ${viewport.width} px; median of ${runs}; ${list.map((b) => b.name).join(' and ')}) ==`,
+    `\n== Pages on a throttled phone (applied: 150 ms RTT, 1.6 Mbit/s, 4x CPU, ${viewport.width} px; median of ${runs}; ${arrival === 'link' ? "arriving by a link on another site's page" : 'each page opened in a tab that starts empty'}; ${list.map((b) => b.name).join(' and ')}) ==`,
   );
   const database = await pickDatabase();
   if (database.kind === 'pglite') warnEmbedded(database.reason);
   const servers = await startServers(list, database);
+  const floor = await startFloor(servers.at(-1).origin);
+  const from = arrival === 'link' ? floor.elsewhere : undefined;
+  const floorSamples = Object.fromEntries(floor.pages.map((f) => [f.name, []]));
+  // One load of each floor variant after each page, alternating which goes first.
+  const loadFloor = async (index) => {
+    for (const f of index % 2 === 0 ? floor.pages : [...floor.pages].reverse()) floorSamples[f.name].push(await load(browser, f.url, { tap: true, from }));
+  };
   const members = [];
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   let visitor;
   let signedIn;
   const loadAtStart = load1();
   try {
-    visitor = await measure(browser, servers, runs, () => ({ tap: true }));
+    visitor = await measure(browser, servers, runs, () => ({ tap: true, from }), loadFloor);
     if (signedInRuns > 0) {
       for (const s of servers) members.push({ server: s.name, ...(await member(s.origin)) });
       console.log('  signed in as a free member:');
-      signedIn = await measure(browser, servers, signedInRuns, (s) => ({ cookies: members.find((m) => m.server === s.name).cookies }));
+      signedIn = await measure(browser, servers, signedInRuns, (s) => ({ cookies: members.find((m) => m.server === s.name).cookies, from }));
     }
   } finally {
     await browser.close();
+    await floor.close();
     await Promise.all(servers.map((s) => s.server.stop()));
     if (database.kind === 'postgres') await deleteMembers(database.url, members);
   }
 
-  const figures = { loadAverage: { start: loadAtStart, end: load1() }, visitor: {}, signedIn: {} };
+  const figures = {
+    loadAverage: { start: loadAtStart, end: load1() },
+    visitor: {},
+    signedIn: {},
+    floor: Object.fromEntries(Object.entries(floorSamples).map(([name, list]) => [name, summarise(list)])),
+  };
   const rows = [];
   const dataRows = [];
   for (const path of pages) {
@@ -261,6 +291,20 @@ export async function runThrottled() {
     }
   }
   printTable(['page', 'build', 'first paint s', 'largest paint s', 'React ready s', 'scripts', 'script KB', 'tap answered after s', 'taps lost'], rows);
+  console.log(
+    `\nThe machine's floor: a page that costs nothing (under 1 KB, no stylesheet, no script to fetch) from a bare node:http server, same throttling, ${pages.length} loads each spread through the run ("ready" is its parse):`,
+  );
+  printTable(
+    ['page', 'first paint s', 'largest paint s', 'ready s', 'tap answered after s', 'taps lost'],
+    Object.entries(figures.floor).map(([name, f]) => [
+      name,
+      seconds(f.fcp),
+      seconds(f.lcp),
+      seconds(f.hydrated),
+      f.tap === null ? '-' : seconds(f.tap),
+      `${f.tapsLost}/${pages.length}`,
+    ]),
+  );
   console.log('\nData requests (GET /api/…), before or after React was ready, in how many loads:');
   printTable(['page', 'build', 'who', 'requests'], dataRows);
   console.log(`Load average (1 min) ${loadAtStart} at the start, ${load1()} at the end.`);
@@ -279,17 +323,19 @@ export async function runThrottled() {
   const slow = over((f, path) => f.hydrated > readyBudgetMs(path));
   const manyScripts = over((f) => f.scripts > scriptBudget);
   const latePaint = over((f) => f.fcp > paintBudgetMs);
+  const [bareFloor, headersFloor] = Object.values(figures.floor);
+  const floorNote = (key) => ` (the floor: ${seconds(bareFloor[key])} s bare, ${seconds(headersFloor[key])} s with this build's headers)`;
   return {
     figures,
     checks: [
       {
         budget: 'Throttled phone: React ready ≤ 1.5 s on every page, ≤ 1.0 s on /, /pricing, /field-guides (median)',
-        measured: `${range('hydrated')}${slow.length ? `; over on ${slow.join(', ')}` : ''}`,
+        measured: `${range('hydrated')}${slow.length ? `; over on ${slow.join(', ')}` : ''}${floorNote('hydrated')}`,
         status: status(slow),
       },
       {
         budget: 'Throttled phone: first paint ≤ 0.6 s (median)',
-        measured: `${range('fcp')}${latePaint.length ? `; over on ${latePaint.join(', ')}` : ''}`,
+        measured: `${range('fcp')}${latePaint.length ? `; over on ${latePaint.join(', ')}` : ''}${floorNote('fcp')}`,
         status: status(latePaint),
       },
       {
