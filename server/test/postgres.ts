@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openDatabase } from '../db/client';
 
 /** The same server as `url`, another database on it. */
@@ -25,13 +25,20 @@ export async function copyTemplate(): Promise<{ url: string; name: string }> {
   return { url: databaseUrl(base, name), name };
 }
 
-let fileDatabase: Promise<string> | undefined;
+// Keyed by the test file: a worker runs many files with one copy of this module (vitest.config.ts, `isolate: false`).
+const fileDatabases = new Map<string, Promise<string>>();
 
 /**
  * The PostgreSQL database of the running test file: made on first use, shared by every app the
- * file starts. Vitest evaluates this module once per file, so each file has its own.
+ * file starts, and by no other file.
  */
 export function fileDatabaseUrl(): Promise<string> {
-  fileDatabase ??= copyTemplate().then(({ url }) => url);
-  return fileDatabase;
+  const file = expect.getState().testPath;
+  if (!file) throw new Error('fileDatabaseUrl() is called from a test file');
+  let database = fileDatabases.get(file);
+  if (!database) {
+    database = copyTemplate().then(({ url }) => url);
+    fileDatabases.set(file, database);
+  }
+  return database;
 }
