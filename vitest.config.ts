@@ -30,9 +30,10 @@ export default defineConfig({
     // core: three files at a time on a 2-core machine halve the suite (647 s -> 364 s, both
     // databases, shuffled), where Vitest's default (cores - 1) would run one at a time.
     maxWorkers: 3,
-    // Each worker imports the app once, not once per file: no test file relies on a fresh module
-    // state (none mocks a module; each builds its own app and database). Measured on the embedded
-    // database, same machine, shuffled: 448 s -> 264 s (imports 189 s -> 26 s of the workers).
+    // Each worker imports the app once, not once per file: no module is mocked and each file builds
+    // its own app; the one thing kept per file, the PostgreSQL database, is keyed by the test file
+    // (server/test/postgres.ts). Embedded database, same machine, shuffled: 448 s -> 264 s
+    // (imports 189 s -> 26 s of the workers); both databases 639 s -> 386 s.
     isolate: false,
     // Files and tests in a random order, so none depends on another's leftovers. Here, not as
     // `--sequence.shuffle` on the command line, which would replace the projects' groupOrder.

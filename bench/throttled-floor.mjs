@@ -57,7 +57,7 @@ export async function startFloor(origin) {
       response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><a id="go" href="${to.replaceAll('"', '%22')}">The page</a></html>`);
       return;
     }
-    const headers = variants[request.url];
+    const headers = variants[url.pathname];
     if (!headers) {
       response.writeHead(404).end();
       return;
