@@ -186,9 +186,13 @@ test.describe('publishing from the admin', () => {
       await tab.getByRole('button', { name: `Edit Shared ${tag}` }).click();
       await expect(tab.getByLabel('Body (Markdown)')).toHaveValue('Start');
     }
+    // Each admin works in the tab in front, as people do: a tab behind gets no animation frames,
+    // and the toast's announcement (role status) is put on the page in one.
+    await page.bringToFront();
     await page.getByLabel('Body (Markdown)').fill('First admin’s text');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(toast(page, 'Draft saved')).toBeVisible();
+    await second.bringToFront();
     await second.getByLabel('Body (Markdown)').fill('Second admin’s text');
     await second.getByRole('button', { name: 'Save draft' }).click();
     await expect(second.getByRole('alert').filter({ hasText: 'changed by another admin or in another tab' })).toBeVisible();
