@@ -31,7 +31,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
+      {/* At the top on a phone: at the bottom, a full-width toast covered the button that answers it
+          (the checkout's Pay after "Payment Failed"). From 640 px it sits in the bottom-right corner.
+          The band itself lets taps through to the page (its padding stayed after the last toast
+          closed); only the toasts take them. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed right-0 top-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto" />
     </ToastPrimitive.Provider>
   );
 }
