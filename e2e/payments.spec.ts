@@ -61,6 +61,16 @@ test.describe('premium membership with the local test provider', () => {
       await page.getByRole('button', { name: 'Pay $19' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
       await expect(page).toHaveURL(/\/checkout\/local\//);
+      // On a phone the 'Payment Failed' toast sits at the top of the screen, clear of the Pay
+      // button that tries another card (at the bottom, full width, it covered the form's end).
+      await page.setViewportSize({ width: 375, height: 740 });
+      const failed = page
+        .getByRole('region', { name: /Notifications/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Payment Failed' });
+      await expect(failed).toBeVisible();
+      expect((await failed.boundingBox())!.y).toBeLessThan(100);
+      await page.getByRole('button', { name: 'Pay $19' }).click({ trial: true, timeout: 2_000 });
       await atBothWidths(page, testInfo, 'checkout-declined');
 
       await fillCard(page, '4242 4242 4242 4242');
