@@ -12,19 +12,6 @@ export const resultsDir = resolve(rootDir, 'bench/results');
 export const usesDefaultBuild = !process.env.BENCH_SERVER_ENTRY && !process.env.BENCH_CLIENT_DIR;
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Debian's Chromium as root in a container: no sandbox, no GPU, and none of the background
-// traffic (updates, sync, QUIC probing) that would add noise to the measured page loads.
-export const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Settings every benchmarked server gets: quiet logs, and rate limits no benchmark can reach. */
 export const benchServerEnv = {
   NODE_ENV: 'production',

@@ -9,14 +9,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumFlags, chromiumPath, clientDir } from './config.mjs';
+import { chromiumPath, clientDir } from './config.mjs';
+import { playwrightChromiumFlags } from '../scripts/chromium-flags.mjs';
 import { printTable } from './table.mjs';
 
 export const landingBudgetKb = 100;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 export async function measureLandingJs(origin) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: playwrightChromiumFlags });
   try {
     const page = await browser.newPage();
     const scripts = [];

@@ -25,7 +25,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { benchServerEnv, chromiumFlags, chromiumPath, clientDir, rootDir, serverEntry } from './config.mjs';
+import { benchServerEnv, chromiumPath, clientDir, rootDir, serverEntry } from './config.mjs';
+import { playwrightChromiumFlags } from '../scripts/chromium-flags.mjs';
 import { pickDatabase, warnEmbedded } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { startFloor } from './throttled-floor.mjs';
@@ -242,7 +243,7 @@ export async function runThrottled() {
     for (const f of index % 2 === 0 ? floor.pages : [...floor.pages].reverse()) floorSamples[f.name].push(await load(browser, f.url, { tap: true, from }));
   };
   const members = [];
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: playwrightChromiumFlags });
   let visitor;
   let signedIn;
   const loadAtStart = load1();
