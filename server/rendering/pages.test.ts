@@ -42,7 +42,7 @@ describe('every route of the table is in its HTML, as a visitor sees it', () => 
     expect(res.status).toBe(200);
     const html = res.text;
     // The frame: navigation, footer, and the data the browser hydrates from.
-    expect(html).toMatch(/<a class="[^"]*" href="\/"[^>]*><img src="\/favicon.svg"/);
+    expect(html).toMatch(/<a class="[^"]*" href="\/"[^>]*><svg viewBox="0 0 64 64" width="28" height="28" class="shrink-0"/);
     // The site search works before the scripts run: a plain form in the bar for a visitor, and
     // everywhere the search button, a link to /search (a member's header is drawn pending).
     expect(html).toMatch(/<a [^>]*href="\/search"/);
