@@ -53,3 +53,18 @@ describe('deeply nested JSON', () => {
     expect(nestsDeeperThan('[[],[],[]]', 2)).toBe(false);
   });
 });
+
+describe('an empty body with the JSON content type', () => {
+  it('is no body: a route without a payload answers as usual, a route with one names its fields', async () => {
+    for (const raw of ['', '  \n']) {
+      const logout = await post('/api/logout', raw);
+      expect(logout.status, JSON.stringify(raw)).toBe(200);
+      expect(logout.json).toEqual({ ok: true });
+      const makeAdmin = await post('/api/auth/make-admin', raw);
+      expect(makeAdmin.status).toBe(401);
+      const contact = await post('/api/contact', raw);
+      expect(contact.status).toBe(400);
+      expect(Object.keys(contact.json.errors)).toEqual(expect.arrayContaining(['name', 'email', 'message']));
+    }
+  });
+});

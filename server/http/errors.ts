@@ -50,7 +50,6 @@ export function refuseUnrenderable(fields: Record<string, [label: string, markdo
 /** Fastify's own 4xx errors, rewritten in words a person understands. */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request has a JSON content type but an empty body',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON with Content-Type: application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',

@@ -35,7 +35,10 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
  * Every JSON body is refused with a 400 when it nests deeper than MAX_JSON_DEPTH, before it is
  * parsed: the checks after parsing (unstorable text, schemas, the database's own jsonb parser)
  * walk values recursively, and a 10 KB body of 5,000 brackets overflowed their stack into a 500.
- * Otherwise Fastify's own parser (prototype poisoning refused) does the rest.
+ * An empty body (many HTTP clients send the JSON content type on every request, also on a
+ * POST without a payload such as /api/logout) is no body: a route that takes none answers as
+ * usual, and one that needs fields names them in its 400. Otherwise Fastify's own parser
+ * (prototype poisoning refused) does the rest.
  */
 export function limitJsonDepth(app: FastifyInstance): void {
   // Fastify's default parser is the callback kind (its type also allows the promise kind).
@@ -46,6 +49,7 @@ export function limitJsonDepth(app: FastifyInstance): void {
   ) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, `body: ${tooDeepMessage}`, { body: tooDeepMessage }), undefined);
     return parse(request, body as string, done);
   });
