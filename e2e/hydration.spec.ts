@@ -141,6 +141,29 @@ test.describe('server rendering and hydration', () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-card.png`);
   });
 
+  test('every icon the page names is served, each PNG at its size', async ({ page }) => {
+    await page.goto('/');
+    const icons = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) =>
+      links.map((link) => ({
+        href: (link as HTMLLinkElement).href,
+        type: link.getAttribute('type'),
+        sizes: link.getAttribute('sizes'),
+      })),
+    );
+    expect(icons.map((icon) => new URL(icon.href).pathname)).toEqual(['/favicon-32.png', '/favicon.svg', '/apple-touch-icon.png']);
+    for (const icon of icons) {
+      const response = await page.request.get(icon.href);
+      expect(response.status(), icon.href).toBe(200);
+      const contentType = response.headers()['content-type'] ?? '';
+      if (icon.type) expect(contentType).toContain(icon.type);
+      if (!contentType.startsWith('image/png')) continue;
+      const png = await response.body();
+      // A home-screen icon is 180×180 (what iOS asks for); the others say their size.
+      const [width, height] = icon.sizes?.split('x').map(Number) ?? [180, 180];
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], icon.href).toEqual([width, height]);
+    }
+  });
+
   test('the social card every page names is a 1200×630 PNG', async ({ page }) => {
     await page.goto('/weekly-dish');
     const url = await page.locator('meta[property="og:image"]').getAttribute('content');
