@@ -54,7 +54,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { refuseUnstorableText } from './http/unstorable-text';
-import { limitJsonDepth } from './http/json-body';
+import { parseJsonBodies } from './http/json-body';
 import { clientDistDir } from './paths';
 
 export interface BuildAppOptions {
@@ -91,7 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   recordApiRoutes(app);
-  limitJsonDepth(app);
+  parseJsonBodies(app);
   refuseUnstorableText(app);
   ctx.mailer.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.

@@ -40,7 +40,7 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
  * usual, and one that needs fields names them in its 400. Otherwise Fastify's own parser
  * (prototype poisoning refused) does the rest.
  */
-export function limitJsonDepth(app: FastifyInstance): void {
+export function parseJsonBodies(app: FastifyInstance): void {
   // Fastify's default parser is the callback kind (its type also allows the promise kind).
   const parse = app.getDefaultJsonParser('error', 'error') as (
     request: FastifyRequest,
@@ -49,8 +49,9 @@ export function limitJsonDepth(app: FastifyInstance): void {
   ) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if ((body as string).trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, `body: ${tooDeepMessage}`, { body: tooDeepMessage }), undefined);
-    return parse(request, body as string, done);
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `body: ${tooDeepMessage}`, { body: tooDeepMessage }), undefined);
+    return parse(request, text, done);
   });
 }
