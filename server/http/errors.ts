@@ -59,10 +59,12 @@ const frameworkMessages: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    // A deliberate 5xx (load shedding's 503 with when to come back, a payment provider out of
-    // reach's 502) says what happened in its own words; every other 5xx hides its cause.
+    // When to come back: load shedding's 503, a cap on mail's 429.
+    if (error instanceof HttpError && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+      reply.header('retry-after', error.retryAfterSeconds);
+    // A deliberate 5xx (load shedding's 503, a payment provider out of reach's 502) says what
+    // happened in its own words; every other 5xx hides its cause.
     if (status >= 500 && error instanceof HttpError) {
-      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', error.retryAfterSeconds);
       if (status !== 503) request.log.error({ err: error }, error.message);
       return reply.status(status).send({ message: error.message });
     }

@@ -2,7 +2,7 @@ import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import { isStorableText } from '#shared/text';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 interface Hit {
@@ -23,9 +23,9 @@ const ttl = sql<string | number>`greatest(0, ceil(extract(epoch from (${rateLimi
 
 /**
  * Counts one hit on `key`, atomically: a window that has ended starts again at 1. Answers the
- * count and the milliseconds until the window ends.
+ * count and the milliseconds until the window ends. In a transaction, the hit is undone with it.
  */
-export async function countHit(db: Database, key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
+export async function countHit(db: Executor, key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
   const ended = sql`${rateLimits.resetAt} <= now()`;
   const [row] = await db
     .insert(rateLimits)

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api';
 import { requestBreakdown } from './api';
 
 /**
@@ -22,7 +23,13 @@ export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string
       toast({ title: 'Request submitted!', description: "We'll review your results and send personalized recommendations to your email soon." });
       form.reset({ email: '' });
     },
-    onError: () => toast({ title: 'Oops!', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
+    // A cap on mail to one address (429) says when to try again; any other failure is the spec's toast.
+    onError: (error) =>
+      toast({
+        title: 'Oops!',
+        description: error instanceof ApiError && error.status === 429 ? error.serverMessage : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      }),
   });
 
   // A blank email gets the spec's own toast; any other the shared rule's message under the field.

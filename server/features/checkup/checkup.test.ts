@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupResults } from '../../db/schema';
+import { checkupResults, mailOutbox } from '../../db/schema';
+import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
@@ -15,7 +16,8 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://checkup.example.org' });
+  // The forms' limit per address has a test of its own (below): here it must not decide which test runs out.
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://checkup.example.org', RATE_LIMIT_FORMS_PER_HOUR: '1000' });
 });
 afterAll(async () => {
   await t.close();
@@ -158,6 +160,29 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     expect(bad.json.message).toMatch(/^email:/);
     expect((await callApp(`${t.url}/api/checkup-results/00000000-0000-4000-8000-000000000000/breakdown`, 'POST', { body: { email } })).status).toBe(404);
     expect((await callApp(`${t.url}/api/checkup-results/nope/breakdown`, 'POST', { body: { email } })).status).toBe(404);
+  });
+  it('caps the breakdowns one address gets from result links (decision 069): past the cap a 429, nothing stored, nothing sent', async () => {
+    const victim = uniqueEmail('flooded');
+    const { hour } = MAIL_CAPS.checkupBreakdown.recipient;
+    const outboxRows = () =>
+      t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.to}) = ${victim}`);
+    // Results of different people, as anyone holding their links could ask.
+    const ids = await Promise.all([0, 1].map(async () => (await submit({ email: uniqueEmail('owner'), answers: answers() })).json.id as string));
+    for (let i = 0; i < hour; i++) {
+      const res = await callApp(`${t.url}/api/checkup-results/${ids[i % 2]}/breakdown`, 'POST', { body: { email: i === 1 ? victim.toUpperCase() : victim } });
+      expect(res.status, JSON.stringify(res.json)).toBe(202);
+    }
+    const refused = await callApp(`${t.url}/api/checkup-results/${ids[0]}/breakdown`, 'POST', { body: { email: victim } });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^Too many Check-Up breakdowns have been sent to .+ recently\. Please wait \d+ minutes and try again\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expect.poll(() => smtp.find(victim, /Your Check-Up breakdown/).length).toBe(hour);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.find(victim, /Your Check-Up breakdown/)).toHaveLength(hour);
+    expect(await outboxRows()).toHaveLength(hour);
   });
 });
 

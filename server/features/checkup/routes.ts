@@ -9,6 +9,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { loadLinkKey, verifyLink } from '../../mail/links';
+import { countMailTo } from '../../mail/recipient-caps';
 import { recordServerEvent } from '../events/record';
 import type { Executor } from '../../db/client';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
@@ -75,13 +76,23 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(breakdownRequestSchema, request.body);
     const row = await loadResult(ctx, request.params.id);
     // Mailed to the address given, but the stored email stays the first one: whoever holds the
-    // results link must not be able to redirect the result's later mail to another inbox. The
-    // mail is the whole of this request (nothing else changes), so it is stored on its own.
+    // results link must not be able to redirect the result's later mail to another inbox.
     // The email layout (react-email) loads with the first breakdown asked for: memory a server that sends none keeps free.
     const { breakdownMail } = await import('./breakdown-mail');
-    await ctx.mailer.send(
-      await breakdownMail({ to: input.email, id: row.id, totalScore: row.totalScore, categoryScores: row.categoryScores, publicUrl: ctx.env.PUBLIC_URL }),
-    );
+    const mail = await breakdownMail({
+      to: input.email,
+      id: row.id,
+      totalScore: row.totalScore,
+      categoryScores: row.categoryScores,
+      publicUrl: ctx.env.PUBLIC_URL,
+    });
+    // Anyone with a result's link may ask: capped per address and per asker, so no inbox can be flooded from here.
+    const sender = (await getSessionUser(request, ctx))?.id;
+    const mailId = await ctx.db.transaction(async (tx) => {
+      await countMailTo(tx, 'checkupBreakdown', { to: input.email, sender: sender ? `user:${sender}` : `ip:${request.ip}` });
+      return ctx.mailer.store(tx, mail);
+    });
+    ctx.mailer.deliverNow([mailId]);
     return reply.status(202).send({ ok: true });
   });
 

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { teamInvitations, teamSeats, users } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
+import { countMailTo } from '../../mail/recipient-caps';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { billingProvider } from '../../payment-providers/choose-provider';
 import { billingNow } from '../../payment-providers/clock';
@@ -130,6 +131,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         .values({ teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt })
         .returning({ id: teamInvitations.id });
       await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
+      // Withdrawing and inviting again must not become a way to mail one inbox without end.
+      await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
       return ctx.mailer.store(tx, teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt }));
     });
     ctx.mailer.deliverNow([mailId]);

@@ -7,6 +7,7 @@ import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { goodCard, isPremium, memberApi } from '../../test/billing';
 import { startSmtpCapture } from '../../test/smtp';
+import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
 import { releaseEndedSeats } from '../webinars/service';
@@ -274,6 +275,28 @@ describe('team plans (decision 055)', () => {
       .where(eq(webinarSignups.userId, idOf(member)));
     expect(places).toHaveLength(0);
     expect((await api(member).post(`/api/webinars/${created.json.id}/signup`)).status).toBe(403);
+  });
+
+  it('caps invitation mail to one address (decision 069): invite, withdraw and invite again stops at the cap with a 429, nothing left open', async () => {
+    const owner = await buyTeam('team-caps', 2);
+    const email = `capped-${idOf(owner)}@example.org`;
+    const { hour } = MAIL_CAPS.teamInvitation.recipient;
+    const openOnes = async () => ((await team(owner)).invitations as { id: string; email: string }[]).filter((i) => i.email === email);
+    for (let i = 0; i < hour; i++) {
+      await invite(owner, email);
+      // A second invitation while one is open is refused and, refused, not counted.
+      expect((await api(owner).post('/api/team/invitations', { email })).status).toBe(409);
+      const [open] = await openOnes();
+      expect((await api(owner).call('DELETE', `/api/team/invitations/${open!.id}`)).status).toBe(200);
+    }
+    const refused = await api(owner).post('/api/team/invitations', { email: email.toUpperCase() });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^Too many invitations have been sent to .+ recently\. Please wait \d+ minutes and try again\.$/);
+    expect(await openOnes()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.find(email, /invited you to/)).toHaveLength(hour);
+    // Another address is invited as usual.
+    await invite(owner, `other-${idOf(owner)}@example.org`);
   });
 
   it('webhook events twice and out of order leave the latest seats; the plan ending ends every seat', async () => {
