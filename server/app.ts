@@ -174,7 +174,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), lookupSearchPage(search)]),
+    lookupPage: firstLookup([
+      lookupContentPage(content),
+      lookupResultPage(ctx),
+      lookupEditionPage(ctx),
+      lookupPreferencesPage(ctx),
+      lookupSearchPage(search, ctx),
+    ]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
@@ -182,11 +188,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   return app;
 }
 
+type Lookup = (pathname: string, query: URLSearchParams, request?: FastifyRequest) => Promise<PageLookup | undefined>;
+
 /** The first lookup that knows the path answers for it. */
-function firstLookup(lookups: ((pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>)[]) {
-  return async (pathname: string, query: URLSearchParams): Promise<PageLookup | undefined> => {
+function firstLookup(lookups: Lookup[]): Lookup {
+  return async (pathname, query, request) => {
     for (const lookup of lookups) {
-      const found = await lookup(pathname, query);
+      const found = await lookup(pathname, query, request);
       if (found) return found;
     }
     return undefined;
