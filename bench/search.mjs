@@ -174,7 +174,7 @@ const countStatement = (positive) => `select f.kind, count(*)::int as n from (${
 const pageStatement = (positive) => `
       select d.kind, d.url, d.title, d.published_at, f.locked,
         case when f.locked then '' else d.summary end as summary,
-        case when f.locked then '' else ts_headline('search_english', left(d.body, 8000), q.query, $1) end as snippet
+        case when f.locked then '' else ts_headline('search_english', left(replace(d.body, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), 8000), q.query, $1) end as snippet
       from (
         select * from (${found(true, 2, positive)}) f
         order by f.rank desc, f.published_at desc nulls last, f.source_id

@@ -119,7 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
   // Answers kept until what search finds changes; counts of searches written every few seconds.
-  const search = createSearchService(ctx.db, app.log);
+  const search = createSearchService(ctx.db, app.log, { contactEmail: ctx.env.CONTACT_EMAIL });
   app.addHook('onClose', () => search.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 

@@ -10,10 +10,21 @@ import {
   searchKinds,
   type WeeklySearches,
 } from '#shared/search/search';
+import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { searchGeneration } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
+
+/**
+ * What a page fills into its text as it shows it, so a snippet reads as the page does: the
+ * contact address of this server's CONTACT_EMAIL setting. (Prices are in the kept HTML already:
+ * the index has them too. The address is a setting of the server, so the index keeps the
+ * placeholder's words, "contact" and "email".)
+ */
+export interface PageFill {
+  contactEmail: string;
+}
 
 export interface Searcher {
   /** Premium members see premium items whole; anyone else finds them by title, locked. */
@@ -94,13 +105,20 @@ interface ResultRow {
   snippet: string;
 }
 
-async function pageOfResults(db: Executor, parsed: ParsedQuery, searcher: Searcher, kind: SearchKind | null, page: number): Promise<SearchResult[]> {
+async function pageOfResults(
+  db: Executor,
+  parsed: ParsedQuery,
+  searcher: Searcher,
+  fill: PageFill,
+  kind: SearchKind | null,
+  page: number,
+): Promise<SearchResult[]> {
   // Ranked and cut to the page first; the snippets (the costly part) for the page's results only.
   const rows = rowsOf<ResultRow>(
     await db.execute(sql`
       select d.kind, d.url, d.title, d.published_at, f.locked,
         case when f.locked then '' else d.summary end as summary,
-        case when f.locked then '' else ts_headline('search_english', left(d.body, 8000), q.query, ${headlineOptions}) end as snippet
+        case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
       from (
         select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}
         order by f.rank desc, f.published_at desc nulls last, f.source_id
@@ -174,7 +192,12 @@ async function suggest(db: Executor, query: string, searcher: Searcher): Promise
 }
 
 /** A search as the searcher may see it: one page of results, the count per kind, and help when nothing is found. */
-export async function search(db: Executor, params: { q: string; kind?: SearchKind | undefined; page: number }, searcher: Searcher): Promise<SearchAnswer> {
+export async function search(
+  db: Executor,
+  params: { q: string; kind?: SearchKind | undefined; page: number },
+  searcher: Searcher,
+  fill: PageFill,
+): Promise<SearchAnswer> {
   const query = params.q.trim();
   const kind = params.kind ?? null;
   const answer: SearchAnswer = { ...emptyAnswer, query, kind, page: params.page, forPremium: searcher.premium };
@@ -184,7 +207,7 @@ export async function search(db: Executor, params: { q: string; kind?: SearchKin
   const counts = await countMatches(db, parsed, searcher);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const shown = kind ? (counts[kind] ?? 0) : total;
-  const results = shown > (params.page - 1) * SEARCH_LIMITS.perPage ? await pageOfResults(db, parsed, searcher, kind, params.page) : [];
+  const results = shown > (params.page - 1) * SEARCH_LIMITS.perPage ? await pageOfResults(db, parsed, searcher, fill, kind, params.page) : [];
   const suggestion = total === 0 ? await suggest(db, query, searcher) : null;
   return { ...answer, counts, total, results, suggestion };
 }

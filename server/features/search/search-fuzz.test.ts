@@ -76,7 +76,7 @@ describe('any query', () => {
       fc.asyncProperty(anyQuery, kind, fc.integer({ min: 1, max: 3 }), fc.boolean(), async (typed, kind, page, premium) => {
         const params = searchParamsSchema.safeParse({ q: typed.slice(0, SEARCH_LIMITS.query), kind, page });
         fc.pre(params.success);
-        const answer = await search(t.ctx.db, params.data!, { premium });
+        const answer = await search(t.ctx.db, params.data!, { premium }, { contactEmail: t.ctx.env.CONTACT_EMAIL });
         expect(answer.query).toBe(params.data!.q.trim());
       }),
       { numRuns: runs(400, 150) },

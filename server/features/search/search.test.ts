@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../../client/entry-server';
+import { markdownToHtml } from '#shared/markdown/render';
 import { MARK_END, MARK_START, type SearchAnswer } from '#shared/search/search';
 import { rowsOf } from '../../db/rows';
+import { renderMissingHtml } from '../../stored-html';
 import { approveAlly } from '../../test/allies';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
@@ -352,5 +354,36 @@ describe('what the admin learns', () => {
     expect(columns.map((c) => c.column_name)).toEqual(['empty', 'query', 'searches', 'week']);
     expect((await call('GET', '/api/admin/searches', undefined, cookies.premium)).status).toBe(403);
     expect((await call('GET', '/api/admin/searches?weeks=0')).status).toBe(400);
+  });
+});
+
+describe('the text a page shows', () => {
+  const snippetOf = async (q: string, url: string) => (await find(q, '', '&again=1')).results.find((r) => r.url === url)?.snippet;
+
+  it('is what search indexes and shows: the prices filled in, the contact address, never a placeholder', async () => {
+    const startHere = await snippetOf('allies', '/start-here');
+    expect(startHere).toContain('$19 a month or $190 a year');
+    expect(startHere).not.toMatch(/\{\{|\}\}|_PRICE/);
+    // A price is a word of the page.
+    expect((await find('190 premium', '', '&again=1')).results.map((r) => r.url)).toContain('/start-here');
+    const terms = await snippetOf('"questions about these terms"', '/terms-of-service');
+    expect(terms).toContain(t.ctx.env.CONTACT_EMAIL);
+    expect(terms).not.toMatch(/\{\{|\}\}|CONTACT_EMAIL/);
+  });
+
+  it('follows a start that renders again what an older server kept with the prices left for the browser', async () => {
+    const [version] = rowsOf<{ id: string; body: string }>(
+      await t.ctx.db.execute(sql`
+        select v.id, v.body from content_versions v join content_items i on i.published_version_id = v.id
+        where i.section = 'pages' and i.slug = 'start-here'`),
+    );
+    await t.ctx.db.execute(sql`update content_versions set html = ${markdownToHtml(version!.body, { idPrefix: 'start-here' })} where id = ${version!.id}`);
+    // As the issue saw it.
+    expect(await snippetOf('allies', '/start-here')).toContain('MONTHLY_PRICE}}');
+    expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBeGreaterThanOrEqual(1);
+    expect(await snippetOf('allies', '/start-here')).toContain('$19 a month or $190 a year');
+    // The pages are read again too.
+    await expect.poll(async () => (await call('GET', '/api/pages/pages/start-here')).json.html).toContain('$19 a month or $190 a year');
+    expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBe(0);
   });
 });
