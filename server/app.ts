@@ -170,17 +170,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.all('/api', unknownApiRoute);
   app.all('/api/*', unknownApiRoute);
   await app.register(editionCountRoutes, { ctx, builder });
+  // Drawn for the person who asks (their session), unlike the lookups before it.
+  const searchPage = lookupSearchPage(search, ctx);
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([
-      lookupContentPage(content),
-      lookupResultPage(ctx),
-      lookupEditionPage(ctx),
-      lookupPreferencesPage(ctx),
-      lookupSearchPage(search, ctx),
-    ]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), searchPage]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
