@@ -159,27 +159,29 @@ const publishStatements = [
    where v.item_id = c.id and v.number = 1 and c.slug like 'bench-%' and c.published_version_id is null`,
 ];
 
-// The two statements a visitor's search runs (server/features/search/repo.ts, countMatches and
-// pageOfResults with searcher.premium = false, no kind, page 1), as drizzle writes them.
+// The statements a visitor's search runs (server/features/search/repo.ts: parse, countMatches and
+// pageOfResults with searcher.premium = false, no kind, page 1), as drizzle writes them; the
+// locked part reads the index by the query's positive part when it has one.
 const headlineOptions = 'StartSel=\uE000, StopSel=\uE001, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "';
-const countStatement = `
-      select numnode(q.query) as nodes,
-        (select coalesce(json_object_agg(kind, n), '{}') from (
-          select d.kind, count(*)::int as n from search_documents d where d.vector @@ q.query and (not d.premium or d.title_vector @@ q.query) group by d.kind
-        ) c) as counts
-      from websearch_to_tsquery('search_english', $1) as q(query)`;
-const pageStatement = `
-      select d.kind, d.url, d.title, d.published_at, not (not d.premium) as locked,
-        case when not d.premium then d.summary else '' end as summary,
-        case when not d.premium then ts_headline('search_english', left(d.body, 8000), q.query, $1) else '' end as snippet
+const parseStatement = `select numnode(q.query) as nodes, querytree(q.query) as positive from websearch_to_tsquery('search_english', $1) as q(query)`;
+const found = (ranked, first, positive) => `select d.source_id, d.kind, d.published_at, false as locked${ranked ? ', ts_rank(d.vector, q.query) as rank' : ''}
+    from search_documents d, websearch_to_tsquery('search_english', $${first}) as q(query) where d.vector @@ q.query and not d.premium
+    union all
+    select d.source_id, d.kind, d.published_at, true${ranked ? ", ts_rank('{1,1,1,1}', d.title_vector, q.query)" : ''}
+    from search_documents d, websearch_to_tsquery('search_english', $${first + 1}) as q(query)
+    where d.premium and ${positive ? `d.vector @@ $${first + 2}::tsquery and ` : ''}d.title_vector @@ q.query`;
+const countStatement = (positive) => `select f.kind, count(*)::int as n from (${found(false, 1, positive)}) f group by f.kind`;
+const pageStatement = (positive) => `
+      select d.kind, d.url, d.title, d.published_at, f.locked,
+        case when f.locked then '' else d.summary end as summary,
+        case when f.locked then '' else ts_headline('search_english', left(replace(d.body, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), 8000), q.query, $1) end as snippet
       from (
-        select d.*, case when not d.premium then ts_rank(d.vector, q.query) else ts_rank('{1,1,1,1}', d.title_vector, q.query) end as rank
-        from search_documents d, websearch_to_tsquery('search_english', $2) as q(query)
-        where d.vector @@ q.query and (not d.premium or d.title_vector @@ q.query) 
-        order by rank desc, d.published_at desc nulls last, d.source_id
-        limit $3 offset $4
-      ) d, websearch_to_tsquery('search_english', $5) as q(query)
-      order by d.rank desc, d.published_at desc nulls last, d.source_id`;
+        select * from (${found(true, 2, positive)}) f
+        order by f.rank desc, f.published_at desc nulls last, f.source_id
+        limit $${positive ? 5 : 4} offset $${positive ? 6 : 5}
+      ) f
+      join search_documents d on d.source_id = f.source_id, websearch_to_tsquery('search_english', $${positive ? 7 : 6}) as q(query)
+      order by f.rank desc, f.published_at desc nulls last, f.source_id`;
 
 const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -199,13 +201,21 @@ async function drive(origin, paths, headers, warmUpPaths = paths) {
   return { requests: result.requests.total, rps: result.requests.average, ...timesOf(times), errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** One search as the server runs it: the count, then the page when something was found (search() in repo.ts). */
+/** One search as the server runs it: the query parsed, the count, then the page when something was found (search() in repo.ts). */
 async function bareSearch(client, query) {
-  const { rows } = await client.query({ name: 'bench-search-count', text: countStatement, values: [query] });
-  const counts = typeof rows[0].counts === 'string' ? JSON.parse(rows[0].counts) : rows[0].counts;
-  const total = Object.values(counts).reduce((sum, n) => sum + Number(n), 0);
-  if (Number(rows[0].nodes) === 0 || total === 0) return { total, results: 0 };
-  const page = await client.query({ name: 'bench-search-page', text: pageStatement, values: [headlineOptions, query, perPage, 0, query] });
+  const [parsed] = (await client.query({ name: 'bench-search-parse', text: parseStatement, values: [query] })).rows;
+  if (Number(parsed.nodes) === 0) return { total: 0, results: 0 };
+  const positive = parsed.positive === 'T' || parsed.positive === '' ? null : parsed.positive;
+  const kind = positive ? 'positive' : 'negative';
+  const extra = positive ? [positive] : [];
+  const { rows } = await client.query({ name: `bench-search-count-${kind}`, text: countStatement(positive), values: [query, query, ...extra] });
+  const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  if (total === 0) return { total, results: 0 };
+  const page = await client.query({
+    name: `bench-search-page-${kind}`,
+    text: pageStatement(positive),
+    values: [headlineOptions, query, query, ...extra, perPage, 0, query],
+  });
   return { total, results: page.rows.length };
 }
 

@@ -1,4 +1,6 @@
-import { expect, expectAccessible, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { grantPremium, register } from './accounts';
+import { atBothWidths, expect, expectAccessible, test } from './fixtures';
 
 test.describe('search', () => {
   test('from any page by keyboard alone: "/" to the box, results with marked words, a filter by kind, Back to the list, and a typo corrected', async ({
@@ -89,5 +91,46 @@ test.describe('search', () => {
     await page.goto('/search?q=the+and+of');
     await expect(page.getByRole('status')).toContainText('There are no words to search for in that');
     await context.close();
+  });
+
+  test('a premium member’s page is drawn for them: premium items whole before and without the scripts, and not asked for again', async ({
+    browser,
+    playwright,
+  }, testInfo) => {
+    const viewport = testInfo.project.use.viewport ?? undefined;
+    const email = `e2e-search-premium-${testInfo.project.name}@example.org`;
+    const member = await browser.newContext({ javaScriptEnabled: false, viewport });
+    await register(member.request, email, 'Pat');
+    await grantPremium(playwright, testInfo.project.name, email);
+    const slack = (page: Page) => page.locator('main article').filter({ hasText: 'The Slack Community' });
+
+    // Without the scripts: the server's page, drawn with the member's access.
+    const page = await member.newPage();
+    await page.goto('/search?q=slack');
+    await expect(slack(page)).toContainText('Your invitation to the private Slack community');
+    await expect(slack(page)).not.toContainText('For premium members');
+    await expect(slack(page).getByRole('link', { name: 'The Slack Community' })).toHaveAttribute('href', '/premium-resources#slack-community');
+
+    // With them: the same results, and no second search once the page knows who is reading.
+    const live = await browser.newContext({ viewport, storageState: await member.storageState() });
+    const livePage = await live.newPage();
+    const searches: string[] = [];
+    livePage.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/search') searches.push(request.url());
+    });
+    await livePage.goto('/search?q=slack');
+    await expect(livePage.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await livePage.waitForLoadState('networkidle');
+    await expect(slack(livePage)).toContainText('Your invitation to the private Slack community');
+    expect(searches).toEqual([]);
+    await atBothWidths(livePage, testInfo, 'search-premium');
+
+    // A visitor's page for the same address stays locked.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/search?q=slack');
+    await expect(slack(visitorPage)).toContainText('For premium members');
+    await expect(slack(visitorPage)).not.toContainText('Your invitation');
+    for (const context of [member, live, visitor]) await context.close();
   });
 });

@@ -119,7 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const content = await createContentStore(ctx.database, app.log);
   app.addHook('onClose', () => content.close());
   // Answers kept until what search finds changes; counts of searches written every few seconds.
-  const search = createSearchService(ctx.db, app.log);
+  const search = createSearchService(ctx.db, app.log, { contactEmail: ctx.env.CONTACT_EMAIL });
   app.addHook('onClose', () => search.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 
@@ -170,11 +170,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.all('/api', unknownApiRoute);
   app.all('/api/*', unknownApiRoute);
   await app.register(editionCountRoutes, { ctx, builder });
+  // Drawn for the person who asks (their session), unlike the lookups before it.
+  const searchPage = lookupSearchPage(search, ctx);
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), lookupSearchPage(search)]),
+    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), searchPage]),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
@@ -182,11 +184,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   return app;
 }
 
+type Lookup = (pathname: string, query: URLSearchParams, request?: FastifyRequest) => Promise<PageLookup | undefined>;
+
 /** The first lookup that knows the path answers for it. */
-function firstLookup(lookups: ((pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>)[]) {
-  return async (pathname: string, query: URLSearchParams): Promise<PageLookup | undefined> => {
+function firstLookup(lookups: Lookup[]): Lookup {
+  return async (pathname, query, request) => {
     for (const lookup of lookups) {
-      const found = await lookup(pathname, query);
+      const found = await lookup(pathname, query, request);
       if (found) return found;
     }
     return undefined;

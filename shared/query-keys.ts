@@ -8,7 +8,7 @@ import type { ContentSection } from './content/pages';
  */
 export const pageQueryKey = (section: ContentSection, slug: string) => ['/api/pages', section, slug] as const;
 export const resourcesQueryKey = ['/api/resources'] as const;
-/** A search as the server drew it for everyone (locked premium results); a premium member's browser asks again. */
+/** A search as the server drew it for the person who asked (premium results whole for a premium member, locked for anyone else). */
 export const searchQueryKey = (search: { q: string; kind: string | null; page: string | null }) =>
   ['/api/search', search.q, search.kind ?? '', search.page ?? ''] as const;
 

@@ -19,24 +19,27 @@ import { PageLoading } from '../app/layout';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button-classes';
 import { useUser } from '../features/auth/use-user';
-import { useMemberSearch, useSearch } from '../features/search/api';
+import { useSearch, useSearchAgain } from '../features/search/api';
 import { useHydrated } from '../lib/hydrated';
 
 /**
  * /search?q=…: one search across the guides, pages, resources, editions, webinars, the premium
- * library and the Allies, drawn by the server (it works before and without JavaScript; the
- * address can be shared, Back returns to it). Premium items are locked for anyone but a premium
- * member, whose browser asks again once it knows who is reading.
+ * library and the Allies, drawn by the server for the person who asked (it works before and
+ * without JavaScript; the address can be shared, Back returns to it). Premium items are whole
+ * for a premium member and locked for anyone else; an answer kept from before the reader signed
+ * in, or became premium, is asked for again.
  */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const search = searchOf(params);
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const { user } = useUser();
-  const everyone = useSearch(search);
-  const member = useMemberSearch(search, hydrated && Boolean(user?.isPremium) && Boolean(search.q));
-  const answer = member.data ?? everyone.data;
+  const { user, isLoading } = useUser();
+  const drawn = useSearch(search);
+  const premium = Boolean(user?.isPremium);
+  const forOtherReader = hydrated && !isLoading && Boolean(drawn.data?.query) && drawn.data?.forPremium !== premium;
+  const again = useSearchAgain(search, premium, forOtherReader);
+  const answer = (forOtherReader ? again.data : undefined) ?? drawn.data;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,7 +79,7 @@ export default function SearchPage() {
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
         {!answer ? (
-          everyone.isError ? (
+          drawn.isError ? (
             <p role="alert" className="text-stone-800">
               The search could not be made just now. Please try again.
             </p>

@@ -1,7 +1,6 @@
 import { ArrowRight, ClipboardCheck } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fillPrices } from '#shared/content/prices-in-text';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { PublishedContent } from '../features/content/use-published';
@@ -28,7 +27,7 @@ export default function StartHerePage() {
           </PageHeader>
           <div className="mx-auto max-w-4xl px-4 py-10">
             {/* The click handler only upgrades real links (Enter on a link fires click too). */}
-            <article className="prose-content max-w-3xl" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: fillPrices(page.html) }} />
+            <article className="prose-content max-w-3xl" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: page.html }} />
             <div className="mt-10 flex max-w-3xl flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
               <p className="font-serif text-lg font-semibold text-stone-900">Ready when you are.</p>
               <div className="flex flex-wrap gap-3">

@@ -28,6 +28,12 @@ export interface PageLookup {
    * page is kept under it, a bounded number of them, and a new key is a new page.
    */
   keepAs?: string;
+  /**
+   * Drawn for the person who asked (a search shows a premium member the premium items whole):
+   * no shared cache may keep it (Cache-Control: private) and it varies with the session cookie.
+   * Its keepAs key names the access it was drawn with.
+   */
+  personal?: boolean;
 }
 
 export interface PageBuilderOptions {

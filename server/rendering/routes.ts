@@ -11,8 +11,11 @@ import { type EncodedPage, type Encoding, encodePage, matchesEtag, pickEncoding 
 export interface PagesOptions {
   clientDir: string;
   builder: PageBuilder;
-  /** For pages whose existence and content come from the database (a Check-Up result, an edition, a published page). */
-  lookupPage?: (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined>;
+  /**
+   * For pages whose existence and content come from the database (a Check-Up result, an edition, a
+   * published page); given the request for what depends on who asks (none when warming up).
+   */
+  lookupPage?: (pathname: string, query: URLSearchParams, request?: FastifyRequest) => Promise<PageLookup | undefined>;
   /**
    * Published content: the pages it feeds are kept until it changes; each change
    * raises the generation, and what was kept is replaced.
@@ -128,7 +131,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const route = matchRoute(pathname);
     const hint = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
     const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
-    const lookup = route ? await options.lookupPage?.(pathname, new URLSearchParams(query)) : undefined;
+    const lookup = route ? await options.lookupPage?.(pathname, new URLSearchParams(query), request) : undefined;
     const page =
       route && !query && (!lookup || lookup.keep)
         ? await keptPage(request.log, pathname, userPending, lookup)
@@ -142,7 +145,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
               'fast',
               pickEncoding(request.headers['accept-encoding']),
             );
-    return sendPage(request, reply, page, pathname === '/' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+    return sendPage(request, reply, page, pathname === '/' || lookup?.personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', Boolean(lookup?.personal));
   });
 }
 
@@ -161,8 +164,11 @@ function splitUrl(url: string): [string, string] {
   return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)];
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage, vary: string): FastifyReply {
-  reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', vary);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage, vary: string, personal: boolean): FastifyReply {
+  reply
+    .header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
+    .header('ETag', page.etag)
+    .header('Vary', vary);
   if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.status(page.status).type('text/html; charset=utf-8');

@@ -58,9 +58,24 @@ export interface SearchAnswer {
   suggestion: string | null;
   /** Why nothing could be searched (only stop words, only punctuation), when that is the case. */
   message: string | null;
+  /**
+   * Drawn for a premium member (premium items whole, matched on all their text) or for anyone
+   * else (locked, matched on their title): a page whose reader is the other asks again.
+   */
+  forPremium: boolean;
 }
 
-export const emptyAnswer: SearchAnswer = { query: '', kind: null, page: 1, results: [], counts: {}, total: 0, suggestion: null, message: null };
+export const emptyAnswer: SearchAnswer = {
+  query: '',
+  kind: null,
+  page: 1,
+  results: [],
+  counts: {},
+  total: 0,
+  suggestion: null,
+  message: null,
+  forPremium: false,
+};
 
 /** The same query counted once however it is typed: trimmed, spaces collapsed, lower case. */
 export const normaliseQuery = (query: string) => query.trim().replace(/\s+/g, ' ').toLowerCase();

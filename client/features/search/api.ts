@@ -17,9 +17,9 @@ const url = (search: SearchOf, again: boolean) => {
 const noRetryBelow500 = (failureCount: number, error: Error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2;
 
 /**
- * The search as the server drew it for everyone (the page carries it: no request on a first
- * visit), or as the browser asks for it after a navigation. A refused query (400) is an answer
- * with its message, as the server's page shows it.
+ * The search as the server drew it for the person who asked (the page carries it: no request on
+ * a first visit), or as the browser asks for it with the reader's session after a navigation.
+ * A refused query (400) is an answer with its message, as the server's page shows it.
  */
 export function useSearch(search: SearchOf) {
   return useQuery({
@@ -38,10 +38,13 @@ export function useSearch(search: SearchOf) {
   });
 }
 
-/** A premium member's look at the same search: premium results whole (asked for only then, not counted again). */
-export function useMemberSearch(search: SearchOf, enabled: boolean) {
+/**
+ * The same search asked again, when the answer at hand was drawn for another access than the
+ * reader's (they signed in, or became premium, since it was fetched): not counted again.
+ */
+export function useSearchAgain(search: SearchOf, premium: boolean, enabled: boolean) {
   return useQuery({
-    queryKey: [...searchQueryKey(search), 'member'],
+    queryKey: [...searchQueryKey(search), premium ? 'premium' : 'everyone'],
     queryFn: () => apiRequest<SearchAnswer>('GET', url(search, true)),
     enabled,
     retry: noRetryBelow500,

@@ -14,6 +14,7 @@ import {
 } from '#shared/content/pages';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { contentItems, contentVersions } from '../../db/schema';
+import { pricePlaceholders } from '#shared/content/prices-in-text';
 import { renderContentHtml } from './render';
 import { CONTENT_CHANNEL } from './store';
 
@@ -306,26 +307,34 @@ export async function publishDue(db: Database): Promise<number> {
 /**
  * Versions kept without their HTML (published before the HTML was kept, or cleared by a
  * migration when the renderer changes) get it, one at a time: run at every start and by the
- * housekeeping job. A version that cannot be rendered is logged and left for the next run.
+ * housekeeping job. So do versions quoting a price whose kept HTML is not what the renderer makes
+ * now (kept with the prices left for the browser by an older server, or a changed price list):
+ * search re-indexes a published one in the same statement, and every server reads the pages
+ * again. A version that cannot be rendered is logged and left for the next run.
  */
 export async function renderMissingHtml(db: Executor, log: { error(details: object, message: string): void }): Promise<number> {
-  const missing = await db
-    .select({ id: contentVersions.id, section: contentItems.section, slug: contentItems.slug, body: contentVersions.body })
+  const due = await db
+    .select({ id: contentVersions.id, section: contentItems.section, slug: contentItems.slug, body: contentVersions.body, html: contentVersions.html })
     .from(contentVersions)
     .innerJoin(contentItems, eq(contentItems.id, contentVersions.itemId))
-    .where(isNull(contentVersions.html));
+    .where(or(isNull(contentVersions.html), ...pricePlaceholders.map((placeholder) => sql`strpos(${contentVersions.body}, ${placeholder}) > 0`)));
   let rendered = 0;
-  for (const version of missing) {
+  let changed = false;
+  for (const version of due) {
     try {
       const html = renderContentHtml(version.section, version.slug, version.body);
-      await db
+      if (html === version.html) continue;
+      const updated = await db
         .update(contentVersions)
         .set({ html })
-        .where(and(eq(contentVersions.id, version.id), isNull(contentVersions.html)));
-      rendered += 1;
+        .where(and(eq(contentVersions.id, version.id), version.html === null ? isNull(contentVersions.html) : eq(contentVersions.html, version.html)))
+        .returning({ id: contentVersions.id });
+      rendered += updated.length;
+      if (updated.length && version.html !== null) changed = true;
     } catch (error) {
       log.error({ err: error, versionId: version.id }, 'could not render a content version; it is tried again at the next start');
     }
   }
+  if (changed) await notifyChange(db);
   return rendered;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   emptyAnswer,
   MARK_END,
@@ -10,10 +10,21 @@ import {
   searchKinds,
   type WeeklySearches,
 } from '#shared/search/search';
+import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { searchGeneration } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
+
+/**
+ * What a page fills into its text as it shows it, so a snippet reads as the page does: the
+ * contact address of this server's CONTACT_EMAIL setting. (Prices are in the kept HTML already:
+ * the index has them too. The address is a setting of the server, so the index keeps the
+ * placeholder's words, "contact" and "email".)
+ */
+export interface PageFill {
+  contactEmail: string;
+}
 
 export interface Searcher {
   /** Premium members see premium items whole; anyone else finds them by title, locked. */
@@ -27,29 +38,61 @@ const nothingToSearch = 'There are no words to search for in that: try a word or
 // about 2 ms a result on bodies of 7 KB, docs/benchmarks.md).
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
-/** Whether a document may be shown whole to the searcher, as SQL. */
-const visibleWhole = (searcher: Searcher) => (searcher.premium ? sql`true` : sql`not d.premium`);
+/**
+ * The query as websearch_to_tsquery is given it. Where a word may start, a "-" is a NOT, and the
+ * parser stacks a run of them, 32 at most: beyond that every search of it failed ("tsquery stack
+ * too small", a 500). A run of minus signs, with nothing between them but spaces and the
+ * operator characters the parser skips (! & | ( ) <), is read as PostgreSQL reads it: one minus
+ * when odd, none when even (two NOTs cancel). A dash inside a word ("cash-flow") is the word's.
+ */
+const minusRun = /(?<=^|[\s!&|()<"])-(?:[\s!&|()<]*-)+/gu;
+export const foldMinusRuns = (query: string) => query.replace(minusRun, (run) => (run.split('-').length % 2 === 0 ? '-' : ''));
 
-/** Matches the query; a document the searcher may not read is matched on its title alone. */
-const matches = (searcher: Searcher) =>
-  searcher.premium ? sql`d.vector @@ q.query` : sql`d.vector @@ q.query and (not d.premium or d.title_vector @@ q.query)`;
+const tsquery = (query: string) => sql`websearch_to_tsquery('search_english', ${foldMinusRuns(query)})`;
 
-interface Counts {
+interface ParsedQuery {
+  query: string;
+  /** Words and operators left once parsed: none when there is nothing to search for. */
   nodes: number;
-  counts: Partial<Record<SearchKind, number>>;
+  /** The query without its minus words (querytree), which the index can look up; null when nothing is left. */
+  positive: string | null;
 }
 
-async function countMatches(db: Executor, query: string, searcher: Searcher): Promise<Counts> {
-  const [row] = rowsOf<{ nodes: number; counts: Record<string, number> | string }>(
-    await db.execute(sql`
-      select numnode(q.query) as nodes,
-        (select coalesce(json_object_agg(kind, n), '{}') from (
-          select d.kind, count(*)::int as n from search_documents d where ${matches(searcher)} group by d.kind
-        ) c) as counts
-      from websearch_to_tsquery('search_english', ${query}) as q(query)`),
+async function parse(db: Executor, query: string): Promise<ParsedQuery> {
+  const [row] = rowsOf<{ nodes: number; positive: string }>(
+    await db.execute(sql`select numnode(q.query) as nodes, querytree(q.query) as positive from ${tsquery(query)} as q(query)`),
   );
-  const counts = typeof row!.counts === 'string' ? (JSON.parse(row!.counts) as Record<string, number>) : row!.counts;
-  return { nodes: Number(row!.nodes), counts: Object.fromEntries(searchKinds.filter((k) => counts[k]).map((k) => [k, Number(counts[k])])) };
+  const positive = row!.positive === 'T' || row!.positive === '' ? null : row!.positive;
+  return { query, nodes: Number(row!.nodes), positive };
+}
+
+/**
+ * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, and
+ * with `ranked` its rank). A premium member matches the whole text of everything. Anyone else
+ * matches a document they may not open on what they may see of it, its title, in every part of
+ * the query (a word, a phrase, a minus word, an "or"): matched on its whole text, `heron -word`
+ * found or not would tell whether its body holds the word, and the counts the same. In two
+ * parts, so the whole text's index still serves both: a title the query matches also matches
+ * the query's positive part in the whole text, where the title is indexed too.
+ */
+function found(searcher: Searcher, parsed: ParsedQuery, ranked: boolean): SQL {
+  const q = tsquery(parsed.query);
+  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.vector, q.query) as rank` : sql``}
+    from search_documents d, ${q} as q(query) where d.vector @@ q.query`;
+  if (searcher.premium) return whole;
+  return sql`${whole} and not d.premium
+    union all
+    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
+    from search_documents d, ${q} as q(query)
+    where d.premium and ${parsed.positive === null ? sql`` : sql`d.vector @@ ${parsed.positive}::tsquery and `}d.title_vector @@ q.query`;
+}
+
+async function countMatches(db: Executor, parsed: ParsedQuery, searcher: Searcher): Promise<Partial<Record<SearchKind, number>>> {
+  const rows = rowsOf<{ kind: string; n: number }>(
+    await db.execute(sql`select f.kind, count(*)::int as n from (${found(searcher, parsed, false)}) f group by f.kind`),
+  );
+  const counts = new Map(rows.map((row) => [row.kind, Number(row.n)]));
+  return Object.fromEntries(searchKinds.filter((k) => counts.get(k)).map((k) => [k, counts.get(k)!]));
 }
 
 interface ResultRow {
@@ -62,21 +105,27 @@ interface ResultRow {
   snippet: string;
 }
 
-async function pageOfResults(db: Executor, query: string, searcher: Searcher, kind: SearchKind | null, page: number): Promise<SearchResult[]> {
-  const whole = visibleWhole(searcher);
+async function pageOfResults(
+  db: Executor,
+  parsed: ParsedQuery,
+  searcher: Searcher,
+  fill: PageFill,
+  kind: SearchKind | null,
+  page: number,
+): Promise<SearchResult[]> {
+  // Ranked and cut to the page first; the snippets (the costly part) for the page's results only.
   const rows = rowsOf<ResultRow>(
     await db.execute(sql`
-      select d.kind, d.url, d.title, d.published_at, not (${whole}) as locked,
-        case when ${whole} then d.summary else '' end as summary,
-        case when ${whole} then ts_headline('search_english', left(d.body, 8000), q.query, ${headlineOptions}) else '' end as snippet
+      select d.kind, d.url, d.title, d.published_at, f.locked,
+        case when f.locked then '' else d.summary end as summary,
+        case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
       from (
-        select d.*, case when ${whole} then ts_rank(d.vector, q.query) else ts_rank('{1,1,1,1}', d.title_vector, q.query) end as rank
-        from search_documents d, websearch_to_tsquery('search_english', ${query}) as q(query)
-        where ${matches(searcher)} ${kind ? sql`and d.kind = ${kind}` : sql``}
-        order by rank desc, d.published_at desc nulls last, d.source_id
+        select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}
+        order by f.rank desc, f.published_at desc nulls last, f.source_id
         limit ${SEARCH_LIMITS.perPage} offset ${(page - 1) * SEARCH_LIMITS.perPage}
-      ) d, websearch_to_tsquery('search_english', ${query}) as q(query)
-      order by d.rank desc, d.published_at desc nulls last, d.source_id`),
+      ) f
+      join search_documents d on d.source_id = f.source_id, ${tsquery(parsed.query)} as q(query)
+      order by f.rank desc, f.published_at desc nulls last, f.source_id`),
   );
   return rows.map((row) => ({
     kind: row.kind,
@@ -99,21 +148,33 @@ const plainWords = (query: string) =>
     .split(/[^\p{L}]+/u)
     .filter((word) => word.length >= 3 && word.length <= 40);
 
+/** Whether something this searcher may see holds the word (for anyone else, a premium item's title). */
+const seenWord = (searcher: Searcher, word: SQL) => sql`exists (
+  select 1 from search_documents d, plainto_tsquery('search_english', ${word}) as w(query)
+  where d.vector @@ w.query${searcher.premium ? sql`` : sql` and (not d.premium or d.title_vector @@ w.query)`})`;
+
 /**
- * "Did you mean": each word of the query that nothing published contains, replaced by the most
- * similar word that something does (trigrams); offered only when it finds something this
- * searcher may see.
+ * "Did you mean": each word of the query that nothing this searcher may see contains, replaced
+ * by the most similar word (trigrams) that something they may see does; offered only when the
+ * whole suggestion finds something. The word list holds every word ever published, premium
+ * bodies too: a word is taken from it only once a document this searcher may see is found to
+ * hold it, so what is offered, or not, is the same whatever the premium items say.
  */
 async function suggest(db: Executor, query: string, searcher: Searcher): Promise<string | null> {
   const words = [...new Set(plainWords(query))].slice(0, 8);
   if (!words.length) return null;
   const rows = rowsOf<{ typed: string; nearest: string | null }>(
     await db.execute(sql`
-      select w.word as typed, (
-        select s.word from search_words s where s.word % w.word order by similarity(s.word, w.word) desc, s.word limit 1
+      select t.word as typed, (
+        select s.word from (
+          -- Most similar first; "offset 0" keeps the check below from running on every candidate.
+          select s.word from search_words s where s.word % t.word order by similarity(s.word, t.word) desc, s.word offset 0
+        ) s
+        where ${seenWord(searcher, sql`s.word`)}
+        limit 1
       ) as nearest
-      from json_array_elements_text(${JSON.stringify(words)}::json) as w(word)
-      where not exists (select 1 from search_words s where s.word = w.word)`),
+      from json_array_elements_text(${JSON.stringify(words)}::json) as t(word)
+      where numnode(plainto_tsquery('search_english', t.word)) > 0 and not ${seenWord(searcher, sql`t.word`)}`),
   );
   const replacements = new Map(rows.filter((row) => row.nearest && row.nearest !== row.typed).map((row) => [row.typed, row.nearest!]));
   if (!replacements.size) return null;
@@ -125,21 +186,28 @@ async function suggest(db: Executor, query: string, searcher: Searcher): Promise
     })
     .join('');
   if (suggestion === query) return null;
-  const { counts } = await countMatches(db, suggestion, searcher);
-  return Object.values(counts).some((n) => n > 0) ? suggestion : null;
+  const parsed = await parse(db, suggestion);
+  if (parsed.nodes === 0) return null;
+  return Object.keys(await countMatches(db, parsed, searcher)).length > 0 ? suggestion : null;
 }
 
 /** A search as the searcher may see it: one page of results, the count per kind, and help when nothing is found. */
-export async function search(db: Executor, params: { q: string; kind?: SearchKind | undefined; page: number }, searcher: Searcher): Promise<SearchAnswer> {
+export async function search(
+  db: Executor,
+  params: { q: string; kind?: SearchKind | undefined; page: number },
+  searcher: Searcher,
+  fill: PageFill,
+): Promise<SearchAnswer> {
   const query = params.q.trim();
   const kind = params.kind ?? null;
-  const answer: SearchAnswer = { ...emptyAnswer, query, kind, page: params.page };
+  const answer: SearchAnswer = { ...emptyAnswer, query, kind, page: params.page, forPremium: searcher.premium };
   if (!query) return answer;
-  const { nodes, counts } = await countMatches(db, query, searcher);
-  if (nodes === 0) return { ...answer, message: nothingToSearch };
+  const parsed = await parse(db, query);
+  if (parsed.nodes === 0) return { ...answer, message: nothingToSearch };
+  const counts = await countMatches(db, parsed, searcher);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const shown = kind ? (counts[kind] ?? 0) : total;
-  const results = shown > (params.page - 1) * SEARCH_LIMITS.perPage ? await pageOfResults(db, query, searcher, kind, params.page) : [];
+  const results = shown > (params.page - 1) * SEARCH_LIMITS.perPage ? await pageOfResults(db, parsed, searcher, fill, kind, params.page) : [];
   const suggestion = total === 0 ? await suggest(db, query, searcher) : null;
   return { ...answer, counts, total, results, suggestion };
 }

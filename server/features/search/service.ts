@@ -1,6 +1,6 @@
 import { normaliseQuery, type SearchAnswer, type SearchKind } from '#shared/search/search';
 import type { Database } from '../../db/client';
-import { addSearchCounts, currentSearchGeneration, search, type Searcher } from './repo';
+import { addSearchCounts, currentSearchGeneration, type PageFill, search, type Searcher } from './repo';
 
 /** Answers kept per server: the common searches of a week fit, a flood of distinct ones cannot grow it. */
 const KEPT_ANSWERS = 1_000;
@@ -27,7 +27,7 @@ export interface SearchService {
  * before the search began. Counts are added up in memory and written every few seconds in one
  * statement: a search never waits for a count, and many searches of one query are one row lock.
  */
-export function createSearchService(db: Database, log: { warn(obj: unknown, msg: string): void }): SearchService {
+export function createSearchService(db: Database, log: { warn(obj: unknown, msg: string): void }, fill: PageFill): SearchService {
   let keptFor = -1;
   const kept = new Map<string, SearchAnswer>();
   let pending = new Map<string, { searches: number; empty: number }>();
@@ -59,7 +59,7 @@ export function createSearchService(db: Database, log: { warn(obj: unknown, msg:
       kept.set(key, known);
       return { answer: known, generation };
     }
-    const answer = await search(db, params, searcher);
+    const answer = await search(db, params, searcher, fill);
     if (keptFor === generation) {
       kept.set(key, answer);
       if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
