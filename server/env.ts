@@ -104,6 +104,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Stripe turns on when its secret key is set; without it the local test provider takes payments (docs/payments.md). */
   STRIPE_SECRET_KEY: z
     .string()
