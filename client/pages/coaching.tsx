@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { useCoaching, useCoachingChange } from '../features/coaching/use-coaching';
 import { errorText } from '../lib/api';
 import { formatDate } from '#shared/date-format';
+import { plural } from '#shared/plural';
 
 const day = (iso: string) => formatDate(iso, { weekday: 'long', month: 'long', day: 'numeric' });
 const time = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
@@ -40,7 +41,9 @@ export default function CoachingPageScreen() {
           <div className="rounded-xl border border-accent-600/40 bg-accent-100/50 p-6">
             <p className="text-stone-800">
               Coaching is part of premium membership:{' '}
-              {coaching.data.slots.length > 0 ? `${coaching.data.slots.length} sessions are open in the coming weeks.` : 'new sessions open every month.'}
+              {coaching.data.slots.length > 0
+                ? `${plural(coaching.data.slots.length, 'session is', 'sessions are')} open in the coming weeks.`
+                : 'new sessions open every month.'}
             </p>
             <Link to="/pricing" className={buttonClasses('accent', 'md', 'mt-4')}>
               See pricing

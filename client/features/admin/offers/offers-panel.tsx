@@ -12,6 +12,7 @@ import { Confirm, smallDeleteButton, smallOutlineButton } from '../../../compone
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
 import { AdminSection, EmptyList } from '../admin-section';
+import { archiveOfferText } from '../count-texts';
 import { showFieldErrors } from '../show-field-errors';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 
@@ -123,7 +124,7 @@ function OfferRow({ offer }: { offer: AdminOffer }) {
         {!offer.archivedAt && (
           <Confirm
             title="Archive this offer?"
-            description={`“${offer.label}” stops applying from its link now. The ${offer.redeemed} members who redeemed it keep its terms.`}
+            description={archiveOfferText(offer)}
             confirmLabel="Archive offer"
             destructive
             onConfirm={() => archive.mutate(undefined)}
