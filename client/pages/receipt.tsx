@@ -4,13 +4,14 @@ import { formatDollars } from '#shared/pricing';
 import { PageLoading } from '../app/layout';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { receiptDate } from '../features/account/receipts-card';
+import { useSiteDates } from '../features/site/use-site-dates';
 import { useReceipt } from '../features/account/use-membership';
 import { useUser } from '../features/auth/use-user';
 import { SignInRequired } from '../features/auth/sign-in-required';
 
 /** /account/receipts/:id: one charge as a receipt a member can print or save as PDF. */
 export default function ReceiptPage() {
+  const receiptDate = useSiteDates().long;
   const { id = '' } = useParams();
   const { user, isLoading } = useUser();
   const receipt = useReceipt(id);

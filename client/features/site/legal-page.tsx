@@ -1,14 +1,15 @@
 import { fillPrices } from '#shared/content/prices-in-text';
 import { PageHeader } from '../../components/page-header';
-import { useLongDate, useToday } from '../../lib/dates';
+import { useToday } from '../../lib/dates';
 import { PublishedContent } from '../content/use-published';
 import { useSiteConfig } from './use-site-config';
+import { useSiteDates } from './use-site-dates';
 
 /** A legal page as published in /admin → Content, with the contact address from the server's CONTACT_EMAIL setting. */
 export function LegalPage({ slug }: { slug: 'privacy-policy' | 'terms-of-service' | 'cookie-policy' }) {
   const config = useSiteConfig();
   // Today's date, as the spec asks each legal page to show it.
-  const today = useLongDate(useToday());
+  const today = useSiteDates().long(useToday());
   const email = config?.contactEmail ?? '';
   return (
     <PublishedContent section="legal" slug={slug}>

@@ -130,7 +130,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         .values({ teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt })
         .returning({ id: teamInvitations.id });
       await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
-      return ctx.mailer.store(tx, teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt }));
+      return ctx.mailer.store(
+        tx,
+        teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt, timeZone: ctx.env.SITE_TIMEZONE }),
+      );
     });
     ctx.mailer.deliverNow([mailId]);
     return viewFor(user);
