@@ -133,4 +133,26 @@ export default tseslint.config(
   },
   // The one module that imports Zod itself.
   { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Dates shown to people are on the site's clock (SITE_TIMEZONE): shared/site-time.ts writes them
+  // all, given the zone (the browser's useSiteDates, the server's ctx.env.SITE_TIMEZONE). A date
+  // written any other way takes the zone of whatever machine runs it, the UTC day on a server.
+  {
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    // Tests may compute what they expect with Intl, naming the zone.
+    ignores: ['shared/site-time.ts', 'shared/date-format.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          "CallExpression[callee.property.name='toUTCString']",
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          'ImportDeclaration[source.value=/date-format$/]',
+        ].map((selector) => ({
+          selector,
+          message: "Write a date for people with shared/site-time.ts (useSiteDates() in the client, ctx.env.SITE_TIMEZONE on the server): on the site's clock.",
+        })),
+      ],
+    },
+  },
 );

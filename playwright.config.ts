@@ -75,6 +75,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: '100',
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '10000',
+      RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR: '10000',
       RATE_LIMIT_EVENTS_PER_MINUTE: '100000',
       // The admin e2e spec's accounts (one per project) and the Allies spec's operator may claim admin access through /api/auth/make-admin.
       ADMIN_EMAILS: 'e2e-admin-desktop@example.org,e2e-admin-mobile@example.org,e2e-allies-admin@example.org',

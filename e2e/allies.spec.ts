@@ -3,6 +3,7 @@ import { baseURL } from '../playwright.config';
 import { atBothWidths, expect, expectAccessible, holdRoute, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { questions } from '../shared/checkup/questions';
+import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 import { waitForMail } from './mail';
 
 /**
@@ -251,9 +252,7 @@ test.describe('/allies for premium members', () => {
     const beacon = cards.filter({ hasText: `Beacon Grants ${marker}` });
     await expect(harbor.getByRole('link', { name: /helpdesk\.example/ })).toHaveAttribute('href', 'https://helpdesk.example');
     // Approval is a verification: dated today.
-    await expect(
-      harbor.getByText(`Last verified ${new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`),
-    ).toBeVisible();
+    await expect(harbor.getByText(`Last verified ${siteDates(DEFAULT_SITE_TIMEZONE).short(new Date())}`)).toBeVisible();
     await harbor.getByRole('button', { name: /Show More/ }).click();
     await beacon.getByRole('button', { name: /Show More/ }).click();
     await expect(harbor.getByText('Flat pricing for nonprofits.')).toBeVisible();

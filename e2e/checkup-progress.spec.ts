@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../server/test/unique-email';
+import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 import { register } from './accounts';
 import { atBothWidths, expect, expectAccessible, test } from './fixtures';
 
@@ -35,7 +36,7 @@ test.describe('Check-Up progress', () => {
 
     await page.getByRole('link', { name: /See your progress/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your progress' })).toBeVisible();
-    const month = new Date().toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    const month = siteDates(DEFAULT_SITE_TIMEZONE).month(new Date());
     const changes = page.getByRole('list', { name: 'Change by pillar' });
     await expect(changes.getByText(`Fuel: 50% → 75%, up 25 points since ${month}`, { exact: true })).toBeVisible();
     await expect(changes.getByText(`Impact: 50% → 75%, up 25 points since ${month}`, { exact: true })).toBeVisible();

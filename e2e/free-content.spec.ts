@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { fieldGuides } from '../shared/content/field-guides';
+import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 import { pdfText } from '../server/test/pdf-text';
 import { expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
@@ -219,7 +220,7 @@ test.describe('The Weekly Dish', () => {
       await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('heading', { level: 3, name: latest.title })).toBeVisible();
-    const date = new Date(latest.sentAt).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+    const date = siteDates(DEFAULT_SITE_TIMEZONE).long(latest.sentAt);
     await expect(page.getByText(date).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Read issue \d+/ })).toHaveCount(3);
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { register, signInAsAdmin } from './accounts';
 import { atBothWidths, expect, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
+import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 
 const toast = (page: Page, text: string) =>
   page
@@ -9,8 +10,8 @@ const toast = (page: Page, text: string) =>
     .locator('li')
     .filter({ hasText: text });
 
-/** "4 December 2026", as the pages write a date, in the browser's zone. */
-const longDate = (date: Date) => date.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+/** "December 4, 2026", as the pages write a date: on the site's clock (the test server's SITE_TIMEZONE is the default). */
+const longDate = siteDates(DEFAULT_SITE_TIMEZONE).long;
 
 test.describe('complimentary premium for a time (issue 40)', () => {
   test('an admin grants a week from the Users tab; the row and the member’s /account say until when; a year replaces it', async ({ page, browser }, info) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 import { expect, test } from './fixtures';
 
 test.describe('site shell', () => {
@@ -62,7 +63,7 @@ test.describe('site shell', () => {
   });
 
   test('legal pages show today as Last updated, the contact address and the required facts', async ({ page, visit }) => {
-    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const today = siteDates(DEFAULT_SITE_TIMEZONE).long(new Date());
     await visit('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from '#shared/zod';
-import { isTimeZone } from '#shared/site-time';
+import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '#shared/site-time';
 
 /**
  * The only reader of process.env. Every setting is checked once at start; a bad value stops
@@ -104,6 +104,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Stripe turns on when its secret key is set; without it the local test provider takes payments (docs/payments.md). */
   STRIPE_SECRET_KEY: z
     .string()
@@ -139,7 +140,10 @@ const envSchema = z.object({
   /** Premium-only links: sent to premium sessions by the API and in the premium welcome email, never in the client bundle. */
   SLACK_INVITE_URL: z.url('SLACK_INVITE_URL must be a URL').default('https://join.slack.com/t/nonprofit-leaders-hub/shared_invite/premium-members'),
   /** The site's time zone: where its days and months begin (admin counts, schedules, emails). Instants are stored in UTC. */
-  SITE_TIMEZONE: z.string().default('America/New_York').refine(isTimeZone, 'SITE_TIMEZONE must be an IANA time zone such as America/New_York or Europe/London'),
+  SITE_TIMEZONE: z
+    .string()
+    .default(DEFAULT_SITE_TIMEZONE)
+    .refine(isTimeZone, 'SITE_TIMEZONE must be an IANA time zone such as America/New_York or Europe/London'),
   /**
    * The local provider's test billing clock (POST /api/billing/local/clock, npm run billing:clock):
    * unset means on in development and tests, off in production (npm start); true or false decides.

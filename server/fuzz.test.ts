@@ -172,6 +172,7 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_IP_PER_15_MIN: '1000000',
     RATE_LIMIT_LOGIN_PER_EMAIL_PER_15_MIN: '1000000',
     RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000000',
+    RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR: '1000000',
   });
   cookies = await signInEveryone(t);
   // Every table of the schema except the ones that count requests rather than data.

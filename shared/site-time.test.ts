@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { instantToSiteLocal, isTimeZone, nextTuesdayMorning, siteDayAndMonthStart, siteLocalToInstant } from './site-time';
+import {
+  calendarDate,
+  calendarMonth,
+  instantToSiteLocal,
+  isTimeZone,
+  nextTuesdayMorning,
+  siteDates,
+  siteDayAndMonthStart,
+  siteIsoDate,
+  siteLocalToInstant,
+  siteLongDate,
+  siteShortDate,
+} from './site-time';
 
 describe("the site's calendar", () => {
   it('starts days and months at local midnight, around the daylight-saving changes too', () => {
@@ -62,5 +74,38 @@ describe('site-local times (a webinar start entered in the admin)', () => {
   it('takes the first of an autumn hour that happens twice, and cannot read back a skipped spring time', () => {
     expect(siteLocalToInstant('2026-11-01T01:30', zone).toISOString()).toBe('2026-11-01T05:30:00.000Z');
     expect(instantToSiteLocal(siteLocalToInstant('2026-03-08T02:30', zone), zone)).not.toBe('2026-03-08T02:30');
+  });
+});
+
+describe('dates in words on the site’s clock', () => {
+  const ny = 'America/New_York';
+  // Saturday 28 November 2026, 11:06 PM in New York: already Sunday the 29th in UTC.
+  const lateSaturday = '2026-11-29T04:06:00.000Z';
+
+  it('write the day New York is on, not the UTC day', () => {
+    expect(siteLongDate(lateSaturday, ny)).toBe('November 28, 2026');
+    expect(siteShortDate(new Date(lateSaturday), ny)).toBe('Nov 28, 2026');
+    expect(siteIsoDate(lateSaturday, ny)).toBe('2026-11-28');
+    expect(siteLongDate(lateSaturday, 'UTC')).toBe('November 29, 2026');
+    // A week later to the minute: Saturday 5 December, 11:06 PM there, not "December 6".
+    expect(siteLongDate(new Date(Date.parse(lateSaturday) + 7 * 86_400_000), ny)).toBe('December 5, 2026');
+  });
+
+  it('bundle the formats for one zone, the same wherever they run', () => {
+    const dates = siteDates(ny);
+    expect(dates.timeZone).toBe(ny);
+    expect(dates.long(lateSaturday)).toBe('November 28, 2026');
+    expect(dates.short(lateSaturday)).toBe('Nov 28, 2026');
+    expect(dates.dateTime(lateSaturday)).toBe('Sat, Nov 28, 2026, 11:06 PM EST');
+    expect(dates.weekdayDate(lateSaturday)).toBe('Saturday, November 28');
+    expect(dates.clock(lateSaturday)).toBe('11:06 PM EST');
+    expect(dates.month(lateSaturday)).toBe('November');
+    expect(dates.monthYear(lateSaturday)).toBe('November 2026');
+    expect(dates.year(new Date('2027-01-01T03:00:00Z'))).toBe(2026);
+  });
+
+  it('write a calendar month or day that has no clock as it is', () => {
+    expect(calendarMonth('2026-12')).toBe('December 2026');
+    expect(calendarDate('2026-11-17')).toBe('November 17, 2026');
   });
 });

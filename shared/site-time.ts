@@ -6,6 +6,11 @@
 
 import { dateFormatter, formatDate } from './date-format';
 
+/** SITE_TIMEZONE's default (server/env.ts), and the clock a page uses before it has the site config. */
+export const DEFAULT_SITE_TIMEZONE = 'America/New_York';
+
+type Instant = Date | string;
+
 /** The zone's offset from UTC at `date`, in milliseconds (New York in winter: -5 h). */
 function offsetMs(date: Date, timeZone: string): number {
   const parts = dateFormatter({
@@ -135,3 +140,62 @@ export function siteDay(instant: Date, timeZone: string): string {
 export function siteClock(instant: Date, timeZone: string): string {
   return formatDate(instant, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }
+
+/**
+ * Dates in words, on the site's clock. Every date shown to people (pages, the admin, emails) is
+ * written by these, given SITE_TIMEZONE: the server and the browser write the same day whatever
+ * zone either runs in, and 11:06 PM on a Saturday in New York is that Saturday, not UTC's Sunday.
+ * ESLint keeps other ways of writing a date out of client/, server/ and shared/.
+ */
+
+/** "November 28, 2026". */
+export function siteLongDate(instant: Instant, timeZone: string): string {
+  return formatDate(instant, { timeZone, year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** "Nov 28, 2026". */
+export function siteShortDate(instant: Instant, timeZone: string): string {
+  return formatDate(instant, { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "2026-11-28": the site's calendar date in figures (a file name people download, say). */
+export function siteIsoDate(instant: Instant, timeZone: string): string {
+  return instantToSiteLocal(new Date(instant), timeZone).slice(0, 10);
+}
+
+/** A calendar month with no clock, "2026-12" → "December 2026" (a month key the site's clock chose). */
+export function calendarMonth(month: string): string {
+  return formatDate(`${month}-15T12:00:00Z`, { timeZone: 'UTC', year: 'numeric', month: 'long' });
+}
+
+/** A calendar day with no clock, "2026-11-17" → "November 17, 2026" (a date written in content). */
+export function calendarDate(day: string): string {
+  return formatDate(`${day}T12:00:00Z`, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** Every format above bound to one zone: what the browser's `useSiteDates()` hands its pages. */
+export function siteDates(timeZone: string) {
+  return {
+    timeZone,
+    /** "November 28, 2026" */
+    long: (instant: Instant) => siteLongDate(instant, timeZone),
+    /** "Nov 28, 2026" */
+    short: (instant: Instant) => siteShortDate(instant, timeZone),
+    /** "Sat, Nov 28, 2026, 11:06 PM EST" */
+    dateTime: (instant: Instant) => siteDateTime(new Date(instant), timeZone),
+    /** "Saturday, November 28, 2026" */
+    day: (instant: Instant) => siteDay(new Date(instant), timeZone),
+    /** "Saturday, November 28" */
+    weekdayDate: (instant: Instant) => formatDate(instant, { timeZone, weekday: 'long', month: 'long', day: 'numeric' }),
+    /** "11:06 PM EST" */
+    clock: (instant: Instant) => siteClock(new Date(instant), timeZone),
+    /** "November" */
+    month: (instant: Instant) => formatDate(instant, { timeZone, month: 'long' }),
+    /** "November 2026" */
+    monthYear: (instant: Instant) => formatDate(instant, { timeZone, month: 'long', year: 'numeric' }),
+    /** 2026: the site's year at that instant. */
+    year: (instant: Instant) => siteDate(new Date(instant), timeZone).year,
+  };
+}
+
+export type SiteDates = ReturnType<typeof siteDates>;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '#shared/site';
 import { useToday } from '../lib/dates';
+import { useSiteDates } from '../features/site/use-site-dates';
 
 const columns = [
   {
@@ -34,8 +35,8 @@ const columns = [
 ];
 
 export function Footer() {
-  // In UTC on both sides, so the server's and the browser's years agree.
-  const year = useToday().getUTCFullYear();
+  // On the site's clock on both sides, so the server's and the browser's years agree.
+  const year = useSiteDates().year(useToday());
   return (
     <footer id="site-footer" tabIndex={-1} className="mt-16 border-t border-stone-200 bg-white outline-none">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">

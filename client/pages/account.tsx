@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { Link } from 'react-router';
 import { apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../app/layout';
 import { buttonClasses } from '../components/ui/button';
@@ -12,25 +11,14 @@ import { ReceiptsCard } from '../features/account/receipts-card';
 import { UnverifiedEmailCard } from '../features/account/verify-email';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
+import { SignInRequired } from '../features/auth/sign-in-required';
 import { TeamCard } from '../features/teams/team-card';
 
 /** /account: who you are, your membership, your password, your data. */
 export default function AccountPage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageLoading />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
-          <p className="mt-3 text-stone-700">Sign in to see your account.</p>
-          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Go to Login
-          </Link>
-        </Card>
-      </div>
-    );
-  }
+  if (!user) return <SignInRequired />;
   return (
     <>
       <PageHeader eyebrow="Your account" title={displayName(user)}>

@@ -11,6 +11,8 @@ import { RegisterForm } from '../features/auth/register-form';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { useFinishSignIn } from '../features/auth/use-finish-sign-in';
 import { type User, useUser } from '../features/auth/use-user';
+import { wayBackNotice } from '../features/auth/sign-in-purpose';
+import { storageKeys, useStoredValue } from '../lib/storage';
 
 const freeBenefits = [`All ${site.fieldGuides} field guides`, 'The health check-up tool', 'The essential resources library'];
 
@@ -35,6 +37,8 @@ export default function AuthPage() {
   const [signingIn, setSigningIn] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstMode = useRef(mode);
+  // What signing in is for, when a page sent the visitor here (read from storage after hydration).
+  const notice = wayBackNotice(useStoredValue(storageKeys.redirectAfterAuth));
 
   useEffect(() => {
     // A mode switch replaces the form: move focus to its heading so keyboard and screen reader users follow.
@@ -59,6 +63,11 @@ export default function AuthPage() {
       <p className="mt-2 max-w-2xl text-lg text-stone-700">
         Free access opens every field guide, the Check-Up and the resources library. Premium adds everything listed on its card.
       </p>
+      {notice && (
+        <p className="mt-4 max-w-2xl rounded-md border border-brand-600/40 bg-brand-50 p-3 font-medium text-stone-900" data-testid="auth-way-back">
+          {notice}
+        </p>
+      )}
 
       <div className="mt-8 grid items-start gap-6 md:grid-cols-2">
         <Card>

@@ -8,6 +8,7 @@ import { PageLoading } from '../app/layout';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
+import { SignInRequired } from '../features/auth/sign-in-required';
 import { TestCardForm } from '../features/billing/test-card-form';
 import { seatsTimesText } from '../features/teams/team-price';
 import { apiRequest, errorText } from '../lib/api';
@@ -48,19 +49,7 @@ export default function LocalCheckoutPage() {
   });
 
   if (userLoading || (user && checkout.isLoading)) return <PageLoading />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
-          <p className="mt-3 text-stone-700">Sign in to pay for your membership.</p>
-          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Go to Login
-          </Link>
-        </Card>
-      </div>
-    );
-  }
+  if (!user) return <SignInRequired />;
   if (checkout.isError || !checkout.data) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">

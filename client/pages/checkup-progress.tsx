@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { PageLoading } from '../app/layout';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
-import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
+import { SignInRequired } from '../features/auth/sign-in-required';
 import { checkupProgressQueryKey, deleteCheckupAttempt, useCheckupProgress } from '../features/checkup/api';
 import { ProgressView } from '../features/checkup/progress-view';
 import { errorText } from '../lib/api';
@@ -19,19 +19,7 @@ export default function CheckupProgressPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   if (isLoading) return <PageLoading />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
-          <p className="mt-3 text-stone-700">Sign in to see your Check-Up progress.</p>
-          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Go to Login
-          </Link>
-        </Card>
-      </div>
-    );
-  }
+  if (!user) return <SignInRequired />;
 
   const onDelete = async (id: string) => {
     setDeleting(id);

@@ -5,7 +5,7 @@ import { useCheckupResult } from '../features/checkup/api';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
 import { PeerFigures, pillarPercents } from '../features/checkup/peer-figures';
 import { ResultsView } from '../features/checkup/results-view';
-import { useLongDate } from '../lib/dates';
+import { useSiteDates } from '../features/site/use-site-dates';
 
 /** A saved Check-Up result at /checkup/results/:id, the link the breakdown email carries. */
 export default function CheckupResults() {
@@ -53,5 +53,5 @@ export default function CheckupResults() {
 }
 
 function TakenOn({ date }: { date: string }) {
-  return <>{useLongDate(new Date(date))}</>;
+  return <>{useSiteDates().long(date)}</>;
 }

@@ -6,12 +6,9 @@ import { PageLoading } from '../app/layout';
 import { PageHeader } from '../components/page-header';
 import { Button, buttonClasses } from '../components/ui/button';
 import { useCoaching, useCoachingChange } from '../features/coaching/use-coaching';
+import { useSiteDates } from '../features/site/use-site-dates';
 import { errorText } from '../lib/api';
-import { formatDate } from '#shared/date-format';
-
-const day = (iso: string) => formatDate(iso, { weekday: 'long', month: 'long', day: 'numeric' });
-const time = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
+import { plural } from '#shared/plural';
 
 /**
  * /coaching: premium members book their monthly 60-minute session from the free
@@ -40,7 +37,9 @@ export default function CoachingPageScreen() {
           <div className="rounded-xl border border-accent-600/40 bg-accent-100/50 p-6">
             <p className="text-stone-800">
               Coaching is part of premium membership:{' '}
-              {coaching.data.slots.length > 0 ? `${coaching.data.slots.length} sessions are open in the coming weeks.` : 'new sessions open every month.'}
+              {coaching.data.slots.length > 0
+                ? `${plural(coaching.data.slots.length, 'session is', 'sessions are')} open in the coming weeks.`
+                : 'new sessions open every month.'}
             </p>
             <Link to="/pricing" className={buttonClasses('accent', 'md', 'mt-4')}>
               See pricing
@@ -53,6 +52,9 @@ export default function CoachingPageScreen() {
 }
 
 function Booking({ page }: { page: CoachingPage }) {
+  // The site's clock, named ("1:00 PM EST"), as the booking emails and the calendar invitation say it.
+  const { weekdayDate: day, clock: time } = useSiteDates();
+  const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
   const change = useCoachingChange();
   const [moving, setMoving] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState<string | null>(null);

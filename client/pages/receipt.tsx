@@ -4,24 +4,27 @@ import { formatDollars } from '#shared/pricing';
 import { PageLoading } from '../app/layout';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { receiptDate } from '../features/account/receipts-card';
+import { useSiteDates } from '../features/site/use-site-dates';
 import { useReceipt } from '../features/account/use-membership';
 import { useUser } from '../features/auth/use-user';
+import { SignInRequired } from '../features/auth/sign-in-required';
 
 /** /account/receipts/:id: one charge as a receipt a member can print or save as PDF. */
 export default function ReceiptPage() {
+  const receiptDate = useSiteDates().long;
   const { id = '' } = useParams();
   const { user, isLoading } = useUser();
   const receipt = useReceipt(id);
   if (isLoading || (user && receipt.isPending)) return <PageLoading />;
-  if (!user || receipt.isError || !receipt.data) {
+  if (!user) return <SignInRequired />;
+  if (receipt.isError || !receipt.data) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <Card className="text-center">
-          <h1 className="font-serif text-2xl font-bold text-stone-900">{user ? 'Receipt not found' : 'Login Required'}</h1>
-          <p className="mt-3 text-stone-700">{user ? 'This receipt does not exist or is not yours.' : 'Sign in to see your receipts.'}</p>
-          <Link to={user ? '/account' : '/auth'} className={buttonClasses('primary', 'md', 'mt-6')}>
-            {user ? 'Back to your account' : 'Go to Login'}
+          <h1 className="font-serif text-2xl font-bold text-stone-900">Receipt not found</h1>
+          <p className="mt-3 text-stone-700">This receipt does not exist or is not yours.</p>
+          <Link to="/account" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Back to your account
           </Link>
         </Card>
       </div>

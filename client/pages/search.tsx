@@ -1,7 +1,7 @@
 import { Lock, Search as SearchIcon } from 'lucide-react';
 import { Fragment, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatDate } from '#shared/date-format';
+import { useSiteDates } from '../features/site/use-site-dates';
 import {
   MARK_END,
   MARK_START,
@@ -197,12 +197,13 @@ function Highlighted({ text }: { text: string }) {
 }
 
 function ResultCard({ result }: { result: SearchResult }) {
+  const dates = useSiteDates();
   const label = searchKindLabels[result.kind].one;
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold text-brand-700">
         <span>{label}</span>
-        {result.date && <time dateTime={result.date}>{formatDate(result.date, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}</time>}
+        {result.date && <time dateTime={result.date}>{dates.long(result.date)}</time>}
         {result.locked && (
           <span className="inline-flex items-center gap-1 text-stone-700">
             <Lock className="h-4 w-4" aria-hidden="true" /> Premium

@@ -10,6 +10,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
+import { SignInRequired } from '../features/auth/sign-in-required';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { TestCardForm } from '../features/billing/test-card-form';
 import { OfferApplication, offerNotice, offerUsable, useOffer } from '../features/billing/offer-notice';
@@ -100,19 +101,7 @@ export default function SubscribePage() {
   }, [user?.id, decided, waitsForApproval]);
 
   if (isLoading) return <LoadingCard />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <h1 className="font-serif text-2xl font-bold text-stone-900">Login Required</h1>
-          <p className="mt-3 text-stone-700">Sign in to subscribe to premium.</p>
-          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Go to Login
-          </Link>
-        </Card>
-      </div>
-    );
-  }
+  if (!user) return <SignInRequired />;
   if (setupError) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">

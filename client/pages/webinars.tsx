@@ -7,7 +7,7 @@ import { buttonClasses } from '../components/ui/button';
 import { useWebinars } from '../features/webinars/use-webinars';
 import { WebinarCard } from '../features/webinars/webinar-card';
 import { errorText } from '../lib/api';
-import { formatDate } from '#shared/date-format';
+import { useSiteDates } from '../features/site/use-site-dates';
 
 /**
  * /webinars: the monthly expert webinars. Premium members sign up in one click, join
@@ -15,6 +15,7 @@ import { formatDate } from '#shared/date-format';
  * free members see what is coming, with the way to the plans.
  */
 export default function WebinarsPage() {
+  const dates = useSiteDates();
   const [search, setSearch] = useState('');
   const webinars = useWebinars(search.trim());
   const data = webinars.data;
@@ -100,8 +101,7 @@ export default function WebinarsPage() {
                             {recording.title}
                           </h3>
                           <p className="text-sm text-stone-600">
-                            Recorded{' '}
-                            <time dateTime={recording.startsAt}>{formatDate(recording.startsAt, { month: 'long', day: 'numeric', year: 'numeric' })}</time>
+                            Recorded <time dateTime={recording.startsAt}>{dates.long(recording.startsAt)}</time>
                           </p>
                           {recording.summaryHtml && (
                             <div className="prose-content text-stone-800" dangerouslySetInnerHTML={{ __html: recording.summaryHtml }} />

@@ -7,6 +7,7 @@ import { PageLoading } from '../app/layout';
 import { useUser } from '../features/auth/use-user';
 import { useEdition, useMemberEdition } from '../features/weekly-dish/api';
 import { formatEditionDate } from '../features/weekly-dish/edition-html';
+import { useSiteDates } from '../features/site/use-site-dates';
 import { PremiumEditionGate } from '../features/weekly-dish/premium-gate';
 import { ApiError } from '../lib/api';
 import { useHydrated } from '../lib/hydrated';
@@ -46,6 +47,7 @@ function MemberEdition({ slug }: { slug: string }) {
 function EditionArticle({ edition }: { edition: PublicEdition }) {
   const { title, summary, sentAt, readingTime, html } = edition;
   const eyebrow = editionEyebrow(edition);
+  const { timeZone } = useSiteDates();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <Link to="/weekly-dish" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
@@ -53,7 +55,7 @@ function EditionArticle({ edition }: { edition: PublicEdition }) {
       </Link>
       <p className="mt-6 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
         {eyebrow && <span>{eyebrow}</span>}
-        <time dateTime={sentAt}>{formatEditionDate(sentAt)}</time>
+        <time dateTime={sentAt}>{formatEditionDate(sentAt, timeZone)}</time>
         <span className="inline-flex items-center gap-1">
           <Clock className="h-4 w-4" aria-hidden="true" /> {readingTime}
         </span>

@@ -10,6 +10,7 @@ import { render } from '../../client/entry-server';
 import { startTestApp, type TestApp } from '../test/app';
 import { callApp } from '../test/call-app';
 import { warmedRoutes } from './routes';
+import { insertSentEdition, renderedBody } from '../features/editions/repo';
 
 /**
  * Pages rendered by React on the server, through the app's real renderer (the client's source,
@@ -229,5 +230,19 @@ describe('the pages rendered at start', () => {
     for (const path of ['/admin', '/account', '/unsubscribe', '/verify-email', '/reset-password', '/premium-signup', '/checkup/results/:id']) {
       expect(warmed).not.toContain(path);
     }
+  });
+});
+
+describe("dates on the site's clock (SITE_TIMEZONE, America/New_York by default)", () => {
+  it('dates an edition sent at 11 PM on a Saturday in New York that Saturday, not the UTC Sunday', async () => {
+    const slug = `late-saturday-${Date.now().toString(36)}`;
+    const sentAt = new Date('2026-11-29T04:00:00.000Z');
+    const rendered = renderedBody('A note sent late on a Saturday.');
+    const stored = { slug, title: 'Late Saturday', summary: '', body: 'A note sent late on a Saturday.', bodyHtml: rendered.html };
+    const fields = { ...stored, readingMinutes: rendered.readingMinutes, issueNumber: null, startedAt: sentAt, sentAt, updatedBy: 'test', createdAt: sentAt };
+    expect(await insertSentEdition(t.ctx.db, { ...fields, updatedAt: sentAt })).toBe(true);
+    const res = await get(`/weekly-dish/${slug}`);
+    expect(res.status).toBe(200);
+    expect(main(res.text)).toContain(`<time dateTime="${sentAt.toISOString()}">November 28, 2026</time>`);
   });
 });

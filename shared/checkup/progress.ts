@@ -2,7 +2,7 @@ import { type CategoryScores, gradeOverall, gradePillar, type GradedScore } from
 import type { PeerFigures } from './organisation';
 import { type Pillar, pillarInfo, pillars } from './questions';
 import { comparable, type QuestionSetHistory, questionSetHistory } from './versions';
-import { formatDate } from '../date-format';
+import { siteDates } from '../site-time';
 
 /** One stored attempt as its owner sees it: what was answered, scored as the results page scores it. */
 export interface CheckupAttempt {
@@ -48,11 +48,10 @@ export interface CheckupProgressPage extends CheckupProgress {
   peers: PeerFigures | null;
 }
 
-/** "March", or "March 2025" when the year is not the latest attempt's. */
-export function sinceWhen(from: string, latest: string): string {
-  const a = new Date(from);
-  const sameYear = a.getUTCFullYear() === new Date(latest).getUTCFullYear();
-  return formatDate(a, { month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' });
+/** "March", or "March 2025" when the year is not the latest attempt's: on the site's clock (`timeZone`). */
+export function sinceWhen(from: string, latest: string, timeZone: string): string {
+  const dates = siteDates(timeZone);
+  return dates.year(from) === dates.year(latest) ? dates.month(from) : dates.monthYear(from);
 }
 
 const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -64,7 +63,7 @@ function changeWords(change: number): string {
 }
 
 /** Every attempt with its grades, and per pillar the latest beside the previous and the first, in words. */
-export function buildProgress(attempts: readonly CheckupAttempt[], history: QuestionSetHistory = questionSetHistory): CheckupProgress {
+export function buildProgress(attempts: readonly CheckupAttempt[], timeZone: string, history: QuestionSetHistory = questionSetHistory): CheckupProgress {
   const ordered = [...attempts].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const summaries: AttemptSummary[] = ordered.map((attempt, index) => ({
     ...attempt,
@@ -87,10 +86,10 @@ export function buildProgress(attempts: readonly CheckupAttempt[], history: Ques
       let change: number | null = null;
       if (!first) summary = `${name}: ${now.percent}% (${now.grade}), your first Check-Up: no change to show yet.`;
       else if (!firstComparable)
-        summary = `${name}: ${now.percent}% (${now.grade}), not comparable with ${sinceWhen(first.createdAt, latest.createdAt)}: its questions have changed since.`;
+        summary = `${name}: ${now.percent}% (${now.grade}), not comparable with ${sinceWhen(first.createdAt, latest.createdAt, timeZone)}: its questions have changed since.`;
       else {
         change = now.percent - first.pillars[pillar].percent;
-        summary = `${name}: ${first.pillars[pillar].percent}% → ${now.percent}%, ${changeWords(change)} since ${sinceWhen(first.createdAt, latest.createdAt)}`;
+        summary = `${name}: ${first.pillars[pillar].percent}% → ${now.percent}%, ${changeWords(change)} since ${sinceWhen(first.createdAt, latest.createdAt, timeZone)}`;
       }
       return {
         pillar,

@@ -11,17 +11,16 @@ import { errorText } from '../../lib/api';
 import { loadUser } from '../auth/user-store';
 import { TestCardForm } from '../billing/test-card-form';
 import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from './use-membership';
-import { formatDate } from '#shared/date-format';
+import { useSiteDates } from '../site/use-site-dates';
 
 type Panel = 'switch' | 'card' | 'cancel';
 
 /** A confirmation's heading takes focus when it opens, so it is read out and scrolled into view on a phone. */
 const focusOnOpen = (heading: HTMLHeadingElement | null) => heading?.focus();
 
-const longDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
-
 /** /account's membership section: plan, next renewal or end date, and the member's own controls. */
 export function MembershipCard() {
+  const longDate = useSiteDates().long;
   const membership = useMembership(true);
   const cancel = useMembershipAction(apiPaths.cancel);
   const resume = useMembershipAction(apiPaths.resume);

@@ -2,12 +2,11 @@ import { Link } from 'react-router';
 import { formatDollars } from '#shared/pricing';
 import { Card } from '../../components/ui/card';
 import { useReceipts } from './use-membership';
-import { formatDate } from '#shared/date-format';
-
-export const receiptDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
+import { useSiteDates } from '../site/use-site-dates';
 
 /** /account's receipt history: every charge, newest first, each with a printable receipt. */
 export function ReceiptsCard() {
+  const receiptDate = useSiteDates().long;
   const receipts = useReceipts();
   const list = receipts.data?.receipts ?? [];
   return (

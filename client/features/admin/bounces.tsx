@@ -5,7 +5,7 @@ import { type BounceKind, bounceKindLabels, bounceKinds, bounceSourceLabels } fr
 import { apiRequest } from '../../lib/api';
 import { Confirm, smallOutlineButton } from '../../components/ui/confirm';
 import { FilterSelect } from './filter-select';
-import { formatDate, ListTable } from './list-table';
+import { ListTable, useListDate } from './list-table';
 import { useAdminChange } from './use-admin';
 
 const newest = { value: '-createdAt', label: 'Newest first' };
@@ -17,6 +17,7 @@ const byEmail = { value: 'email', label: 'Email A-Z' };
  * own words, and the addresses editions no longer go to, each of which an admin can lift.
  */
 export function BouncesPanel() {
+  const formatDate = useListDate();
   const [kind, setKind] = useState<BounceKind | ''>('');
   const lift = useAdminChange<string>({
     request: (email) => apiRequest('POST', adminApiPaths.adminSuppressionLift, { email }),

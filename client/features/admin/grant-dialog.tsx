@@ -3,13 +3,11 @@ import { useState } from 'react';
 import type { AdminUser } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { apiPath } from '#shared/api/paths';
-import { formatDate } from '#shared/date-format';
 import { grantEnd, type GrantLength, grantLengthLabels, grantLengths } from '#shared/premium/grants';
 import { Button } from '../../components/ui/button';
 import { smallOutlineButton } from '../../components/ui/confirm';
 import { patch, useAdminChange } from './use-admin';
-
-const longDate = (date: Date | string) => formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+import { useSiteDates } from '../site/use-site-dates';
 
 /**
  * Complimentary premium for a time (decision 052): 1 week to 1 year, or without end. The member is
@@ -17,6 +15,8 @@ const longDate = (date: Date | string) => formatDate(date, { day: 'numeric', mon
  * one on a grant already, the new length counts from today. The row says until when.
  */
 export function GrantForButton({ user }: { user: AdminUser }) {
+  // The day on the site's clock: a grant given late on a Saturday evening ends on a Saturday there.
+  const longDate = useSiteDates().long;
   const [open, setOpen] = useState(false);
   const [length, setLength] = useState<GrantLength>('1_month');
   const grant = useAdminChange<GrantLength>({

@@ -5,6 +5,7 @@ import { type AdminList, DEFAULT_PAGE_SIZE, type Page } from '#shared/admin/sche
 import { adminListPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { adminKey, useAdminQuery } from './use-admin';
+import { useSiteDates } from '../site/use-site-dates';
 
 export interface Column<T> {
   header: string;
@@ -156,8 +157,10 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
   );
 }
 
-export function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+/** A list's dates, "Nov 28, 2026" on the site's clock (empty for none), for every admin alike. */
+export function useListDate(): (iso: string | null) => string {
+  const dates = useSiteDates();
+  return (iso) => (iso ? dates.short(iso) : '');
 }
 
 export function fullName(user: { firstName: string | null; lastName: string | null; name: string | null }): string {

@@ -10,7 +10,7 @@ import { useUser } from '../auth/use-user';
 import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton, smallOutlineButton } from '../../components/ui/confirm';
 import { FilterSelect } from './filter-select';
-import { formatDate, fullName, ListTable } from './list-table';
+import { fullName, ListTable, useListDate } from './list-table';
 import { useAdminTime } from './admin-time';
 import { OutreachCheckbox } from './outreach';
 import { GrantForButton } from './grant-dialog';
@@ -26,6 +26,7 @@ const danger = `${smallButton} bg-red-700 text-white hover:bg-red-800`;
 const primary = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
 
 export function UsersList() {
+  const formatDate = useListDate();
   const { user: me } = useUser();
   const setAdmin = useAdminChange<{ id: string; isAdmin: boolean }>({
     request: ({ id, isAdmin }) => patch(apiPath(adminApiPaths.adminUserAdmin, { id }), { isAdmin }),
@@ -109,6 +110,7 @@ function AdminToggle({ user, me, onChange }: { user: AdminUser; me: string | und
 }
 
 export function NewslettersList() {
+  const formatDate = useListDate();
   const [state, setState] = useState<SubscriberStatus | ''>('');
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -144,6 +146,7 @@ export function NewslettersList() {
 }
 
 export function SignupsList() {
+  const formatDate = useListDate();
   return (
     <ListTable<AdminSignup>
       list="signups"
@@ -161,6 +164,7 @@ export function SignupsList() {
 }
 
 export function CheckupsList() {
+  const formatDate = useListDate();
   return (
     <ListTable<AdminCheckup>
       list="checkups"
@@ -239,6 +243,7 @@ function DeleteAlly({ ally, onConfirm }: { ally: AdminAlly; onConfirm: () => voi
 }
 
 export function AlliesLists() {
+  const formatDate = useListDate();
   const change = useAllyChanges();
   const allyColumns = [
     { header: 'Name', cell: (a: AdminAlly) => <span className="font-semibold">{a.name}</span> },
@@ -317,6 +322,7 @@ export function AlliesLists() {
 
 /** docs/product.md §2: the 'Ally Profile Review' dialog, opened from the approved-allies table. */
 function AllyReview({ ally }: { ally: AdminAlly }) {
+  const formatDate = useListDate();
   const fields: [string, string][] = [
     ['Tagline', ally.tagline],
     ['Category', ally.category],
@@ -400,6 +406,7 @@ function ContactStatus({ contact }: { contact: AdminContact }) {
 }
 
 export function ContactsList() {
+  const formatDate = useListDate();
   return (
     <ListTable<AdminContact>
       list="contacts"

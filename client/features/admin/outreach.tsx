@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { adminOutreachPaths, apiPath, type OutreachList } from '#shared/api/paths';
-import { formatDate } from './list-table';
+import { useListDate } from './list-table';
 import { patch, useAdminChange } from './use-admin';
 import { useSentValue } from './use-sent-value';
 
 /** docs/product.md §4: the outreach checkbox; once done it shows the date. Errors show no toast (point 8). */
 export function OutreachCheckbox({ list, id, completed, date, who }: { list: OutreachList; id: string; completed: boolean; date: string | null; who: string }) {
+  const formatDate = useListDate();
   const inputId = useId();
   const change = useAdminChange<boolean>({ request: (value) => patch(apiPath(adminOutreachPaths[list], { id }), { completed: value }), lists: [list] });
   const box = useSentValue(change, completed);

@@ -8,7 +8,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api';
 import { patch, useAdminChange } from './use-admin';
-import { formatDate } from '#shared/date-format';
+import { useSiteDates } from '../site/use-site-dates';
 
 interface Membership {
   plan: PlanType | null;
@@ -18,14 +18,13 @@ interface Membership {
   complimentary: boolean;
 }
 
-const longDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
-
 /**
  * The Users tab's premium switch (decision 025). Granting makes a complimentary
  * membership. Turning premium off for a member who pays first says what they pay and when the
  * next charge is, and asks whether the subscription ends now or at the end of the paid period.
  */
 export function PremiumSwitch({ user, className }: { user: AdminUser; className: string }) {
+  const longDate = useSiteDates().long;
   const [asking, setAsking] = useState<Membership | null>(null);
   const [checking, setChecking] = useState(false);
   const setPremium = useAdminChange<{ isPremium: boolean; endSubscription?: 'now' | 'period_end' }>({

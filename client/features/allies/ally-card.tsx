@@ -4,7 +4,7 @@ import { type DirectoryAlly, websiteHref, websiteLabel } from '#shared/allies/sc
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { AllyReviews } from './ally-reviews';
-import { formatDay } from './format-day';
+import { useSiteDates } from '../site/use-site-dates';
 
 const sections = [
   ['howTheyHelp', 'How they help'],
@@ -30,6 +30,7 @@ export function RatingSummary({ average, count }: { average: number | null; coun
 
 /** One ally of the directory; expands on its own (several can be open at once, docs/product.md §2). */
 export function AllyCard({ ally }: { ally: DirectoryAlly }) {
+  const formatDay = useSiteDates().short;
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const headingId = useId();

@@ -6,10 +6,11 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { useAllyReviews, useReviewMutations } from './api';
-import { formatDay } from './format-day';
+import { useSiteDates } from '../site/use-site-dates';
 
 /** Members' reviews of one ally, and the signed-in member's own review (one each, editable, deletable). */
 export function AllyReviews({ ally }: { ally: DirectoryAlly }) {
+  const formatDay = useSiteDates().short;
   const reviews = useAllyReviews(ally.id);
   const others = reviews.data?.reviews.filter((r) => !r.mine) ?? [];
   return (

@@ -2,7 +2,7 @@ import { type CheckupScores, gradeScores } from '#shared/checkup/grading';
 import { budgetBandLabel, type PeerFigures as Figures } from '#shared/checkup/organisation';
 import { type Pillar, pillarInfo, pillars } from '#shared/checkup/questions';
 import { Card } from '../../components/ui/card';
-import { useLongDate } from '../../lib/dates';
+import { useSiteDates } from '../site/use-site-dates';
 
 export interface PeerFiguresProps {
   /** The stored figures that came with the page's data (null: no group is big enough, and nothing is shown). */
@@ -40,7 +40,7 @@ function standing(yours: number, { p25, p75 }: { p25: number; p75: number }): st
  * never the only carrier. Each organisation counts once, by its latest Check-Up in the last 24 months.
  */
 export function PeerFigures({ figures, yours, headingLevel = 2 }: PeerFiguresProps) {
-  const computed = useLongDate(new Date(figures?.computedAt ?? 0));
+  const computed = useSiteDates().long(figures?.computedAt ?? new Date(0));
   if (!figures) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -9,9 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Confirm } from '../../components/ui/confirm';
 import { PeerFigures, pillarPercents } from './peer-figures';
 import { gradeColors } from './pillar-chart';
-import { formatDate } from '#shared/date-format';
-
-export const attemptDate = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+import { useSiteDates } from '../site/use-site-dates';
 
 const score = (graded: GradedScore | null) => (graded ? `${graded.percent}% (${graded.grade})` : '–');
 
@@ -22,6 +20,7 @@ const score = (graded: GradedScore | null) => (graded ? `${graded.percent}% (${g
  * the latest attempt stands among peers, as on its results page.
  */
 export function ProgressView({ progress, onDelete, deleting }: { progress: CheckupProgressPage; onDelete: (id: string) => void; deleting: string | null }) {
+  const attemptDate = useSiteDates().short;
   const { attempts } = progress;
   if (attempts.length === 0) {
     return (
@@ -168,6 +167,7 @@ function PillarTable({ pillars: rows }: { pillars: PillarProgress[] }) {
 
 /** The overall health score of each attempt as bars, oldest first; the table below holds the same figures. */
 function OverallChart({ attempts }: { attempts: AttemptSummary[] }) {
+  const attemptDate = useSiteDates().short;
   return (
     <figure className="mt-4">
       <figcaption className="text-sm text-stone-700">Overall health score at each attempt, oldest first: the longer the bar, the healthier.</figcaption>

@@ -1,8 +1,9 @@
 import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import { PageHeader } from '../../components/page-header';
-import { useLongDate, useToday } from '../../lib/dates';
+import { useToday } from '../../lib/dates';
 import { PublishedContent } from '../content/use-published';
 import { useSiteConfig } from './use-site-config';
+import { useSiteDates } from './use-site-dates';
 
 /**
  * A legal page as published in /admin → Content (its prices filled in when it was published),
@@ -11,7 +12,7 @@ import { useSiteConfig } from './use-site-config';
 export function LegalPage({ slug }: { slug: 'privacy-policy' | 'terms-of-service' | 'cookie-policy' }) {
   const config = useSiteConfig();
   // Today's date, as the spec asks each legal page to show it.
-  const today = useLongDate(useToday());
+  const today = useSiteDates().long(useToday());
   const email = config?.contactEmail ?? '';
   return (
     <PublishedContent section="legal" slug={slug}>

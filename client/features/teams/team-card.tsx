@@ -6,7 +6,7 @@ import { teamMessages, type TeamView } from '#shared/teams/schemas';
 import { Card } from '../../components/ui/card';
 import { textLinkClass } from '../../components/ui/text-link';
 import { errorText } from '../../lib/api';
-import { longDate } from './team-dates';
+import { useLongDate } from './team-dates';
 import { TeamInviteForm } from './team-invite-form';
 import { TeamInvitations, TeamMembers } from './team-people';
 import { TeamOwnSeat } from './team-own-seat';
@@ -22,6 +22,7 @@ const live = (team: TeamView) => ['active', 'trialing', 'past_due'].includes(tea
  * controls), and the team whose seat they hold. Nothing shows for someone with neither.
  */
 export function TeamCard() {
+  const longDate = useLongDate();
   const answer = useTeam(true);
   if (answer.isLoading) {
     return (
@@ -102,6 +103,7 @@ function TeamPlanCard({ team }: { team: TeamView }) {
 }
 
 function TeamSummary({ team }: { team: TeamView }) {
+  const longDate = useLongDate();
   const interval = plans[team.plan].interval;
   return (
     <dl className="mt-4 grid gap-3 text-stone-800 sm:grid-cols-[10rem_1fr]">

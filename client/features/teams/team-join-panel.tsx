@@ -5,7 +5,7 @@ import { teamMessages, type TeamJoinView } from '#shared/teams/schemas';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { storage, storageKeys } from '../../lib/storage';
 import { errorText } from '../../lib/api';
-import { focusOnOpen, longDate } from './team-dates';
+import { focusOnOpen, useLongDate } from './team-dates';
 import { moveFromOwnMessage, useJoinTeam } from './use-team';
 
 const closedMessages: Record<Exclude<TeamJoinView['status'], 'open'>, string> = {
@@ -34,6 +34,7 @@ function PremiumLinks() {
  * membership to the seat (with its refund), or why the link no longer works.
  */
 export function TeamJoinPanel({ token, view, signedIn }: { token: string; view: TeamJoinView; signedIn: boolean }) {
+  const longDate = useLongDate();
   const { pathname } = useLocation();
   const join = useJoinTeam(token);
   const [moveMessage, setMoveMessage] = useState<string | null>(null);

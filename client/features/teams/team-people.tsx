@@ -2,7 +2,7 @@ import type { TeamInvitationView, TeamMemberView, TeamView } from '#shared/teams
 import { Confirm, smallDeleteButton, smallOutlineButton } from '../../components/ui/confirm';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { longDate } from './team-dates';
+import { useLongDate } from './team-dates';
 import { teamRequests, useTeamChange } from './use-team';
 
 const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
@@ -28,6 +28,7 @@ export function TeamMembers({ team }: { team: TeamView }) {
 }
 
 function MemberRow({ member }: { member: TeamMemberView }) {
+  const longDate = useLongDate();
   const remove = useTeamChange(teamRequests.removeMember);
   const who = member.name ?? member.email;
   return (
@@ -84,6 +85,7 @@ export function TeamInvitations({ team }: { team: TeamView }) {
 }
 
 function InvitationRow({ invitation }: { invitation: TeamInvitationView }) {
+  const longDate = useLongDate();
   const withdraw = useTeamChange(teamRequests.withdraw);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-200 p-3">

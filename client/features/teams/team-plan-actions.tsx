@@ -4,13 +4,14 @@ import { Confirm } from '../../components/ui/confirm';
 import { buttonClasses } from '../../components/ui/button-classes';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
-import { longDate } from './team-dates';
+import { useLongDate } from './team-dates';
 import { teamRequests, useTeamChange } from './use-team';
 
 const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error, 'Please try again.'), variant: 'destructive' });
 
 /** Cancel the team plan at the end of its period (everyone keeps premium until then), or resume it before then. */
 export function TeamPlanActions({ team }: { team: TeamView }) {
+  const longDate = useLongDate();
   const cancel = useTeamChange(teamRequests.cancel, { ownPremium: true });
   const resume = useTeamChange(teamRequests.resume, { ownPremium: true });
   const until = team.currentPeriodEnd ? longDate(team.currentPeriodEnd) : 'the end of the period you paid for';

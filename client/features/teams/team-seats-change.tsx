@@ -4,11 +4,11 @@ import { teamMessages, teamSeatsSchema, type TeamSeatsPreview, type TeamView } f
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { SeatsField } from './seats-field';
-import { focusOnOpen, longDate } from './team-dates';
+import { focusOnOpen, useLongDate } from './team-dates';
 import { seatsErrorText, teamRequests, useSeatsPreview, useTeamChange } from './use-team';
 
 /** What the change costs or gives back, in words, before it is made. */
-function previewText(team: TeamView, preview: TeamSeatsPreview): string {
+function previewText(team: TeamView, preview: TeamSeatsPreview, longDate: (iso: string) => string): string {
   const interval = plans[team.plan].interval;
   const from = preview.renewsAt ? `From ${longDate(preview.renewsAt)}` : 'From your next renewal';
   const renewal = `${from}, your team plan renews at ${formatDollars(preview.renewalAmountCents)}/${interval}.`;
@@ -28,6 +28,7 @@ function previewText(team: TeamView, preview: TeamSeatsPreview): string {
  * more" can set it.
  */
 export function TeamSeatsChange({ team, draft, onDraft }: { team: TeamView; draft: number; onDraft: (seats: number) => void }) {
+  const longDate = useLongDate();
   const previewing = useSeatsPreview();
   const change = useTeamChange(teamRequests.changeSeats);
   const [preview, setPreview] = useState<TeamSeatsPreview | null>(null);
@@ -87,7 +88,7 @@ export function TeamSeatsChange({ team, draft, onDraft }: { team: TeamView; draf
             Change to {preview.seats} seats?
           </h4>
           <p className="mt-1 text-stone-700" data-testid="seats-preview">
-            {previewText(team, preview)}
+            {previewText(team, preview, longDate)}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Button variant="primary" disabled={change.isPending} onClick={() => confirm(preview.seats)}>

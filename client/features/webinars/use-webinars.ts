@@ -3,7 +3,6 @@ import { type WebinarsPage, webinarsQueryKey } from '#shared/webinars/webinars';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorText } from '../../lib/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query-client';
-import { formatDate } from '#shared/date-format';
 
 /** The upcoming webinars (a teaser unless premium) and, for premium members, the recordings matching `search`. */
 export function useWebinars(search = '') {
@@ -28,9 +27,4 @@ export function useWebinarSignup() {
     },
     onError: (error) => toast({ title: 'Not signed up', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
   });
-}
-
-/** "Thu, Dec 10, 1:00 PM EST": in the reader's own time zone, named. */
-export function eventTime(iso: string): string {
-  return formatDate(iso, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }

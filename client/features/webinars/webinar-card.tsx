@@ -2,10 +2,13 @@ import { CalendarClock, ExternalLink, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicWebinar } from '#shared/webinars/webinars';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { eventTime, useWebinarSignup } from './use-webinars';
+import { useWebinarSignup } from './use-webinars';
+import { useSiteDates } from '../site/use-site-dates';
 
 /** One upcoming webinar: when (in the reader's time zone), what, and what this reader can do now. */
 export function WebinarCard({ webinar, premium }: { webinar: PublicWebinar; premium: boolean }) {
+  // "Thu, Dec 10, 2026, 1:00 PM EST": the site's clock, named, as the invitation email says it.
+  const eventTime = useSiteDates().dateTime;
   const signup = useWebinarSignup();
   const full = webinar.spotsLeft === 0 && !webinar.signedUp;
   const headingId = `webinar-${webinar.id}`;

@@ -1,15 +1,17 @@
 /** Pure helpers for showing an edition: its date, a preview, its headings under a dialog or card title. */
 
-import { formatDate } from '#shared/date-format';
+import { calendarDate, siteLongDate } from '#shared/site-time';
 
 /**
- * 2026-11-17 or an instant of that day → "November 17, 2026", the same in every time zone:
- * editions go out on Tuesday mornings in the site's zone, which is the same date in UTC.
+ * When an edition went out, "November 17, 2026": an instant is the day the site's clock
+ * (`timeZone`, SITE_TIMEZONE) read when it was sent, so one sent at 11 PM on a Saturday in New
+ * York is dated that Saturday; a bare date (2026-11-17, as content writes it) is that date.
  */
-export function formatEditionDate(date: string): string {
+export function formatEditionDate(date: string, timeZone: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return calendarDate(date);
   const instant = new Date(date);
   if (Number.isNaN(instant.getTime())) return date;
-  return formatDate(instant, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return siteLongDate(instant, timeZone);
 }
 
 /** The edition's opening paragraph and its section headings (inner HTML), for a preview. */

@@ -18,6 +18,7 @@ import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { csvLine } from '../../csv';
+import { siteDate, siteLocalToInstant } from '#shared/site-time';
 import { EXPORT_BATCH } from './csv';
 
 // Every account costs a scrypt hash: slow on a busy machine.
@@ -452,6 +453,28 @@ describe('admin reports', () => {
     const funnel = await asAdmin('GET', '/api/admin/funnel');
     expect(funnel.json.steps).toEqual(['page_view', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup']);
     expect(funnel.json.totals).toHaveLength(5);
+  });
+
+  it("counts each week from Monday 00:00 on the site's clock: a Check-Up late on Sunday evening in New York is the week before's", async () => {
+    const zone = t.ctx.env.SITE_TIMEZONE;
+    const today = siteDate(new Date(), zone);
+    const sinceMonday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+    const monday = new Date(Date.UTC(today.year, today.month - 1, today.day - sinceMonday)).toISOString().slice(0, 10);
+    const lateSunday = new Date(siteLocalToInstant(`${monday}T00:00`, zone).getTime() - 30 * 60_000);
+    const weeks = async () => (await asAdmin('GET', '/api/admin/charts')).json.weeks as { week: string; checkups: number }[];
+    const before = await weeks();
+    expect(before.at(-1)!.week).toBe(monday);
+    await t.ctx.db.insert(checkupResults).values({
+      email: uniqueEmail('late-sunday'),
+      score: 40,
+      totalScore: 40,
+      categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
+      answers: { 1: 2 },
+      createdAt: lateSunday,
+    });
+    const after = await weeks();
+    expect(after.at(-2)!.checkups).toBe(before.at(-2)!.checkups + 1);
+    expect(after.at(-1)!.checkups).toBe(before.at(-1)!.checkups);
   });
 
   it('exports a list as CSV with the search applied, quoted and formula-safe', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
 import { grantEnd, type GrantLength } from '#shared/premium/grants';
+import { siteLongDate } from '#shared/site-time';
 import { syncSubscription } from '../membership/apply-event';
 import { billingProvider } from '../../payment-providers/choose-provider';
 import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
@@ -86,7 +87,7 @@ export async function setUserPremium(
     if (!input.endSubscription) {
       const next = live.cancelAtPeriodEnd
         ? 'no further charge'
-        : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'its renewal date'}`;
+        : `next charge ${formatDollars(plans[live.plan].amountCents)} on ${live.currentPeriodEnd ? siteLongDate(live.currentPeriodEnd, ctx.env.SITE_TIMEZONE) : 'its renewal date'}`;
       throw new HttpError(
         409,
         `${target.email} pays for a ${plans[live.plan].label} membership (${next}): choose to end it now or at the end of the paid period.`,
@@ -136,7 +137,7 @@ export async function setUserPremium(
     const mail = tell
       ? endedByTeamMail(
           { email: row.email, firstName: row.firstName },
-          { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL },
+          { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE },
         )
       : null;
     return { row, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };

@@ -19,7 +19,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../membership/membership';
 import { subscriptionView } from '../membership/subscription-view';
 import type { AppContext } from '../../context';
-import { siteDayAndMonthStart } from '#shared/site-time';
+import { siteDayAndMonthStart, siteIsoDate } from '#shared/site-time';
 import { parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { exportCsv } from './csv';
@@ -49,7 +49,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
     app.get(`${path}.csv`, async (request, reply) => {
       const query = parseInput(schema, request.query) as ListQuery;
-      const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+      // Named by the site's date, the day the admin sees on every page.
+      const name = `${list}-${siteIsoDate(new Date(), ctx.env.SITE_TIMEZONE)}.csv`;
       return reply
         .headers({ ...noStore, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` })
         .send(Readable.from(exportCsv(ctx.db, list as AdminList, query), { highWaterMark: 1 }));
@@ -67,8 +68,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return summary(ctx.db, todayStart, monthStart);
   });
   app.get(adminApiPaths.adminActivity, async (_request, reply) => reply.headers(noStore).send(await recentActivity(ctx.db)));
-  app.get(adminApiPaths.adminCharts, async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db)));
-  app.get(adminApiPaths.adminFunnel, async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db)));
+  app.get(adminApiPaths.adminCharts, async (_request, reply) => reply.headers(noStore).send(await charts(ctx.db, ctx.env.SITE_TIMEZONE)));
+  app.get(adminApiPaths.adminFunnel, async (_request, reply) => reply.headers(noStore).send(await funnel(ctx.db, ctx.env.SITE_TIMEZONE)));
 
   app.patch(adminApiPaths.adminUserAdmin, async (request) =>
     change.setUserAdmin(ctx.db, await adminOf(request), idOf(request), parseInput(setAdminSchema, request.body).isAdmin),

@@ -1,12 +1,20 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type ActivityItem, type AdminCharts, type AdminFunnel, type AdminSummary, funnelSteps } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
 import { allies, checkupResults, newsletterSignups, usageEvents, users } from '../../db/schema';
 import { ESTIMATE_ABOVE, tableCount } from './list-query';
 
 const num = (value: unknown) => Number(value ?? 0);
-/** The start of the charts' 26 weeks. */
-const since = sql`date_trunc('week', now()) - interval '25 weeks'`;
+/**
+ * The site's zone as an SQL literal. Inlined, not a parameter: a grouped expression must be
+ * written the same in the select and the group by, and two parameters are two expressions to
+ * PostgreSQL. SITE_TIMEZONE is checked to be an IANA name at start; quotes are doubled anyway.
+ */
+const zone = (timeZone: string) => sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
+/** Weeks begin on Monday at 00:00 on the site's clock (SITE_TIMEZONE), as the admin's days and months do. */
+const siteWeek = (instant: SQL, timeZone: string) => sql`date_trunc('week', ${instant} at time zone ${zone(timeZone)})`;
+/** The start of the charts' 26 weeks, as an instant. */
+const since = (timeZone: string) => sql`(${siteWeek(sql`now()`, timeZone)} - interval '25 weeks') at time zone ${zone(timeZone)}`;
 
 /** The six cards, today's and this month's signups (docs/product.md §9): one statement of counts, no rows loaded. */
 export async function summary(db: Database, todayStart: Date, monthStart: Date): Promise<AdminSummary> {
@@ -104,26 +112,28 @@ const pillars = ['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'] as const;
 const average = (pillar: (typeof pillars)[number]) => sql<string | null>`avg((${checkupResults.categoryScores}->>${pillar})::numeric)`;
 
 /** Per week over the last 6 months: newsletter and community signups, check-ups, premium conversions; and the pillars' average grade. */
-export async function charts(db: Database): Promise<AdminCharts> {
-  // Raw: the weeks come from generate_series, a function the builder cannot select from.
+export async function charts(db: Database, timeZone: string): Promise<AdminCharts> {
+  // Raw: the weeks come from generate_series, a function the builder cannot select from. Each
+  // week is a Monday on the site's clock; its bounds are the instants it starts and ends there.
+  const thisWeek = siteWeek(sql`now()`, timeZone);
   const weekly = await db.execute(sql`
     with weeks as (
-      select generate_series(date_trunc('week', now()) - interval '25 weeks', date_trunc('week', now()), interval '1 week') as week
-    ),
-    since as (select min(week) as start from weeks)
+      select to_char(w, 'YYYY-MM-DD') as week, w at time zone ${zone(timeZone)} as starts, (w + interval '1 week') at time zone ${zone(timeZone)} as ends
+      from generate_series(${thisWeek} - interval '25 weeks', ${thisWeek}, interval '1 week') as w
+    )
     select w.week,
-      (select count(*) from newsletter_signups n where n.created_at >= w.week and n.created_at < w.week + interval '1 week')
-        + (select count(*) from community_signups c where c.created_at >= w.week and c.created_at < w.week + interval '1 week') as signups,
-      (select count(*) from checkup_results r where r.created_at >= w.week and r.created_at < w.week + interval '1 week') as checkups,
-      (select count(*) from subscriptions s where s.created_at >= w.week and s.created_at < w.week + interval '1 week') as premium
-    from weeks w order by w.week`);
+      (select count(*) from newsletter_signups n where n.created_at >= w.starts and n.created_at < w.ends)
+        + (select count(*) from community_signups c where c.created_at >= w.starts and c.created_at < w.ends) as signups,
+      (select count(*) from checkup_results r where r.created_at >= w.starts and r.created_at < w.ends) as checkups,
+      (select count(*) from subscriptions s where s.created_at >= w.starts and s.created_at < w.ends) as premium
+    from weeks w order by w.starts`);
   const [avg] = await db
     .select({ IMPACT: average('IMPACT'), HUMANS: average('HUMANS'), FUEL: average('FUEL'), GEARS: average('GEARS'), FUTURE: average('FUTURE') })
     .from(checkupResults)
-    .where(gte(checkupResults.createdAt, since));
+    .where(gte(checkupResults.createdAt, since(timeZone)));
   return {
     weeks: weekly.rows.slice(-WEEKS).map((r) => ({
-      week: new Date(r.week as string).toISOString().slice(0, 10),
+      week: r.week as string,
       signups: num(r.signups),
       checkups: num(r.checkups),
       premium: num(r.premium),
@@ -137,17 +147,17 @@ export async function charts(db: Database): Promise<AdminCharts> {
 }
 
 /** Page views → Check-Up started → completed → signup → premium, per week over 6 months, from usage_events. */
-export async function funnel(db: Database): Promise<AdminFunnel> {
-  const week = sql`date_trunc('week', ${usageEvents.createdAt})`.mapWith(usageEvents.createdAt);
+export async function funnel(db: Database, timeZone: string): Promise<AdminFunnel> {
+  const week = sql<string>`to_char(${siteWeek(sql`${usageEvents.createdAt}`, timeZone)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ week, kind: usageEvents.kind, n: count() })
     .from(usageEvents)
-    .where(and(inArray(usageEvents.kind, [...funnelSteps]), gte(usageEvents.createdAt, since)))
+    .where(and(inArray(usageEvents.kind, [...funnelSteps]), gte(usageEvents.createdAt, since(timeZone))))
     .groupBy(week, usageEvents.kind)
     .orderBy(week);
   const byWeek = new Map<string, number[]>();
   for (const r of rows) {
-    const key = r.week.toISOString().slice(0, 10);
+    const key = r.week;
     const counts = byWeek.get(key) ?? funnelSteps.map(() => 0);
     counts[funnelSteps.indexOf(r.kind as (typeof funnelSteps)[number])] = r.n;
     byWeek.set(key, counts);

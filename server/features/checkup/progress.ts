@@ -18,10 +18,10 @@ const toAttempts = (rows: Awaited<ReturnType<typeof attemptsOf>>): CheckupAttemp
  * What /checkup/progress shows: every attempt, per pillar the latest beside the previous and the
  * first, in words, and where the latest stands among peers (the stored figures of its budget band).
  */
-export async function memberProgress(db: Executor, userId: string): Promise<CheckupProgressPage> {
+export async function memberProgress(db: Executor, userId: string, timeZone: string): Promise<CheckupProgressPage> {
   const rows = await attemptsOf(db, userId);
   const latest = rows.at(-1);
-  return { ...buildProgress(toAttempts(rows)), peers: latest ? await peerFiguresFor(db, latest.budgetBand) : null };
+  return { ...buildProgress(toAttempts(rows), timeZone), peers: latest ? await peerFiguresFor(db, latest.budgetBand) : null };
 }
 
 /**

@@ -44,7 +44,7 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
         const first = attempt.userId ? (await markTold(tx, topic, [attempt.userId])).length > 0 : await markToldByEmail(tx, topic, attempt.email);
         if (!first) continue;
         const links = oneClickLinks(key, 'checkup-reminders', ctx.env.PUBLIC_URL, attempt.email, reminderStopPaths);
-        ids.push(await ctx.mailer.store(tx, retakeReminderMail(attempt.email, attempt.createdAt, ctx.env.PUBLIC_URL, links)));
+        ids.push(await ctx.mailer.store(tx, retakeReminderMail(attempt.email, attempt.createdAt, ctx.env.PUBLIC_URL, links, ctx.env.SITE_TIMEZONE)));
       }
       await markRemindersHandled(
         tx,

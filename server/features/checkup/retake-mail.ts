@@ -1,10 +1,10 @@
 import type { OneClickLinks } from '../../mail/links';
 import type { Mail } from '../../mail/mailer';
-import { formatDate } from '#shared/date-format';
+import { siteLongDate } from '#shared/site-time';
 
 /** The one retake reminder: what changed since is what the retake shows; one link stops these reminders. */
-export function retakeReminderMail(to: string, takenAt: Date, publicUrl: string, links: OneClickLinks): Mail {
-  const when = formatDate(takenAt, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export function retakeReminderMail(to: string, takenAt: Date, publicUrl: string, links: OneClickLinks, timeZone: string): Mail {
+  const when = siteLongDate(takenAt, timeZone);
   const text = `Hi there,
 
 You took the Nonprofit Check-Up on ${when}. A lot can change in a few months: take it again (about 10 minutes) and see how each pillar has moved.

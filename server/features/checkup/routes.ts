@@ -101,7 +101,7 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get(apiPaths.checkupProgress, signedIn, async (request, reply) => {
     reply.headers(noStore);
     const user = (await getSessionUser(request, ctx))!;
-    return memberProgress(ctx.db, user.id);
+    return memberProgress(ctx.db, user.id, ctx.env.SITE_TIMEZONE);
   });
 
   // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Transaction } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
-import { siteDate } from '#shared/site-time';
+import { calendarMonth, siteDate } from '#shared/site-time';
 import { coachingMail, type CoachingMailKind } from './mails';
 import {
   bookingForMail,
@@ -24,7 +24,6 @@ import {
   type Slot,
   slotIsBooked,
 } from './repo';
-import { formatDate } from '#shared/date-format';
 
 const toSlot = (slot: Slot): CoachingSlot => ({
   id: slot.id,
@@ -122,7 +121,8 @@ export async function book(ctx: AppContext, user: PublicUser, slotId: string, re
   return id;
 }
 
-const monthName = (month: string) => formatDate(`${month}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+// The month key is already the site's calendar month (monthOf): written as it is.
+const monthName = calendarMonth;
 
 /** Cancels the member's own booking (up to 24 hours before), and answers what a move carries over to the booking that replaces it. */
 async function cancelOwn(

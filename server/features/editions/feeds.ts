@@ -8,6 +8,10 @@ import { contentAt } from '../content/page-paths';
 import type { ContentStore } from '../content/store';
 import { sentEditions } from './repo';
 
+/** RSS dates are RFC 822 in GMT: for feed readers, not words for people. */
+// eslint-disable-next-line no-restricted-syntax
+const rfc822 = (instant: string) => new Date(instant).toUTCString();
+
 /**
  * The archive for machines: an RSS 2.0 feed of the sent editions (advertised in the
  * pages' head), a sitemap of every public page and edition, and robots.txt pointing at it. All
@@ -24,7 +28,7 @@ export async function feedRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
       <title>${escapeHtml(edition.title)}</title>
       <link>${base}/weekly-dish/${edition.slug}</link>
       <guid isPermaLink="true">${base}/weekly-dish/${edition.slug}</guid>
-      <pubDate>${new Date(edition.sentAt).toUTCString()}</pubDate>
+      <pubDate>${rfc822(edition.sentAt)}</pubDate>
       <description>${escapeHtml(edition.summary)}</description>
       <content:encoded><![CDATA[${edition.html.replaceAll(']]>', ']]]]><![CDATA[>')}]]></content:encoded>
     </item>`,

@@ -204,10 +204,16 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   }
   // An admin's end of the membership is told by the admin's own mail (admin/mutations.ts), not as "as you asked".
   if (cancelled && !old?.endedByAdminAt)
-    effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL }));
+    effects.mails.push(cancellationMail(member, { plan: state.plan, endsAt: state.currentPeriodEnd, publicUrl: env.PUBLIC_URL, timeZone: env.SITE_TIMEZONE }));
   if (resumed)
     effects.mails.push(
-      resumedMail(member, { plan: state.plan, renewsAt: state.currentPeriodEnd, amountCents: plans[state.plan].amountCents, publicUrl: env.PUBLIC_URL }),
+      resumedMail(member, {
+        plan: state.plan,
+        renewsAt: state.currentPeriodEnd,
+        amountCents: plans[state.plan].amountCents,
+        publicUrl: env.PUBLIC_URL,
+        timeZone: env.SITE_TIMEZONE,
+      }),
     );
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
     effects.mails.push(
@@ -218,6 +224,7 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
         paidAt: new Date(),
         nextRenewal: live && !state.cancelAtPeriodEnd ? state.currentPeriodEnd : null,
         publicUrl: env.PUBLIC_URL,
+        timeZone: env.SITE_TIMEZONE,
         seats: team ? state.seats! : null,
       }),
     );

@@ -99,7 +99,7 @@ describe('grants that end', () => {
     const subjects = (await mailsTo(member)).map((mail) => mail.subject).sort();
     expect(subjects).toHaveLength(2);
     expect(subjects[1]).toBe('Your complimentary premium has ended');
-    expect(subjects[0]).toMatch(/^Your complimentary premium ends on \d{1,2} \w+ \d{4}$/);
+    expect(subjects[0]).toMatch(/^Your complimentary premium ends on \w+ \d{1,2}, \d{4}$/);
     expect(smtp.find(member.email, /complimentary premium/)).toHaveLength(2);
   });
 

@@ -78,7 +78,11 @@ async function endGrant(ctx: AppContext, grant: { id: string; userId: string }, 
     await syncPremium(tx, grant.userId);
     const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, grant.userId));
     const tell = member && (await markTold(tx, endedTopic(grant.id), [grant.userId])).length > 0;
-    return { mailId: tell ? await ctx.mailer.store(tx, grantEndedMail(member, { endsAt: ended.endsAt, publicUrl: ctx.env.PUBLIC_URL })) : null };
+    return {
+      mailId: tell
+        ? await ctx.mailer.store(tx, grantEndedMail(member, { endsAt: ended.endsAt, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE }))
+        : null,
+    };
   });
   if (outcome?.mailId) ctx.mailer.deliverNow([outcome.mailId]);
   return outcome !== null;
@@ -96,7 +100,9 @@ async function announceEnd(ctx: AppContext, grant: { id: string; userId: string;
     if (!still) return null;
     if (!(await markTold(tx, endingTopic(grant.id, grant.endsAt), [grant.userId])).length) return null;
     const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, grant.userId));
-    return member ? ctx.mailer.store(tx, grantEndingMail(member, { endsAt: grant.endsAt, publicUrl: ctx.env.PUBLIC_URL })) : null;
+    return member
+      ? ctx.mailer.store(tx, grantEndingMail(member, { endsAt: grant.endsAt, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE }))
+      : null;
   });
   if (mailId) ctx.mailer.deliverNow([mailId]);
   return mailId !== null;

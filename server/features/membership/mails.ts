@@ -2,7 +2,7 @@ import { formatDollars, plans, type PlanType, teamPlans } from '#shared/pricing'
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
-import { formatDate } from '#shared/date-format';
+import { siteLongDate } from '#shared/site-time';
 
 /**
  * The four membership emails the product promises. Each is caused by one
@@ -15,10 +15,11 @@ interface Member {
 
 const hello = (m: Member) => `Hi ${m.firstName?.trim() || 'there'},`;
 
-/** "14 December 2026": dates in emails are written out, never a locale-dependent 12/14/26. */
-export function longDate(date: Date): string {
-  return formatDate(date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }, 'en-GB');
-}
+/**
+ * "December 14, 2026": dates in emails are written out, never a locale-dependent 12/14/26, on the
+ * site's clock (SITE_TIMEZONE), as the member's pages write them.
+ */
+const longDate = siteLongDate;
 
 const planLine = (plan: PlanType, seats: number | null = null) =>
   seats === null
@@ -72,7 +73,16 @@ The ${site.name} team
 
 export function receiptMail(
   m: Member,
-  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string; seats?: number | null },
+  input: {
+    plan: PlanType;
+    amountCents: number;
+    invoiceId: string;
+    paidAt: Date;
+    nextRenewal: Date | null;
+    publicUrl: string;
+    timeZone: string;
+    seats?: number | null;
+  },
 ): Mail {
   const text = `${hello(m)}
 
@@ -81,9 +91,9 @@ Thank you: we received your payment.
 Receipt
 - Amount paid: ${formatDollars(input.amountCents)} USD
 - Plan: ${planLine(input.plan, input.seats ?? null)}
-- Date: ${longDate(input.paidAt)}
+- Date: ${longDate(input.paidAt, input.timeZone)}
 - Reference: ${input.invoiceId}
-${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal)}\n` : ''}
+${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal, input.timeZone)}\n` : ''}
 Manage or cancel your membership anytime: ${input.publicUrl}/account
 Cancellation takes effect at the end of the period you paid for. Fees are non-refundable unless required by law.
 
@@ -107,8 +117,8 @@ The ${site.name} team
   return { to: m.email, subject: 'Action needed: your premium payment failed', text };
 }
 
-export function cancellationMail(m: Member, input: { plan: PlanType; endsAt: Date | null; publicUrl: string }): Mail {
-  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+export function cancellationMail(m: Member, input: { plan: PlanType; endsAt: Date | null; publicUrl: string; timeZone: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt, input.timeZone) : 'the end of your current period';
   const text = `${hello(m)}
 
 Your premium membership is cancelled, as you asked. Nothing more will be charged.
@@ -125,8 +135,8 @@ The ${site.name} team
 }
 
 /** An admin ended a paid membership (now, or at the end of the paid period): said once, in the team's words. */
-export function endedByTeamMail(m: Member, input: { plan: PlanType; endsAt: Date | null; now: boolean; publicUrl: string }): Mail {
-  const end = input.endsAt ? longDate(input.endsAt) : 'the end of your current period';
+export function endedByTeamMail(m: Member, input: { plan: PlanType; endsAt: Date | null; now: boolean; publicUrl: string; timeZone: string }): Mail {
+  const end = input.endsAt ? longDate(input.endsAt, input.timeZone) : 'the end of your current period';
   const text = `${hello(m)}
 
 Our team has ended your ${plans[input.plan].label.toLowerCase()} premium membership. Nothing more will be charged.
@@ -141,8 +151,8 @@ The ${site.name} team
   return { to: m.email, subject: input.now ? 'Your premium membership has ended' : `Your premium membership ends on ${end}`, text };
 }
 
-export function resumedMail(m: Member, input: { plan: PlanType; renewsAt: Date | null; amountCents: number; publicUrl: string }): Mail {
-  const renews = input.renewsAt ? longDate(input.renewsAt) : 'the end of your current period';
+export function resumedMail(m: Member, input: { plan: PlanType; renewsAt: Date | null; amountCents: number; publicUrl: string; timeZone: string }): Mail {
+  const renews = input.renewsAt ? longDate(input.renewsAt, input.timeZone) : 'the end of your current period';
   const text = `${hello(m)}
 
 Your premium membership is back on: it renews on ${renews} at ${formatDollars(input.amountCents)} (${plans[input.plan].label}), and nothing changes until then.
@@ -184,8 +194,8 @@ The member was told by email. Nothing else needs doing; this is for your records
 }
 
 /** A week before an admin's time-limited grant ends (decision 052): once per grant and end date. */
-export function grantEndingMail(m: Member, input: { endsAt: Date; publicUrl: string }): Mail {
-  const end = longDate(input.endsAt);
+export function grantEndingMail(m: Member, input: { endsAt: Date; publicUrl: string; timeZone: string }): Mail {
+  const end = longDate(input.endsAt, input.timeZone);
   const text = `${hello(m)}
 
 The complimentary premium membership our team gave you ends on ${end}. Nothing is charged, before or after.
@@ -204,10 +214,10 @@ The ${site.name} team
 }
 
 /** The day an admin's time-limited grant ended (decision 052): once per grant. */
-export function grantEndedMail(m: Member, input: { endsAt: Date; publicUrl: string }): Mail {
+export function grantEndedMail(m: Member, input: { endsAt: Date; publicUrl: string; timeZone: string }): Mail {
   const text = `${hello(m)}
 
-The complimentary premium membership our team gave you ended on ${longDate(input.endsAt)}, as planned. Nothing was charged.
+The complimentary premium membership our team gave you ended on ${longDate(input.endsAt, input.timeZone)}, as planned. Nothing was charged.
 
 Your account is now a free account: the field guides, the Check-Up and the resources stay yours. To come back to premium, choose a plan:
 ${input.publicUrl}/pricing

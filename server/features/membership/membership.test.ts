@@ -199,7 +199,7 @@ describe('every membership state, seen the same way everywhere', () => {
     expect(asked.status).toBe(409);
     const question = asked.json;
     expect(question.message).toMatch(
-      /pays for a Yearly membership \(next charge \$190 on \d{4}-\d{2}-\d{2}\): choose to end it now or at the end of the paid period/,
+      /pays for a Yearly membership \(next charge \$190 on [A-Z][a-z]+ \d{1,2}, \d{4}\): choose to end it now or at the end of the paid period/,
     );
     expect(question.errors).toEqual({ endSubscription: expect.any(String) });
     expect(await views(later)).toMatchObject(premiumEverywhere);

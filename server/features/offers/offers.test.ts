@@ -188,3 +188,25 @@ describe('offers (decision 054)', () => {
     expect((await chargesOf(member)).map((c) => c.amountCents)).toEqual([950, 950]);
   });
 });
+
+describe('guessing offer codes', () => {
+  it('answers a visitor a limited number of look-ups an hour, then 429 with a message', async () => {
+    const own = await startTestApp();
+    try {
+      const guess = (word: string) => callApp(`${own.url}/api/offers/${word}`, 'GET');
+      const answers = [];
+      for (let i = 0; i < 40; i++) answers.push(await guess(`guess-${i}`));
+      const refused = answers.findIndex((res) => res.status === 429);
+      // The default allows 30 look-ups an hour from one address: enough for a person opening a link, not for a dictionary.
+      expect(refused).toBe(30);
+      expect(answers.slice(0, 30).every((res) => res.status === 404)).toBe(true);
+      const last = answers.at(-1)!;
+      expect(last.status).toBe(429);
+      expect(last.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(last.json.message).toMatch(/^Too many requests\. Please wait .+ and try again\.$/);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  });
+});

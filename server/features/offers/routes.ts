@@ -15,7 +15,9 @@ const noStore = { 'Cache-Control': 'no-store' };
 export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const codeOf = (request: FastifyRequest) => parseInput(codeParams, request.params).code;
 
-  app.get(apiPaths.offer, async (request, reply) => {
+  // Codes are words an admin chose: without a limit, a dictionary finds them.
+  const lookups = { rateLimit: { max: ctx.env.RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR, timeWindow: '1 hour' } };
+  app.get(apiPaths.offer, { config: lookups }, async (request, reply) => {
     reply.headers(noStore);
     return publicOffer(ctx.db, codeOf(request), await getSessionUser(request, ctx));
   });

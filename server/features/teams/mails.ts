@@ -1,10 +1,11 @@
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
 import type { Mail } from '../../mail/mailer';
+import { siteLongDate } from '#shared/site-time';
 
 /** Team plans' emails (decision 055): each caused by one change made once (an invitation, a join, a removal). */
 
-export function teamInvitationMail(input: { to: string; ownerName: string; link: string; expiresAt: Date }): Mail {
+export function teamInvitationMail(input: { to: string; ownerName: string; link: string; expiresAt: Date; timeZone: string }): Mail {
   const text = `Hello,
 
 ${input.ownerName} invited you to their team plan on ${site.name}: a premium seat, paid by them.
@@ -12,7 +13,7 @@ ${input.ownerName} invited you to their team plan on ${site.name}: a premium sea
 A seat gives you:
 ${premiumBenefits.map((benefit) => `- ${benefit}`).join('\n')}
 
-Join with this link (it works once, until ${input.expiresAt.toUTCString().slice(5, 16)}):
+Join with this link (it works once, until ${siteLongDate(input.expiresAt, input.timeZone)}):
 ${input.link}
 
 If you already pay for your own membership, the page tells you how moving to the seat works: your own subscription ends and its unused part is refunded, so you are never billed twice.

@@ -133,7 +133,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
       // Withdrawing and inviting again must not become a way to mail one inbox without end.
       await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
-      return ctx.mailer.store(tx, teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt }));
+      return ctx.mailer.store(
+        tx,
+        teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt, timeZone: ctx.env.SITE_TIMEZONE }),
+      );
     });
     ctx.mailer.deliverNow([mailId]);
     return viewFor(user);

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import {
-  audienceLabels,
-  type Edition,
-  type EditionList,
-  type EditionReport,
-  type EditionSummary,
-  editionEyebrow,
-  editionStatusLabel,
-} from '#shared/newsletter/editions';
+import { type Edition, type EditionList, type EditionReport, type EditionSummary, editionEyebrow, editionStatusLabel } from '#shared/newsletter/editions';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
@@ -19,6 +11,7 @@ import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { EditionEditor } from './edition-editor';
 import { SegmentsPanel } from './segments-panel';
 import { AdminSection, EmptyList } from '../admin-section';
+import { audienceInSentence, audienceOf, recipientsText } from './audience-text';
 
 const live = (edition: EditionSummary) => edition.status === 'sending' || edition.status === 'paused';
 
@@ -101,7 +94,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
     `${apiPath(adminApiPaths.adminEditionAudience, { audience: edition.audience })}${edition.segmentId ? `?segmentId=${edition.segmentId}` : ''}`,
     ['draft', 'scheduled'].includes(edition.status),
   );
-  const recipients = audience.data ? `${audience.data.count.toLocaleString()} ${audience.data.count === 1 ? 'person' : 'people'}` : 'everyone in the audience';
+  const recipients = recipientsText(audience.data?.count);
   const audienceName = audienceOf(edition);
   const test = useEditionAction(edition.id, adminApiPaths.adminEditionTest, 'A test was sent to your address.', 'The test was not sent.');
   const sendNow = useEditionAction(edition.id, adminApiPaths.adminEditionSend, 'The edition is sending.', 'The edition was not sent.');
@@ -184,7 +177,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             </label>
             <Confirm
               title="Schedule this edition?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}. Who is in the audience is settled when it starts sending.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceInSentence(edition)}) on ${when ? time.dateTime(time.fromInput(when).toISOString()) : '…'}. Who is in the audience is settled when it starts sending.`}
               confirmLabel="Schedule"
               onConfirm={() => schedule.mutate(undefined)}
               onOpen={() => void audience.refetch()}
@@ -196,7 +189,7 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
             />
             <Confirm
               title="Send this edition now?"
-              description={`“${edition.title}” will go to ${recipients} (${audienceName.toLowerCase()}) now. It cannot be unsent.`}
+              description={`“${edition.title}” will go to ${recipients} (${audienceInSentence(edition)}) now. It cannot be unsent.`}
               confirmLabel="Send now"
               onConfirm={() => sendNow.mutate(undefined)}
               onOpen={() => void audience.refetch()}
@@ -252,9 +245,6 @@ function EditionRow({ edition, nextSlot, time, onEdit }: { edition: EditionSumma
 }
 
 /** Whom the edition is for, in words: a segment by its name. */
-const audienceOf = (edition: EditionSummary) =>
-  edition.audience === 'segment' ? `Segment “${edition.segmentName ?? 'deleted'}”` : audienceLabels[edition.audience];
-
 /** Why messages failed, loaded when the admin opens it. */
 function FailureReasons({ id }: { id: string }) {
   const [open, setOpen] = useState(false);

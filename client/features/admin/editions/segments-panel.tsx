@@ -19,6 +19,7 @@ import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/
 import { apiRequest, errorText } from '../../../lib/api';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
+import { subscribersNowText } from '../count-texts';
 
 const noFilter: SegmentFilter = { plans: [], sources: [], weakestPillars: [], signedUpFrom: null, signedUpTo: null };
 
@@ -75,7 +76,7 @@ function SegmentRow({ segment, onEdit }: { segment: Segment; onEdit: () => void 
       <div className="min-w-0">
         <h3 className="break-words font-semibold text-stone-900">{segment.name}</h3>
         <p className="text-sm text-stone-700">{describeFilter(segment.filter)}</p>
-        <p className="text-sm text-stone-600">{size.data ? `${size.data.count.toLocaleString()} subscribers now` : 'Counting...'}</p>
+        <p className="text-sm text-stone-600">{size.data ? subscribersNowText(size.data.count) : 'Counting...'}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={`${smallButton} border border-stone-300 hover:bg-stone-100`} onClick={onEdit}>

@@ -5,11 +5,11 @@ import { type FollowUpList, type FollowUpSequence, targetLabel } from '#shared/c
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api';
 import { AdminSection, EmptyList } from '../admin-section';
+import { switchOnSequenceText } from '../count-texts';
+import { plural } from '#shared/plural';
 import { Confirm, smallButton } from '../../../components/ui/confirm';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { SequenceEditor } from './sequence-editor';
-
-const people = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'Check-Up' : 'Check-Ups'}`;
 
 /**
  * The admin's Follow-ups tab: the email sequences people get after the Check-Up, by weakest
@@ -69,7 +69,7 @@ function SequenceRow({ sequence, recent, recentDays, onEdit }: { sequence: Follo
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-stone-900">{sequence.name}</h3>
           <p className="text-sm text-stone-700">
-            {target} · {people(recent)} in the last {recentDays} days · {sequence.enrolled.toLocaleString()} enrolled so far
+            {target} · {plural(recent, 'Check-Up')} in the last {recentDays} days · {sequence.enrolled.toLocaleString()} enrolled so far
             {sequence.stopOnPremium && ' · stops on premium'}
           </p>
         </div>
@@ -110,9 +110,7 @@ function SequenceRow({ sequence, recent, recentDays, onEdit }: { sequence: Follo
             {sequence.steps.map((step, index) => (
               <tr key={step.id} className="border-t border-stone-200 text-stone-900">
                 <td className="py-1 pr-3">{index + 1}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">
-                  {step.delayDays} {step.delayDays === 1 ? 'day' : 'days'}
-                </td>
+                <td className="py-1 pr-3 whitespace-nowrap">{plural(step.delayDays, 'day')}</td>
                 <td className="py-1 pr-3 break-words">{step.subject}</td>
                 <td className="py-1 pr-3 text-right">{step.stats.sent.toLocaleString()}</td>
                 <td className="py-1 pr-3 text-right">{step.stats.failed.toLocaleString()}</td>
@@ -142,7 +140,7 @@ function SequenceRow({ sequence, recent, recentDays, onEdit }: { sequence: Follo
         ) : (
           <Confirm
             title="Switch this sequence on?"
-            description={`${people(recent)} of the last ${recentDays} days fell in “${target}”. From now on, everyone who finishes the Check-Up there gets “${sequence.name}”, step 1 after ${sequence.steps[0]?.delayDays ?? 0} days.`}
+            description={switchOnSequenceText({ recent, recentDays, target, name: sequence.name, firstDelayDays: sequence.steps[0]?.delayDays ?? 0 })}
             confirmLabel="Switch on"
             onConfirm={() => toggle.mutate(true)}
             trigger={

@@ -12,7 +12,10 @@ import { Confirm, smallDeleteButton, smallOutlineButton } from '../../../compone
 import { SelectField, TextField } from '../../../components/ui/field';
 import { apiRequest, errorText } from '../../../lib/api';
 import { AdminSection, EmptyList } from '../admin-section';
+import { archiveOfferText } from '../count-texts';
 import { showFieldErrors } from '../show-field-errors';
+import { useAdminTime } from '../admin-time';
+import { siteLocalToInstant } from '#shared/site-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 
 interface AdminOffer extends CreateOffer {
@@ -83,6 +86,7 @@ export function OffersPanel() {
 }
 
 function OfferRow({ offer }: { offer: AdminOffer }) {
+  const time = useAdminTime();
   const [showApplications, setShowApplications] = useState(false);
   const link = `${window.location.origin}/subscribe?offer=${offer.code}`;
   const archive = useAdminChange({
@@ -102,7 +106,7 @@ function OfferRow({ offer }: { offer: AdminOffer }) {
             Redeemed {offer.redeemed}
             {offer.maxRedemptions ? ` of ${offer.maxRedemptions}` : ''} · discounts given {formatDollars(offer.costCents)}
             {offer.requiresApproval ? ` · ${offer.waiting} waiting for approval` : ''}
-            {offer.endsAt ? ` · ends ${new Date(offer.endsAt).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' })}` : ''}
+            {offer.endsAt ? ` · ends ${time.dateTime(offer.endsAt)}` : ''}
           </p>
         </div>
         <span
@@ -123,7 +127,7 @@ function OfferRow({ offer }: { offer: AdminOffer }) {
         {!offer.archivedAt && (
           <Confirm
             title="Archive this offer?"
-            description={`“${offer.label}” stops applying from its link now. The ${offer.redeemed} members who redeemed it keep its terms.`}
+            description={archiveOfferText(offer)}
             confirmLabel="Archive offer"
             destructive
             onConfirm={() => archive.mutate(undefined)}
@@ -195,7 +199,7 @@ type OfferValues = ReturnType<typeof createOfferSchema.parse>;
 const checkOffer = zodResolver(createOfferSchema);
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 /** The form's text boxes as the schema's fields: one amount box means percent, dollars or days by the kind. */
-function toOffer(values: OfferFields) {
+function toOffer(values: OfferFields, timeZone: string) {
   const amount = number(values.amount);
   return {
     code: values.code,
@@ -210,24 +214,32 @@ function toOffer(values: OfferFields) {
       ? {}
       : { duration: values.duration, ...(values.duration === 'repeating' ? { durationMonths: number(values.durationMonths) } : {}) }),
     appliesTo: values.appliesTo,
-    ...(values.endsAt ? { endsAt: new Date(values.endsAt).toISOString() } : {}),
+    // Typed on the site's clock, like every time in the admin.
+    ...(values.endsAt ? { endsAt: siteLocalToInstant(values.endsAt, timeZone).toISOString() } : {}),
     ...(values.maxRedemptions.trim() ? { maxRedemptions: number(values.maxRedemptions) } : {}),
     requiresApproval: values.requiresApproval,
   };
 }
 // The schema's field names for the amount box's errors.
 const amountFields = ['percentOff', 'amountOffCents', 'trialDays'];
-const offerResolver: Resolver<OfferFields, unknown, OfferValues> = async (values, context, options) => {
-  // The schema checks the kind and plans: passed on as typed, whatever the select holds.
-  const result = await checkOffer(toOffer(values) as Parameters<typeof checkOffer>[0], context, options as unknown as Parameters<typeof checkOffer>[2]);
-  const errors = result.errors as Record<string, unknown>;
-  for (const field of amountFields) if (errors[field]) errors.amount = errors[field];
-  return result as unknown as Awaited<ReturnType<Resolver<OfferFields, unknown, OfferValues>>>;
-};
+const offerResolver =
+  (timeZone: string): Resolver<OfferFields, unknown, OfferValues> =>
+  async (values, context, options) => {
+    // The schema checks the kind and plans: passed on as typed, whatever the select holds.
+    const result = await checkOffer(
+      toOffer(values, timeZone) as Parameters<typeof checkOffer>[0],
+      context,
+      options as unknown as Parameters<typeof checkOffer>[2],
+    );
+    const errors = result.errors as Record<string, unknown>;
+    for (const field of amountFields) if (errors[field]) errors.amount = errors[field];
+    return result as unknown as Awaited<ReturnType<Resolver<OfferFields, unknown, OfferValues>>>;
+  };
 
 function OfferForm({ onClose }: { onClose: () => void }) {
+  const time = useAdminTime();
   const form = useForm<OfferFields, unknown, OfferValues>({
-    resolver: offerResolver,
+    resolver: offerResolver(time.timeZone),
     defaultValues: {
       code: '',
       label: '',
@@ -307,7 +319,13 @@ function OfferForm({ onClose }: { onClose: () => void }) {
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Ends (optional)" type="datetime-local" hint="Empty: no end date." error={errors.endsAt?.message} {...form.register('endsAt')} />
+        <TextField
+          label={`Ends (optional, ${time.timeZone} time)`}
+          type="datetime-local"
+          hint="Empty: no end date."
+          error={errors.endsAt?.message}
+          {...form.register('endsAt')}
+        />
         <TextField
           label="Redemption cap (optional)"
           type="number"

@@ -14,6 +14,7 @@ import { type AdminTime, useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
 import { AdminSection, EmptyList } from '../admin-section';
+import { cancelWebinarText } from '../count-texts';
 import { inListOrder } from './webinar-order';
 
 interface WebinarList {
@@ -124,7 +125,7 @@ function WebinarRow({ webinar, time, past, onEdit }: { webinar: AdminWebinar; ti
         {!cancelled && !past && (
           <Confirm
             title="Cancel this webinar?"
-            description={`“${webinar.title}” is cancelled and the ${webinar.signups} people signed up get an email that removes it from their calendar. This cannot be undone.`}
+            description={cancelWebinarText(webinar)}
             confirmLabel="Cancel webinar"
             destructive
             onConfirm={() => cancel.mutate(undefined)}
