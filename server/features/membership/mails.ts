@@ -72,8 +72,21 @@ The ${site.name} team
 
 export function receiptMail(
   m: Member,
-  input: { plan: PlanType; amountCents: number; invoiceId: string; paidAt: Date; nextRenewal: Date | null; publicUrl: string; seats?: number | null },
+  input: {
+    plan: PlanType;
+    amountCents: number;
+    invoiceId: string;
+    paidAt: Date;
+    nextRenewal: Date | null;
+    publicUrl: string;
+    seats?: number | null;
+    /** The offer whose discount this payment carried (decision 054), and when charges go back to the plan's price. */
+    offer?: { label: string; discountCents: number; terms: string; endsAt: Date | null } | null;
+  },
 ): Mail {
+  const offer = input.offer
+    ? `- Offer: ${input.offer.label}, ${formatDollars(input.offer.discountCents)} off this payment (${input.offer.terms}${input.offer.endsAt ? `, until ${longDate(input.offer.endsAt)}` : ''})\n`
+    : '';
   const text = `${hello(m)}
 
 Thank you: we received your payment.
@@ -81,7 +94,7 @@ Thank you: we received your payment.
 Receipt
 - Amount paid: ${formatDollars(input.amountCents)} USD
 - Plan: ${planLine(input.plan, input.seats ?? null)}
-- Date: ${longDate(input.paidAt)}
+${offer}- Date: ${longDate(input.paidAt)}
 - Reference: ${input.invoiceId}
 ${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal)}\n` : ''}
 Manage or cancel your membership anytime: ${input.publicUrl}/account
