@@ -254,7 +254,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const seats = fresh.subscription.seats ?? 0;
     // An invitation's seat was held for it; the buyer's own needs a free one.
     const taken = used.members + (invitationId ? used.invitations - 1 : used.invitations);
-    if (taken >= seats) throw new HttpError(409, teamMessages.full(seats));
+    if (taken >= seats) throw new HttpError(409, invitationId ? teamMessages.fullForInvitee(seats) : teamMessages.full(seats));
     await tx.insert(teamSeats).values({ teamId: team.id, userId: user.id });
     await syncPremium(tx, user.id);
   };

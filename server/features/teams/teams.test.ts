@@ -340,6 +340,9 @@ describe('invitations a team can no longer honour', () => {
       .where(and(eq(subscriptions.userId, idOf(owner)), isNotNull(subscriptions.seats)));
     await localProvider(t.ctx)!.changeSeats(plan!.providerSubscriptionId, 2);
     expect(await team(owner)).toMatchObject({ seats: 2, seatsUsed: 3 });
+    // Until the job runs, the person invited is told what they can do.
+    const guest = await registerAccount(t.url, 'team-over-g');
+    expect((await join(guest, older)).json.message).toBe(teamMessages.fullForInvitee(2));
 
     await withdrawInvitationsBeyondSeats(t.ctx);
     const after = await team(owner);
@@ -350,7 +353,6 @@ describe('invitations a team can no longer honour', () => {
     expect(told.text).toContain('- over-newer@example.org');
     expect(told.text).toContain('https://hub.example.org/account');
     expect((await callApp(`${t.url}/api/team/join/${newer}`, 'GET')).json.status).toBe('withdrawn');
-    const guest = await registerAccount(t.url, 'team-over-g');
     expect((await join(guest, newer)).json.message).toBe(teamMessages.invitationWithdrawn);
     // The one left open can be used.
     expect((await join(guest, older)).status).toBe(200);
