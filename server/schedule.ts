@@ -17,6 +17,7 @@ import { renderMissingHtml } from './stored-html';
 import type { ScheduledJob } from './jobs/runner';
 import { pollBounceMailbox } from './features/bounces/mailbox';
 import { recomputePeerGroups } from './features/checkup/peers';
+import { withdrawInvitationsBeyondSeats } from './features/teams/over-seats';
 
 /** Every piece of scheduled work the site does, and when. */
 export function scheduledJobs(deps: {
@@ -87,6 +88,8 @@ export function scheduledJobs(deps: {
       ? [{ name: 'bounce-mailbox', cron: '* * * * *', run: () => pollBounceMailbox(deps.ctx.db, bounceMailbox, deps.log) } satisfies ScheduledJob]
       : []),
     { name: 'membership-check', cron: '*/5 * * * *', run: () => runMembershipCheck(deps.ctx, deps.log), atStart: true },
+    // Open invitations a team has no seat left for (its quantity lowered at the provider): withdrawn, its buyer told (decision 063).
+    { name: 'team-seats', cron: '*/5 * * * *', run: async () => void (await withdrawInvitationsBeyondSeats(deps.ctx)) },
     // Allies news: the week's new allies to premium members who keep the topic, once a week per member (decision 053).
     { name: 'allies-news', cron: '0 15 * * 1', run: async () => void (await sendAlliesNews(deps.ctx)) },
     // Admins' time-limited grants: each ends by itself, its member told a week before and on the day (decision 052).

@@ -63,6 +63,15 @@ export default function ReceiptPage() {
           <dd className="text-lg font-bold">
             {formatDollars(r.amountCents)} {r.currency.toUpperCase()}
           </dd>
+          {r.offer && (
+            <>
+              <dt className="font-semibold">Offer</dt>
+              <dd data-testid="receipt-offer">
+                {r.offer.label}: {formatDollars(r.offer.discountCents)} off this payment ({r.offer.terms}
+                {r.offer.endsAt ? `, until ${receiptDate(r.offer.endsAt)}` : ''})
+              </dd>
+            </>
+          )}
           {r.refundedAt && (
             <>
               <dt className="font-semibold">Refunded</dt>

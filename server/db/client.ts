@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { migrationsDir } from '../paths';
 import { acquireDirLock } from './dir-lock';
+import { processLocks } from './process-locks';
 
 /** Any constant shared by all our servers: two of them starting at once must not both migrate. */
 const MIGRATION_LOCK_ID = 7_202_611;
@@ -43,6 +44,16 @@ export interface DatabaseHandle {
    * Returns the way to stop listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` holding the lock on `key` (the key `lockUntilCommit` takes, e.g. `team:<id>`),
+   * across several transactions and network calls: for a change that must be checked, sent to the
+   * payment provider and recorded with nothing of the same kind in between, where one transaction
+   * cannot be held open (no network call inside one, ARCHITECTURE.md). PostgreSQL: a
+   * session-level advisory lock on a connection of its own, so every server waits for it and a
+   * server that dies releases it. PGlite: a lock in this process (one process per data directory).
+   * `work` must not take `key` with lockUntilCommit: on PostgreSQL it would wait for itself.
+   */
+  holdLock<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Applies the committed drizzle-kit migrations in drizzle/. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +78,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle client losing its connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});
+  // Held locks wait on connections of their own, never on the pool's: a holder's work takes pool
+  // connections, and holders filling the pool would wait for each other forever.
+  let lockPool: InstanceType<typeof pg.Pool> | undefined;
+  const lockConnection = () => {
+    if (!lockPool) {
+      lockPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)), idleTimeoutMillis: 0 });
+      lockPool.on('error', () => {});
+    }
+    return lockPool.connect();
+  };
   const parsed = new URL(url);
   return {
     db: drizzle(pool, { schema }) as unknown as Database,
@@ -114,6 +135,26 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await client?.end().catch(() => {});
       };
     },
+    holdLock: async (key, work) => {
+      const client = await lockConnection();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      try {
+        return await work();
+      } finally {
+        try {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+          client.release();
+        } catch (error) {
+          // Closing the connection releases its locks.
+          client.release(error as Error);
+        }
+      }
+    },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       // The advisory lock belongs to one connection, so lock, migrate and unlock on the same one.
@@ -127,7 +168,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await client.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lockPool?.end()]);
+    },
   };
 }
 
@@ -170,6 +213,7 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
       return results.at(-1) ?? { rows: [] };
     },
     listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    holdLock: processLocks(),
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(drizzle(client), { migrationsFolder: migrationsDir });

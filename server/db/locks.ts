@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from './client';
 
 // Transaction-scoped advisory locks, released when the transaction ends. Raw SQL: taking a lock is
-// a function call, which the query builder has no statement for.
+// a function call, which the query builder has no statement for. A lock that must be held across
+// several transactions and a network call is DatabaseHandle.holdLock (client.ts, decision 063).
 
 /**
  * Waits for the lock on `key`: a number of our own, or a name (hashed by PostgreSQL) for a lock

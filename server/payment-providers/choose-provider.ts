@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { billingNow } from './clock';
 import { LocalProvider } from './local-provider';
 import type { BillingProvider } from './provider';
 import { StripeProvider } from './stripe-provider';
@@ -35,4 +36,15 @@ export function billingProvider(ctx: AppContext): BillingProvider {
 export function localProvider(ctx: AppContext): LocalProvider | undefined {
   const provider = billingProvider(ctx);
   return provider instanceof LocalProvider ? provider : undefined;
+}
+
+/**
+ * The one clock of every time-based rule of memberships: renewals, period ends, grants, team
+ * invitations and checkouts. Under the local provider it is the billing clock, which
+ * `npm run billing:clock` moves ahead (so a test can see a grant end as it sees a renewal); under
+ * Stripe, whose periods follow real time, it is real time (an offset left from local testing
+ * does not apply).
+ */
+export async function clockNow(ctx: AppContext): Promise<Date> {
+  return localProvider(ctx) ? billingNow(ctx.db) : new Date();
 }

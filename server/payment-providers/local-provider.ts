@@ -78,13 +78,26 @@ export function checkTestCard(card: { cardNumber: string; expiry: string }, now:
 }
 
 /**
- * A switch to `plan` now: the new price less the unused part of the current period is due, and a
- * new period starts now; what is left over (a switch to a cheaper plan) becomes credit.
+ * A switch to `plan` now, as Stripe prorates it with the subscription's coupon: the new plan's price
+ * (under the offer, for the charge the switch makes) less the unused part of what was paid for the
+ * current period is due, and a new period starts now; what is left over (a switch to a cheaper
+ * plan) becomes credit. In a trial nothing was paid and nothing is due: the trial goes on and its
+ * end is the new plan's first charge.
  */
-function planChange(row: SubscriptionRow, plan: PlanType, now: Date): PlanChangePreview & { renewsAt: Date } {
-  const unused = unusedCredit(periodPrice(row.plan, row.seats), row.currentPeriodStart, row.currentPeriodEnd, now);
-  const price = periodPrice(plan, row.seats);
-  return { amountDueCents: Math.max(0, price - unused), creditCents: Math.max(0, unused - price), renewsAt: addPeriod(now, plan) };
+function planChange(row: SubscriptionRow, plan: PlanType, now: Date): PlanChangePreview & { renewsAt: Date; discountCents: number } {
+  const switched = { ...row, plan };
+  if (row.status === 'trialing') {
+    return { amountDueCents: 0, creditCents: 0, renewsAt: row.currentPeriodEnd, renewalAmountCents: nextCharge(switched).amount, discountCents: 0 };
+  }
+  const unused = unusedCredit(paidForPeriod(row), row.currentPeriodStart, row.currentPeriodEnd, now);
+  const { amount: price, discount } = switchCharge(row, plan, now);
+  return {
+    amountDueCents: Math.max(0, price - unused),
+    creditCents: Math.max(0, unused - price),
+    renewsAt: addPeriod(now, plan),
+    renewalAmountCents: nextCharge({ ...switched, charges: row.charges + 1 }).amount,
+    discountCents: discount,
+  };
 }
 
 /**
@@ -107,7 +120,24 @@ export function toProviderSubscription(row: SubscriptionRow): ProviderSubscripti
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     seats: row.seats,
+    discount: discountOf(row),
   };
+}
+
+/**
+ * An offer's discount as Stripe's subscription holds it (decision 054): while the current period
+ * was charged at the discount or the next charge will be, with when the first charge at the plan's
+ * price falls (the periods' ends, one after another, as the renewals will go).
+ */
+function discountOf(row: SubscriptionRow): { endsAt: Date | null } | null {
+  if (!row.offerTerms || row.offerTerms.kind === 'trial' || row.charges === 0) return null;
+  const { discountedCharges } = offerScheduleOf(row);
+  if (discountedCharges === 'all') return { endsAt: null };
+  // The current period was the `charges`-th charge; the first at the plan's price is the next after the discounted ones.
+  if (row.charges > discountedCharges) return null;
+  let endsAt = row.currentPeriodEnd;
+  for (let charge = row.charges; charge < discountedCharges; charge++) endsAt = addPeriod(endsAt, row.plan);
+  return { endsAt };
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -137,6 +167,29 @@ function subscriptionObject(row: SubscriptionRow) {
 function offerScheduleOf(row: SubscriptionRow): OfferSchedule {
   const regularCents = periodPrice(row.plan, row.seats);
   return row.offerTerms ? offerSchedule(row.plan, row.offerTerms) : { firstChargeInDays: 0, discountedCents: regularCents, discountedCharges: 0, regularCents };
+}
+
+/**
+ * The charge a plan switch makes, as Stripe's coupon prices it: an offer's discount while it still
+ * lasts (every charge for a forever one; until its months are over for a repeating one; a once
+ * offer was its first charge's only).
+ */
+function switchCharge(row: SubscriptionRow, plan: PlanType, now: Date): { amount: number; discount: number } {
+  const regular = periodPrice(plan, row.seats);
+  const terms = row.offerTerms;
+  if (!terms || terms.kind === 'trial' || terms.duration === 'once') return { amount: regular, discount: 0 };
+  const endsAt = discountOf(row)?.endsAt;
+  const lasts = terms.duration === 'forever' || (endsAt !== undefined && endsAt !== null && now < endsAt);
+  const amount = lasts ? offerSchedule(plan, terms).discountedCents : regular;
+  return { amount, discount: regular - amount };
+}
+
+/**
+ * What was paid for the current period: its charge (an offer's discounted price, the part a credit
+ * paid included); nothing in a trial, or while the period's renewal has failed.
+ */
+function paidForPeriod(row: SubscriptionRow): number {
+  return row.status === 'active' && row.charges > 0 ? chargeFor(offerScheduleOf(row), row.charges - 1) : 0;
 }
 
 /** What the subscription's next charge is: the plan's price, or less under an offer's discount (decision 054). */
@@ -408,23 +461,32 @@ export class LocalProvider implements BillingProvider {
   }
 
   async previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
-    const row = await this.liveRow(this.db, id);
-    return planChange(row, plan, await billingNow(this.db));
+    const row = await this.liveRow(this.db, id, false, true);
+    const { amountDueCents, creditCents, renewsAt, renewalAmountCents } = planChange(row, plan, await billingNow(this.db));
+    return { amountDueCents, creditCents, renewsAt, renewalAmountCents };
   }
 
   async changePlan(id: string, plan: PlanType): Promise<ProviderSubscription> {
     const now = await billingNow(this.db);
     const row = await this.db.transaction(async (tx) => {
-      const current = await this.liveRow(tx, id, true);
-      const { amountDueCents, creditCents, renewsAt } = planChange(current, plan, now);
+      const current = await this.liveRow(tx, id, true, true);
+      if (current.status === 'trialing') {
+        // The trial goes on; it ends in the new plan's first charge (Stripe: a price change without proration).
+        const updated = await this.save(tx, current, { plan, cancelAtPeriodEnd: false });
+        await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
+        return updated;
+      }
+      const { amountDueCents, creditCents, renewsAt, discountCents } = planChange(current, plan, now);
       const updated = await this.save(tx, current, {
         plan,
         currentPeriodStart: now,
         currentPeriodEnd: renewsAt,
         cancelAtPeriodEnd: false,
         creditCents: current.creditCents + creditCents,
+        // The new period's charge, counted as a renewal's is: what was paid for it is its price.
+        charges: current.charges + 1,
       });
-      if (amountDueCents > 0) await this.record(tx, 'invoice.paid', invoiceObject(updated, true, amountDueCents));
+      if (amountDueCents > 0) await this.record(tx, 'invoice.paid', invoiceObject(updated, true, amountDueCents, discountCents));
       await this.record(tx, 'customer.subscription.updated', subscriptionObject(updated));
       return updated;
     });
@@ -456,8 +518,7 @@ export class LocalProvider implements BillingProvider {
     const row = await this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id)).for('update');
       if (!current || !['active', 'trialing', 'past_due'].includes(current.status)) return null;
-      const paid = current.status === 'active' && current.charges > 0 ? chargeFor(offerScheduleOf(current), current.charges - 1) : 0;
-      const refundedCents = unusedCredit(paid, current.currentPeriodStart, current.currentPeriodEnd, now);
+      const refundedCents = unusedCredit(paidForPeriod(current), current.currentPeriodStart, current.currentPeriodEnd, now);
       const updated = await this.save(tx, current, { status: 'canceled', cancelAtPeriodEnd: false, nextAttemptAt: null });
       await this.record(tx, 'customer.subscription.deleted', subscriptionObject(updated));
       return { updated, refundedCents };
@@ -466,10 +527,11 @@ export class LocalProvider implements BillingProvider {
     return { state: row ? toProviderSubscription(row.updated) : await this.getSubscription(id), refundedCents: row?.refundedCents ?? 0, invoiceId: null };
   }
 
-  private async liveRow(db: Executor, id: string, lock = false): Promise<SubscriptionRow> {
+  /** The subscription, when it can be changed: active, or (`trial`: a plan switch) in its free trial. */
+  private async liveRow(db: Executor, id: string, lock = false, trial = false): Promise<SubscriptionRow> {
     const query = db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id));
     const [row] = lock ? await query.for('update') : await query;
-    if (!row || row.status !== 'active')
+    if (!row || !(row.status === 'active' || (trial && row.status === 'trialing')))
       throw new PaymentDeclinedError('Only an active membership can switch plans: fix the payment first, or start a new one.');
     return row;
   }

@@ -22,6 +22,12 @@ export interface ProviderSubscription {
   offerId?: string | null;
   /** A team plan's seats (Stripe: the item's quantity, decision 055); null or absent for one person's membership. */
   seats?: number | null;
+  /**
+   * An offer's discount on the subscription (decision 054), while it applies to the current period
+   * or the next charge: when charges go back to the plan's price (null: never). Absent when not read
+   * (Stripe: only `getSubscription` asks for it); null when there is none.
+   */
+  discount?: { endsAt: Date | null } | null;
 }
 
 /** The parts of a verified event the app uses; the provider's whole event is in `raw`. */
@@ -69,9 +75,10 @@ export interface BillingProvider {
   /** Ends the subscription at once (account deletion, an admin removing a member). */
   cancelNow(id: string): Promise<ProviderSubscription | null>;
   /**
-   * What switching to `plan` costs now: the new plan's price less the unused part of the period
-   * already paid, charged at once; the new period starts now (Stripe: always_invoice; a change of
-   * interval restarts the billing cycle).
+   * What switching to `plan` costs now: the new plan's price (under the subscription's offer) less
+   * the unused part of what was paid for the period, charged at once; the new period starts now
+   * (Stripe: always_invoice; a change of interval restarts the billing cycle). In a free trial
+   * nothing is due: the trial goes on and ends in the new plan's first charge.
    */
   previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview>;
   /** Switches the plan as previewed, charging the difference now. */
@@ -113,6 +120,8 @@ export interface PlanChangePreview {
   creditCents: number;
   /** The end of the new period, when the new plan renews. */
   renewsAt: Date | null;
+  /** What the renewal after the change costs (an offer's price while it lasts); absent: the plan's own price. */
+  renewalAmountCents?: number;
 }
 
 /** The unused part of a paid period, in cents: what a plan switch credits. */

@@ -218,6 +218,11 @@ export class StripeProvider implements BillingProvider {
   }
 
   private toSubscription(sub: Stripe.Subscription): ProviderSubscription {
+    // Discounts come as ids unless the call expanded them (getSubscription does): absent then, not "none".
+    const discounts = sub.discounts ?? [];
+    const expanded = discounts.filter((discount): discount is Stripe.Discount => typeof discount === 'object');
+    const discount =
+      expanded.length === discounts.length ? (expanded[0] ? { endsAt: expanded[0].end ? new Date(expanded[0].end * 1000) : null } : null) : undefined;
     const item = sub.items.data[0];
     const priceId = item?.price.id;
     const plan: PlanType =
@@ -241,13 +246,15 @@ export class StripeProvider implements BillingProvider {
       cancelAtPeriodEnd: sub.cancel_at_period_end,
       offerId: sub.metadata.offerId ?? null,
       seats: team ? (item?.quantity ?? 1) : null,
+      ...(discount === undefined ? {} : { discount }),
     };
   }
 
   getSubscription(id: string): Promise<ProviderSubscription | null> {
     return this.call(async (stripe, sdk) => {
       try {
-        return this.toSubscription(await stripe.subscriptions.retrieve(id));
+        // With its discounts: an offer's end (decision 054).
+        return this.toSubscription(await stripe.subscriptions.retrieve(id, { expand: ['discounts'] }));
       } catch (error) {
         if (error instanceof sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
@@ -276,6 +283,8 @@ export class StripeProvider implements BillingProvider {
   previewPlanChange(id: string, plan: PlanType): Promise<PlanChangePreview> {
     return this.call(async (stripe) => {
       const sub = await stripe.subscriptions.retrieve(id);
+      // In a trial nothing was paid and nothing is due: the trial goes on, its end is the new price's first charge.
+      if (sub.status === 'trialing') return { amountDueCents: 0, creditCents: 0, renewsAt: sub.trial_end ? new Date(sub.trial_end * 1000) : null };
       const preview = await stripe.invoices.createPreview({
         customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
         subscription: id,
@@ -293,7 +302,8 @@ export class StripeProvider implements BillingProvider {
       return this.toSubscription(
         await stripe.subscriptions.update(id, {
           items: this.newItems(sub, plan),
-          proration_behavior: 'always_invoice',
+          // A trial keeps its end and charges nothing now: there is nothing paid to prorate.
+          proration_behavior: sub.status === 'trialing' ? 'none' : 'always_invoice',
           cancel_at_period_end: false,
           metadata: { ...sub.metadata, plan },
         }),

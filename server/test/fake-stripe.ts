@@ -20,6 +20,10 @@ export interface FakeSubscription {
   metadata: Record<string, string>;
   items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number; price: { id: string }; quantity: number }[] };
   canceled_at?: number | null;
+  /** A trial's end: the first charge (Stripe's trial_period_days). */
+  trial_end?: number | null;
+  /** An offer's coupon on the subscription: answered as ids unless the call expands `discounts`, as Stripe does. */
+  discounts: { id: string; object: 'discount'; start: number; end: number | null; source: { type: 'coupon'; coupon: string } }[];
 }
 
 interface Call {
@@ -110,8 +114,16 @@ export async function startFakeStripe() {
     return metadata;
   };
 
-  const newSubscription = (customer: string, price: string, metadata: Record<string, string>, status: string, quantity = 1): FakeSubscription => {
+  const newSubscription = (
+    customer: string,
+    price: string,
+    metadata: Record<string, string>,
+    status: string,
+    quantity = 1,
+    trialDays = 0,
+  ): FakeSubscription => {
     const now = Math.floor(Date.now() / 1000);
+    const end = trialDays ? now + trialDays * DAY : now + 30 * DAY;
     const sub: FakeSubscription = {
       id: next('sub'),
       object: 'subscription',
@@ -119,7 +131,9 @@ export async function startFakeStripe() {
       status,
       cancel_at_period_end: false,
       metadata,
-      items: { object: 'list', data: [{ id: next('si'), current_period_start: now, current_period_end: now + 30 * DAY, price: { id: price }, quantity }] },
+      items: { object: 'list', data: [{ id: next('si'), current_period_start: now, current_period_end: end, price: { id: price }, quantity }] },
+      trial_end: trialDays ? end : null,
+      discounts: [],
     };
     subscriptions.set(sub.id, sub);
     return sub;
@@ -303,7 +317,12 @@ export async function startFakeStripe() {
       }
       const sub = id ? subscriptions.get(id) : undefined;
       if (!sub) return notFound(res, 'subscription');
-      if (req.method === 'GET') return send(res, 200, sub);
+      // Discounts as ids, unless the call expanded them.
+      const answer = () => ({
+        ...sub,
+        discounts: [...form].some(([key, value]) => key.startsWith('expand[') && value === 'discounts') ? sub.discounts : sub.discounts.map((d) => d.id),
+      });
+      if (req.method === 'GET') return send(res, 200, answer());
       if (req.method === 'POST') {
         if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         const quantity = form.get('items[0][quantity]');
@@ -327,7 +346,12 @@ export async function startFakeStripe() {
           seatChanges.push({ subscription: sub.id, quantity: Number(quantity), amount });
         }
         const price = form.get('items[0][price]');
-        if (price) {
+        if (price && sub.status === 'trialing') {
+          // A trial keeps its end: the new price is its first charge.
+          Object.assign(sub.items.data[0]!, { price: { id: price } });
+          Object.assign(sub.metadata, metadataOf(form));
+          planSwitches.push({ subscription: sub.id, price, amountDue: 0, invoice: '' });
+        } else if (price) {
           // A change of price (plan switch, proration always_invoice): the difference is paid now and the period restarts.
           const { amountDue, end } = planSwitch(sub, price);
           const item = sub.items.data[0]!;
@@ -345,13 +369,13 @@ export async function startFakeStripe() {
           invoices.set(invoice.id, invoice);
           planSwitches.push({ subscription: sub.id, price, amountDue, invoice: invoice.id });
         }
-        return send(res, 200, sub);
+        return send(res, 200, answer());
       }
       if (req.method === 'DELETE') {
         sub.canceled_at ??= Math.floor(Date.now() / 1000);
         sub.status = 'canceled';
         sub.cancel_at_period_end = false;
-        return send(res, 200, sub);
+        return send(res, 200, answer());
       }
     }
     return notFound(res, 'route');
@@ -392,7 +416,14 @@ export async function startFakeStripe() {
       if (promotion && (!promotion.active || (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions)))
         throw new Error(`promotion code ${promotion.code} cannot be redeemed`);
       session.status = 'complete';
-      const subscription = newSubscription(session.customer, session.price, session.metadata, session.trialDays ? 'trialing' : 'active', session.quantity);
+      const subscription = newSubscription(
+        session.customer,
+        session.price,
+        session.metadata,
+        session.trialDays ? 'trialing' : 'active',
+        session.quantity,
+        session.trialDays,
+      );
       session.subscription = subscription.id;
       const invoice = payFirstInvoice(subscription, session.price);
       if (session.trialDays) invoice.amount_paid = 0;
@@ -400,6 +431,16 @@ export async function startFakeStripe() {
       if (promotion) {
         promotion.times_redeemed += 1;
         const coupon = coupons.get(promotion.coupon)!;
+        // A repeating coupon's discount ends its months after it starts; once and forever have no end.
+        const start = Math.floor(Date.now() / 1000);
+        const months = coupon.duration === 'repeating' ? (coupon.duration_in_months ?? 0) : 0;
+        subscription.discounts.push({
+          id: next('di'),
+          object: 'discount',
+          start,
+          end: months ? Math.floor(new Date(start * 1000).setUTCMonth(new Date(start * 1000).getUTCMonth() + months) / 1000) : null,
+          source: { type: 'coupon', coupon: coupon.id },
+        });
         discount =
           coupon.percent_off !== null ? Math.round((invoice.amount_paid * coupon.percent_off) / 100) : Math.min(invoice.amount_paid, coupon.amount_off ?? 0);
         invoice.amount_paid -= discount;

@@ -61,3 +61,10 @@ export function describeSchedule(plan: PlanType, schedule: OfferSchedule): strin
   const periods = `${schedule.discountedCharges} ${unit}s`;
   return `${first}/${unit} for the first ${periods}, then ${regular}`;
 }
+
+/** An offer's discount in words, as /account and the receipts name it: "25% off for 3 months", "90% off every payment". */
+export function describeTerms(terms: Exclude<OfferTerms, { kind: 'trial' }>): string {
+  const off = terms.kind === 'percent' ? `${terms.percentOff}% off` : `${formatDollars(terms.amountOffCents)} off`;
+  if (!('durationMonths' in terms)) return terms.duration === 'once' ? `${off} the first payment` : `${off} every payment`;
+  return `${off} for ${terms.durationMonths} ${terms.durationMonths === 1 ? 'month' : 'months'}`;
+}

@@ -73,4 +73,18 @@ export interface Receipt {
   refundedAt: string | null;
   /** What was refunded: all of it, or the unused part when its member moved to a team seat (decision 055). */
   refundedCents: number | null;
+  /** The offer whose discount this charge carried (decision 054); `endsAt` on the printable receipt, while the provider still has the discount. */
+  offer: { label: string; discountCents: number; terms: string; endsAt?: string | null } | null;
+}
+
+/** The offer a member's membership is charged under, as /account shows it (decision 054). */
+export interface MembershipOffer {
+  /** The offer's name, as the admin wrote it. */
+  label: string;
+  /** What each period costs under it. */
+  amountCents: number;
+  /** Its discount in words: "25% off for 3 months". */
+  terms: string;
+  /** When charges go back to the plan's price; null: never. */
+  endsAt: string | null;
 }

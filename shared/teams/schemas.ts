@@ -100,6 +100,8 @@ export interface TeamJoinView {
 
 export const teamMessages = {
   full: (seats: number) => `All ${seats} seats are taken. Add a seat to invite someone else, or withdraw an invitation.`,
+  /** To the person invited, when the team has fewer seats than it offered: the buyer is told too (the team-seats job). */
+  fullForInvitee: (seats: number) => `All ${seats} seats of this team are taken. Ask the person who invited you to add a seat.`,
   alreadyInvited: 'This person already has an open invitation.',
   alreadyMember: 'This person already holds a seat on your team.',
   noTeam: 'You have no team plan.',

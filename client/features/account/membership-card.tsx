@@ -47,6 +47,10 @@ export function MembershipCard() {
   const live = sub && ['active', 'trialing', 'past_due'].includes(sub.status);
   // Complimentary (granted by the team): nothing is billed, so there is nothing to cancel or pay.
   const paid = live && !sub.complimentary && sub.plan ? { ...sub, plan: sub.plan } : null;
+  const trial = paid?.status === 'trialing';
+  // An offer's discount (decision 054): the price charged is the offer's, until it ends.
+  const offer = paid ? data?.offer : null;
+  const perPeriod = (cents: number) => `${formatDollars(cents)}/${paid?.interval}`;
 
   return (
     <Card>
@@ -58,7 +62,7 @@ export function MembershipCard() {
         <dt className="font-semibold">Plan</dt>
         <dd data-testid="membership-plan">
           {paid
-            ? `Premium, ${plans[paid.plan].label} (${formatDollars(paid.amountCents)}/${paid.interval})`
+            ? `Premium, ${plans[paid.plan].label} (${offer ? `${perPeriod(offer.amountCents)} with ${offer.label}` : perPeriod(paid.amountCents)})`
             : live && sub.complimentary
               ? 'Premium, complimentary (granted by our team, never billed)'
               : data?.isPremium
@@ -71,10 +75,25 @@ export function MembershipCard() {
             <dd data-testid="membership-date">{sub.currentPeriodEnd ? `${longDate(sub.currentPeriodEnd)}, when it ends by itself` : 'No end date'}</dd>
           </>
         )}
+        {offer && (
+          <>
+            <dt className="font-semibold">Offer</dt>
+            <dd data-testid="membership-offer">
+              {offer.label}: {offer.terms}
+              {offer.endsAt ? `, until ${longDate(offer.endsAt)}; then ${perPeriod(paid!.amountCents)}.` : '.'}
+            </dd>
+          </>
+        )}
         {paid && paid.currentPeriodEnd && (
           <>
-            <dt className="font-semibold">{paid.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
-            <dd data-testid="membership-date">{longDate(paid.currentPeriodEnd)}</dd>
+            <dt className="font-semibold">{trial ? 'Free trial' : paid.cancelAtPeriodEnd ? 'Premium ends on' : 'Next renewal'}</dt>
+            <dd data-testid="membership-date">
+              {trial
+                ? paid.cancelAtPeriodEnd
+                  ? `Until ${longDate(paid.currentPeriodEnd)}, when premium ends: nothing is charged.`
+                  : `Until ${longDate(paid.currentPeriodEnd)}. Your first payment, ${formatDollars(paid.amountCents)}, is charged then.`
+                : longDate(paid.currentPeriodEnd)}
+            </dd>
           </>
         )}
         {paid && data?.cardLast4 && (
@@ -134,7 +153,7 @@ export function MembershipCard() {
             {resume.isPending ? 'Resuming…' : 'Resume membership'}
           </Button>
         )}
-        {paid && paid.status === 'active' && !paid.endedByTeam && (
+        {paid && (paid.status === 'active' || trial) && !paid.endedByTeam && (
           <Button
             variant="outline"
             aria-expanded={open === 'switch'}
@@ -210,13 +229,21 @@ export function MembershipCard() {
           <h3 id="switch-heading" ref={focusOnOpen} tabIndex={-1} className="font-semibold text-stone-900 outline-none">
             Switch to {plans[switchPreview.plan].label}?
           </h3>
-          <p className="mt-1 text-stone-700" data-testid="switch-price">
-            You pay {formatDollars(switchPreview.amountDueCents)} now: {formatDollars(plans[switchPreview.plan].amountCents)} less what is left of the{' '}
-            {plans[paid.plan].label.toLowerCase()} period you paid for. Your membership then renews{' '}
-            {switchPreview.renewsAt ? `on ${longDate(switchPreview.renewsAt)} ` : ''}at {formatDollars(switchPreview.renewalAmountCents)}/
-            {plans[switchPreview.plan].interval}.
-            {switchPreview.creditCents > 0 && ` The ${formatDollars(switchPreview.creditCents)} left over is kept as credit and taken off your next payments.`}
-          </p>
+          {trial ? (
+            <p className="mt-1 text-stone-700" data-testid="switch-price">
+              Nothing is charged now: your free trial goes on{switchPreview.renewsAt ? ` until ${longDate(switchPreview.renewsAt)}` : ''}, and your first
+              payment is then {formatDollars(switchPreview.renewalAmountCents)} for a {plans[switchPreview.plan].interval}.
+            </p>
+          ) : (
+            <p className="mt-1 text-stone-700" data-testid="switch-price">
+              You pay {formatDollars(switchPreview.amountDueCents)} now: the {plans[switchPreview.plan].label.toLowerCase()} price less the unused part of what
+              you paid for this {plans[paid.plan].label.toLowerCase()} period. Your membership then renews{' '}
+              {switchPreview.renewsAt ? `on ${longDate(switchPreview.renewsAt)} ` : ''}at {formatDollars(switchPreview.renewalAmountCents)}/
+              {plans[switchPreview.plan].interval}.
+              {switchPreview.creditCents > 0 &&
+                ` The ${formatDollars(switchPreview.creditCents)} left over is kept as credit and taken off your next payments.`}
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-3">
             <Button
               variant="primary"
@@ -225,13 +252,22 @@ export function MembershipCard() {
                 planChange.change.mutate(switchPreview.plan, {
                   onSuccess: () => {
                     setOpen(null);
-                    toast({ title: 'Plan changed', description: `You are now on the ${plans[switchPreview.plan].label} plan. A receipt is on its way.` });
+                    toast({
+                      title: 'Plan changed',
+                      description: trial
+                        ? `You are now on the ${plans[switchPreview.plan].label} plan: your free trial goes on.`
+                        : `You are now on the ${plans[switchPreview.plan].label} plan. A receipt is on its way.`,
+                    });
                   },
                   onError: fail('Could not switch your plan'),
                 })
               }
             >
-              {planChange.change.isPending ? 'Switching…' : `Pay ${formatDollars(switchPreview.amountDueCents)} and switch`}
+              {planChange.change.isPending
+                ? 'Switching…'
+                : trial
+                  ? `Yes, switch to ${plans[switchPreview.plan].label}`
+                  : `Pay ${formatDollars(switchPreview.amountDueCents)} and switch`}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(null)}>
               Keep {plans[paid.plan].label}

@@ -29,6 +29,7 @@ export function ReceiptsCard() {
                 <span className="text-stone-700">
                   {' '}
                   · {r.description} · {formatDollars(r.amountCents)}
+                  {r.offer ? ` · ${r.offer.label}` : ''}
                   {r.refundedAt ? ' · Refunded' : ''}
                 </span>
               </span>

@@ -1,4 +1,4 @@
-import type { Receipt } from '#shared/billing/schemas';
+import type { MembershipOffer, Receipt } from '#shared/billing/schemas';
 import type { PlanType } from '#shared/pricing';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { apiRequest } from '../../lib/api';
@@ -23,6 +23,8 @@ export interface MembershipStatus {
   } | null;
   /** The card renewals are charged to (local provider only; under Stripe the portal shows it). */
   cardLast4: string | null;
+  /** The offer the membership is charged under while its discount lasts (decision 054). */
+  offer: MembershipOffer | null;
 }
 
 export const membershipQueryKey = [apiPaths.subscription] as const;

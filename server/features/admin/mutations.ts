@@ -5,7 +5,7 @@ import { formatDollars, type PlanType, plans } from '#shared/pricing';
 import { grantEnd, type GrantLength } from '#shared/premium/grants';
 import { siteLongDate } from '#shared/site-time';
 import { syncSubscription } from '../membership/apply-event';
-import { billingProvider } from '../../payment-providers/choose-provider';
+import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
 import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
 import { endedByTeamMail } from '../membership/mails';
 import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../membership/membership';
@@ -80,8 +80,8 @@ export async function setUserPremium(
       grantFor: 'The member pays: nothing to grant',
     });
   }
-  // A length counts from now; without one, the grant has no end (the switch's grant).
-  const grantEndsAt = input.grantFor ? grantEnd(input.grantFor, new Date()) : null;
+  // A length counts from now on the clock the grants job ends it by; without one, the grant has no end (the switch's grant).
+  const grantEndsAt = input.grantFor ? grantEnd(input.grantFor, await clockNow(ctx)) : null;
   let ended: { plan: PlanType; endsAt: Date | null; now: boolean; told: boolean } | undefined;
   if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
     if (!input.endSubscription) {

@@ -11,7 +11,7 @@ import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail, teamReadyMail } from './mails';
 import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium, syncTeamPremium } from './membership';
-import { recordProviderRedemption, redeemedOfferOf } from '../offers/repo';
+import { discountInWords, offerById, recordProviderRedemption, redeemedOfferOf } from '../offers/repo';
 import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
 /**
@@ -167,13 +167,15 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   }
   if (status === DUPLICATE && !old?.resolvedAt) effects.duplicates.push(state.id);
 
+  // An offer's discount on this charge: the offer the member redeemed (decision 054).
+  const offerId = event?.type === 'invoice.paid' && event.invoice && event.invoice.discountCents > 0 ? await redeemedOfferOf(tx, userId) : null;
   // A charge is kept when money was taken or an offer took it all off (its cost in revenue, decision 054).
   if (event?.type === 'invoice.paid' && event.invoice && (event.invoice.amountCents > 0 || event.invoice.discountCents > 0)) {
     await tx
       .insert(billingCharges)
       .values({
         discountCents: event.invoice.discountCents,
-        offerId: event.invoice.discountCents > 0 ? await redeemedOfferOf(tx, userId) : null,
+        offerId,
         id: event.invoice.id,
         userId,
         provider: deps.provider.name,
@@ -216,6 +218,8 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
       }),
     );
   if (event?.type === 'invoice.paid' && event.invoice && event.invoice.amountCents > 0) {
+    const offer = offerId ? await offerById(tx, offerId) : undefined;
+    const terms = offer ? discountInWords(offer) : null;
     effects.mails.push(
       receiptMail(member, {
         plan: state.plan,
@@ -226,6 +230,8 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
         publicUrl: env.PUBLIC_URL,
         timeZone: env.SITE_TIMEZONE,
         seats: team ? state.seats! : null,
+        // The offer's end as the provider holds it now (Stripe's discount end; absent when not read).
+        offer: offer && terms ? { label: offer.label, discountCents: event.invoice.discountCents, terms, endsAt: state.discount?.endsAt ?? null } : null,
       }),
     );
   }

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { subscriptions, toldOnce, users } from '../../db/schema';
 import { markTold } from '../../mail/told-once';
+import { clockNow } from '../../payment-providers/choose-provider';
 import { liveStatuses } from '../../payment-providers/provider';
 import { grantEndedMail, grantEndingMail } from './mails';
 import { COMPLIMENTARY, lockMember, syncPremium } from './membership';
@@ -22,7 +23,9 @@ const liveGrant = and(eq(subscriptions.provider, COMPLIMENTARY), inArray(subscri
 const endingTopic = (id: string, endsAt: Date) => `grant-ending:${id}:${endsAt.toISOString()}`;
 const endedTopic = (id: string) => `grant-ended:${id}`;
 
-export async function runGrants(ctx: AppContext, now = new Date()): Promise<{ ended: number; told: number }> {
+/** `now`: the one clock of memberships by default (the billing clock under the local provider, as renewals). */
+export async function runGrants(ctx: AppContext, at?: Date): Promise<{ ended: number; told: number }> {
+  const now = at ?? (await clockNow(ctx));
   const result = { ended: 0, told: 0 };
   for (;;) {
     const due = await ctx.db

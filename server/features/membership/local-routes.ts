@@ -16,6 +16,7 @@ import { advanceBillingClock, billingNow, parseDuration } from '../../payment-pr
 import { checkoutExpired, hasBillingSubscription, type PayGuard } from '../../payment-providers/local-provider';
 import { liveMembership, liveTeamPlan, lockMember } from './membership';
 import { runMembershipCheck } from './membership-check';
+import { runGrants } from './grants';
 import { CheckoutExpiredError, PaymentDeclinedError } from '../../payment-providers/provider';
 
 const clockSchema = z.object({ advance: z.string({ error: 'Give a duration such as 31d, 12h or 90m' }).max(20) }).strict();
@@ -122,6 +123,8 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
     if (!ms) throw new HttpError(400, 'advance: Give a duration such as 31d, 12h or 90m', { advance: 'Give a duration such as 31d, 12h or 90m' });
     const now = await advanceBillingClock(ctx.db, ms);
     const { ended } = await runMembershipCheck(ctx, request.log);
+    // Grants end on the same clock (decision 052): a moved clock shows them ending too.
+    await runGrants(ctx, now);
     return { now: now.toISOString(), ended };
   });
 }

@@ -82,8 +82,13 @@ export function receiptMail(
     publicUrl: string;
     timeZone: string;
     seats?: number | null;
+    /** The offer whose discount this payment carried (decision 054), and when charges go back to the plan's price. */
+    offer?: { label: string; discountCents: number; terms: string; endsAt: Date | null } | null;
   },
 ): Mail {
+  const offer = input.offer
+    ? `- Offer: ${input.offer.label}, ${formatDollars(input.offer.discountCents)} off this payment (${input.offer.terms}${input.offer.endsAt ? `, until ${longDate(input.offer.endsAt, input.timeZone)}` : ''})\n`
+    : '';
   const text = `${hello(m)}
 
 Thank you: we received your payment.
@@ -91,7 +96,7 @@ Thank you: we received your payment.
 Receipt
 - Amount paid: ${formatDollars(input.amountCents)} USD
 - Plan: ${planLine(input.plan, input.seats ?? null)}
-- Date: ${longDate(input.paidAt, input.timeZone)}
+${offer}- Date: ${longDate(input.paidAt, input.timeZone)}
 - Reference: ${input.invoiceId}
 ${input.nextRenewal ? `- Next renewal: ${longDate(input.nextRenewal, input.timeZone)}\n` : ''}
 Manage or cancel your membership anytime: ${input.publicUrl}/account

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { tryLockUntilCommit } from '../../db/locks';
 import { subscriptions } from '../../db/schema';
-import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
-import { billingNow } from '../../payment-providers/clock';
+import { billingProvider, clockNow, localProvider } from '../../payment-providers/choose-provider';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
 import { endOwnWhereSeated } from './seat-move';
@@ -43,7 +42,7 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
 /** Ends subscriptions cancelled at period end whose period is over, and premium with them (membership.ts). */
 export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
   // Only the local provider's clock can be moved; Stripe's periods follow real time.
-  const now = localProvider(ctx) ? await billingNow(ctx.db) : new Date();
+  const now = await clockNow(ctx);
   return ctx.db.transaction(async (tx) => {
     if (!(await tryLockUntilCommit(tx, SWEEP_LOCK_ID))) return 0;
     const due = tx.$with('due').as(

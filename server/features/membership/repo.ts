@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingCharges, billingCustomers, subscriptions } from '../../db/schema';
+import { billingCharges, billingCustomers, offers, subscriptions } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -28,6 +28,12 @@ export async function currentSubscription(db: Database, userId: string): Promise
   return latest;
 }
 
+/** Our record of the provider's subscription `providerSubscriptionId`. */
+export async function subscriptionByProviderId(db: Database, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).limit(1);
+  return row;
+}
+
 export async function findCustomer(db: Database, userId: string, provider: string): Promise<string | undefined> {
   const [row] = await db
     .select({ customerId: billingCustomers.customerId })
@@ -49,16 +55,23 @@ export async function saveCustomer(db: Database, userId: string, provider: strin
   return (await findCustomer(db, userId, provider)) ?? customerId;
 }
 
-/** The member's charges, newest first: the receipt history. */
+/** The member's charges, newest first, each with the offer whose discount it carried: the receipt history. */
 export function chargesOf(db: Database, userId: string) {
-  return db.select().from(billingCharges).where(eq(billingCharges.userId, userId)).orderBy(desc(billingCharges.paidAt)).limit(200);
+  return db
+    .select({ charge: billingCharges, offer: offers })
+    .from(billingCharges)
+    .leftJoin(offers, eq(offers.id, billingCharges.offerId))
+    .where(eq(billingCharges.userId, userId))
+    .orderBy(desc(billingCharges.paidAt))
+    .limit(200);
 }
 
-/** One of the member's charges; another member's is not found. */
+/** One of the member's charges, with its offer; another member's is not found. */
 export async function chargeOf(db: Database, userId: string, id: string) {
   const [row] = await db
-    .select()
+    .select({ charge: billingCharges, offer: offers })
     .from(billingCharges)
+    .leftJoin(offers, eq(offers.id, billingCharges.offerId))
     .where(and(eq(billingCharges.userId, userId), eq(billingCharges.id, id)))
     .limit(1);
   return row;

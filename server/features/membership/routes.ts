@@ -1,29 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '#shared/billing/messages';
-import { changePlanSchema, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
+import { changePlanSchema, type MembershipOffer, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireUser } from '../../http/guards';
-import { offerForCheckout } from '../offers/repo';
+import { discountInWords, offerForCheckout, offerOfSubscription, type OfferRow, termsOfRow } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
 import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
 import { localBillingRoutes } from './local-routes';
-import { WebhookSignatureError } from '../../payment-providers/provider';
+import { isLive, WebhookSignatureError } from '../../payment-providers/provider';
 import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer } from './repo';
+import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
 import type { billingCharges } from '../../db/schema';
 import { subscriptionView } from './subscription-view';
+import { offerSchedule } from '#shared/billing/offer-price';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 const endedByTeamMessage =
   'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
-function receiptView(charge: typeof billingCharges.$inferSelect): Receipt {
+function receiptView({ charge, offer }: { charge: typeof billingCharges.$inferSelect; offer: OfferRow | null }): Receipt {
+  const terms = offer && charge.discountCents > 0 ? discountInWords(offer) : null;
   return {
     id: charge.id,
     plan: charge.plan,
@@ -33,6 +35,7 @@ function receiptView(charge: typeof billingCharges.$inferSelect): Receipt {
     paidAt: charge.paidAt.toISOString(),
     refundedAt: charge.refundedAt?.toISOString() ?? null,
     refundedCents: charge.refundedAt ? (charge.refundedCents ?? charge.amountCents) : null,
+    offer: offer && terms ? { label: offer.label, discountCents: charge.discountCents, terms } : null,
   };
 }
 
@@ -125,6 +128,33 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
+  /**
+   * The offer the membership is charged under (decision 054), while its discount lasts: the
+   * provider says whether it still applies and until when; its name and price are ours. Asked of
+   * the provider only for a membership whose charges carried an offer.
+   */
+  const discountedBy = async (row: SubscriptionRow | undefined, request: FastifyRequest): Promise<MembershipOffer | null> => {
+    if (!row || row.provider !== provider.name || !isLive(row.status)) return null;
+    const offer = await offerOfSubscription(ctx.db, row.providerSubscriptionId);
+    const terms = offer ? termsOfRow(offer) : null;
+    if (!offer || !terms || terms.kind === 'trial') return null;
+    let discount;
+    try {
+      discount = (await provider.getSubscription(row.providerSubscriptionId))?.discount;
+    } catch (error) {
+      // The page still shows the plan; the offer's line waits for the provider.
+      request.log.warn({ err: error }, 'could not read the membership discount from the payment provider');
+      return null;
+    }
+    if (!discount) return null;
+    return {
+      label: offer.label,
+      amountCents: offerSchedule(row.plan, terms).discountedCents,
+      terms: discountInWords(offer)!,
+      endsAt: discount.endsAt?.toISOString() ?? null,
+    };
+  };
+
   app.get(apiPaths.subscription, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
@@ -132,7 +162,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // The card on file is kept by the local provider; under Stripe the portal shows it.
     const live = current && current.provider === 'local' && ['active', 'past_due'].includes(current.status);
     const cardLast4 = live && local ? await local.cardLast4(current.providerSubscriptionId) : null;
-    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(current), cardLast4 };
+    const offer = await discountedBy(current, request);
+    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(current), cardLast4, offer };
   });
 
   // Switching Monthly <-> Yearly: the price of the switch is shown before it is confirmed.
@@ -144,7 +175,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
     if (live.endedByAdminAt) throw new HttpError(409, endedByTeamMessage);
     if (live.plan === plan) throw new HttpError(400, `planType: You are already on the ${plans[plan].label} plan.`, { planType: 'Already your plan' });
-    if (live.status !== 'active') throw new HttpError(409, 'Fix the failed payment first: update your card, then switch plans.');
+    // A free trial can switch (it goes on, and ends in the new plan's first charge); a failed renewal must be paid first.
+    if (live.status === 'past_due') throw new HttpError(409, 'Fix the failed payment first: update your card, then switch plans.');
+    if (live.status !== 'active' && live.status !== 'trialing') throw new HttpError(409, 'This membership cannot switch plans now.');
     return { user, plan, live };
   };
   app.post(apiPaths.changePlanPreview, signedIn, async (request, reply) => {
@@ -156,7 +189,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         amountDueCents: preview.amountDueCents,
         creditCents: preview.creditCents,
         renewsAt: preview.renewsAt?.toISOString() ?? null,
-        renewalAmountCents: plans[plan].amountCents,
+        renewalAmountCents: preview.renewalAmountCents ?? plans[plan].amountCents,
       };
     } catch (error) {
       return sendProviderError(error, reply, request, 'Could not price the switch');
@@ -182,9 +215,15 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { id: string } }>(apiPaths.receipt, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await userOf(request);
-    const charge = await chargeOf(ctx.db, user.id, parseInput(receiptParamsSchema, request.params).id);
-    if (!charge) throw new HttpError(404, 'This receipt does not exist or is not yours.');
-    return { receipt: receiptView(charge), member: { email: user.email, name: user.name }, seller: { name: site.name, email: ctx.env.CONTACT_EMAIL } };
+    const found = await chargeOf(ctx.db, user.id, parseInput(receiptParamsSchema, request.params).id);
+    if (!found) throw new HttpError(404, 'This receipt does not exist or is not yours.');
+    const receipt = receiptView(found);
+    // Until when the offer lasts, while the provider still holds its discount on this charge's subscription.
+    if (receipt.offer) {
+      const now = await discountedBy(await subscriptionByProviderId(ctx.db, found.charge.providerSubscriptionId), request);
+      receipt.offer.endsAt = now && now.label === receipt.offer.label ? now.endsAt : undefined;
+    }
+    return { receipt, member: { email: user.email, name: user.name }, seller: { name: site.name, email: ctx.env.CONTACT_EMAIL } };
   });
 
   const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {

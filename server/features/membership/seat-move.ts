@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billingCharges, subscriptions, teamSeats, teams } from '../../db/schema';
-import { billingNow } from '../../payment-providers/clock';
 import { liveStatuses, unusedCredit } from '../../payment-providers/provider';
 import { type ApplyDeps, syncSubscription } from './apply-event';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { localProvider } from '../../payment-providers/choose-provider';
+import { clockNow } from '../../payment-providers/choose-provider';
 
 /**
  * A member who holds a team seat is never also billed for their own membership (decision 055):
@@ -80,7 +79,7 @@ export async function refundEstimate(deps: ApplyDeps, db: Executor, userId: stri
     .orderBy(desc(billingCharges.paidAt))
     .limit(1);
   if (!charge) return 0;
-  const now = localProvider(deps.ctx) ? await billingNow(db) : new Date();
+  const now = await clockNow(deps.ctx);
   const start = new Date(own.currentPeriodEnd);
   if (own.plan === 'yearly') start.setUTCFullYear(start.getUTCFullYear() - 1);
   else start.setUTCMonth(start.getUTCMonth() - 1);

@@ -115,6 +115,60 @@ describe('offers at Stripe (decision 054, against the fake Stripe)', () => {
     expect(charges.map((c) => [c.amountCents, c.discountCents, c.offerId])).toEqual([[950, 950, offer.id]]);
   });
 
+  it("/account names the offer, its price and Stripe's end of its discount; the receipt names it too", async () => {
+    const offer = (
+      await asAdmin('POST', '/api/admin/offers', {
+        code: code('winter'),
+        label: 'Winter 25',
+        kind: 'percent',
+        percentOff: 25,
+        duration: 'repeating',
+        durationMonths: 3,
+        appliesTo: 'both',
+      })
+    ).json;
+    const member = await registerAccount(t.url, 'stripe-offer-shown');
+    const res = await memberApi(t, member.cookie).post('/api/create-checkout-session', { planType: 'monthly', offer: offer.code });
+    const { subscription, invoice } = fake.completeCheckout((res.json.url as string).split('/').pop()!);
+    expect(invoice.amount_paid).toBe(1425);
+    const paid = stripeEvent('invoice.paid', {
+      id: invoice.id,
+      object: 'invoice',
+      currency: 'usd',
+      amount_due: 1425,
+      amount_paid: 1425,
+      total_discount_amounts: invoice.total_discount_amounts,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    });
+    expect((await deliver(stripeEvent('customer.subscription.created', subscription))).status).toBe(200);
+    expect((await deliver(paid)).status).toBe(200);
+    const endsAt = new Date(subscription.discounts[0]!.end! * 1000).toISOString();
+    const view = (await memberApi(t, member.cookie).get('/api/billing/subscription')).json;
+    expect(view.offer).toEqual({ label: 'Winter 25', amountCents: 1425, terms: '25% off for 3 months', endsAt });
+    const [listed] = (await memberApi(t, member.cookie).get('/api/billing/receipts')).json.receipts;
+    const receipt = (await memberApi(t, member.cookie).get(`/api/billing/receipts/${listed.id}`)).json.receipt;
+    expect(receipt.offer).toEqual({ label: 'Winter 25', discountCents: 475, terms: '25% off for 3 months', endsAt });
+  });
+
+  it('in a trial, a plan switch is allowed: nothing is due, the trial keeps its end, Stripe is asked for no proration', async () => {
+    const offer = (await asAdmin('POST', '/api/admin/offers', { code: code('trial-sw'), label: 'Trial', kind: 'trial', trialDays: 14, appliesTo: 'both' }))
+      .json;
+    const member = await registerAccount(t.url, 'stripe-trial-switch');
+    const res = await memberApi(t, member.cookie).post('/api/create-checkout-session', { planType: 'monthly', offer: offer.code });
+    const { subscription } = fake.completeCheckout((res.json.url as string).split('/').pop()!);
+    expect((await deliver(stripeEvent('customer.subscription.created', subscription))).status).toBe(200);
+    const trialEnd = new Date(subscription.trial_end! * 1000).toISOString();
+    const preview = await memberApi(t, member.cookie).post('/api/billing/change-plan/preview', { planType: 'yearly' });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    expect(preview.json).toMatchObject({ amountDueCents: 0, creditCents: 0, renewsAt: trialEnd, renewalAmountCents: 19000 });
+    const changed = await memberApi(t, member.cookie).post('/api/billing/change-plan', { planType: 'yearly' });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expect(changed.json.subscription).toMatchObject({ plan: 'yearly', status: 'trialing', currentPeriodEnd: trialEnd });
+    const update = fake.calls.find((c) => c.method === 'POST' && c.path === `/v1/subscriptions/${subscription.id}` && c.form.has('items[0][price]'))!;
+    expect(update.form.get('proration_behavior')).toBe('none');
+    expect(fake.calls.some((c) => c.path === '/v1/invoices/create_preview' && c.form.get('subscription') === subscription.id)).toBe(false);
+  });
+
   it('a trial offer asks Stripe for the trial on the checkout', async () => {
     const offer = (await asAdmin('POST', '/api/admin/offers', { code: code('trial'), label: 'Trial', kind: 'trial', trialDays: 21, appliesTo: 'both' })).json;
     const member = await registerAccount(t.url, 'stripe-offer-trial');

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import { describeSchedule, offerSchedule } from '#shared/billing/offer-price';
+import { describeSchedule, describeTerms, offerSchedule } from '#shared/billing/offer-price';
 import { type PublicOffer, termsOf } from '#shared/billing/offers';
 import type { PlanType } from '#shared/pricing';
 import type { Executor, Transaction } from '../../db/client';
@@ -26,6 +26,11 @@ export const termsOfRow = (offer: OfferRow) =>
   });
 
 const notFound = () => new HttpError(404, 'This offer does not exist. Check the link, or see the regular prices on /pricing.');
+
+export async function offerById(db: Executor, id: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  return row;
+}
 
 export async function findOfferByCode(db: Executor, code: string): Promise<OfferRow | undefined> {
   const [row] = await db.select().from(offers).where(eq(offers.code, code.toLowerCase()));
@@ -146,6 +151,24 @@ export async function recordProviderRedemption(tx: Transaction, offerId: string,
       .update(offers)
       .set({ redeemed: sql`${offers.redeemed} + 1` })
       .where(eq(offers.id, offerId));
+}
+
+/** A discount offer's terms in words ("25% off for 3 months"); null for a trial, which discounts no charge. */
+export function discountInWords(offer: OfferRow): string | null {
+  const terms = termsOfRow(offer);
+  return terms.kind === 'trial' ? null : describeTerms(terms);
+}
+
+/** The offer whose discount the subscription's charges carried (the latest such charge's), if any. */
+export async function offerOfSubscription(db: Executor, providerSubscriptionId: string): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select({ offer: offers })
+    .from(billingCharges)
+    .innerJoin(offers, eq(offers.id, billingCharges.offerId))
+    .where(eq(billingCharges.providerSubscriptionId, providerSubscriptionId))
+    .orderBy(desc(billingCharges.paidAt))
+    .limit(1);
+  return row?.offer;
 }
 
 /** The offer whose discount a member's charges carry: the one they redeemed last. */

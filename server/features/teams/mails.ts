@@ -54,3 +54,24 @@ The ${site.name} team
 `;
   return { to: m.email, subject: `Your seat on ${input.ownerName}'s team has ended`, text };
 }
+
+/** Invitations withdrawn because the team has no seat left for them: the buyer hears which, once. */
+export function invitationsWithdrawnMail(
+  m: { email: string; firstName: string | null },
+  input: { seats: number; members: number; emails: string[]; publicUrl: string },
+): Mail {
+  const n = input.emails.length;
+  const seats = `${input.seats} ${input.seats === 1 ? 'seat' : 'seats'}`;
+  const members = `${input.members} ${input.members === 1 ? 'is' : 'are'} held by ${input.members === 1 ? 'a member' : 'members'}`;
+  const text = `Hi ${m.firstName?.trim() || 'there'},
+
+Your team plan now has ${seats}, and ${members}. ${n === 1 ? 'This open invitation no longer had a seat' : `These ${n} open invitations no longer had a seat`}, so we withdrew ${n === 1 ? 'it' : 'them'}:
+${input.emails.map((email) => `- ${email}`).join('\n')}
+
+${n === 1 ? 'Its link now says' : 'Their links now say'} the invitation was withdrawn. To invite ${n === 1 ? 'this person' : 'them'} again, add seats on your account page:
+${input.publicUrl}/account
+
+The ${site.name} team
+`;
+  return { to: m.email, subject: n === 1 ? 'An invitation to your team was withdrawn' : `${n} invitations to your team were withdrawn`, text };
+}

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { plans, teamPlans } from '#shared/pricing';
 import type { TeamView } from '#shared/teams/schemas';
-import type { Executor, Transaction } from '../../db/client';
-import { lockUntilCommit } from '../../db/locks';
+import type { DatabaseHandle, Executor } from '../../db/client';
 import { subscriptions, teamInvitations, teamSeats, teams, users } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
@@ -15,9 +14,14 @@ export type TeamRow = { id: string; ownerId: string; subscription: typeof subscr
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
-/** Every change of one team (seats, invitations, members) takes turns: the last seat is given once. */
-export async function lockTeam(tx: Transaction, teamId: string): Promise<void> {
-  await lockUntilCommit(tx, `team:${teamId}`);
+/**
+ * Every change of one team's seats, members and invitations takes turns under this one lock, held
+ * from the check to the record: the last seat is given once, and the seats never go below what is
+ * held. It is held across a seat change's call to the payment provider (decision 063), so it is
+ * taken outside any transaction: `work` opens its own.
+ */
+export function withTeamLock<T>(database: DatabaseHandle, teamId: string, work: () => Promise<T>): Promise<T> {
+  return database.holdLock(`team:${teamId}`, work);
 }
 
 /** The team of the live team plan the member pays for. */
@@ -44,8 +48,8 @@ export async function teamById(db: Executor, teamId: string): Promise<TeamRow | 
 
 export const isLivePlan = (team: TeamRow) => (liveStatuses as readonly string[]).includes(team.subscription.status);
 
-/** Invitations neither used, withdrawn nor expired, of one team or of several. */
-const openInvitation = (teamId: string | string[], now: Date) =>
+/** Invitations neither used, withdrawn nor expired, of one team, of several, or of the team of the row (`teams.id`). */
+const openInvitation = (teamId: string | string[] | typeof teams.id, now: Date) =>
   and(
     Array.isArray(teamId) ? inArray(teamInvitations.teamId, teamId) : eq(teamInvitations.teamId, teamId),
     isNull(teamInvitations.usedAt),
@@ -53,15 +57,78 @@ const openInvitation = (teamId: string | string[], now: Date) =>
     gt(teamInvitations.expiresAt, now),
   );
 
-/** Seats held and offered: members, and open invitations (a seat is held from the moment it is offered). */
-export async function seatsInUse(db: Executor, teamId: string, now: Date): Promise<{ members: number; invitations: number }> {
-  const [members] = await db
+export type SeatsHeld = { members: number; invitations: number };
+
+/**
+ * The one count of a team's seats in use, for the checks, the buyer's /account and the admin's
+ * Teams tab alike: members, and open invitations (a seat is held from the moment it is offered),
+ * of each team, at `now` on the one clock (clockNow).
+ */
+export async function seatsHeld(db: Executor, teamIds: string[], now: Date): Promise<Map<string, SeatsHeld>> {
+  const held = new Map<string, SeatsHeld>(teamIds.map((id) => [id, { members: 0, invitations: 0 }]));
+  if (teamIds.length === 0) return held;
+  const members = await db
+    .select({ teamId: teamSeats.teamId, n: count() })
+    .from(teamSeats)
+    .where(and(inArray(teamSeats.teamId, teamIds), isNull(teamSeats.removedAt)))
+    .groupBy(teamSeats.teamId);
+  const invitations = await db
+    .select({ teamId: teamInvitations.teamId, n: count() })
+    .from(teamInvitations)
+    .where(openInvitation(teamIds, now))
+    .groupBy(teamInvitations.teamId);
+  for (const row of members) held.get(row.teamId)!.members = row.n;
+  for (const row of invitations) held.get(row.teamId)!.invitations = row.n;
+  return held;
+}
+
+/**
+ * Live teams whose seats are fewer than their members and open invitations: left so by a change
+ * of quantity made at the provider, never by ours (they take turns under the team's lock).
+ */
+export async function teamsOverSeats(db: Executor, now: Date): Promise<string[]> {
+  const members = db
     .select({ n: count() })
     .from(teamSeats)
-    .where(and(eq(teamSeats.teamId, teamId), isNull(teamSeats.removedAt)));
-  const [invitations] = await db.select({ n: count() }).from(teamInvitations).where(openInvitation(teamId, now));
-  return { members: members?.n ?? 0, invitations: invitations?.n ?? 0 };
+    .where(and(eq(teamSeats.teamId, teams.id), isNull(teamSeats.removedAt)));
+  const invitations = db.select({ n: count() }).from(teamInvitations).where(openInvitation(teams.id, now));
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+    .where(and(inArray(subscriptions.status, [...liveStatuses]), sql`${subscriptions.seats} < (${members}) + (${invitations})`));
+  return rows.map((row) => row.id);
 }
+
+/** Withdraws the `n` newest open invitations of the team; returns their addresses. */
+export async function withdrawNewest(tx: Executor, teamId: string, n: number, now: Date): Promise<string[]> {
+  const newest = await tx
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
+    .where(openInvitation(teamId, now))
+    .orderBy(desc(teamInvitations.sentAt))
+    .limit(n);
+  if (newest.length === 0) return [];
+  const withdrawn = await tx
+    .update(teamInvitations)
+    .set({ withdrawnAt: new Date() })
+    .where(
+      inArray(
+        teamInvitations.id,
+        newest.map((row) => row.id),
+      ),
+    )
+    .returning({ email: teamInvitations.email });
+  return withdrawn.map((row) => row.email);
+}
+
+/** Seats held and offered on one team. */
+export async function seatsInUse(db: Executor, teamId: string, now: Date): Promise<SeatsHeld> {
+  return (await seatsHeld(db, [teamId], now)).get(teamId)!;
+}
+
+/** What the buyer and the admin are shown as used: held and offered together. */
+const used = (held: SeatsHeld) => held.members + held.invitations;
 
 export async function membersOf(db: Executor, teamId: string) {
   return db
@@ -113,7 +180,7 @@ export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPays
     id: team.id,
     plan: sub.plan,
     seats,
-    seatsUsed: members.length + invitations.length,
+    seatsUsed: used(await seatsInUse(db, team.id, now)),
     perSeatCents: teamPlans[sub.plan].perSeatCents,
     amountCents: teamPlans[sub.plan].perSeatCents * seats,
     status: sub.status,
@@ -135,8 +202,9 @@ export async function listTeams(db: Executor, now: Date) {
     .innerJoin(users, eq(users.id, teams.ownerId))
     .orderBy(desc(teams.createdAt))
     .limit(500);
-  // Members and open invitations of all listed teams in one query each, not two per team.
+  // Members and the seats held of all listed teams in one query each, not two per team.
   const ids = rows.map((row) => row.id);
+  const held = await seatsHeld(db, ids, now);
   const members = ids.length
     ? await db
         .select({ teamId: teamSeats.teamId, name: users.name, email: users.email, joinedAt: teamSeats.joinedAt })
@@ -145,10 +213,6 @@ export async function listTeams(db: Executor, now: Date) {
         .where(and(inArray(teamSeats.teamId, ids), isNull(teamSeats.removedAt)))
         .orderBy(asc(teamSeats.joinedAt))
     : [];
-  const invitations = ids.length
-    ? await db.select({ teamId: teamInvitations.teamId, n: count() }).from(teamInvitations).where(openInvitation(ids, now)).groupBy(teamInvitations.teamId)
-    : [];
-  const openByTeam = new Map(invitations.map((row) => [row.teamId, row.n]));
   const membersByTeam = new Map<string, typeof members>();
   for (const member of members) {
     const list = membersByTeam.get(member.teamId);
@@ -157,7 +221,7 @@ export async function listTeams(db: Executor, now: Date) {
   }
   return rows.map((row) => {
     const teamMembers = membersByTeam.get(row.id) ?? [];
-    const open = openByTeam.get(row.id) ?? 0;
+    const rowHeld = held.get(row.id)!;
     return {
       id: row.id,
       ownerEmail: row.ownerEmail,
@@ -165,12 +229,12 @@ export async function listTeams(db: Executor, now: Date) {
       plan: row.subscription.plan,
       planLabel: plans[row.subscription.plan].label,
       seats: row.subscription.seats ?? 0,
-      seatsUsed: teamMembers.length + open,
+      seatsUsed: used(rowHeld),
       status: row.subscription.status,
       currentPeriodEnd: row.subscription.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.subscription.cancelAtPeriodEnd,
       members: teamMembers.map((m) => ({ email: m.email, name: m.name, joinedAt: m.joinedAt.toISOString() })),
-      openInvitations: open,
+      openInvitations: rowHeld.invitations,
     };
   });
 }

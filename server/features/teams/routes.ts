@@ -18,13 +18,12 @@ import {
 } from '#shared/teams/schemas';
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
-import type { Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { teamInvitations, teamSeats, users } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { countMailTo } from '../../mail/recipient-caps';
 import { getSessionUser, requireUser } from '../../http/guards';
-import { billingProvider } from '../../payment-providers/choose-provider';
-import { billingNow } from '../../payment-providers/clock';
+import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
 import { TeamPlansUnavailableError } from '../../payment-providers/stripe-provider';
 import { syncSubscription } from '../membership/apply-event';
 import { COMPLIMENTARY, liveMembership, liveTeamPlan, lockMember, syncPremium } from '../membership/membership';
@@ -38,7 +37,6 @@ import {
   invitationByToken,
   invitedEmail,
   isLivePlan,
-  lockTeam,
   newToken,
   ownedTeam,
   seatedEmail,
@@ -48,6 +46,7 @@ import {
   teamById,
   teamView,
   userName,
+  withTeamLock,
 } from './repo';
 
 /**
@@ -60,7 +59,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const provider = billingProvider(ctx);
   const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
   const deps = (request: FastifyRequest) => ({ ctx, provider, log: request.log });
-  const now = () => billingNow(ctx.db);
+  // Invitations' 7 days run on the one clock of memberships (the billing clock under the local provider).
+  const now = () => clockNow(ctx);
   /** Pays for their own membership (not a grant): taking a seat ends it, once they say so. */
   const paysForSelf = async (userId: string) => {
     const own = await liveMembership(ctx.db, userId);
@@ -83,6 +83,14 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { user, team };
   };
   const viewFor = async (user: PublicUser) => ({ team: (await answer(user)).team });
+  /** Under the team's lock (decision 063): nothing else changes its seats, members or invitations meanwhile. */
+  const locked = <T>(team: { id: string }, work: () => Promise<T>) => withTeamLock(ctx.database, team.id, work);
+  /** The team as it is now, read under its lock: the seats a check counts against. */
+  const liveTeam = async (tx: Executor, teamId: string) => {
+    const fresh = await teamById(tx, teamId);
+    if (!fresh || !isLivePlan(fresh)) throw new HttpError(409, teamMessages.notLive);
+    return fresh;
+  };
 
   app.get(apiPaths.team, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -119,25 +127,26 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const token = newToken();
     const expiresAt = new Date(at.getTime() + INVITATION_DAYS * 86_400_000);
     const ownerName = user.name?.trim() || user.email;
-    const mailId = await ctx.db.transaction(async (tx) => {
-      await lockTeam(tx, team.id);
-      if (await seatedEmail(tx, team.id, email)) throw new HttpError(409, teamMessages.alreadyMember);
-      if (await invitedEmail(tx, team.id, email, at)) throw new HttpError(409, teamMessages.alreadyInvited);
-      const used = await seatsInUse(tx, team.id, at);
-      const seats = team.subscription.seats ?? 0;
-      if (used.members + used.invitations >= seats) throw new HttpError(409, teamMessages.full(seats));
-      const [invitation] = await tx
-        .insert(teamInvitations)
-        .values({ teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt })
-        .returning({ id: teamInvitations.id });
-      await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
-      // Withdrawing and inviting again must not become a way to mail one inbox without end.
-      await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
-      return ctx.mailer.store(
-        tx,
-        teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt, timeZone: ctx.env.SITE_TIMEZONE }),
-      );
-    });
+    const mailId = await locked(team, () =>
+      ctx.db.transaction(async (tx) => {
+        const seats = (await liveTeam(tx, team.id)).subscription.seats ?? 0;
+        if (await seatedEmail(tx, team.id, email)) throw new HttpError(409, teamMessages.alreadyMember);
+        if (await invitedEmail(tx, team.id, email, at)) throw new HttpError(409, teamMessages.alreadyInvited);
+        const used = await seatsInUse(tx, team.id, at);
+        if (used.members + used.invitations >= seats) throw new HttpError(409, teamMessages.full(seats));
+        const [invitation] = await tx
+          .insert(teamInvitations)
+          .values({ teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt })
+          .returning({ id: teamInvitations.id });
+        await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
+        // Withdrawing and inviting again must not become a way to mail one inbox without end.
+        await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
+        return ctx.mailer.store(
+          tx,
+          teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt, timeZone: ctx.env.SITE_TIMEZONE }),
+        );
+      }),
+    );
     ctx.mailer.deliverNow([mailId]);
     return viewFor(user);
   });
@@ -145,22 +154,22 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.delete(apiPaths.teamInvitation, signedIn, async (request) => {
     const { id } = parseInput(teamIdParamsSchema, request.params);
     const { user, team } = await mine(request);
-    await ctx.db.transaction(async (tx) => {
-      await lockTeam(tx, team.id);
-      const [withdrawn] = await tx
-        .update(teamInvitations)
-        .set({ withdrawnAt: new Date() })
-        .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, team.id), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt)))
-        .returning({ email: teamInvitations.email });
-      if (!withdrawn) throw new HttpError(404, 'This invitation is not open (used, withdrawn already, or not on your team).');
-      await recordAudit(tx, user, { action: 'team.withdraw_invitation', targetType: 'team', targetId: team.id, details: { email: withdrawn.email } });
-    });
+    await locked(team, () =>
+      ctx.db.transaction(async (tx) => {
+        const [withdrawn] = await tx
+          .update(teamInvitations)
+          .set({ withdrawnAt: new Date() })
+          .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, team.id), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt)))
+          .returning({ email: teamInvitations.email });
+        if (!withdrawn) throw new HttpError(404, 'This invitation is not open (used, withdrawn already, or not on your team).');
+        await recordAudit(tx, user, { action: 'team.withdraw_invitation', targetType: 'team', targetId: team.id, details: { email: withdrawn.email } });
+      }),
+    );
     return viewFor(user);
   });
 
-  /** Takes the seat off `memberId`: premium ends now unless they have it another way. Returns whether they held it. */
+  /** Takes the seat off `memberId`, under the team's lock: premium ends now unless they have it another way. Returns whether they held it. */
   const removeSeat = async (tx: Transaction, team: TeamRow, actor: PublicUser, memberId: string) => {
-    await lockTeam(tx, team.id);
     await lockMember(tx, memberId);
     const [removed] = await tx
       .update(teamSeats)
@@ -176,29 +185,34 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.delete(apiPaths.teamMember, signedIn, async (request) => {
     const { userId } = parseInput(teamMemberParamsSchema, request.params);
     const { user, team } = await mine(request);
-    const mailId = await ctx.db.transaction(async (tx) => {
-      if (!(await removeSeat(tx, team, user, userId))) throw new HttpError(404, 'This person does not hold a seat on your team.');
-      if (userId === user.id) return null;
-      const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-      return member ? ctx.mailer.store(tx, teamRemovedMail(member, { ownerName: user.name?.trim() || user.email, publicUrl: ctx.env.PUBLIC_URL })) : null;
-    });
+    const mailId = await locked(team, () =>
+      ctx.db.transaction(async (tx) => {
+        if (!(await removeSeat(tx, team, user, userId))) throw new HttpError(404, 'This person does not hold a seat on your team.');
+        if (userId === user.id) return null;
+        const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+        return member ? ctx.mailer.store(tx, teamRemovedMail(member, { ownerName: user.name?.trim() || user.email, publicUrl: ctx.env.PUBLIC_URL })) : null;
+      }),
+    );
     if (mailId) ctx.mailer.deliverNow([mailId]);
     return viewFor(user);
   });
 
-  /** A change of seats: never below the seats in use, only while the plan is paid up. */
-  const seatChange = async (request: FastifyRequest) => {
-    const { seats } = parseInput(teamSeatsSchema, request.body);
-    const { user, team } = await mine(request);
+  /**
+   * A change of the team's seats to `seats`: never below the seats in use, only while the plan is
+   * paid up. Returns the team as it is now (read again: under the lock for the change itself).
+   */
+  const seatChange = async (teamId: string, seats: number) => {
+    const team = await liveTeam(ctx.db, teamId);
     if (seats === team.subscription.seats) throw new HttpError(400, `seats: ${teamMessages.sameSeats}`, { seats: teamMessages.sameSeats });
     if (team.subscription.status !== 'active') throw new HttpError(409, teamMessages.pastDue);
     const used = await seatsInUse(ctx.db, team.id, await now());
     if (seats < used.members + used.invitations) throw new HttpError(409, teamMessages.seatsInUse(used.members + used.invitations));
-    return { user, team, seats };
+    return team;
   };
 
   app.post(apiPaths.teamSeatsPreview, signedIn, async (request, reply) => {
-    const { team, seats } = await seatChange(request);
+    const { seats } = parseInput(teamSeatsSchema, request.body);
+    const team = await seatChange((await mine(request)).team.id, seats);
     try {
       const preview = await provider.previewSeatChange(team.subscription.providerSubscriptionId, seats);
       return {
@@ -213,35 +227,40 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
   });
 
+  // Checked, made at the provider and recorded under the team's lock: no seat is taken or offered
+  // between the count and the change (decision 063).
   app.post(apiPaths.teamSeats, signedIn, async (request, reply) => {
-    const { user, team, seats } = await seatChange(request);
-    const before = team.subscription.seats;
-    try {
-      const readAt = new Date();
-      await syncSubscription(deps(request), await provider.changeSeats(team.subscription.providerSubscriptionId, seats), readAt);
-    } catch (error) {
-      return sendProviderError(error, reply, request, 'Could not change the seats');
-    }
-    await recordAudit(ctx.db, user, { action: 'team.seats', targetType: 'team', targetId: team.id, details: { from: before, to: seats } });
-    return viewFor(user);
+    const { seats } = parseInput(teamSeatsSchema, request.body);
+    const { user, team: owned } = await mine(request);
+    return locked(owned, async () => {
+      const team = await seatChange(owned.id, seats);
+      const before = team.subscription.seats;
+      try {
+        const readAt = new Date();
+        await syncSubscription(deps(request), await provider.changeSeats(team.subscription.providerSubscriptionId, seats), readAt);
+      } catch (error) {
+        return sendProviderError(error, reply, request, 'Could not change the seats');
+      }
+      await recordAudit(ctx.db, user, { action: 'team.seats', targetType: 'team', targetId: team.id, details: { from: before, to: seats } });
+      return viewFor(user);
+    });
   });
 
   /**
-   * Takes a seat for `user` on `team` (the buyer's own, or an invitation's): under the team's lock,
-   * never beyond its seats, and one seat per person anywhere. `invitationId`: the seat it held.
+   * Takes a seat for `user` on `team` (the buyer's own, or an invitation's), called under the
+   * team's lock: never beyond its seats, and one seat per person anywhere. `invitationId`: the seat it
+   * held; `at`: now, on the clock invitations expire by.
    */
-  const takeSeat = async (tx: Transaction, team: TeamRow, user: PublicUser, invitationId: string | null) => {
-    await lockTeam(tx, team.id);
+  const takeSeat = async (tx: Transaction, team: TeamRow, user: PublicUser, invitationId: string | null, at: Date) => {
     await lockMember(tx, user.id);
-    const fresh = await teamById(tx, team.id);
-    if (!fresh || !isLivePlan(fresh)) throw new HttpError(409, teamMessages.notLive);
+    const fresh = await liveTeam(tx, team.id);
     const held = await seatOf(tx, user.id);
     if (held) throw new HttpError(409, held.teamId === team.id ? 'You already hold a seat on this team.' : teamMessages.seatElsewhere);
-    const used = await seatsInUse(tx, team.id, await billingNow(tx));
+    const used = await seatsInUse(tx, team.id, at);
     const seats = fresh.subscription.seats ?? 0;
     // An invitation's seat was held for it; the buyer's own needs a free one.
     const taken = used.members + (invitationId ? used.invitations - 1 : used.invitations);
-    if (taken >= seats) throw new HttpError(409, teamMessages.full(seats));
+    if (taken >= seats) throw new HttpError(409, invitationId ? teamMessages.fullForInvitee(seats) : teamMessages.full(seats));
     await tx.insert(teamSeats).values({ teamId: team.id, userId: user.id });
     await syncPremium(tx, user.id);
   };
@@ -268,16 +287,21 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const input = parseInput(teamOwnSeatSchema, request.body);
     const { user, team } = await mine(request);
     if (!input.take) {
-      await ctx.db.transaction(async (tx) => {
-        if (!(await removeSeat(tx, team, user, user.id))) throw new HttpError(404, 'You do not hold a seat on your team.');
-      });
+      await locked(team, () =>
+        ctx.db.transaction(async (tx) => {
+          if (!(await removeSeat(tx, team, user, user.id))) throw new HttpError(404, 'You do not hold a seat on your team.');
+        }),
+      );
       return viewFor(user);
     }
     const moving = await refusePaying(user, input.moveFromOwn);
-    await ctx.db.transaction(async (tx) => {
-      await takeSeat(tx, team, user, null);
-      await recordAudit(tx, user, { action: 'team.take_own_seat', targetType: 'team', targetId: team.id, details: { moved: moving } });
-    });
+    const at = await now();
+    await locked(team, () =>
+      ctx.db.transaction(async (tx) => {
+        await takeSeat(tx, team, user, null, at);
+        await recordAudit(tx, user, { action: 'team.take_own_seat', targetType: 'team', targetId: team.id, details: { moved: moving } });
+      }),
+    );
     if (moving) {
       const failed = await moveFromOwn(request, reply, user);
       if (failed) return failed;
@@ -342,24 +366,26 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!team) throw new HttpError(409, teamMessages.notLive);
     const moving = await refusePaying(user, input.moveFromOwn);
     const ownerName = await userName(ctx.db, team.ownerId);
-    const mailId = await ctx.db.transaction(async (tx) => {
-      await lockTeam(tx, team.id);
-      // Read again under the team's lock: one use, whoever clicks first.
-      const invitation = await invitationByToken(tx, token, true);
-      if (!invitation || invitation.usedAt) throw new HttpError(409, teamMessages.invitationUsed);
-      if (invitation.withdrawnAt) throw new HttpError(409, teamMessages.invitationWithdrawn);
-      if (invitation.expiresAt <= (await billingNow(tx))) throw new HttpError(410, teamMessages.invitationExpired);
-      await takeSeat(tx, team, user, invitation.id);
-      await tx.update(teamInvitations).set({ usedAt: new Date(), usedBy: user.id }).where(eq(teamInvitations.id, invitation.id));
-      await recordAudit(tx, user, { action: 'team.join', targetType: 'team', targetId: team.id, details: { invitation: invitation.id, moved: moving } });
-      return ctx.mailer.store(
-        tx,
-        teamJoinedMail(
-          { email: user.email, firstName: user.firstName ?? null },
-          { ownerName, moved: moving, slackInviteUrl: ctx.env.SLACK_INVITE_URL, publicUrl: ctx.env.PUBLIC_URL },
-        ),
-      );
-    });
+    const at = await now();
+    const mailId = await locked(team, () =>
+      ctx.db.transaction(async (tx) => {
+        // Read again under the team's lock: one use, whoever clicks first.
+        const invitation = await invitationByToken(tx, token, true);
+        if (!invitation || invitation.usedAt) throw new HttpError(409, teamMessages.invitationUsed);
+        if (invitation.withdrawnAt) throw new HttpError(409, teamMessages.invitationWithdrawn);
+        if (invitation.expiresAt <= at) throw new HttpError(410, teamMessages.invitationExpired);
+        await takeSeat(tx, team, user, invitation.id, at);
+        await tx.update(teamInvitations).set({ usedAt: new Date(), usedBy: user.id }).where(eq(teamInvitations.id, invitation.id));
+        await recordAudit(tx, user, { action: 'team.join', targetType: 'team', targetId: team.id, details: { invitation: invitation.id, moved: moving } });
+        return ctx.mailer.store(
+          tx,
+          teamJoinedMail(
+            { email: user.email, firstName: user.firstName ?? null },
+            { ownerName, moved: moving, slackInviteUrl: ctx.env.SLACK_INVITE_URL, publicUrl: ctx.env.PUBLIC_URL },
+          ),
+        );
+      }),
+    );
     ctx.mailer.deliverNow([mailId]);
     if (moving) {
       const failed = await moveFromOwn(request, reply, user);

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { teamMessages } from '#shared/teams/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, billingCharges, localBillingEvents, subscriptions, teamSeats, webinarSignups } from '../../db/schema';
+import { adminAuditLog, billingCharges, localBillingEvents, localBillingSubscriptions, subscriptions, teamSeats, users, webinarSignups } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
@@ -11,6 +12,7 @@ import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
 import { releaseEndedSeats } from '../webinars/service';
+import { withdrawInvitationsBeyondSeats } from './over-seats';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -344,6 +346,130 @@ describe('team plans (decision 055)', () => {
     await advance('32d');
     expect(await isPremium(t, idOf(member))).toBe(false);
     expect((await api(owner).get('/api/team')).json.team).toBeNull();
+  });
+});
+
+describe('invitations a team can no longer honour', () => {
+  it('seats lowered at the provider below what is held: the newest invitations are withdrawn and the buyer told which, once', async () => {
+    const owner = await buyTeam('team-over');
+    const member = await registerAccount(t.url, 'team-over-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    const older = await invite(owner, 'over-older@example.org');
+    const newer = await invite(owner, 'over-newer@example.org');
+    // The quantity changed where the app is not asked (Stripe's dashboard): its event brings 2 seats.
+    const [plan] = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, idOf(owner)), isNotNull(subscriptions.seats)));
+    await localProvider(t.ctx)!.changeSeats(plan!.providerSubscriptionId, 2);
+    expect(await team(owner)).toMatchObject({ seats: 2, seatsUsed: 3 });
+    // Until the job runs, the person invited is told what they can do.
+    const guest = await registerAccount(t.url, 'team-over-g');
+    expect((await join(guest, older)).json.message).toBe(teamMessages.fullForInvitee(2));
+
+    await withdrawInvitationsBeyondSeats(t.ctx);
+    const after = await team(owner);
+    expect(after).toMatchObject({ seats: 2, seatsUsed: 2 });
+    expect(after.invitations.map((i: { email: string }) => i.email)).toEqual(['over-older@example.org']);
+    const told = await smtp.waitFor(owner.email, /invitation to your team was withdrawn/);
+    expect(told.text).toContain('Your team plan now has 2 seats, and 1 is held by a member.');
+    expect(told.text).toContain('- over-newer@example.org');
+    expect(told.text).toContain('https://hub.example.org/account');
+    expect((await callApp(`${t.url}/api/team/join/${newer}`, 'GET')).json.status).toBe('withdrawn');
+    expect((await join(guest, newer)).json.message).toBe(teamMessages.invitationWithdrawn);
+    // The one left open can be used.
+    expect((await join(guest, older)).status).toBe(200);
+
+    await withdrawInvitationsBeyondSeats(t.ctx);
+    expect(smtp.find(owner.email, /to your team (was|were) withdrawn/)).toHaveLength(1);
+  });
+});
+
+describe('one clock and one count of seats', () => {
+  it('with the billing clock moved past the invitations, the admin and the buyer count the same seats', async () => {
+    const owner = await buyTeam('team-clock', 3, 'yearly');
+    const member = await registerAccount(t.url, 'team-clock-m');
+    expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+    await invite(owner, 'clock-1@example.org');
+    await invite(owner, 'clock-2@example.org');
+    const listed = async () =>
+      (await memberApi(t, admin.cookie).get('/api/admin/teams')).json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email);
+    expect(await listed()).toMatchObject({ seatsUsed: 3, openInvitations: 2 });
+    expect(await team(owner)).toMatchObject({ seatsUsed: 3 });
+    // Invitations last 7 days on the billing clock: past them, both views free the two seats.
+    await advance('8d');
+    const buyer = await team(owner);
+    expect(buyer).toMatchObject({ seatsUsed: 1, invitations: [] });
+    expect(await listed()).toMatchObject({ seats: 3, seatsUsed: buyer.seatsUsed, openInvitations: 0 });
+  });
+});
+
+describe("a team's seats, members and invitations take turns (one lock)", () => {
+  /** A 3-seat team with two members who joined by invitation: one seat free. */
+  async function teamOfTwo(label: string) {
+    const owner = await buyTeam(label);
+    const members: TestAccount[] = [];
+    for (const n of [1, 2]) {
+      const member = await registerAccount(t.url, `${label}-m${n}`);
+      expect((await join(member, await invite(owner, member.email))).status).toBe(200);
+      members.push(member);
+    }
+    return { owner, members };
+  }
+  /** What the race must leave: never more held than paid for, premium only through a held seat, credit only for a seat removed. */
+  async function expectHeld(owner: TestAccount, seats: number) {
+    const view = await team(owner);
+    expect(view.seats).toBe(seats);
+    expect(view.members.length + view.invitations.length).toBeLessThanOrEqual(view.seats);
+    const ids = view.members.map((m: { userId: string }) => m.userId);
+    const premium = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.isPremium, true)));
+    expect(premium.length).toBeLessThanOrEqual(view.seats);
+    const [own] = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, idOf(owner)), eq(subscriptions.seats, seats)));
+    const [billed] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, own!.providerSubscriptionId));
+    expect(billed!.seats).toBe(seats);
+    // A seat removed leaves its unused part as credit; none when the seats stayed.
+    if (seats === 3) expect(billed!.creditCents).toBe(0);
+    else expect(billed!.creditCents).toBeGreaterThan(0);
+    return view;
+  }
+
+  it('seats lowered while the buyer takes the last seat: one of the two, never 3 members on 2 seats', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { owner } = await teamOfTwo(`race-own-${round}`);
+      const [lowered, taken] = await Promise.all([api(owner).post('/api/team/seats', { seats: 2 }), api(owner).post('/api/team/own-seat', { take: true })]);
+      expect([lowered.status, taken.status].sort(), JSON.stringify([lowered.json, taken.json])).toEqual([200, 409]);
+      const view = await expectHeld(owner, lowered.status === 200 ? 2 : 3);
+      expect(view.ownerHoldsSeat).toBe(taken.status === 200);
+      expect(await isPremium(t, idOf(owner))).toBe(taken.status === 200);
+      if (lowered.status === 409) expect(lowered.json.message).toBe(teamMessages.seatsInUse(3));
+      else expect(taken.json.message).toBe(teamMessages.full(2));
+    }
+  });
+
+  it('seats lowered while an invitation is sent: one of the two, and every invitation left open can be used', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { owner } = await teamOfTwo(`race-inv-${round}`);
+      const guest = await registerAccount(t.url, `race-inv-${round}-g`);
+      const [lowered, invited] = await Promise.all([
+        api(owner).post('/api/team/seats', { seats: 2 }),
+        api(owner).post('/api/team/invitations', { email: guest.email }),
+      ]);
+      expect([lowered.status, invited.status].sort(), JSON.stringify([lowered.json, invited.json])).toEqual([200, 409]);
+      const view = await expectHeld(owner, lowered.status === 200 ? 2 : 3);
+      expect(view.invitations).toHaveLength(invited.status === 200 ? 1 : 0);
+      if (invited.status === 200) {
+        const mail = await smtp.waitFor(guest.email, /invited you to/);
+        const token = /\/team\/join\/([\w-]{43})/.exec(mail.text)![1]!;
+        expect((await join(guest, token)).status).toBe(200);
+        expect(await isPremium(t, idOf(guest))).toBe(true);
+      }
+    }
   });
 });
 
