@@ -324,6 +324,28 @@ test.describe('the Check-Up', () => {
     await expect(page.getByLabel('Email address')).toHaveCount(0);
   });
 
+  test('an answer clicked the moment its question shows is kept: the new screen does not slide into place', async ({ page, visit }) => {
+    // A person clicks where they see the answer: the point it is at when it first shows. Three
+    // rounds from the email step (the page was scrolled down to its button) and each next question.
+    for (let round = 1; round <= 3; round++) {
+      await visit('/checkup');
+      await page.evaluate(() => localStorage.clear());
+      await visit('/checkup');
+      await page.getByLabel('Email address').fill(uniqueEmail(`quick-${round}`));
+      await page.getByRole('button', { name: 'Start the Check-Up' }).click();
+      for (let i = 1; i <= 3; i++) {
+        const answer = page.getByRole('radio', { name: 'Not true at all', exact: true });
+        await expect(page.getByText(`Question ${i} of 20`, { exact: true })).toBeAttached();
+        const box = (await answer.boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await expect(answer, `round ${round}, question ${i}`).toBeChecked();
+        const next = page.getByRole('button', { name: 'Next' });
+        await expect(next).toBeEnabled();
+        await next.click();
+      }
+    }
+  });
+
   test('answering at full speed, by mouse and by keys, on a 4x slower CPU too, never gets stuck', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'a race between answers, the same at every width (the flows above run at both)');
     await page.addInitScript(() => {

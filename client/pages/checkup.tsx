@@ -1,6 +1,6 @@
 import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { scoreAnswers } from '#shared/checkup/grading';
 import type { OrganisationAnswers } from '#shared/checkup/organisation';
@@ -12,6 +12,7 @@ import { saveCheckupResult } from '../features/checkup/api';
 import { Celebration, CELEBRATION_MS } from '../features/checkup/celebration';
 import { currentQuestion, flowReducer, initialFlow } from '../features/checkup/checkup-flow';
 import { EmailGate } from '../features/checkup/email-gate';
+import { showNewScreen } from '../features/checkup/new-screen';
 import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
 import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
@@ -84,9 +85,9 @@ export default function Checkup() {
     return () => clearTimeout(timer);
   }, [state.step]);
 
-  // Each new step's heading takes focus, so keyboard and screen reader users start at the top of it.
-  useEffect(() => {
-    if (state.step === 'gate' || state.step === 'results') headingRef.current?.focus();
+  // Each new step starts at the top with its heading focused, so keyboard and screen reader users start there too.
+  useLayoutEffect(() => {
+    if (state.step === 'gate' || state.step === 'results') showNewScreen(headingRef.current);
   }, [state.step]);
 
   const onAnswer = useCallback((value: AnswerValue) => dispatch({ type: 'answer', value }), []);
