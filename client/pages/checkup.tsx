@@ -163,7 +163,8 @@ export default function Checkup() {
           </p>
           <Suspense fallback={<PageLoading />}>
             <div className="mt-8">
-              <ResultsView.Component scores={scores} />
+              {/* The peers' figures come with the stored result, which is saved while the overlay shows. */}
+              <ResultsView.Component scores={scores} peers={save.data?.peers ?? null} />
             </div>
             <div className="mt-10">
               <BreakdownForm.Component initialEmail={state.email} resultId={async () => save.data?.id ?? (await save.mutateAsync(payload())).id} />
