@@ -38,6 +38,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await page.getByRole('checkbox', { name: 'Fuel' }).check();
   // Grades as the member's results named them, never the admin's status bands.
   await page.getByRole('checkbox', { name: 'D, Please Send Snacks' }).check();
+  await atBothWidths(page, info, 'admin-segment-form');
   await page.getByRole('button', { name: 'Save segment' }).click();
   const segmentRow = page.getByRole('listitem').filter({ hasText: `Fuel first ${stamp}` });
   await expect(segmentRow.getByText(/^\d+ subscribers now$/)).toBeVisible();

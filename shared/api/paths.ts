@@ -28,6 +28,7 @@ export const apiPaths = {
   checkupProgress: '/api/checkup/progress',
   checkupAttempt: '/api/checkup/attempts/:id',
   checkupRemindersStop: '/api/checkup/reminders/stop',
+  checkupConfirm: '/api/checkup/confirm',
   followUpsUnsubscribe: '/api/follow-ups/unsubscribe',
 
   contact: '/api/contact',

@@ -8,6 +8,7 @@ import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
+import { loadLinkKey, signLink } from '../../mail/links';
 import { createVerificationToken } from '../auth/email-verification';
 import { recomputePeerGroups } from './peers';
 import { memberAttempts } from './progress';
@@ -67,10 +68,54 @@ describe('attempts joined to an account', () => {
     await verify(account);
     expect(await ownerOf(before)).toBe(idOf(account));
     expect((await progress(account.cookie)).json.attempts.map((a: { id: string }) => a.id)).toEqual([before]);
+  });
 
-    // Later, signed out, under the verified address: the account's at once.
-    const after = await submit(account.email);
-    expect(await ownerOf(after)).toBe(idOf(account));
+  it("an attempt made signed out under a verified account's address (any case) joins it only when the address's owner confirms it from the mailed link", async () => {
+    const account = await registerAccount(t.url, 'confirmer');
+    await verify(account);
+    // Anyone can type a member's address at the email step: nothing is added to the member's progress by it.
+    const planted = await submit(account.email.toUpperCase());
+    const mine = await submit(account.email);
+    expect(await ownerOf(planted)).toBeNull();
+    expect(await ownerOf(mine)).toBeNull();
+    expect((await progress(account.cookie)).json.attempts).toEqual([]);
+
+    // One mail to the owner (not one per attempt: at most one a day), with a link bound to the address and to this purpose.
+    const mail = await smtp.waitFor(account.email, /Was this Check-Up yours\?/);
+    const link = /https:\/\/checkup\.example\.org\/checkup\/confirm\?token=([\w.-]+)/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const token = link![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.find(account.email, /Was this Check-Up yours\?/)).toHaveLength(1);
+
+    // Opening the link lists what waits and changes nothing (mail scanners follow links).
+    const shown = await callApp(`${t.url}/api/checkup/confirm?token=${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.json.email).toBe(account.email.toLowerCase());
+    expect(shown.json.attempts.map((a: { id: string }) => a.id).sort()).toEqual([planted, mine].sort());
+    expect(await ownerOf(mine)).toBeNull();
+
+    // A token of another purpose, an altered one, or another address's attempt: refused, nothing joined.
+    const confirm = (body: Record<string, unknown>) => callApp(`${t.url}/api/checkup/confirm`, 'POST', { body });
+    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'checkup-reminders', account.email);
+    expect((await confirm({ token: reminderToken, id: mine })).status).toBe(400);
+    expect((await confirm({ token: `${token.slice(0, -4)}AAAA`, id: mine })).status).toBe(400);
+    const elsewhere = await submit(uniqueEmail('elsewhere'));
+    expect((await confirm({ token, id: elsewhere })).status).toBe(404);
+    expect((await confirm({ token, id: 'not-an-id' })).status).toBe(400);
+
+    // The owner adds the one that is theirs: that one joins, the other still waits.
+    const added = await confirm({ token, id: mine });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.attempts.map((a: { id: string }) => a.id)).toEqual([planted]);
+    expect(await ownerOf(mine)).toBe(idOf(account));
+    expect(await ownerOf(planted)).toBeNull();
+    expect((await progress(account.cookie)).json.attempts.map((a: { id: string }) => a.id)).toEqual([mine]);
+    expect((await confirm({ token, id: mine })).status).toBe(404);
+
+    // Verifying the address again (a new link) does not take what waits for confirmation.
+    await verify(account);
+    expect(await ownerOf(planted)).toBeNull();
   });
 
   it("a signed-out attempt under an unverified account's address stays unjoined (and unseen) after another verification happens", async () => {
