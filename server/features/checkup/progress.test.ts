@@ -7,6 +7,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
+import { seedOrganisations } from '../../test/peer-organisations';
 import { uniqueEmail } from '../../test/unique-email';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { createVerificationToken } from '../auth/email-verification';
@@ -178,17 +179,8 @@ describe('GET /api/checkup/progress', () => {
     // No group has been computed for this band yet (and the figures are never computed per request).
     await t.ctx.db.delete(checkupPeerGroups);
     expect((await progress(account.cookie)).json.peers).toBeNull();
-    // Ten other organisations in the same band, then the scheduled recomputation.
-    await t.ctx.db.insert(checkupResults).values(
-      Array.from({ length: 10 }, (_, i) => ({
-        email: `peer-${i}.${Date.now()}@peers-of-progress.ngo`,
-        answers: answers(),
-        score: 40,
-        totalScore: 40,
-        categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
-        budgetBand: '5m-plus' as const,
-      })),
-    );
+    // Ten other organisations in the same band (confirmed accounts, each on a domain of its own), then the scheduled recomputation.
+    await seedOrganisations(t.ctx.db, 10, { budgetBand: '5m-plus', answer: 2 });
     await recomputePeerGroups(t.ctx.db);
     const peers = (await progress(account.cookie)).json.peers;
     // The member's own address is a test one (example.org): left out of the figures, so the group is the ten.
