@@ -30,9 +30,11 @@ test.describe('Check-Up progress', () => {
     await page.screenshot({ path: testInfo.outputPath('progress-empty.png'), fullPage: true });
     await page.getByRole('link', { name: 'Take the Check-Up' }).click();
 
-    // Signed in, the email gate is skipped.
+    // Signed in, the email gate is skipped: the organisation's questions, then the statements.
+    await page.getByRole('button', { name: 'Start the Check-Up' }).click();
     await takeCheckup(page, '2');
     await page.getByRole('button', { name: 'Take Quiz Again' }).click();
+    await page.getByRole('button', { name: 'Start the Check-Up' }).click();
     await takeCheckup(page, '1');
 
     await page.getByRole('link', { name: /See your progress/ }).click();

@@ -101,6 +101,7 @@ export const accessTable: Record<string, Access> = {
   'GET /api/checkup-results/:id': 'open',
   'POST /api/checkup-results/:id/breakdown': 'open',
   'GET /api/checkup/progress': 'signedIn',
+  'GET /api/checkup/organisation': 'signedIn',
   'DELETE /api/checkup/attempts/:id': 'signedIn',
   // The stop link of a retake reminder: its signed token is the key.
   'GET /api/checkup/reminders/stop': 'open',

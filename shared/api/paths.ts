@@ -26,6 +26,7 @@ export const apiPaths = {
   checkupResult: '/api/checkup-results/:id',
   checkupBreakdown: '/api/checkup-results/:id/breakdown',
   checkupProgress: '/api/checkup/progress',
+  checkupOrganisation: '/api/checkup/organisation',
   checkupAttempt: '/api/checkup/attempts/:id',
   checkupRemindersStop: '/api/checkup/reminders/stop',
   checkupConfirm: '/api/checkup/confirm',

@@ -197,6 +197,27 @@ describe('GET /api/checkup/progress', () => {
   });
 });
 
+describe('GET /api/checkup/organisation', () => {
+  it('gives a member the answers about the organisation of their latest attempt, to ask them again filled in; none before the first', async () => {
+    expect((await callApp(`${t.url}/api/checkup/organisation`)).status).toBe(401);
+    const account = await registerAccount(t.url, 'organisation');
+    const last = () => callApp(`${t.url}/api/checkup/organisation`, 'GET', { cookie: account.cookie });
+    expect((await last()).json).toEqual({ budgetBand: null, staffBand: null, focusArea: null });
+    await callApp(`${t.url}/api/checkup-results`, 'POST', {
+      cookie: account.cookie,
+      body: { email: account.email, answers: answers(), budgetBand: '100k-500k', staffBand: '1-5', focusArea: 'youth' },
+    });
+    expect((await last()).json).toEqual({ budgetBand: '100k-500k', staffBand: '1-5', focusArea: 'youth' });
+    // Another member sees only their own.
+    const other = await registerAccount(t.url, 'organisation-other');
+    expect((await callApp(`${t.url}/api/checkup/organisation`, 'GET', { cookie: other.cookie })).json).toEqual({
+      budgetBand: null,
+      staffBand: null,
+      focusArea: null,
+    });
+  });
+});
+
 describe('DELETE /api/checkup/attempts/:id', () => {
   it("deletes the member's own attempt; someone else's and a bad id are a 404 that changes nothing", async () => {
     const owner = await registerAccount(t.url, 'deleter');

@@ -106,6 +106,17 @@ export async function attemptsOf(db: Database, userId: string) {
   return attemptsOfStatement(db).execute({ userId });
 }
 
+/** The answers about the organisation given with the member's latest attempt (all null when none, or left out then). */
+export async function lastOrganisationOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ budgetBand: checkupResults.budgetBand, staffBand: checkupResults.staffBand, focusArea: checkupResults.focusArea })
+    .from(checkupResults)
+    .where(eq(checkupResults.userId, userId))
+    .orderBy(desc(checkupResults.createdAt), desc(checkupResults.id))
+    .limit(1);
+  return row ?? { budgetBand: null, staffBand: null, focusArea: null };
+}
+
 /** Deletes the member's own attempt; false when there is none with this id that is theirs. */
 export async function deleteAttemptOf(db: Executor, userId: string, id: string): Promise<boolean> {
   const deleted = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId, reminderStopSchema } from '#shared/checkup/schemas';
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { questionSetVersion } from '#shared/checkup/versions';
 import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
@@ -17,7 +18,16 @@ import { confirmRoutes } from './confirm-routes';
 import { askOwnerToConfirm } from './confirmations';
 import { peerFiguresFor } from './peers';
 import { memberProgress } from './progress';
-import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
+import {
+  type CheckupResultRow,
+  deleteAttemptOf,
+  findCheckupResult,
+  insertCheckupResult,
+  lastOrganisationOf,
+  remindersStopped,
+  stopReminders,
+  verifiedAccountFor,
+} from './repo';
 
 /**
  * What anyone holding the result's link may see: the scores and grade, and where they stand
@@ -110,6 +120,12 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.headers(noStore);
     const user = (await getSessionUser(request, ctx))!;
     return memberProgress(ctx.db, user.id);
+  });
+
+  // What the member answered about the organisation last time: the Check-Up asks again, with these filled in.
+  app.get(apiPaths.checkupOrganisation, signedIn, async (request, reply): Promise<OrganisationAnswers> => {
+    reply.headers(noStore);
+    return lastOrganisationOf(ctx.db, (await getSessionUser(request, ctx))!.id);
   });
 
   // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.
