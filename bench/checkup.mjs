@@ -26,18 +26,29 @@ const userDuringRecomputeBudgetMs = 50;
 const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 // Real-looking addresses: the reserved test domains are left out of the peer figures. Each
-// organisation answers with pillar sums 4-16; a sixth of attempts give no band; attempts spread
-// over 30 months, so some fall outside the 24-month window.
+// organisation is a domain of its own; six in seven have an account that confirmed its address,
+// whose attempts are theirs (peer figures count only those, decision 040), the seventh took the
+// Check-Up signed out only. Each organisation answers with pillar sums 4-16; a sixth of attempts
+// give no band; attempts spread over 30 months, so some fall outside the 24-month window.
 export const seedStatement = `
-  insert into checkup_results (email, score, total_score, category_scores, answers, budget_band, staff_band, focus_area, created_at)
-  select 'org' || (i % ${organisations}) || '@bench-org' || (i % 97) || '.ngo', s, s,
+  with accounts as (
+    insert into users (email, email_verified_at, created_at)
+    select 'org' || o || '@bench-org' || o || '.ngo', now() - interval '3 years', now() - interval '3 years'
+    from generate_series(0, ${organisations - 1}) o
+    where o % 7 <> 6
+    returning id, email
+  )
+  insert into checkup_results (email, score, total_score, category_scores, answers, budget_band, staff_band, focus_area, created_at, user_id)
+  select g.email, s, s,
     jsonb_build_object('IMPACT', 4 + i % 13, 'HUMANS', 4 + (i / 3) % 13, 'FUEL', 4 + (i / 7) % 13, 'GEARS', 4 + (i / 11) % 13, 'FUTURE', 4 + (i / 13) % 13),
     '{}'::jsonb,
     (array['under-100k', '100k-500k', '500k-1m', '1m-5m', '5m-plus', null])[1 + (i % ${organisations}) % 6],
     (array['none', '1-5', '6-20', '21-50', '51-plus'])[1 + i % 5],
     (array['arts-culture', 'education', 'health', 'human-services', 'other'])[1 + i % 5],
-    now() - ((i % 913) || ' days')::interval - ((i % 86400) || ' seconds')::interval
-  from (select i, 20 + (i * 7) % 61 as s from generate_series(1, ${attempts}) i) g
+    now() - ((i % 913) || ' days')::interval - ((i % 86400) || ' seconds')::interval,
+    a.id
+  from (select i, 20 + (i * 7) % 61 as s, 'org' || (i % ${organisations}) || '@bench-org' || (i % ${organisations}) || '.ngo' as email from generate_series(1, ${attempts}) i) g
+  left join accounts a on a.email = g.email
   -- Oldest first (created_at), as attempts arrive: each is numbered as it is inserted (migration 0026), none renumbered after.
   order by 9`;
 
@@ -215,7 +226,7 @@ export async function measureEnrolment({ server, adminCookie }) {
   const admin = { cookie: adminCookie, 'content-type': 'application/json', origin: server.origin };
   const targets = [
     ...['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'].map((target) => ({ targetKind: 'pillar', target })),
-    ...['consultant-energy', 'mostly-functional', 'hope-and-coffee', 'send-snacks'].map((target) => ({ targetKind: 'band', target })),
+    ...['A', 'B', 'C', 'D'].map((target) => ({ targetKind: 'grade', target })),
   ];
   const ids = [];
   for (const target of targets) {

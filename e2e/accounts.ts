@@ -1,12 +1,20 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { expect } from './fixtures';
+import { linkIn, waitForMail } from './mail';
 
 /** Registers `email` (or signs it in when it exists already, as on a spec's retry). */
 export async function register(request: APIRequestContext, email: string, firstName = 'Ada') {
   const res = await request.post('/api/register', { data: { email, password: 'correct-horse', firstName, lastName: 'Tester' } });
   if (res.status() === 409) expect((await request.post('/api/login', { data: { email, password: 'correct-horse' } })).ok()).toBe(true);
   else expect(res.status()).toBe(201);
+}
+
+/** Registers `email` and confirms the address from the welcome email's link, as its owner would. */
+export async function registerVerified(request: APIRequestContext, email: string, firstName = 'Ada') {
+  await register(request, email, firstName);
+  const token = new URL(linkIn(await waitForMail(email, /Welcome to/), `${baseURL}/verify-email?token=`)).searchParams.get('token');
+  expect((await request.post('/api/account/verify-email', { data: { token } })).ok()).toBe(true);
 }
 
 /** The project's admin account: listed in ADMIN_EMAILS by playwright.config.ts, so make-admin grants it. Returns its email. */

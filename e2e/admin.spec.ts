@@ -110,6 +110,8 @@ test.describe('/admin', () => {
     const quizRow = page.getByRole('row').filter({ hasText: quizEmail });
     await expect(quizRow).toContainText('50/80');
     await expect(quizRow).toContainText('Hope & Coffee');
+    // Beside the admin's status band, the grade the member was shown for the same total.
+    await expect(quizRow).toContainText('D, Please Send Snacks');
     await quizRow.getByLabel(/outreach done/i).check();
     await expect(quizRow).toContainText('Done');
     await expectAccessible(page);

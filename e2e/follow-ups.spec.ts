@@ -55,6 +55,13 @@ test.describe('Check-Up follow-ups', () => {
     await page.getByRole('button', { name: 'Save sequence' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await page.getByLabel('Name').fill(`${pillar.name} starters ${stamp}`);
+    // An overall target is the grade the member's results showed, named as they read it.
+    await page.getByLabel('Who it is for').selectOption('grade');
+    await expect(page.getByLabel('Target', { exact: true }).locator('option:not([value=""])')).toHaveText([
+      'B, Mostly Functional (health score 70-79%)',
+      'C, Held Together by Hope & Coffee (health score 60-69%)',
+      'D, Please Send Snacks (health score below 60%)',
+    ]);
     await page.getByLabel('Who it is for').selectOption('pillar');
     await page.getByLabel('Target', { exact: true }).selectOption(pillar.value);
     await page.getByLabel('Step 1: delay in days').fill('400');

@@ -36,9 +36,13 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await page.getByRole('button', { name: 'New segment' }).click();
   await page.getByLabel('Name').fill(`Fuel first ${stamp}`);
   await page.getByRole('checkbox', { name: 'Fuel' }).check();
+  // Grades as the member's results named them, never the admin's status bands.
+  await page.getByRole('checkbox', { name: 'D, Please Send Snacks' }).check();
+  await atBothWidths(page, info, 'admin-segment-form');
   await page.getByRole('button', { name: 'Save segment' }).click();
   const segmentRow = page.getByRole('listitem').filter({ hasText: `Fuel first ${stamp}` });
   await expect(segmentRow.getByText(/^[\d,]+ subscribers? now$/)).toBeVisible();
+  await expect(segmentRow).toContainText('Weakest pillar: Fuel · Grade: D, Please Send Snacks');
   await atBothWidths(page, info, 'admin-segments');
 
   // The dialog's figure is the server's count as it opens.

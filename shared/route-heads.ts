@@ -68,6 +68,7 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: 'Your Check-Up progress',
     description: 'Every Check-Up you took, and how each pillar has moved since your first: grades, changes in words and a chart.',
   },
+  '/checkup/confirm': { title: 'Add a Check-Up to your progress', description: 'Say whether a Check-Up taken with your email address is yours.' },
   '/checkup/reminders': { title: 'Check-Up reminders', description: 'Stop the emails that offer a retake of the Check-Up, in one click.' },
   '/contact': { title: 'Contact us', description: 'Questions, partnerships, media or feedback: write to the team. We reply within 1-2 business days.' },
   '/field-guides': {

@@ -30,6 +30,7 @@ export const routes: readonly RouteMeta[] = [
   { path: '/checkup/results/:id', page: 'checkup-results', noindex: true },
   { path: '/checkup/progress', page: 'checkup-progress', signedIn: true, noindex: true },
   { path: '/checkup/reminders', page: 'checkup-reminders', noindex: true },
+  { path: '/checkup/confirm', page: 'checkup-confirm', noindex: true },
   { path: '/contact', page: 'contact' },
   { path: '/field-guides', page: 'field-guides' },
   { path: '/five-pillars', page: 'five-pillars' },

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { PageLoading } from '../app/layout';
 import { buttonClasses } from '../components/ui/button';
+import { useUser } from '../features/auth/use-user';
 import { useCheckupResult } from '../features/checkup/api';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
-import { PeerFigures, pillarPercents } from '../features/checkup/peer-figures';
 import { ResultsView } from '../features/checkup/results-view';
 import { useSiteDates } from '../features/site/use-site-dates';
 
@@ -11,6 +11,8 @@ import { useSiteDates } from '../features/site/use-site-dates';
 export default function CheckupResults() {
   const { id = '' } = useParams();
   const { data, isPending, isError } = useCheckupResult(id);
+  // Whoever holds the link may be signed in: the breakdown goes to their address unless they type another.
+  const { user } = useUser();
 
   if (isPending) return <PageLoading />;
   if (isError || !data) {
@@ -33,15 +35,10 @@ export default function CheckupResults() {
         Taken on <TakenOn date={data.createdAt} />. A higher score means a healthier pillar.
       </p>
       <div className="mt-8">
-        <ResultsView scores={data} />
+        <ResultsView scores={data} peers={data.peers} />
       </div>
-      {data.peers && (
-        <div className="mt-10">
-          <PeerFigures figures={data.peers} yours={pillarPercents(data)} />
-        </div>
-      )}
       <div className="mt-10">
-        <BreakdownForm initialEmail="" resultId={async () => data.id} />
+        <BreakdownForm initialEmail={user?.email ?? ''} resultId={async () => data.id} />
       </div>
       <div className="mt-10 border-t border-stone-200 pt-8">
         <Link to="/checkup" className={buttonClasses('outline')}>

@@ -1,6 +1,6 @@
 import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { scoreAnswers } from '#shared/checkup/grading';
 import type { OrganisationAnswers } from '#shared/checkup/organisation';
@@ -8,10 +8,12 @@ import { type AnswerValue, questions } from '#shared/checkup/questions';
 import { shuffle } from '#shared/checkup/shuffle';
 import { PageLoading } from '../app/layout';
 import { Button } from '../components/ui/button';
-import { saveCheckupResult } from '../features/checkup/api';
+import { saveCheckupResult, useLastOrganisation } from '../features/checkup/api';
 import { Celebration, CELEBRATION_MS } from '../features/checkup/celebration';
 import { currentQuestion, flowReducer, initialFlow } from '../features/checkup/checkup-flow';
 import { EmailGate } from '../features/checkup/email-gate';
+import { OrganisationStep } from '../features/checkup/organisation-step';
+import { showNewScreen } from '../features/checkup/new-screen';
 import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
 import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
@@ -57,20 +59,30 @@ export default function Checkup() {
   }, []);
   const beginFromGate = useCallback((email: string, organisation: OrganisationAnswers) => begin(email, undefined, organisation), [begin]);
 
+  // A member's answers about the organisation last time, to ask them again filled in.
+  const lastOrganisation = useLastOrganisation(hydrated && Boolean(user) && state.step === 'deciding');
+
   // A Check-Up left part-way resumes where it was. Otherwise a visitor who has already signed up
-  // (newsletter flag and email, or an account) skips the gate, and skips it again on a retake.
-  // Decided after hydration, when the saved progress, the flag, the stored email and the user are really known.
+  // (newsletter flag and email, or an account) skips the gate, and skips it again on a retake,
+  // but is asked about the organisation (a member's last answers filled in), so the results
+  // compare with organisations of the same size. Decided after hydration, when the saved
+  // progress, the flag, the stored email and the user are really known.
   useEffect(() => {
     if (state.step !== 'deciding' || !hydrated) return;
     const saved = loadProgress();
     if (saved) {
       preloadLaterSteps();
       dispatch({ type: 'resume', ...saved });
-    } else if (newsletterFlag && storedEmail) begin(storedEmail, true);
-    else if (isLoading) return;
-    else if (user) begin(user.email, true);
-    else dispatch({ type: 'showGate' });
-  }, [state.step, hydrated, newsletterFlag, storedEmail, isLoading, user, begin]);
+      return;
+    }
+    if (isLoading) return;
+    const email = newsletterFlag && storedEmail ? storedEmail : user?.email;
+    if (!email) dispatch({ type: 'showGate' });
+    else if (!user) dispatch({ type: 'askOrganisation', email, organisation: state.organisation });
+    // A failed look-up asks with nothing filled in rather than not at all.
+    else if (!lastOrganisation.isPending) dispatch({ type: 'askOrganisation', email, organisation: lastOrganisation.data ?? {} });
+  }, [state.step, state.organisation, hydrated, newsletterFlag, storedEmail, isLoading, user, lastOrganisation.isPending, lastOrganisation.data]);
+  const startFromOrganisation = useCallback((organisation: OrganisationAnswers) => begin(state.email, true, organisation), [begin, state.email]);
 
   // The progress is kept while the questions are answered and forgotten once the results show.
   useEffect(() => {
@@ -84,9 +96,9 @@ export default function Checkup() {
     return () => clearTimeout(timer);
   }, [state.step]);
 
-  // Each new step's heading takes focus, so keyboard and screen reader users start at the top of it.
-  useEffect(() => {
-    if (state.step === 'gate' || state.step === 'results') headingRef.current?.focus();
+  // Each new step starts at the top with its heading focused, so keyboard and screen reader users start there too.
+  useLayoutEffect(() => {
+    if (state.step === 'gate' || state.step === 'organisation' || state.step === 'results') showNewScreen(headingRef.current);
   }, [state.step]);
 
   const onAnswer = useCallback((value: AnswerValue) => dispatch({ type: 'answer', value }), []);
@@ -106,16 +118,25 @@ export default function Checkup() {
   const retake = () => {
     save.reset();
     clearProgress();
-    // Whoever skipped the email step the first time (a member, a subscriber) starts the questions at once.
-    if (state.skippedGate) track('quiz_start');
     dispatch({ type: 'retake', order: shuffle(questions) });
   };
 
   switch (state.step) {
+    case 'organisation':
+      return (
+        <OrganisationStep
+          // A member's answers from their last Check-Up, or those just given (a retake).
+          fromLastTime={Object.values(state.organisation).some(Boolean)}
+          initial={state.organisation}
+          onStart={startFromOrganisation}
+          onFocus={preloadLaterSteps}
+          headingRef={headingRef}
+        />
+      );
     case 'deciding':
     case 'gate':
-      // While deciding, the visitor's first screen (the server sends it too); a spinner only while an account loads.
-      if (state.step === 'deciding' && isLoading) return <PageLoading />;
+      // While deciding, the visitor's first screen (the server sends it too); a spinner only while an account, or its last answers, load.
+      if (state.step === 'deciding' && (isLoading || (user && lastOrganisation.isPending))) return <PageLoading />;
       // The first time the email is filled in for the visitor; a retake starts with it cleared (docs/product.md §4).
       return (
         <EmailGate
@@ -162,7 +183,8 @@ export default function Checkup() {
           </p>
           <Suspense fallback={<PageLoading />}>
             <div className="mt-8">
-              <ResultsView.Component scores={scores} />
+              {/* The peers' figures come with the stored result, which is saved while the overlay shows. */}
+              <ResultsView.Component scores={scores} peers={save.data?.peers ?? null} />
             </div>
             <div className="mt-10">
               <BreakdownForm.Component initialEmail={state.email} resultId={async () => save.data?.id ?? (await save.mutateAsync(payload())).id} />

@@ -231,6 +231,12 @@ export const checkupResults = pgTable(
      * account deleted. Set at the end of the inserting statement: an insert's RETURNING has null.
      */
     attemptNumber: integer('attempt_number'),
+    /**
+     * Made signed out under the address of an account that had already verified it: it joins
+     * that account only when the address's owner confirms it from the link mailed to them, never
+     * by itself (not even when the account verifies an address again). Decision 038.
+     */
+    awaitsConfirmation: boolean('awaits_confirmation').notNull().default(false),
   },
   (t) => [
     index('checkup_results_created_at_idx').on(t.createdAt, t.id),
@@ -1083,6 +1089,8 @@ export const followUpSequences = pgTable(
     active: boolean('active').notNull().default(false),
     /** Stop for a person once their account is premium (checked before each step). */
     stopOnPremium: boolean('stop_on_premium').notNull().default(false),
+    /** What the target was before it was changed for the admin (a status band became a grade, migration 0038); cleared by the next save. */
+    targetNote: text('target_note'),
     steps: jsonb('steps').$type<StoredFollowUpStep[]>().notNull(),
     /** The first step's delay, kept beside the steps so enrolment computes its due time in its one insert. */
     firstDelayDays: integer('first_delay_days').notNull(),
@@ -1116,7 +1124,8 @@ export const followUpEnrolments = pgTable(
     stepsSent: integer('steps_sent').notNull().default(0),
     nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    stopReason: text('stop_reason', { enum: ['finished', 'retake', 'unsubscribed', 'premium'] }),
+    /** 'retargeted': the sequence's target changed under it and the person's result no longer falls in it (migration 0038). */
+    stopReason: text('stop_reason', { enum: ['finished', 'retake', 'unsubscribed', 'premium', 'retargeted'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1150,9 +1159,19 @@ export const followUpUnsubscribes = pgTable(
 export const checkupPeerGroups = pgTable('checkup_peer_groups', {
   /** A budget band's value, or 'all'. */
   peerGroup: text('peer_group').primaryKey(),
+  /** The group's size at the latest computation (the admin sees it). */
   organisations: integer('organisations').notNull(),
-  /** Per pillar, the 25th, 50th and 75th percentile of the health percent; null below the minimum. */
+  /** Per pillar, the 25th, 50th and 75th percentile of the health percent, as shown; null while none may be shown. */
   figures: jsonb('figures').$type<Record<Pillar, PillarSpread>>(),
+  /** How many organisations the shown figures are of (they may be older than the latest computation). */
+  figuresOrganisations: integer('figures_organisations'),
+  /**
+   * When the figures last shown were computed. Kept when they are withdrawn: new figures are shown
+   * only once enough organisations have come since (decision 040), so two views never differ by one.
+   */
+  figuresAsOf: timestamp('figures_as_of', { withTimezone: true }),
+  /** Organisations of the group whose latest Check-Up came after `figuresAsOf` (the admin sees how many more are needed). */
+  newSince: integer('new_since').notNull().default(0),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 });
 

@@ -10,7 +10,7 @@ import type { Executor } from '../db/client';
  * purpose's token does nothing for another. The links stay valid: an unsubscribe link in a
  * year-old edition must still work (RFC 8058).
  */
-export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'follow-ups' | 'preferences';
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'checkup-reminders' | 'checkup-confirm' | 'follow-ups' | 'preferences';
 
 const KEY_NAME = 'link-signing-key';
 

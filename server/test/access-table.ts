@@ -101,10 +101,13 @@ export const accessTable: Record<string, Access> = {
   'GET /api/checkup-results/:id': 'open',
   'POST /api/checkup-results/:id/breakdown': 'open',
   'GET /api/checkup/progress': 'signedIn',
+  'GET /api/checkup/organisation': 'signedIn',
   'DELETE /api/checkup/attempts/:id': 'signedIn',
   // The stop link of a retake reminder: its signed token is the key.
   'GET /api/checkup/reminders/stop': 'open',
   'POST /api/checkup/reminders/stop': 'open',
+  'GET /api/checkup/confirm': 'open',
+  'POST /api/checkup/confirm': 'open',
   'GET /api/guides/:file': 'open',
   'GET /api/login': 'open',
   // Payments: the webhook is open and proves itself with its signature; the rest need a member.

@@ -26,8 +26,10 @@ export const apiPaths = {
   checkupResult: '/api/checkup-results/:id',
   checkupBreakdown: '/api/checkup-results/:id/breakdown',
   checkupProgress: '/api/checkup/progress',
+  checkupOrganisation: '/api/checkup/organisation',
   checkupAttempt: '/api/checkup/attempts/:id',
   checkupRemindersStop: '/api/checkup/reminders/stop',
+  checkupConfirm: '/api/checkup/confirm',
   followUpsUnsubscribe: '/api/follow-ups/unsubscribe',
 
   contact: '/api/contact',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, followUpSequenceSchema, scoreBands, weakestPillar } from './follow-ups';
-import { OVERALL_MAX } from './grading';
+import { followUpSequenceSchema, targetLabel, weakestPillar } from './follow-ups';
 import { pillars } from './questions';
 
 const scores = (sums: Partial<Record<(typeof pillars)[number], number>>) => {
@@ -9,20 +8,11 @@ const scores = (sums: Partial<Record<(typeof pillars)[number], number>>) => {
 };
 
 describe('follow-up targets', () => {
-  it('the bands cover the total score 20-80 once each, without gaps or overlaps', () => {
-    expect(scoreBands[0]!.min).toBe(20);
-    expect(scoreBands[scoreBands.length - 1]!.max).toBe(OVERALL_MAX);
-    for (let i = 1; i < scoreBands.length; i++) expect(scoreBands[i]!.min).toBe(scoreBands[i - 1]!.max + 1);
-    expect([20, 34, 35, 49, 50, 64, 65, 80].map((total) => bandOf(total).id)).toEqual([
-      'consultant-energy',
-      'consultant-energy',
-      'mostly-functional',
-      'mostly-functional',
-      'hope-and-coffee',
-      'hope-and-coffee',
-      'send-snacks',
-      'send-snacks',
-    ]);
+  it("name a grade as the member's results do, never by the admin's status bands", () => {
+    expect(targetLabel('grade', 'D')).toBe('Overall grade: D, Please Send Snacks (health score below 60%)');
+    expect(targetLabel('grade', 'B')).toBe('Overall grade: B, Mostly Functional (health score 70-79%)');
+    expect(targetLabel('grade', 'A')).toBe('Overall grade: A, Consultant Energy (health score 80% or more; no Check-Up reaches it, the best is 75%)');
+    expect(targetLabel('pillar', 'FUEL')).toBe('Weakest pillar: Fuel');
   });
 
   it('the weakest pillar is the lowest percent; a tie goes to the first in the pillars’ order', () => {
@@ -40,7 +30,11 @@ describe('follow-up targets', () => {
     expect(pathOf({ ...base, steps: [{ ...base.steps[0], delayDays: 3650 }] })).toBe('steps.0.delayDays');
     expect(pathOf({ ...base, steps: [{ ...base.steps[0], delayDays: 1.5 }] })).toBe('steps.0.delayDays');
     expect(pathOf({ ...base, target: 'send-snacks' })).toBe('target');
-    expect(pathOf({ ...base, targetKind: 'band', target: 'nope' })).toBe('target');
+    expect(pathOf({ ...base, targetKind: 'grade', target: 'send-snacks' })).toBe('target');
+    expect(pathOf({ ...base, targetKind: 'grade', target: 'E' })).toBe('target');
+    expect(followUpSequenceSchema.safeParse({ ...base, targetKind: 'grade', target: 'D' }).success).toBe(true);
+    // The admin's status bands are no target any more.
+    expect(pathOf({ ...base, targetKind: 'band', target: 'send-snacks' })).toBe('targetKind');
     expect(pathOf({ ...base, steps: [{ ...base.steps[0], subject: 'a\u0000' }] })).toBe('steps.0.subject');
   });
 });

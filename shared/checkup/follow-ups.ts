@@ -1,27 +1,8 @@
 import { z } from '../zod';
 import { optionalText, requiredText } from '../text-fields';
-import { type GradedResult, gradeScores, lowestPillars } from './grading';
+import { type Grade, type GradedResult, gradeLabels, gradePercents, grades, gradeScores, lowestPillars, totalsOfGrade } from './grading';
 import type { CategoryScores } from './grading';
 import { type Pillar, pillarInfo, pillars } from './questions';
-
-/**
- * The overall bands follow-up sequences can target, on the total score scale (20-80, higher means
- * more dysfunction): the admin's four status bands (docs/product.md §9), so a band means the same
- * in the Check-ups list and here. They cover 20-80 without gaps or overlaps (follow-ups.test.ts).
- */
-export const scoreBands = [
-  { id: 'consultant-energy', label: 'Consultant Energy', min: 20, max: 34 },
-  { id: 'mostly-functional', label: 'Mostly Functional', min: 35, max: 49 },
-  { id: 'hope-and-coffee', label: 'Hope & Coffee', min: 50, max: 64 },
-  { id: 'send-snacks', label: 'Send Snacks', min: 65, max: 80 },
-] as const;
-export type ScoreBand = (typeof scoreBands)[number]['id'];
-export const scoreBandIds = scoreBands.map((band) => band.id) as [ScoreBand, ...ScoreBand[]];
-
-/** The band of a total score (any number: below 20 is the first band, above 80 the last). */
-export function bandOf(totalScore: number): (typeof scoreBands)[number] {
-  return scoreBands.find((band) => totalScore <= band.max) ?? scoreBands[scoreBands.length - 1]!;
-}
 
 /**
  * The weakest pillar: the lowest percent; when several tie, the first in the pillars' order
@@ -32,16 +13,26 @@ export function weakestPillar(result: GradedResult | Pick<{ totalScore: number; 
   return lowestPillars(graded)[0]!;
 }
 
-export const followUpTargetKinds = ['pillar', 'band'] as const;
+/**
+ * A sequence targets the weakest pillar, or the overall grade the member was shown on their
+ * results (A-D with its name): what speaks to a member uses the member's grade, never the admin's
+ * status bands (docs/product.md (Decisions), "Grades and status bands").
+ */
+export const followUpTargetKinds = ['pillar', 'grade'] as const;
 export type FollowUpTargetKind = (typeof followUpTargetKinds)[number];
+
+/** A grade in words, as the results page shows it: "D, Please Send Snacks (health score below 60%)"; A adds that no Check-Up reaches it. */
+export function gradeTargetLabel(grade: Grade): string {
+  const reach = totalsOfGrade[grade] ? '' : '; no Check-Up reaches it, the best is 75%';
+  return `${grade}, ${gradeLabels[grade]} (health score ${gradePercents[grade]}${reach})`;
+}
 
 export const FOLLOW_UP_LIMITS = { name: 120, subject: 150, body: 20_000, steps: 10, maxDelayDays: 365 } as const;
 
-/** How a target reads in the admin: "Weakest pillar: Fuel", "Overall band: Hope & Coffee (50-64)". */
+/** How a target reads in the admin: "Weakest pillar: Fuel", "Overall grade: D, Please Send Snacks (health score below 60%)". */
 export function targetLabel(kind: FollowUpTargetKind, target: string): string {
   if (kind === 'pillar') return `Weakest pillar: ${pillarInfo[target as Pillar]?.name ?? target}`;
-  const band = scoreBands.find((b) => b.id === target);
-  return band ? `Overall band: ${band.label} (${band.min}-${band.max})` : target;
+  return grades.includes(target as Grade) ? `Overall grade: ${gradeTargetLabel(target as Grade)}` : target;
 }
 
 const delayDays = z
@@ -68,7 +59,7 @@ export type FollowUpStepInput = z.input<typeof followUpStepSchema>;
 export const followUpSequenceSchema = z
   .object({
     name: requiredText('Name', FOLLOW_UP_LIMITS.name),
-    targetKind: z.enum(followUpTargetKinds, { error: 'Target must be pillar or band' }),
+    targetKind: z.enum(followUpTargetKinds, { error: 'Target must be pillar or grade' }),
     target: z.string({ error: 'Target must be text' }),
     stopOnPremium: z.boolean({ error: 'Stop on premium must be true or false' }).default(false),
     steps: z
@@ -78,7 +69,7 @@ export const followUpSequenceSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    const known: readonly string[] = value.targetKind === 'pillar' ? pillars : scoreBandIds;
+    const known: readonly string[] = value.targetKind === 'pillar' ? pillars : grades;
     if (!known.includes(value.target)) {
       ctx.addIssue({ code: 'custom', path: ['target'], message: `Target must be one of: ${known.join(', ')}` });
     }
@@ -91,7 +82,7 @@ export const followUpSwitchSchema = z.object({ active: z.boolean({ error: 'activ
 /** The editor's preview of one step, as the email. */
 export const followUpPreviewSchema = z
   .object({
-    targetKind: z.enum(followUpTargetKinds, { error: 'Target must be pillar or band' }),
+    targetKind: z.enum(followUpTargetKinds, { error: 'Target must be pillar or grade' }),
     target: z.string({ error: 'Target must be text' }).max(40, 'Target is unknown'),
     step: followUpStepSchema.extend({ subject: optionalText('Subject', FOLLOW_UP_LIMITS.subject), body: optionalText('Body', FOLLOW_UP_LIMITS.body) }),
   })
@@ -125,6 +116,8 @@ export interface FollowUpSequence {
   target: string;
   active: boolean;
   stopOnPremium: boolean;
+  /** Set when the target was changed for the admin (a status band became the grade it was named after): what it was, until the sequence is saved again. */
+  targetNote: string | null;
   steps: (FollowUpStep & { stats: FollowUpStepStats })[];
   enrolled: number;
   updatedAt: string;
@@ -132,7 +125,7 @@ export interface FollowUpSequence {
 
 export interface FollowUpList {
   sequences: FollowUpSequence[];
-  /** Attempts of the last 90 days per target: `pillar:FUEL`, `band:send-snacks`. */
+  /** Attempts of the last 90 days per target: `pillar:FUEL`, `grade:D`. */
   recentAttempts: Record<string, number>;
   recentDays: number;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { gradeForPercent, gradeOverall, gradePillar, gradeScores, lowestPillars, percentFor, scoreAnswers, weakestPillars } from './grading';
+import {
+  gradeForPercent,
+  gradeOverall,
+  gradePercents,
+  gradePillar,
+  gradeScores,
+  lowestPillars,
+  percentFor,
+  scoreAnswers,
+  totalsOfGrade,
+  weakestPillars,
+} from './grading';
 import { insightFor } from './insights';
 import { answerOptions, pillars, questions } from './questions';
 
@@ -16,6 +27,20 @@ describe('overall grade = round((80 − total) / 80 × 100)', () => {
     [80, 0, 'D', 'Please Send Snacks'],
   ])('total %i → %i%% %s', (total, percent, grade, label) => {
     expect(gradeOverall(total)).toEqual({ percent, grade, label });
+  });
+
+  it('gives each grade one run of totals, as stored totals are compared in queries: none reaches A', () => {
+    expect(totalsOfGrade).toEqual({ A: null, B: { min: 20, max: 24 }, C: { min: 25, max: 32 }, D: { min: 33, max: 80 } });
+    for (let total = 20; total <= 80; total++) {
+      const { grade } = gradeOverall(total);
+      expect(total).toBeGreaterThanOrEqual(totalsOfGrade[grade]!.min);
+      expect(total).toBeLessThanOrEqual(totalsOfGrade[grade]!.max);
+    }
+  });
+
+  it('names the percents of each grade as the grading draws them', () => {
+    expect([80, 79, 70, 69, 60, 59].map(gradeForPercent)).toEqual(['A', 'B', 'B', 'C', 'C', 'D']);
+    expect(gradePercents).toEqual({ A: '80% or more', B: '70-79%', C: '60-69%', D: 'below 60%' });
   });
 
   it('rounds a true half up, without floating-point error', () => {

@@ -1,4 +1,4 @@
-import { type Pillar, pillars, questions } from './questions';
+import { answerOptions, type Pillar, pillars, questions } from './questions';
 
 /**
  * The Check-Up's grading (docs/product.md §9, kept exactly by docs/product.md (Decisions) "Quiz grading"). Answers
@@ -62,6 +62,30 @@ function graded(sum: number, max: number): GradedScore {
 
 export const gradeOverall = (total: number): GradedScore => graded(total, OVERALL_MAX);
 export const gradePillar = (score: number): GradedScore => graded(score, PILLAR_MAX);
+
+/** Each grade's health percents in words, as gradeForPercent draws the lines. */
+export const gradePercents: Record<Grade, string> = { A: '80% or more', B: '70-79%', C: '60-69%', D: 'below 60%' };
+
+/** The lowest total a Check-Up can have: every answer the lowest (20). */
+export const LOWEST_TOTAL = questions.length * answerOptions[0].value;
+
+/**
+ * The totals that give each overall grade (B 20-24, C 25-32, D 33-80), as gradeOverall says;
+ * null for A, which no total reaches. What a query over stored totals compares with, so that
+ * the database and the results page never disagree on a grade.
+ */
+export const totalsOfGrade: Record<Grade, { min: number; max: number } | null> = (() => {
+  const ranges: Record<Grade, { min: number; max: number } | null> = { A: null, B: null, C: null, D: null };
+  for (let total = LOWEST_TOTAL; total <= OVERALL_MAX; total++) {
+    const { grade } = gradeOverall(total);
+    const range = ranges[grade];
+    ranges[grade] = range ? { min: range.min, max: total } : { min: total, max: total };
+  }
+  return ranges;
+})();
+
+/** The grades some Check-Up reaches (B, C, D: the best reachable is 75%): the ones an admin can choose. */
+export const reachedGrades: readonly Grade[] = grades.filter((grade) => totalsOfGrade[grade]);
 
 /** Sums answers (question id → 1..4) overall and per pillar. Callers validate the answers first. */
 export function scoreAnswers(answers: Readonly<Record<string | number, number>>): CheckupScores {

@@ -74,9 +74,22 @@ export interface PeerFigures {
   pillars: Record<Pillar, PillarSpread>;
 }
 
-/** The admin's view of the peer groups: each budget band's size and all organisations', and when they were computed. */
+/** The admin's view of the peer groups: each budget band's size and all organisations', what is shown and why, and when they were computed. */
 export interface PeerGroupSizes {
-  groups: { group: BudgetBand | 'all'; label: string; organisations: number; shown: boolean }[];
+  groups: {
+    group: BudgetBand | 'all';
+    label: string;
+    /** The group's size at the latest computation. */
+    organisations: number;
+    shown: boolean;
+    /** The figures shown: how many organisations they are of, and when they were computed. */
+    figuresOrganisations: number | null;
+    figuresAsOf: string | null;
+    /** Organisations come to the group since its figures were computed (new figures from PEER_MINIMUM). */
+    newSince: number;
+    /** Why no figures show: fewer than the minimum; the rest of all organisations outside the bands shown would be; or waiting for enough newcomers. */
+    hidden: 'too-few' | 'rest-too-few' | 'waiting' | null;
+  }[];
   /** null until the first computation. */
   computedAt: string | null;
 }

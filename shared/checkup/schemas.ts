@@ -75,3 +75,24 @@ export const isResultId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-
 export const reminderStopSchema = z.strictObject({
   token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid'),
 });
+
+/** Confirming, from the link mailed to an address's owner, that a Check-Up taken signed out under it is theirs (decision 038). */
+export const attemptConfirmSchema = z.strictObject({
+  token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid'),
+  id: z.string({ error: 'Choose the Check-Up to add' }).refine(isResultId, 'Choose the Check-Up to add'),
+});
+
+/** A Check-Up taken signed out under an account's address, waiting for the account's owner to say it is theirs. */
+export interface AwaitingAttempt {
+  id: string;
+  createdAt: string;
+  grade: Grade;
+  label: string;
+  percent: number;
+}
+
+/** What the confirmation link shows: the address, and its Check-Ups that wait (newest first). */
+export interface AwaitingAttempts {
+  email: string;
+  attempts: AwaitingAttempt[];
+}

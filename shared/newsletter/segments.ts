@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { clockTime } from '../date-fields';
 import { requiredText } from '../text-fields';
+import { type Grade, gradeLabels, grades } from '../checkup/grading';
 import { type Pillar, pillarInfo, pillars } from '../checkup/questions';
 import { type SignupSource, signupSources } from './schemas';
 
@@ -26,6 +27,8 @@ export const signupSourceLabels: Record<SignupSource, string> = {
 };
 
 export const pillarLabel = (pillar: Pillar): string => pillarInfo[pillar]?.name ?? pillar;
+/** A grade as the member's results show it: "D, Please Send Snacks". */
+export const gradeLabel = (grade: Grade): string => `${grade}, ${gradeLabels[grade]}`;
 
 export const SEGMENT_LIMITS = { name: 80 } as const;
 
@@ -55,6 +58,8 @@ export const segmentFilterSchema = z
     plans: choices(segmentPlans, 'Plan'),
     sources: choices(signupSources, 'Signup source'),
     weakestPillars: choices(pillars as unknown as [Pillar, ...Pillar[]], 'Weakest pillar'),
+    /** The overall grade of the latest Check-Up, as its results showed it (never the admin's status band). */
+    grades: choices(grades, 'Grade'),
     signedUpFrom: day('Signed up from'),
     signedUpTo: day('Signed up to'),
   })
@@ -81,6 +86,7 @@ export function describeFilter(filter: SegmentFilter): string {
     filter.plans.length ? `Plan: ${filter.plans.map((plan) => segmentPlanLabels[plan]).join(' or ')}` : '',
     filter.sources.length ? `Signed up from: ${filter.sources.map((source) => signupSourceLabels[source]).join(' or ')}` : '',
     filter.weakestPillars.length ? `Weakest pillar: ${filter.weakestPillars.map(pillarLabel).join(' or ')}` : '',
+    filter.grades.length ? `Grade: ${filter.grades.map(gradeLabel).join(' or ')}` : '',
     filter.signedUpFrom || filter.signedUpTo
       ? `Signed up ${filter.signedUpFrom ? `from ${filter.signedUpFrom}` : ''}${filter.signedUpFrom && filter.signedUpTo ? ' ' : ''}${filter.signedUpTo ? `to ${filter.signedUpTo}` : ''}`
       : '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, preview, scoreBadge, statusBand } from './checkup-bands';
+import { conversionRate, gradeOf, preview, scoreBadge, statusBand } from './checkup-bands';
 
 describe('admin constants of docs/product.md §9', () => {
   it('band a check-up score', () => {
@@ -12,6 +12,17 @@ describe('admin constants of docs/product.md §9', () => {
       'Hope & Coffee',
       'Send Snacks',
       'Send Snacks',
+    ]);
+  });
+  it('put the grade the member was shown beside the status band: they disagree (44 is Mostly Functional and D)', () => {
+    expect(statusBand(44)).toBe('Mostly Functional');
+    expect(gradeOf(44)).toBe('D, Please Send Snacks');
+    expect([20, 24, 25, 32, 33].map(gradeOf)).toEqual([
+      'B, Mostly Functional',
+      'B, Mostly Functional',
+      'C, Held Together by Hope & Coffee',
+      'C, Held Together by Hope & Coffee',
+      'D, Please Send Snacks',
     ]);
   });
   it('pick the score badge', () => {

@@ -1,8 +1,25 @@
-import { bandOf } from '#shared/checkup/follow-ups';
+import { gradeOverall } from '#shared/checkup/grading';
 
-/** docs/product.md §9, the admin's check-up bands: a total of 20-80 where higher means more dysfunction. */
+/**
+ * docs/product.md §9, the admin's status bands: a total of 20-80 where higher means more
+ * dysfunction. The admin's own scale, shown only in the Check-ups list: what speaks to a member
+ * uses the grade they were shown (gradeOf).
+ */
+const statusBands = [
+  { label: 'Consultant Energy', max: 34 },
+  { label: 'Mostly Functional', max: 49 },
+  { label: 'Hope & Coffee', max: 64 },
+  { label: 'Send Snacks', max: Infinity },
+] as const;
+
 export function statusBand(score: number): string {
-  return bandOf(score).label;
+  return statusBands.find((band) => score <= band.max)!.label;
+}
+
+/** The grade the member was shown for this total, as the admin's list puts it beside the status band: "D, Please Send Snacks". */
+export function gradeOf(score: number): string {
+  const { grade, label } = gradeOverall(score);
+  return `${grade}, ${label}`;
 }
 
 /** docs/product.md §9's score badge: up to 40 default, up to 60 secondary, else destructive. */

@@ -5,9 +5,21 @@ import { Button } from '../../components/ui/button';
 import { useAdminTime } from './admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from './use-admin';
 
+type Group = PeerGroupSizes['groups'][number];
+
+/** What a group's results show, and why not when they show nothing. */
+function figuresText(group: Group, dateTime: (iso: string) => string): string {
+  const since = group.newSince > 0 ? ` ${group.newSince} new since.` : '';
+  if (group.shown && group.figuresAsOf)
+    return `Shown: of ${group.figuresOrganisations?.toLocaleString()} organisations, ${dateTime(group.figuresAsOf)}.${since}`;
+  if (group.hidden === 'too-few') return `Hidden: fewer than ${PEER_MINIMUM}.`;
+  if (group.hidden === 'rest-too-few') return `Hidden: the organisations outside the bands shown would be fewer than ${PEER_MINIMUM}.`;
+  return `Hidden until ${PEER_MINIMUM} organisations have come since its last figures (${group.newSince} so far).`;
+}
+
 /**
  * The Check-Up's peer groups (decision 040): how many organisations each budget band and all of
- * them count, whether their figures show (at least PEER_MINIMUM), and when they were computed.
+ * them count, whether their figures show and why not, and when they were computed.
  * They are recomputed every hour; "Recompute now" does it at once.
  */
 export function CheckupPeersPanel() {
@@ -28,8 +40,9 @@ export function CheckupPeersPanel() {
         Peer groups
       </h2>
       <p className="text-sm text-stone-700">
-        Each organisation counts once, by its latest Check-Up in the last 24 months; admins and test addresses are left out. A group&apos;s figures show from{' '}
-        {PEER_MINIMUM} organisations; below that, results show all organisations&apos;.{' '}
+        Only accounts that confirmed their email count, one organisation per email domain (per mailbox at a shared provider such as Gmail), by its latest
+        Check-Up in the last 24 months; admins and test addresses are left out. A group&apos;s figures show from {PEER_MINIMUM} organisations, and change once{' '}
+        {PEER_MINIMUM} more have come; below that, results show all organisations&apos;.{' '}
         {computedAt ? `Computed ${time.dateTime(computedAt)}.` : 'Not computed yet.'}
       </p>
       <table className="w-full text-left text-sm break-words">
@@ -53,7 +66,7 @@ export function CheckupPeersPanel() {
                 {group.label}
               </th>
               <td className="px-2 py-2 text-right font-mono">{group.organisations.toLocaleString()}</td>
-              <td className="py-2 pl-2">{group.shown ? 'Shown' : 'Hidden'}</td>
+              <td className="py-2 pl-2">{figuresText(group, time.dateTime)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,7 @@ import { contactStatuses } from '#shared/admin/schemas';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { useUser } from '../auth/use-user';
-import { badgeClasses, preview, scoreBadge, statusBand } from './checkup-bands';
+import { badgeClasses, gradeOf, preview, scoreBadge, statusBand } from './checkup-bands';
 import { Confirm, smallButton, smallOutlineButton } from '../../components/ui/confirm';
 import { FilterSelect } from './filter-select';
 import { fullName, ListTable, useListDate } from './list-table';
@@ -181,6 +181,8 @@ export function CheckupsList() {
           ),
         },
         { header: 'Status', cell: (c) => statusBand(c.score) },
+        // The admin's band and the member's grade disagree: both, so an email is never written from the wrong one.
+        { header: 'Grade shown', cell: (c) => gradeOf(c.score) },
         {
           header: 'Pillars',
           cell: (c) =>

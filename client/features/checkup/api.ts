@@ -1,5 +1,6 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../../lib/query-client';
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import type { CheckupProgressPage } from '#shared/checkup/progress';
 import type { CheckupResultView, CheckupSubmission } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
@@ -28,6 +29,17 @@ export function useCheckupProgress(enabled: boolean) {
     queryFn: () => apiRequest<CheckupProgressPage>('GET', apiPaths.checkupProgress),
     enabled,
     staleTime: 0,
+  });
+}
+
+/** A member's answers about the organisation with their latest Check-Up, to fill in the questions again (signed in only). */
+export function useLastOrganisation(enabled: boolean) {
+  return useQuery({
+    queryKey: [apiPaths.checkupOrganisation],
+    queryFn: () => apiRequest<OrganisationAnswers>('GET', apiPaths.checkupOrganisation),
+    enabled,
+    staleTime: 0,
+    retry: false,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '../../lib/query-client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type EmailOnly, emailOnlySchema } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
@@ -17,10 +17,17 @@ import { requestBreakdown } from './api';
 export function BreakdownForm({ initialEmail, resultId }: { initialEmail: string; resultId: () => Promise<string> }) {
   const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: initialEmail } });
   const [fax, setFax] = useState('');
+  // The address may be known only after the page has drawn (the signed-in member loads then):
+  // filled in then, unless something was typed meanwhile.
+  useEffect(() => {
+    if (initialEmail && !form.getFieldState('email').isDirty && form.getValues('email') === '') form.setValue('email', initialEmail);
+  }, [form, initialEmail]);
   const request = useMutation({
     mutationFn: async (address: string) => requestBreakdown(await resultId(), { email: address, ...(fax ? { fax } : {}) }),
-    onSuccess: () => {
-      toast({ title: 'Request submitted!', description: "We'll review your results and send personalized recommendations to your email soon." });
+    onSuccess: (_answer, address) => {
+      // The spec's title; its text promised a review and recommendations "soon", while the
+      // breakdown is mailed at once and nobody reviews it (docs/product.md §8).
+      toast({ title: 'Request submitted!', description: `Your detailed breakdown is on its way to ${address}.` });
       form.reset({ email: '' });
     },
     // A cap on mail to one address (429) says when to try again; any other failure is the spec's toast.

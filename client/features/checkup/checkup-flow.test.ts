@@ -92,11 +92,31 @@ describe('Take Quiz Again', () => {
     expect(retaken).toMatchObject({ step: 'gate', email: '', attempt: 1, answers: {}, skippedGate: false });
   });
 
-  it('skips it again for a member or subscriber whose first run skipped it', () => {
-    let state = flowReducer(initialFlow(questions), { type: 'begin', email: 'member@example.org', skippedGate: true });
+  it('skips it again for a member or subscriber whose first run skipped it, asking about the organisation with the answers just given', () => {
+    let state = flowReducer(initialFlow(questions), { type: 'askOrganisation', email: 'member@example.org', organisation: { budgetBand: '1m-5m' } });
+    state = flowReducer(state, { type: 'begin', email: state.email, skippedGate: true, organisation: { budgetBand: '5m-plus', staffBand: '21-50' } });
     state = flowReducer(state, { type: 'answer', value: 4 });
     const retaken = flowReducer(state, { type: 'retake', order: [...questions].reverse() });
-    expect(retaken).toMatchObject({ step: 'questions', email: 'member@example.org', attempt: 1, index: 0, answers: {}, skippedGate: true });
+    expect(retaken).toMatchObject({
+      step: 'organisation',
+      email: 'member@example.org',
+      attempt: 1,
+      index: 0,
+      answers: {},
+      skippedGate: true,
+      organisation: { budgetBand: '5m-plus', staffBand: '21-50' },
+    });
     expect(currentQuestion(retaken).id).toBe(20);
+  });
+});
+
+describe('whoever skips the email step', () => {
+  it('is asked about the organisation first, filled in with the answers given (a member: with their last Check-Up)', () => {
+    const asked = flowReducer(initialFlow(questions), { type: 'askOrganisation', email: ' member@example.org ', organisation: { budgetBand: '100k-500k' } });
+    expect(asked).toMatchObject({ step: 'organisation', email: 'member@example.org', organisation: { budgetBand: '100k-500k' } });
+    // Decided once: a late answer from the server does not take the visitor back.
+    expect(flowReducer(asked, { type: 'askOrganisation', email: 'member@example.org', organisation: {} })).toBe(asked);
+    const begun = flowReducer(asked, { type: 'begin', email: asked.email, skippedGate: true, organisation: { budgetBand: '500k-1m' } });
+    expect(begun).toMatchObject({ step: 'questions', skippedGate: true, organisation: { budgetBand: '500k-1m' } });
   });
 });

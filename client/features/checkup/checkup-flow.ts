@@ -4,9 +4,10 @@ import type { AnswerValue, Question } from '#shared/checkup/questions';
 /**
  * The Check-Up's steps (docs/product.md §4): the email gate, the questions one at a time, the
  * celebratory overlay, then the results. 'deciding' is the moment before we know whether the
- * visitor has already signed up (and so skips the gate).
+ * visitor has already signed up (and so skips the gate); whoever skips it answers the questions
+ * about the organisation on a step of their own, 'organisation', filled in from last time.
  */
-export type Step = 'deciding' | 'gate' | 'questions' | 'celebrating' | 'results';
+export type Step = 'deciding' | 'gate' | 'organisation' | 'questions' | 'celebrating' | 'results';
 
 export interface FlowState {
   step: Step;
@@ -18,12 +19,14 @@ export interface FlowState {
   attempt: number;
   /** The first run skipped the email step (a member or subscriber): retakes skip it too. */
   skippedGate: boolean;
-  /** The optional answers about the organisation given with the email (none when the gate was skipped). */
+  /** The optional answers about the organisation, given on the email step or on the organisation step. */
   organisation: OrganisationAnswers;
 }
 
 export type FlowAction =
   | { type: 'showGate' }
+  /** Whoever skips the email step: the questions about the organisation, filled in with `organisation`. */
+  | { type: 'askOrganisation'; email: string; organisation: OrganisationAnswers }
   | { type: 'begin'; email: string; skippedGate?: boolean; organisation?: OrganisationAnswers }
   | { type: 'answer'; value: AnswerValue }
   | { type: 'next' }
@@ -51,6 +54,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'showGate':
       return { ...state, step: 'gate' };
+    case 'askOrganisation':
+      return state.step === 'deciding' ? { ...state, step: 'organisation', email: action.email.trim(), organisation: action.organisation } : state;
     case 'begin':
       return {
         ...state,
@@ -88,9 +93,10 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'retake':
       // Back to the start with no answers and a new order: the gate again with the email cleared,
-      // or, for whoever skipped it the first time, straight to the questions with the same email.
+      // or, for whoever skipped it the first time, the questions about the organisation (the
+      // answers just given filled in) with the same email.
       return state.skippedGate
-        ? { ...state, step: 'questions', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 }
+        ? { ...state, step: 'organisation', order: action.order, index: 0, answers: {}, attempt: state.attempt + 1 }
         : {
             step: 'gate',
             email: '',

@@ -1,15 +1,16 @@
 import { Clock, Layers, ListChecks } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { budgetBands, focusAreas, type OrganisationAnswers, staffBands } from '#shared/checkup/organisation';
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
 import type { EmailOnly } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { SelectField, TextField } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { newsletterNote, signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+import { OrganisationFields } from './organisation-fields';
 
 const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.emailOnlySchema));
 
@@ -41,9 +42,6 @@ export function EmailGate({
   const form = useForm<EmailOnly>({ resolver, defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
   const [organisation, setOrganisation] = useState<OrganisationAnswers>(initialOrganisation);
-  // Each question is optional: the empty choice ("Prefer not to say") stores nothing.
-  const choose = (field: keyof OrganisationAnswers) => (event: { target: { value: string } }) =>
-    setOrganisation((answers) => ({ ...answers, [field]: event.target.value || undefined }));
 
   // A blank email gets the spec's own toast; any other the shared rule's message, under the field and in the toast.
   const onInvalid = (errors: FieldErrors<EmailOnly>) => {
@@ -112,31 +110,11 @@ export function EmailGate({
           >
             <TextField label="Email address" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
             {/* Asked here, once, so the 20 questions run uninterrupted; they let the results compare like with like. */}
-            <fieldset className="grid gap-3 rounded-lg border border-stone-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-stone-900">About your organisation (optional)</legend>
-              <p className="text-sm text-stone-700">Answer any or none. With a budget band, your results show how organisations of your size score.</p>
-              <SelectField
-                label="Annual budget"
-                placeholder="Prefer not to say"
-                options={budgetBands}
-                value={organisation.budgetBand ?? ''}
-                onChange={choose('budgetBand')}
-              />
-              <SelectField
-                label="Paid staff"
-                placeholder="Prefer not to say"
-                options={staffBands}
-                value={organisation.staffBand ?? ''}
-                onChange={choose('staffBand')}
-              />
-              <SelectField
-                label="Focus area"
-                placeholder="Prefer not to say"
-                options={focusAreas}
-                value={organisation.focusArea ?? ''}
-                onChange={choose('focusArea')}
-              />
-            </fieldset>
+            <OrganisationFields
+              value={organisation}
+              onChange={setOrganisation}
+              intro="Answer any or none. With a budget band, your results show how organisations of your size score."
+            />
             <Button type="submit" size="lg" disabled={signup.isPending}>
               {signup.isPending ? 'Starting...' : 'Start the Check-Up'}
             </Button>

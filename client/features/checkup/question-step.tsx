@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { type AnswerValue, answerOptions, pillarInfo, type Question } from '#shared/checkup/questions';
 import { Button } from '../../components/ui/button';
+import { showNewScreen } from './new-screen';
 
 interface Props {
   question: Question;
@@ -19,16 +20,16 @@ const ownsEnter = (target: EventTarget | null) => target instanceof HTMLElement 
 
 /**
  * Step 2: one statement at a time as a radio group. Keys 1-4 choose an answer and Enter moves
- * on once answered, wherever focus is on the page; focus moves to each new statement so a
- * screen reader reads it.
+ * on once answered, wherever focus is on the page; each new statement starts at the top of the
+ * page with focus on it, so a screen reader reads it.
  */
 export function QuestionStep({ question, position, total, answer, onAnswer, onNext, onPrevious }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const answered = answer !== undefined;
   const isLast = position === total;
 
-  useEffect(() => {
-    headingRef.current?.focus();
+  useLayoutEffect(() => {
+    showNewScreen(headingRef.current);
   }, [question.id]);
 
   useEffect(() => {

@@ -3,17 +3,20 @@ import { clsx } from 'clsx';
 import { Home, Library, TrendingUp, Mail, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CheckupScores, gradeScores, lowestPillars } from '#shared/checkup/grading';
+import type { PeerFigures as Figures } from '#shared/checkup/organisation';
 import { type Pillar, pillarInfo, pillars } from '#shared/checkup/questions';
 import { Card } from '../../components/ui/card';
-import { useUser } from '../auth/use-user';
+import { useAccess } from '../auth/use-access';
 import { gradeColors, PillarChart } from './pillar-chart';
+import { PeerFigures, pillarPercents } from './peer-figures';
 import { PillarInsights } from './pillar-insights';
 
 const createProfile = '/create-profile';
+const weeklyDish = '/newsletter';
 const nextLinks = [
   { to: '/resources', icon: Library, title: 'Browse the resources library', text: 'Checklists, templates and worksheets for every pillar.' },
   { to: createProfile, icon: UserPlus, title: 'Create your free profile', text: 'Keep your access to the field guides and resources.' },
-  { to: '/newsletter', icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
+  { to: weeklyDish, icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
   { to: '/', icon: Home, title: 'Back to home', text: 'Everything else the community offers.' },
 ];
 
@@ -22,15 +25,18 @@ const progressLink = { to: '/checkup/progress', icon: TrendingUp, title: 'See yo
 
 /**
  * The results of a Check-Up (docs/product.md §2), shared by the quiz's last step and the results
- * page: the overall grade, the pillar chart, what each pillar's grade means, and where to go next.
+ * page: the overall grade, the pillar chart, where the result stands among peers (when the stored
+ * result came with figures), what each pillar's grade means, and where to go next.
  */
-export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'> }) {
+export function ResultsView({ scores, peers }: { scores: Pick<CheckupScores, 'totalScore' | 'categoryScores'>; peers: Figures | null }) {
   const result = gradeScores(scores);
   const { grade, label, percent } = result.overall;
   const lowest = lowestPillars(result);
-  // A signed-in member already has the profile the link offers.
-  const { user } = useUser();
-  const links = user ? [progressLink, ...nextLinks.filter((link) => link.to !== createProfile)] : nextLinks;
+  // A signed-in member already has the profile the link offers; whoever signed up in this browser
+  // (the Check-Up's email step does) already gets The Weekly Dish.
+  const { user, newsletterFlag } = useAccess();
+  const offered = nextLinks.filter((link) => !(user && link.to === createProfile) && !(newsletterFlag && link.to === weeklyDish));
+  const links = user ? [progressLink, ...offered] : offered;
 
   return (
     <div className="grid gap-10">
@@ -49,6 +55,8 @@ export function ResultsView({ scores }: { scores: Pick<CheckupScores, 'totalScor
           <StartWith lowest={lowest} percent={result.pillars[lowest[0]!].percent} />
         </Card>
       </section>
+
+      {peers && <PeerFigures figures={peers} yours={pillarPercents(scores)} />}
 
       <section aria-labelledby="pillar-meaning">
         <h2 id="pillar-meaning" className="font-serif text-2xl font-semibold">

@@ -69,7 +69,7 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   expect(checkup.status).toBe(201);
   const [sequence] = await db
     .insert(schema.followUpSequences)
-    .values({ name: 'After the Check-Up', targetKind: 'band', target: 'send-snacks', steps: [], firstDelayDays: 0 })
+    .values({ name: 'After the Check-Up', targetKind: 'grade', target: 'D', steps: [], firstDelayDays: 0 })
     .returning();
   await db
     .insert(schema.followUpEnrolments)

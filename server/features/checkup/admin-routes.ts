@@ -6,14 +6,27 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../../audit-log';
 import { parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
-import { type PeerGroupRow, peerGroupSizes, recomputePeerGroups } from './peers';
+import { type PeerGroupRow, peerGroupSizes, recomputePeerGroups, showableGroups } from './peers';
 
 function sizesView(rows: PeerGroupRow[]): PeerGroupSizes {
   const byGroup = new Map(rows.map((row) => [row.peerGroup, row]));
+  const showable = showableGroups(new Map(rows.map((row) => [row.peerGroup, row.organisations])));
   const groups = [...budgetBandValues, 'all' as const].map((group) => {
-    const organisations = byGroup.get(group)?.organisations ?? 0;
+    const row = byGroup.get(group);
+    const organisations = row?.organisations ?? 0;
     const label = group === 'all' ? 'All organisations' : budgetBandLabel(group as BudgetBand);
-    return { group, label, organisations, shown: organisations >= PEER_MINIMUM };
+    const shown = Boolean(row?.figures);
+    const hidden = shown ? null : organisations < PEER_MINIMUM ? 'too-few' : showable.has(group) ? 'waiting' : 'rest-too-few';
+    return {
+      group,
+      label,
+      organisations,
+      shown,
+      figuresOrganisations: shown ? (row?.figuresOrganisations ?? null) : null,
+      figuresAsOf: row?.figuresAsOf?.toISOString() ?? null,
+      newSince: row?.newSince ?? 0,
+      hidden,
+    } as const;
   });
   const computedAt = rows.length ? new Date(Math.max(...rows.map((row) => row.computedAt.getTime()))).toISOString() : null;
   return { groups, computedAt };

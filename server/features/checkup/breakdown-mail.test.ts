@@ -23,6 +23,13 @@ describe('the breakdown email', () => {
     expect(mail.text).toContain('Your results page: https://hub.example.org/checkup/results/11111111-2222-4333-8444-555555555555');
   });
 
+  it('promises no review and no later mail: it is sent once, nothing follows from it', () => {
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toMatch(/review your results|recommendations .*soon/i);
+      expect(body).toContain('It is sent once; nothing else follows from it.');
+    }
+  });
+
   it('escapes text in the HTML body', () => {
     expect(mail.html).toContain('Held Together by Hope &amp; Coffee');
     expect(mail.html).not.toContain('Hope & Coffee');

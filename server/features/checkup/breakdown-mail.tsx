@@ -8,7 +8,8 @@ import type { Mail } from '../../mail/mailer';
  * The detailed breakdown the results page promises: the overall grade, each pillar's grade,
  * percent, meaning and next steps, the field guides to start with, and the permanent link to
  * the results. A plain-text body for every mail client and the HTML of the site's one email
- * layout (react-email).
+ * layout (react-email). It is the whole of what the request sends: it promises no review and no
+ * later mail (follow-ups, where a sequence is on, go to the attempt's own address).
  */
 export async function breakdownMail(input: { to: string; id: string; totalScore: number; categoryScores: CategoryScores; publicUrl: string }): Promise<Mail> {
   const result = gradeScores(input);
@@ -42,7 +43,7 @@ export async function breakdownMail(input: { to: string; id: string; totalScore:
     ]),
     `Your results page: ${resultsUrl}`,
     '',
-    "We'll review your results and send personalized recommendations to this address soon.",
+    `You asked for this breakdown at ${new URL(input.publicUrl).host}. It is sent once; nothing else follows from it.`,
   ].join('\n');
 
   const html = await renderEmail(
@@ -88,7 +89,6 @@ export async function breakdownMail(input: { to: string; id: string; totalScore:
       <p>
         <a href={resultsUrl}>See your results page</a>
       </p>
-      <p>We&apos;ll review your results and send personalized recommendations to this address soon.</p>
     </EmailLayout>,
   );
 

@@ -17,10 +17,42 @@ const ALL = 'all';
  */
 export const TEST_EMAIL_DOMAINS = String.raw`(^|\.)(example\.(com|org|net)|test|example|invalid|localhost)$`;
 
+/**
+ * Mail providers whose addresses belong to different people: there an organisation is one
+ * mailbox, not the domain. Anywhere else the domain is the organisation (its people share it, and
+ * whoever owns a domain can receive mail at any address under it). Tags that deliver to the same
+ * mailbox are taken off: "+tag" everywhere here, the dots of a Gmail name, Yahoo's "-keyword"
+ * disposable addresses. A provider missing from this list counts as one organisation per domain:
+ * its people are undercounted, never counted twice.
+ */
+export const SHARED_MAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'zoho.com',
+  'fastmail.com',
+  'comcast.net',
+  'att.net',
+  'verizon.net',
+] as const;
+
 export interface PeerGroupRow {
   peerGroup: string;
   organisations: number;
   figures: Record<Pillar, PillarSpread> | null;
+  figuresOrganisations: number | null;
+  figuresAsOf: Date | null;
+  newSince: number;
   computedAt: Date;
 }
 
@@ -28,14 +60,53 @@ interface ComputedGroup {
   budget_band: BudgetBand | null;
   is_all: boolean;
   organisations: number;
+  new_in_band: number;
+  new_in_all: number;
   [pillar: string]: unknown;
 }
 
 /**
+ * The organisation an account's address stands for, over `a.name` and `a.domain` (its address's
+ * two parts, lower-cased): its domain, or, at a shared mail provider, its mailbox without the
+ * tags that reach the same inbox.
+ */
+const organisationOfAccount = sql`case
+    when a.domain in (${sql.join(
+      SHARED_MAIL_DOMAINS.map((domain) => sql`${domain}`),
+      sql`, `,
+    )}) then
+      case
+        when a.domain in ('gmail.com', 'googlemail.com') then replace(split_part(a.name, '+', 1), '.', '') || '@gmail.com'
+        when a.domain in ('yahoo.com', 'ymail.com') then split_part(split_part(a.name, '+', 1), '-', 1) || '@' || a.domain
+        else split_part(a.name, '+', 1) || '@' || a.domain
+      end
+    else a.domain
+  end`;
+
+/**
+ * Which groups may show figures now (decision 040): each of at least PEER_MINIMUM organisations,
+ * and never two views whose difference is a few organisations. The bands shown and all
+ * organisations differ by the organisations outside those bands (other bands, no band): when
+ * that rest is between 1 and PEER_MINIMUM - 1, the smallest band shown is held back until the
+ * rest is empty or big enough.
+ */
+export function showableGroups(sizes: Map<string, number>): Set<string> {
+  const all = sizes.get(ALL) ?? 0;
+  if (all < PEER_MINIMUM) return new Set();
+  const bands = budgetBandValues.filter((band) => (sizes.get(band) ?? 0) >= PEER_MINIMUM).sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+  const rest = () => all - bands.reduce((sum, band) => sum + sizes.get(band)!, 0);
+  while (bands.length > 0 && rest() > 0 && rest() < PEER_MINIMUM) bands.shift();
+  return new Set([ALL, ...bands]);
+}
+
+/**
  * Recomputes every peer group from the stored attempts and stores it (the scheduled job and the
- * admin's "Recompute now"). One statement reads the attempts: the latest per organisation (its
- * account, else its email) in the window, without admins' and test addresses' attempts; the
- * percentiles come per budget band and overall in the same pass (grouping sets).
+ * admin's "Recompute now"). Counted (decision 040): only attempts of accounts that verified their
+ * address, never an admin's or a test address's; one organisation per domain (per mailbox at a
+ * shared mail provider), by its latest attempt in the window. One statement reads them, with the
+ * percentiles per budget band and overall in the same pass (grouping sets). A group's figures
+ * change only when they may be shown (showableGroups) and, once shown, only after PEER_MINIMUM
+ * organisations have come to it since: between two views of a group there are never fewer.
  */
 export async function recomputePeerGroups(db: Database, now = new Date()): Promise<PeerGroupRow[]> {
   // Raw SQL: DISTINCT ON over an expression, percentile_cont … WITHIN GROUP and GROUPING SETS are beyond the query builder.
@@ -44,47 +115,77 @@ export async function recomputePeerGroups(db: Database, now = new Date()): Promi
     pillars.map((pillar) => sql`percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${percent(pillar)}) as ${sql.identifier(pillar)}`),
     sql`, `,
   );
-  const { rows } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // One recomputation at a time (the admin's and the job's): each reads the figures the other stored.
+    const previous = new Map((await tx.select().from(checkupPeerGroups).for('update')).map((row) => [row.peerGroup, row]));
     // Background work: one core (no parallel workers), so pages keep the other; the sort in memory, not on disk.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     await tx.execute(sql`set local work_mem = '64MB'`);
-    return tx.execute<ComputedGroup>(sql`
+    const { rows } = await tx.execute<ComputedGroup>(sql`
     with latest as (
-      select distinct on (org) budget_band, category_scores
+      select distinct on (org) budget_band, category_scores, created_at
       from (
-        select coalesce('u:' || r.user_id::text, 'e:' || lower(r.email)) as org, r.budget_band, r.category_scores, r.created_at, r.id
+        select ${organisationOfAccount} as org, r.budget_band, r.category_scores, r.created_at, r.id
         from checkup_results r
-        where r.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${PEER_WINDOW_MONTHS})
+        join users u on u.id = r.user_id
+        cross join lateral (select lower(split_part(u.email, '@', 1)) as name, lower(split_part(u.email, '@', 2)) as domain) a
+        where u.email_verified_at is not null
+          and not u.is_admin
+          and a.domain !~ ${TEST_EMAIL_DOMAINS}
+          and r.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${PEER_WINDOW_MONTHS})
           and r.created_at <= ${now.toISOString()}::timestamptz
-          and lower(split_part(r.email, '@', 2)) !~ ${TEST_EMAIL_DOMAINS}
-          and not exists (select 1 from users a where a.is_admin and (a.id = r.user_id or lower(a.email) = lower(r.email)))
       ) attempts
       order by org, created_at desc, id desc
+    ), counted as (
+      select l.budget_band, l.category_scores,
+        l.created_at > coalesce(band.figures_as_of, '-infinity') as new_in_band,
+        l.created_at > coalesce((select figures_as_of from checkup_peer_groups where peer_group = ${ALL}), '-infinity') as new_in_all
+      from latest l left join checkup_peer_groups band on band.peer_group = l.budget_band
     )
-    select grouping(budget_band) = 1 as is_all, budget_band, count(*)::int as organisations, ${spreads}
-    from latest
+    select grouping(budget_band) = 1 as is_all, budget_band, count(*)::int as organisations,
+      count(*) filter (where new_in_band)::int as new_in_band, count(*) filter (where new_in_all)::int as new_in_all, ${spreads}
+    from counted
     group by grouping sets ((budget_band), ())`);
-  });
 
-  const computed = new Map<string, ComputedGroup>();
-  for (const row of rows) {
-    if (row.is_all) computed.set(ALL, row);
-    else if (row.budget_band) computed.set(row.budget_band, row);
-  }
-  // Every group is stored, an empty one with 0, so the admin sees each band and nothing stale stays.
-  const values = [...budgetBandValues, ALL].map((peerGroup) => {
-    const row = computed.get(peerGroup);
-    const organisations = row ? Number(row.organisations) : 0;
-    return { peerGroup, organisations, figures: row && organisations >= PEER_MINIMUM ? spreadsOf(row) : null, computedAt: now };
-  });
-  await db
-    .insert(checkupPeerGroups)
-    .values(values)
-    .onConflictDoUpdate({
-      target: checkupPeerGroups.peerGroup,
-      set: { organisations: sql`excluded.organisations`, figures: sql`excluded.figures`, computedAt: sql`excluded.computed_at` },
+    const computed = new Map<string, ComputedGroup>();
+    for (const row of rows) {
+      if (row.is_all) computed.set(ALL, row);
+      else if (row.budget_band) computed.set(row.budget_band, row);
+    }
+    const showable = showableGroups(new Map([...computed].map(([group, row]) => [group, Number(row.organisations)])));
+    // Every group is stored, an empty one with 0, so the admin sees each band and nothing stale stays.
+    const values = [...budgetBandValues, ALL].map((peerGroup): PeerGroupRow => {
+      const row = computed.get(peerGroup);
+      const organisations = row ? Number(row.organisations) : 0;
+      const before = previous.get(peerGroup);
+      const basis = before?.figuresAsOf ?? null;
+      const newSince = row ? Number(peerGroup === ALL ? row.new_in_all : row.new_in_band) : 0;
+      const unchanged = { figures: before?.figures ?? null, figuresOrganisations: before?.figuresOrganisations ?? null, figuresAsOf: basis };
+      const withdrawn = { figures: null, figuresOrganisations: null, figuresAsOf: basis };
+      const shown =
+        !row || !showable.has(peerGroup)
+          ? withdrawn
+          : basis === null || newSince >= PEER_MINIMUM
+            ? { figures: spreadsOf(row), figuresOrganisations: organisations, figuresAsOf: now }
+            : unchanged;
+      return { peerGroup, organisations, ...shown, newSince: shown.figuresAsOf === now ? 0 : newSince, computedAt: now };
     });
-  return values;
+    await tx
+      .insert(checkupPeerGroups)
+      .values(values)
+      .onConflictDoUpdate({
+        target: checkupPeerGroups.peerGroup,
+        set: {
+          organisations: sql`excluded.organisations`,
+          figures: sql`excluded.figures`,
+          figuresOrganisations: sql`excluded.figures_organisations`,
+          figuresAsOf: sql`excluded.figures_as_of`,
+          newSince: sql`excluded.new_since`,
+          computedAt: sql`excluded.computed_at`,
+        },
+      });
+    return values;
+  });
 }
 
 /** Whole percents: the figures say where the middle half lies, never more precisely than the page shows a score. */
@@ -97,7 +198,7 @@ function spreadsOf(row: ComputedGroup): Record<Pillar, PillarSpread> {
   ) as Record<Pillar, PillarSpread>;
 }
 
-/** Every group's size and when it was computed, for the admin. */
+/** Every group's size, its figures and when they were computed, for the admin. */
 export async function peerGroupSizes(db: Executor): Promise<PeerGroupRow[]> {
   return db.select().from(checkupPeerGroups);
 }
@@ -112,13 +213,15 @@ const peerGroupsStatement = preparedPerDatabase((db) =>
 );
 
 /**
- * The figures shown beside a result with this budget band: its band's when that group is big
- * enough, else all organisations' (labelled so), else none. Read from the stored groups only.
+ * The figures shown beside a result with this budget band: its band's when that group's may be
+ * shown, else all organisations' (labelled so), else none. Read from the stored groups only.
  */
 export async function peerFiguresFor(db: Executor, budgetBand: BudgetBand | null): Promise<PeerFigures | null> {
   const groups = await peerGroupsStatement(db).execute({ band: budgetBand ?? ALL });
-  const shown = (row: PeerGroupRow | undefined): row is PeerGroupRow & { figures: Record<Pillar, PillarSpread> } =>
-    Boolean(row && row.figures && row.organisations >= PEER_MINIMUM);
+  const shown = (
+    row: PeerGroupRow | undefined,
+  ): row is PeerGroupRow & { figures: Record<Pillar, PillarSpread>; figuresOrganisations: number; figuresAsOf: Date } =>
+    Boolean(row?.figures && row.figuresOrganisations && row.figuresAsOf);
   const band = groups.find((g) => g.peerGroup === budgetBand);
   const all = groups.find((g) => g.peerGroup === ALL);
   const chosen = shown(band) ? band : shown(all) ? all : undefined;
@@ -126,8 +229,8 @@ export async function peerFiguresFor(db: Executor, budgetBand: BudgetBand | null
   return {
     group: chosen === band ? 'band' : 'all',
     budgetBand,
-    organisations: chosen.organisations,
-    computedAt: chosen.computedAt.toISOString(),
+    organisations: chosen.figuresOrganisations,
+    computedAt: chosen.figuresAsOf.toISOString(),
     pillars: chosen.figures,
   };
 }

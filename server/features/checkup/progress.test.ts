@@ -7,7 +7,9 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { startSmtpCapture } from '../../test/smtp';
+import { seedOrganisations } from '../../test/peer-organisations';
 import { uniqueEmail } from '../../test/unique-email';
+import { loadLinkKey, signLink } from '../../mail/links';
 import { createVerificationToken } from '../auth/email-verification';
 import { recomputePeerGroups } from './peers';
 import { memberAttempts } from './progress';
@@ -67,10 +69,54 @@ describe('attempts joined to an account', () => {
     await verify(account);
     expect(await ownerOf(before)).toBe(idOf(account));
     expect((await progress(account.cookie)).json.attempts.map((a: { id: string }) => a.id)).toEqual([before]);
+  });
 
-    // Later, signed out, under the verified address: the account's at once.
-    const after = await submit(account.email);
-    expect(await ownerOf(after)).toBe(idOf(account));
+  it("an attempt made signed out under a verified account's address (any case) joins it only when the address's owner confirms it from the mailed link", async () => {
+    const account = await registerAccount(t.url, 'confirmer');
+    await verify(account);
+    // Anyone can type a member's address at the email step: nothing is added to the member's progress by it.
+    const planted = await submit(account.email.toUpperCase());
+    const mine = await submit(account.email);
+    expect(await ownerOf(planted)).toBeNull();
+    expect(await ownerOf(mine)).toBeNull();
+    expect((await progress(account.cookie)).json.attempts).toEqual([]);
+
+    // One mail to the owner (not one per attempt: at most one a day), with a link bound to the address and to this purpose.
+    const mail = await smtp.waitFor(account.email, /Was this Check-Up yours\?/);
+    const link = /https:\/\/checkup\.example\.org\/checkup\/confirm\?token=([\w.-]+)/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const token = link![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.find(account.email, /Was this Check-Up yours\?/)).toHaveLength(1);
+
+    // Opening the link lists what waits and changes nothing (mail scanners follow links).
+    const shown = await callApp(`${t.url}/api/checkup/confirm?token=${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.json.email).toBe(account.email.toLowerCase());
+    expect(shown.json.attempts.map((a: { id: string }) => a.id).sort()).toEqual([planted, mine].sort());
+    expect(await ownerOf(mine)).toBeNull();
+
+    // A token of another purpose, an altered one, or another address's attempt: refused, nothing joined.
+    const confirm = (body: Record<string, unknown>) => callApp(`${t.url}/api/checkup/confirm`, 'POST', { body });
+    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'checkup-reminders', account.email);
+    expect((await confirm({ token: reminderToken, id: mine })).status).toBe(400);
+    expect((await confirm({ token: `${token.slice(0, -4)}AAAA`, id: mine })).status).toBe(400);
+    const elsewhere = await submit(uniqueEmail('elsewhere'));
+    expect((await confirm({ token, id: elsewhere })).status).toBe(404);
+    expect((await confirm({ token, id: 'not-an-id' })).status).toBe(400);
+
+    // The owner adds the one that is theirs: that one joins, the other still waits.
+    const added = await confirm({ token, id: mine });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.attempts.map((a: { id: string }) => a.id)).toEqual([planted]);
+    expect(await ownerOf(mine)).toBe(idOf(account));
+    expect(await ownerOf(planted)).toBeNull();
+    expect((await progress(account.cookie)).json.attempts.map((a: { id: string }) => a.id)).toEqual([mine]);
+    expect((await confirm({ token, id: mine })).status).toBe(404);
+
+    // Verifying the address again (a new link) does not take what waits for confirmation.
+    await verify(account);
+    expect(await ownerOf(planted)).toBeNull();
   });
 
   it("a signed-out attempt under an unverified account's address stays unjoined (and unseen) after another verification happens", async () => {
@@ -133,17 +179,8 @@ describe('GET /api/checkup/progress', () => {
     // No group has been computed for this band yet (and the figures are never computed per request).
     await t.ctx.db.delete(checkupPeerGroups);
     expect((await progress(account.cookie)).json.peers).toBeNull();
-    // Ten other organisations in the same band, then the scheduled recomputation.
-    await t.ctx.db.insert(checkupResults).values(
-      Array.from({ length: 10 }, (_, i) => ({
-        email: `peer-${i}.${Date.now()}@peers-of-progress.ngo`,
-        answers: answers(),
-        score: 40,
-        totalScore: 40,
-        categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
-        budgetBand: '5m-plus' as const,
-      })),
-    );
+    // Ten other organisations in the same band (confirmed accounts, each on a domain of its own), then the scheduled recomputation.
+    await seedOrganisations(t.ctx.db, 10, { budgetBand: '5m-plus', answer: 2 });
     await recomputePeerGroups(t.ctx.db);
     const peers = (await progress(account.cookie)).json.peers;
     // The member's own address is a test one (example.org): left out of the figures, so the group is the ten.
@@ -157,6 +194,27 @@ describe('GET /api/checkup/progress', () => {
     const body = (await progress(account.cookie)).json;
     expect(body.attempts).toHaveLength(1);
     expect(body.pillars[0].summary).toMatch(/no change to show yet/);
+  });
+});
+
+describe('GET /api/checkup/organisation', () => {
+  it('gives a member the answers about the organisation of their latest attempt, to ask them again filled in; none before the first', async () => {
+    expect((await callApp(`${t.url}/api/checkup/organisation`)).status).toBe(401);
+    const account = await registerAccount(t.url, 'organisation');
+    const last = () => callApp(`${t.url}/api/checkup/organisation`, 'GET', { cookie: account.cookie });
+    expect((await last()).json).toEqual({ budgetBand: null, staffBand: null, focusArea: null });
+    await callApp(`${t.url}/api/checkup-results`, 'POST', {
+      cookie: account.cookie,
+      body: { email: account.email, answers: answers(), budgetBand: '100k-500k', staffBand: '1-5', focusArea: 'youth' },
+    });
+    expect((await last()).json).toEqual({ budgetBand: '100k-500k', staffBand: '1-5', focusArea: 'youth' });
+    // Another member sees only their own.
+    const other = await registerAccount(t.url, 'organisation-other');
+    expect((await callApp(`${t.url}/api/checkup/organisation`, 'GET', { cookie: other.cookie })).json).toEqual({
+      budgetBand: null,
+      staffBand: null,
+      focusArea: null,
+    });
   });
 });
 

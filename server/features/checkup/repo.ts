@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -16,6 +16,7 @@ export async function insertCheckupResult(
       answers: Record<string, number>;
       userId: string | null;
       questionSetVersion: number;
+      awaitsConfirmation: boolean;
     },
 ): Promise<CheckupResultRow> {
   const [row] = await db.insert(checkupResults).values(values).returning();
@@ -37,24 +38,51 @@ export async function findCheckupResult(db: Database, id: string): Promise<Check
   return row;
 }
 
-/** The account that has verified this address, if one has: only its verified owner is given what was sent under it. */
-export async function verifiedAccountFor(db: Executor, email: string): Promise<string | null> {
+/** The account that has verified this address, if one has (its id and the address as it keeps it). */
+export async function verifiedAccountFor(db: Executor, email: string): Promise<{ id: string; email: string } | null> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(sameAddress(users.email, email), isNotNull(users.emailVerifiedAt)))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
-/** Attempts made signed out under the address become the account's (called when the account verifies it). */
+/**
+ * Attempts made signed out under the address become the account's (called when the account
+ * verifies it): those made while no account had verified the address. One made after an account
+ * had verified it waits for that address's owner to confirm it, whatever verifies it later.
+ */
 export async function joinAttemptsToAccount(tx: Executor, userId: string, email: string): Promise<number> {
   const joined = await tx
     .update(checkupResults)
     .set({ userId })
-    .where(and(isNull(checkupResults.userId), sameAddress(checkupResults.email, email)))
+    .where(and(isNull(checkupResults.userId), eq(checkupResults.awaitsConfirmation, false), sameAddress(checkupResults.email, email)))
     .returning({ id: checkupResults.id });
   return joined.length;
+}
+
+/** The most attempts the confirmation page lists. */
+const AWAITING_SHOWN = 50;
+
+/** The attempts under the address that wait for its owner to confirm them, newest first. */
+export async function awaitingAttemptsUnder(db: Executor, email: string) {
+  return db
+    .select({ id: checkupResults.id, createdAt: checkupResults.createdAt, totalScore: checkupResults.totalScore })
+    .from(checkupResults)
+    .where(and(isNull(checkupResults.userId), eq(checkupResults.awaitsConfirmation, true), sameAddress(checkupResults.email, email)))
+    .orderBy(desc(checkupResults.createdAt), desc(checkupResults.id))
+    .limit(AWAITING_SHOWN);
+}
+
+/** The address's owner confirmed the attempt: it becomes the account's. False when it is not one waiting under that address. */
+export async function confirmAttempt(tx: Executor, id: string, userId: string, email: string): Promise<boolean> {
+  const joined = await tx
+    .update(checkupResults)
+    .set({ userId, awaitsConfirmation: false })
+    .where(and(eq(checkupResults.id, id), isNull(checkupResults.userId), eq(checkupResults.awaitsConfirmation, true), sameAddress(checkupResults.email, email)))
+    .returning({ id: checkupResults.id });
+  return joined.length > 0;
 }
 
 const attemptsOfStatement = preparedPerDatabase((db) =>
@@ -76,6 +104,17 @@ const attemptsOfStatement = preparedPerDatabase((db) =>
 /** A member's attempts, oldest first (through the user_id, created_at index; the progress page reads them on every visit). */
 export async function attemptsOf(db: Database, userId: string) {
   return attemptsOfStatement(db).execute({ userId });
+}
+
+/** The answers about the organisation given with the member's latest attempt (all null when none, or left out then). */
+export async function lastOrganisationOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ budgetBand: checkupResults.budgetBand, staffBand: checkupResults.staffBand, focusArea: checkupResults.focusArea })
+    .from(checkupResults)
+    .where(eq(checkupResults.userId, userId))
+    .orderBy(desc(checkupResults.createdAt), desc(checkupResults.id))
+    .limit(1);
+  return row ?? { budgetBand: null, staffBand: null, focusArea: null };
 }
 
 /** Deletes the member's own attempt; false when there is none with this id that is theirs. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId, reminderStopSchema } from '#shared/checkup/schemas';
+import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { questionSetVersion } from '#shared/checkup/versions';
 import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
@@ -14,9 +15,20 @@ import { recordServerEvent } from '../events/record';
 import type { Executor } from '../../db/client';
 import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
 import { enrolFromResult } from '../follow-ups/service';
+import { confirmRoutes } from './confirm-routes';
+import { askOwnerToConfirm } from './confirmations';
 import { peerFiguresFor } from './peers';
 import { memberProgress } from './progress';
-import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, remindersStopped, stopReminders, verifiedAccountFor } from './repo';
+import {
+  type CheckupResultRow,
+  deleteAttemptOf,
+  findCheckupResult,
+  insertCheckupResult,
+  lastOrganisationOf,
+  remindersStopped,
+  stopReminders,
+  verifiedAccountFor,
+} from './repo';
 
 /**
  * What anyone holding the result's link may see: the scores and grade, and where they stand
@@ -44,20 +56,37 @@ async function loadResult(ctx: AppContext, id: string): Promise<CheckupResultRow
 /** The Check-Up's results (docs/product.md §3, §7): stored with server-side scoring, shown by link, broken down by email. */
 export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const formLimit = { rateLimit: { max: ctx.env.RATE_LIMIT_FORMS_PER_HOUR, timeWindow: '1 hour' } };
+  // The key that signs the reminders' stop links and the confirmation links, read once.
+  const keyOnce = loadLinkKey(ctx.db);
+  keyOnce.catch(() => undefined);
 
   app.post(apiPaths.checkupResults, { config: formLimit }, async (request, reply) => {
     const input = parseInput(checkupSubmissionSchema, request.body);
     // Never trust the client's sums: the score is what the answers add up to.
     const scores = scoreAnswers(input.answers);
-    // Signed in, the attempt is the account's; signed out, it is the account's that has verified
-    // the address, if one has (an unverified account with that address never gets it).
-    const userId = (await getSessionUser(request, ctx))?.id ?? (await verifiedAccountFor(ctx.db, input.email));
+    // Signed in, the attempt is the account's. Signed out, anyone can type any address: under the
+    // address of an account that has verified it, the attempt waits until the address's owner
+    // confirms it from a link mailed to them; under any other address it is nobody's until an
+    // account verifies the address (decision 038).
+    const member = await getSessionUser(request, ctx);
+    const owner = member ? null : await verifiedAccountFor(ctx.db, input.email);
+    const key = owner ? await keyOnce : undefined;
     const organisation = { budgetBand: input.budgetBand ?? null, staffBand: input.staffBand ?? null, focusArea: input.focusArea ?? null };
-    // The result and its follow-up enrolments are one write: a retake stops the earlier ones in it.
-    const { row, enrolled } = await ctx.db.transaction(async (tx) => {
-      const stored = await insertCheckupResult(tx, { email: input.email, answers: input.answers, userId, questionSetVersion, ...organisation, ...scores });
-      return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0 };
+    // The result, its follow-up enrolments and the owner's mail are one write: a retake stops the earlier enrolments in it.
+    const { row, enrolled, mailId } = await ctx.db.transaction(async (tx) => {
+      const stored = await insertCheckupResult(tx, {
+        email: input.email,
+        answers: input.answers,
+        userId: member?.id ?? null,
+        awaitsConfirmation: owner !== null,
+        questionSetVersion,
+        ...organisation,
+        ...scores,
+      });
+      const asked = owner && key ? await askOwnerToConfirm(tx, ctx, key, owner, stored) : null;
+      return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0, mailId: asked };
     });
+    if (mailId) ctx.mailer.deliverNow([mailId]);
     // A first step due at once goes out within seconds, from the job: never from this request.
     if (enrolled) ctx.jobs?.kick('follow-ups');
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
@@ -104,6 +133,12 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return memberProgress(ctx.db, user.id, ctx.env.SITE_TIMEZONE);
   });
 
+  // What the member answered about the organisation last time: the Check-Up asks again, with these filled in.
+  app.get(apiPaths.checkupOrganisation, signedIn, async (request, reply): Promise<OrganisationAnswers> => {
+    reply.headers(noStore);
+    return lastOrganisationOf(ctx.db, (await getSessionUser(request, ctx))!.id);
+  });
+
   // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.
   app.delete<{ Params: { id: string } }>(apiPaths.checkupAttempt, signedIn, async (request, reply) => {
     const user = (await getSessionUser(request, ctx))!;
@@ -112,7 +147,8 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.status(204).send();
   });
 
-  await reminderStopRoutes(app, ctx);
+  await reminderStopRoutes(app, ctx, keyOnce);
+  await confirmRoutes(app, ctx, keyOnce);
 }
 
 /**
@@ -120,9 +156,7 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
  * links, so a GET changes nothing) and POSTs to stop; mail clients POST the RFC 8058 one-click
  * form to the same address, with the token in its query.
  */
-async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const keyOnce = loadLinkKey(ctx.db);
-  keyOnce.catch(() => undefined);
+async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promise<Buffer>): Promise<void> {
   const emailOf = async (source: unknown) => {
     const { token } = parseInput(reminderStopSchema, source);
     const email = verifyLink(await keyOnce, 'checkup-reminders', token);

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { EditionAudience } from '#shared/newsletter/editions';
 import type { SegmentFilter, SegmentPlan } from '#shared/newsletter/segments';
+import { reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import { siteLocalToInstant } from '#shared/site-time';
 import type { Executor } from '../../db/client';
@@ -46,27 +47,42 @@ const planCondition: Record<SegmentPlan, SQL> = {
 };
 
 /**
- * The weakest pillar of the latest Check-Up of the subscriber's organisation: its account's
- * attempts when the address has an account, else the attempts under the address that no account
- * joined (decision 038), the latest by (created_at, id). The weakest is the highest sum, ties to
- * the first in the pillars' order, as shared/checkup/follow-ups.ts's weakestPillar says. A
- * correlated subquery on the organisation index's own expression; CASE and coalesce have no builder form.
+ * A figure of the latest Check-Up of the subscriber's organisation: its account's attempts when
+ * the address has an account, else the attempts under the address that no account joined
+ * (decision 038), the latest by (created_at, id). A correlated subquery on the organisation
+ * index's own expression; CASE and coalesce have no builder form.
  */
+function ofLatestCheckup(figure: SQL): SQL<string | null> {
+  const organisation = sql`coalesce('u:' || ${checkupResults.userId}::text, 'e:' || lower(${checkupResults.email}))`;
+  const subscribersOrganisation = sql`coalesce((select 'u:' || ${users.id}::text from ${users} where lower(${users.email}) = lower(${newsletterSignups.email})), 'e:' || lower(${newsletterSignups.email}))`;
+  return sql<
+    string | null
+  >`(select ${figure} from ${checkupResults} where ${organisation} = ${subscribersOrganisation} order by ${checkupResults.createdAt} desc, ${checkupResults.id} desc limit 1)`;
+}
+
+/** The weakest pillar: the highest sum, ties to the first in the pillars' order, as shared/checkup/follow-ups.ts's weakestPillar says. */
 function latestWeakestPillar(): SQL<string | null> {
   const score = (pillar: string) => sql`(${checkupResults.categoryScores}->>${pillar})::int`;
   const worst = sql`greatest(${sql.join(
     pillars.map((p) => score(p)),
     sql`, `,
   )})`;
-  const weakest = sql`case ${sql.join(
-    pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
-    sql` `,
-  )} end`;
-  const organisation = sql`coalesce('u:' || ${checkupResults.userId}::text, 'e:' || lower(${checkupResults.email}))`;
-  const subscribersOrganisation = sql`coalesce((select 'u:' || ${users.id}::text from ${users} where lower(${users.email}) = lower(${newsletterSignups.email})), 'e:' || lower(${newsletterSignups.email}))`;
-  return sql<
-    string | null
-  >`(select ${weakest} from ${checkupResults} where ${organisation} = ${subscribersOrganisation} order by ${checkupResults.createdAt} desc, ${checkupResults.id} desc limit 1)`;
+  return ofLatestCheckup(
+    sql`case ${sql.join(
+      pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
+      sql` `,
+    )} end`,
+  );
+}
+
+/** The overall grade its results showed, by the totals each grade covers (shared/checkup/grading.ts's totalsOfGrade). */
+function latestGrade(): SQL<string | null> {
+  return ofLatestCheckup(
+    sql`case ${sql.join(
+      reachedGrades.map((grade) => sql`when ${checkupResults.totalScore} between ${totalsOfGrade[grade]!.min} and ${totalsOfGrade[grade]!.max} then ${grade}`),
+      sql` `,
+    )} end`,
+  );
 }
 
 /** The day after a `YYYY-MM-DD`, as the same kind of string. */
@@ -78,6 +94,7 @@ function segmentConditions(filter: SegmentFilter, timeZone: string): SQL[] {
     filter.plans.length ? or(...filter.plans.map((plan) => planCondition[plan])) : undefined,
     filter.sources.length ? inArray(newsletterSignups.source, filter.sources) : undefined,
     filter.weakestPillars.length ? inArray(latestWeakestPillar(), filter.weakestPillars) : undefined,
+    filter.grades.length ? inArray(latestGrade(), filter.grades) : undefined,
     filter.signedUpFrom ? gte(newsletterSignups.createdAt, siteLocalToInstant(`${filter.signedUpFrom}T00:00`, timeZone)) : undefined,
     filter.signedUpTo ? lt(newsletterSignups.createdAt, siteLocalToInstant(`${dayAfter(filter.signedUpTo)}T00:00`, timeZone)) : undefined,
   ];

@@ -47,9 +47,10 @@ const count = async (audience: string, segmentId?: string) =>
 
 /** A Check-Up whose `weakest` pillar scored the most (answers of 4) and the rest 2s. */
 const scores = (weakest: string) => Object.fromEntries(['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE'].map((p) => [p, p === weakest ? 16 : 8]));
-async function checkup(email: string, userId: string | null, weakest: string, at: string) {
+/** A stored Check-Up; a total of 48 is grade D (24: B, 28: C). */
+async function checkup(email: string, userId: string | null, weakest: string, at: string, total = 48) {
   await t.ctx.db.execute(sql`insert into checkup_results (email, score, total_score, category_scores, answers, user_id, created_at)
-    values (${email}, 50, 48, ${JSON.stringify(scores(weakest))}::jsonb, '[]'::jsonb, ${userId}, ${at})`);
+    values (${email}, ${total}, ${total}, ${JSON.stringify(scores(weakest))}::jsonb, '[]'::jsonb, ${userId}, ${at})`);
 }
 async function account(email: string, premium: boolean): Promise<string> {
   const { rows } = await t.ctx.db.execute<{ id: string }>(sql`insert into users (email, is_premium) values (${email}, ${premium}) returning id`);
@@ -82,10 +83,11 @@ describe('segments and audiences', () => {
     await signup(pendingF, 'pending', 'checkup', '2030-02-01T12:00:00Z');
     // A's latest Check-Up (its account's) has Humans weakest, an older one Fuel; B's account has Fuel;
     // C (no account) took it under the address, Fuel. An attempt under B's address that no account joined is not B's.
-    await checkup(premA, a, 'FUEL', '2030-01-01T00:00:00Z');
-    await checkup(premA, a, 'HUMANS', '2030-04-01T00:00:00Z');
+    // By grade as their results showed it: A's latest is C (its older one B), B's and C's are D; the unjoined one under B's address is B.
+    await checkup(premA, a, 'FUEL', '2030-01-01T00:00:00Z', 24);
+    await checkup(premA, a, 'HUMANS', '2030-04-01T00:00:00Z', 28);
     await checkup(freeB, b, 'FUEL', '2030-01-01T00:00:00Z');
-    await checkup(freeB, null, 'GEARS', '2030-05-01T00:00:00Z');
+    await checkup(freeB, null, 'GEARS', '2030-05-01T00:00:00Z', 24);
     await checkup(noneC, null, 'FUEL', '2030-01-01T00:00:00Z');
     await checkup(unsubscribedD, null, 'FUEL', '2030-01-01T00:00:00Z');
 
@@ -103,6 +105,11 @@ describe('segments and audiences', () => {
       [{ sources: ['checkup'] }, [freeB]],
       [{ weakestPillars: ['FUEL'] }, [freeB, noneC]],
       [{ weakestPillars: ['HUMANS', 'GEARS'] }, [premA]],
+      // A total of 48 is the admin's "Mostly Functional" but the member read D, Please Send Snacks.
+      [{ grades: ['D'] }, [freeB, noneC]],
+      [{ grades: ['B'] }, []],
+      [{ grades: ['B', 'C'] }, [premA]],
+      [{ grades: ['D'], weakestPillars: ['FUEL'], plans: ['free'] }, [freeB]],
       [{ signedUpTo: '2030-02-10' }, [premA, freeB]],
       [{ signedUpFrom: '2030-02-11', signedUpTo: '2030-12-31' }, [noneC]],
       [{ plans: ['none'], sources: ['checkup'] }, []],
@@ -143,6 +150,7 @@ describe('segments and audiences', () => {
       expect(Object.keys(res.json.errors ?? {})).toContain(field);
     };
     await refused({ name: 'Bad pillar', filter: { weakestPillars: ['SNACKS'] } }, 'filter.weakestPillars.0');
+    await refused({ name: 'A status band', filter: { grades: ['mostly-functional'] } }, 'filter.grades.0');
     await refused({ name: 'Backwards', filter: { signedUpFrom: '2030-03-01', signedUpTo: '2030-02-01' } }, 'filter.signedUpTo');
     await refused({ name: 'Not a day', filter: { signedUpFrom: '2030-02-30' } }, 'filter.signedUpFrom');
     await refused({ name: 'Bad plan', filter: { plans: ['gold'] } }, 'filter.plans.0');

@@ -57,6 +57,7 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
       target: row.target,
       active: row.active,
       stopOnPremium: row.stopOnPremium,
+      targetNote: row.targetNote,
       steps: row.steps.map(({ bodyHtml: _html, ...step }, index) => ({ ...step, stats: stats.steps[index]! })),
       enrolled: stats.enrolled,
       updatedAt: row.updatedAt.toISOString(),

@@ -29,8 +29,11 @@ afterAll(async () => {
 
 const admin = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie: cookies.admin });
 
-/** Answers of 2 everywhere, and `worse` pillars answered 4 (the weakest). */
+/** Answers of 2 everywhere, and `worse` pillars answered 4 (the weakest): a total of 48 or more, grade D. */
 const answersWith = (...worse: Pillar[]) => Object.fromEntries(questions.map((q) => [String(q.id), worse.includes(q.category) ? 4 : 2]));
+/** Answers of `base` everywhere but the pillars given their own answer. */
+const answersOf = (base: number, pillarsAt: Partial<Record<Pillar, number>>) =>
+  Object.fromEntries(questions.map((q) => [String(q.id), pillarsAt[q.category] ?? base]));
 
 const step = (subject: string, delayDays = 0, extra: Record<string, unknown> = {}) => ({
   delayDays,
@@ -39,7 +42,7 @@ const step = (subject: string, delayDays = 0, extra: Record<string, unknown> = {
   ...extra,
 });
 
-async function createSequence(targetKind: 'pillar' | 'band', target: string, steps: unknown[], active = true, extra: Record<string, unknown> = {}) {
+async function createSequence(targetKind: 'pillar' | 'grade', target: string, steps: unknown[], active = true, extra: Record<string, unknown> = {}) {
   const created = await admin('POST', '/api/admin/follow-ups', { name: `${targetKind} ${target}`, targetKind, target, steps, ...extra });
   expect(created.status, created.text).toBe(201);
   if (active) expect((await admin('POST', `/api/admin/follow-ups/${created.json.id}/switch`, { active: true })).status).toBe(200);
@@ -77,7 +80,8 @@ describe('Check-Up follow-ups', () => {
   beforeAll(async () => {
     fuel = await createSequence('pillar', 'FUEL', [step('Fuel one', 0, { linkGuide: true, linkResources: true, linkAllies: true }), step('Fuel two', 3)]);
     humans = await createSequence('pillar', 'HUMANS', [step('Humans one')]);
-    coffee = await createSequence('band', 'hope-and-coffee', [step('Coffee one')]);
+    // Grade C (totals 25-32): none of the answersWith() Check-Ups (grade D) falls in it.
+    coffee = await createSequence('grade', 'C', [step('Coffee one')]);
     // Written but off: nobody is enrolled in it.
     await createSequence('pillar', 'GEARS', [step('Gears one')], false);
   });
@@ -92,7 +96,9 @@ describe('Check-Up follow-ups', () => {
       [{ ...base, steps: [{ ...step('Nul body'), body: 'a\u0000b' }] }, 'steps.0.body'],
       [{ ...base, name: 'N\u0000' }, 'name'],
       [{ ...base, target: 'SNACKS' }, 'target'],
-      [{ ...base, targetKind: 'band', target: 'FUEL' }, 'target'],
+      [{ ...base, targetKind: 'grade', target: 'FUEL' }, 'target'],
+      [{ ...base, targetKind: 'grade', target: 'mostly-functional' }, 'target'],
+      [{ ...base, targetKind: 'band', target: 'mostly-functional' }, 'targetKind'],
       [{ ...base, targetKind: 'mood' }, 'targetKind'],
       [{ ...base, steps: [] }, 'steps'],
       [{ ...base, steps: [{ ...step('Deep'), body: `${'> '.repeat(60)}deep` }] }, 'steps.0.body'],
@@ -115,18 +121,40 @@ describe('Check-Up follow-ups', () => {
     expect(after.sequences.find((s: { id: string }) => s.id === fuel.id).steps.map((s: { subject: string }) => s.subject)).toEqual(['Fuel one', 'Fuel two']);
   });
 
-  it('enrols by the weakest pillar (ties: the first in the pillars’ order) and by the band, only in sequences that are on', async () => {
+  it('enrols by the weakest pillar (ties: the first in the pillars’ order) and by the grade, only in sequences that are on', async () => {
     const one = uniqueEmail('fu-fuel');
-    await takeCheckup(one, answersWith('FUEL')); // total 48: Mostly Functional, no sequence
+    await takeCheckup(one, answersWith('FUEL')); // total 48: grade D, no sequence
     expect((await enrolmentsOf(one)).map((e) => e.sequenceId)).toEqual([fuel.id]);
 
     const tie = uniqueEmail('fu-tie');
-    await takeCheckup(tie, answersWith('FUEL', 'HUMANS')); // Humans and Fuel tie: Humans comes first; total 56: Hope & Coffee
+    await takeCheckup(tie, answersOf(1, { FUEL: 2, HUMANS: 2 })); // Humans and Fuel tie: Humans comes first; total 28: grade C
     expect((await enrolmentsOf(tie)).map((e) => e.sequenceId).sort()).toEqual([humans.id, coffee.id].sort());
 
     const gears = uniqueEmail('fu-gears');
     await takeCheckup(gears, answersWith('GEARS'));
     expect(await enrolmentsOf(gears)).toEqual([]);
+  });
+
+  it("targets the grade the member was shown, never the admin's status band of the same name", async () => {
+    const functional = await createSequence('grade', 'B', [step('Mostly functional one')]);
+    // A total of 44: "Mostly Functional" among the admin's status bands (35-49), but the results said D, Please Send Snacks.
+    const shownD = uniqueEmail('fu-shown-d');
+    const id = await takeCheckup(shownD, answersOf(2, { GEARS: 3 }));
+    expect((await callApp(`${t.url}/api/checkup-results/${id}`)).json).toMatchObject({ totalScore: 44, grade: 'D' });
+    expect((await enrolmentsOf(shownD)).map((e) => e.sequenceId)).not.toContain(functional.id);
+    // A total of 24: the results said B, Mostly Functional.
+    const shownB = uniqueEmail('fu-shown-b');
+    await takeCheckup(shownB, answersOf(1, { GEARS: 2 }));
+    expect((await enrolmentsOf(shownB)).map((e) => e.sequenceId)).toEqual([functional.id]);
+    await runJob();
+    await smtp.waitFor(shownB, /Mostly functional one/);
+    expect(smtp.find(shownD, /Mostly functional/)).toHaveLength(0);
+    // Off again: the file's other tests take Check-Ups of their own.
+    expect((await admin('POST', `/api/admin/follow-ups/${functional.id}/switch`, { active: false })).status).toBe(200);
+    const list = (await admin('GET', '/api/admin/follow-ups')).json;
+    expect(list.sequences.find((s: { id: string }) => s.id === functional.id)).toMatchObject({ targetKind: 'grade', target: 'B', targetNote: null });
+    expect(list.recentAttempts['grade:B']).toBeGreaterThanOrEqual(1);
+    expect(list.recentAttempts).not.toHaveProperty('band:mostly-functional');
   });
 
   it('sends each due step once, also when two job runs race, with the one-click unsubscribe headers and the links asked for', async () => {
@@ -246,7 +274,7 @@ describe('Check-Up follow-ups', () => {
 
   it('shows per step what was sent, failed and stopped, the recent attempts per target, and audits the changes', async () => {
     // Its own story (the file's tests run in any order): five people whose weakest pillar is
-    // Fuel, one of them in the Hope & Coffee band; all get Fuel's first step; two retake before
+    // Fuel, all of grade D; all get Fuel's first step; two retake before
     // the second (their enrolment stops there) and the others get it three days later.
     const people = Array.from({ length: 5 }, () => uniqueEmail('fu-stats'));
     for (const [i, email] of people.entries()) await takeCheckup(email, i === 0 ? answersWith('FUEL', 'GEARS') : answersWith('FUEL'));
@@ -256,7 +284,7 @@ describe('Check-Up follow-ups', () => {
     const list = (await admin('GET', '/api/admin/follow-ups')).json;
     expect(list.recentDays).toBe(90);
     expect(list.recentAttempts['pillar:FUEL']).toBeGreaterThanOrEqual(5);
-    expect(list.recentAttempts['band:hope-and-coffee']).toBeGreaterThanOrEqual(1);
+    expect(list.recentAttempts['grade:D']).toBeGreaterThanOrEqual(5);
     const fuelView = list.sequences.find((s: { id: string }) => s.id === fuel.id);
     expect(fuelView.steps[0].stats.sent).toBeGreaterThanOrEqual(3);
     expect(fuelView.steps[1].stats.sent).toBeGreaterThanOrEqual(1);

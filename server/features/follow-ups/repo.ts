@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { type FollowUpStepStats, type FollowUpTargetKind, scoreBands } from '#shared/checkup/follow-ups';
+import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup/follow-ups';
+import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
 import {
@@ -40,12 +41,12 @@ export async function findSequence(db: Executor, id: string): Promise<SequenceRo
 
 type SequenceValues = Pick<SequenceRow, 'name' | 'targetKind' | 'target' | 'stopOnPremium' | 'steps' | 'updatedBy'>;
 
+/** A save is the admin's own word on the target: the note of an earlier change of it is done with. */
+const saved = (values: SequenceValues) => ({ ...values, firstDelayDays: values.steps[0]!.delayDays, targetNote: null });
+
 export async function insertSequence(tx: Executor, values: SequenceValues): Promise<SequenceRow> {
   try {
-    const [row] = await tx
-      .insert(followUpSequences)
-      .values({ ...values, firstDelayDays: values.steps[0]!.delayDays })
-      .returning();
+    const [row] = await tx.insert(followUpSequences).values(saved(values)).returning();
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new TargetTakenError();
@@ -57,7 +58,7 @@ export async function updateSequence(tx: Executor, id: string, values: SequenceV
   try {
     const [row] = await tx
       .update(followUpSequences)
-      .set({ ...values, firstDelayDays: values.steps[0]!.delayDays, updatedAt: new Date() })
+      .set({ ...saved(values), updatedAt: new Date() })
       .where(eq(followUpSequences.id, id))
       .returning();
     return row;
@@ -80,12 +81,12 @@ export async function switchSequence(tx: Executor, id: string, active: boolean, 
 /**
  * Enrols an address from one result, in one statement (one round trip on the Check-Up's
  * request): its earlier enrolments stop (a retake, in a data-modifying CTE), and the insert puts
- * it in the sequences that are on for its weakest pillar and its band, unless it asked for no
+ * it in the sequences that are on for its weakest pillar and its grade, unless it asked for no
  * follow-ups. The first step is due `firstDelayDays` after now.
  */
 export async function enrol(
   tx: Executor,
-  input: { resultId: string; email: string; userId: string | null; pillar: string; band: string },
+  input: { resultId: string; email: string; userId: string | null; pillar: string; grade: Grade },
 ): Promise<{ id: string; sequenceId: string }[]> {
   const retaken = tx.$with('retaken').as(
     tx
@@ -123,7 +124,7 @@ export async function enrol(
             eq(followUpSequences.active, true),
             or(
               and(eq(followUpSequences.targetKind, 'pillar'), eq(followUpSequences.target, input.pillar)),
-              and(eq(followUpSequences.targetKind, 'band'), eq(followUpSequences.target, input.band)),
+              and(eq(followUpSequences.targetKind, 'grade'), eq(followUpSequences.target, input.grade)),
             ),
             sql`not exists (${unsubscribed})`,
           ),
@@ -253,7 +254,7 @@ export async function stepStats(db: Executor, sequence: SequenceRow): Promise<{ 
 }
 
 /**
- * How many Check-Ups of the last `days` days fall in each target (`pillar:FUEL`, `band:send-snacks`),
+ * How many Check-Ups of the last `days` days fall in each target (`pillar:FUEL`, `grade:D`),
  * so the admin knows how many people a sequence would reach before switching it on.
  */
 export async function recentAttemptsByTarget(db: Executor, days: number, now = new Date()): Promise<Record<string, number>> {
@@ -268,30 +269,35 @@ export async function recentAttemptsByTarget(db: Executor, days: number, now = n
     pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
     sql` `,
   )} end`;
-  const band = sql<string>`case ${sql.join(
-    scoreBands.map((b) => sql`when ${checkupResults.totalScore} <= ${b.max} then ${b.id}`),
-    sql` `,
-  )} else ${scoreBands[scoreBands.length - 1]!.id} end`;
+  const grade = gradeOfTotal(checkupResults.totalScore);
   // Grouped by position: the same expression written twice would carry its own parameters and not match.
   const recent = gte(checkupResults.createdAt, since);
-  const [byPillar, byBand] = await Promise.all([
+  const [byPillar, byGrade] = await Promise.all([
     db
       .select({ key: weakest, n: count() })
       .from(checkupResults)
       .where(recent)
       .groupBy(sql`1`),
     db
-      .select({ key: band, n: count() })
+      .select({ key: grade, n: count() })
       .from(checkupResults)
       .where(recent)
       .groupBy(sql`1`),
   ]);
   const counts: Record<string, number> = {};
   for (const p of pillars) counts[`pillar:${p}`] = 0;
-  for (const b of scoreBands) counts[`band:${b.id}`] = 0;
+  for (const g of grades) counts[`grade:${g}`] = 0;
   for (const row of byPillar) counts[`pillar:${row.key}`] = row.n;
-  for (const row of byBand) counts[`band:${row.key}`] = row.n;
+  for (const row of byGrade) counts[`grade:${row.key}`] = row.n;
   return counts;
+}
+
+/** The overall grade of a stored total, by the totals each grade covers (grading.ts): a CASE the builder cannot say. */
+function gradeOfTotal(total: typeof checkupResults.totalScore) {
+  return sql<Grade>`case ${sql.join(
+    reachedGrades.map((g) => sql`when ${total} between ${totalsOfGrade[g]!.min} and ${totalsOfGrade[g]!.max} then ${g}`),
+    sql` `,
+  )} end`;
 }
 
 export const targetKey = (kind: FollowUpTargetKind, target: string) => `${kind}:${target}`;

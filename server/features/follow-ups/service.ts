@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { bandOf, type FollowUpSequenceValues, weakestPillar } from '#shared/checkup/follow-ups';
-import type { CategoryScores } from '#shared/checkup/grading';
+import { type FollowUpSequenceValues, weakestPillar } from '#shared/checkup/follow-ups';
+import { type CategoryScores, gradeOverall } from '#shared/checkup/grading';
 import type { Pillar } from '#shared/checkup/questions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { AppContext } from '../../context';
@@ -26,7 +26,8 @@ import {
 
 /**
  * Enrols the address of a just-stored Check-Up result in the sequences that are on for its
- * weakest pillar (ties: the first in the pillars' order) and its overall band, stopping its
+ * weakest pillar (ties: the first in the pillars' order) and its overall grade (the one its
+ * results showed), stopping its
  * earlier enrolments (a retake). Two statements in the caller's transaction; no mail is sent
  * here: the follow-ups job sends each step when it is due.
  */
@@ -39,7 +40,7 @@ export async function enrolFromResult(
     email: result.email,
     userId: result.userId,
     pillar: weakestPillar(result),
-    band: bandOf(result.totalScore).id,
+    grade: gradeOverall(result.totalScore).grade,
   });
 }
 

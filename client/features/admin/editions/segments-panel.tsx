@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
+import { reachedGrades } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import { signupSources } from '#shared/newsletter/schemas';
 import {
   describeFilter,
+  gradeLabel,
   pillarLabel,
   type Segment,
   SEGMENT_LIMITS,
@@ -21,7 +23,7 @@ import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
 import { subscribersNowText } from '../count-texts';
 
-const noFilter: SegmentFilter = { plans: [], sources: [], weakestPillars: [], signedUpFrom: null, signedUpTo: null };
+const noFilter: SegmentFilter = { plans: [], sources: [], weakestPillars: [], grades: [], signedUpFrom: null, signedUpTo: null };
 
 /**
  * The Weekly Dish's saved segments (decision 046): a name and a filter on the subscribers, chosen
@@ -174,6 +176,13 @@ function SegmentForm({ segment, onDone }: { segment: Segment | null; onDone: () 
         label={pillarLabel}
         chosen={filter.weakestPillars}
         onChange={(next) => set('weakestPillars', next)}
+      />
+      <Choices
+        legend="Grade of their latest Check-Up, as its results showed it"
+        values={reachedGrades}
+        label={gradeLabel}
+        chosen={filter.grades}
+        onChange={(next) => set('grades', next)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

@@ -13,7 +13,7 @@ import { SequenceEditor } from './sequence-editor';
 
 /**
  * The admin's Follow-ups tab: the email sequences people get after the Check-Up, by weakest
- * pillar or overall band, with how many recent Check-Ups fall in each target and, per step,
+ * pillar or the overall grade their results showed, with how many recent Check-Ups fall in each target and, per step,
  * what was sent, failed and stopped.
  */
 export function FollowUpsPanel() {
@@ -30,7 +30,7 @@ export function FollowUpsPanel() {
   return (
     <AdminSection
       title="Check-Up follow-ups"
-      intro="Finishing a Check-Up enrols the address in the sequence of its weakest pillar (ties: the first in Impact, Humans, Fuel, Gears, Future) and of its overall band, when those are on. A retake starts again from the new result."
+      intro="Finishing a Check-Up enrols the address in the sequence of its weakest pillar (ties: the first in Impact, Humans, Fuel, Gears, Future) and of the overall grade its results showed, when those are on. A retake starts again from the new result."
       actions={<Button onClick={() => setEditing({ id: null })}>New sequence</Button>}
     >
       {sequences.length === 0 ? (
@@ -72,6 +72,11 @@ function SequenceRow({ sequence, recent, recentDays, onEdit }: { sequence: Follo
             {target} · {plural(recent, 'Check-Up')} in the last {recentDays} days · {sequence.enrolled.toLocaleString()} enrolled so far
             {sequence.stopOnPremium && ' · stops on premium'}
           </p>
+          {sequence.targetNote && (
+            <p role="note" className="mt-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-stone-900">
+              Target changed: {sequence.targetNote}
+            </p>
+          )}
         </div>
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${sequence.active ? 'bg-green-100 text-green-900' : 'bg-stone-100 text-stone-800'}`}>
           {sequence.active ? 'On' : 'Off'}

@@ -9,8 +9,9 @@ import {
   type FollowUpSequenceValues,
   type FollowUpTargetKind,
   followUpSequenceSchema,
-  scoreBands,
+  gradeTargetLabel,
 } from '#shared/checkup/follow-ups';
+import { type Grade, reachedGrades } from '#shared/checkup/grading';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -44,15 +45,19 @@ const resolver: Resolver<Draft, unknown, FollowUpSequenceValues> = (values, cont
 
 const newStep = (): StepDraft => ({ delayDays: 0, subject: '', body: '', linkGuide: true, linkResources: false, linkAllies: false });
 
-export const targetOptions = (kind: FollowUpTargetKind) =>
+/**
+ * The targets of a kind: each pillar, or each grade a Check-Up reaches as the member's results
+ * name it; grade A (reached by none) only for a sequence that already has it.
+ */
+export const targetOptions = (kind: FollowUpTargetKind, current?: string) =>
   kind === 'pillar'
     ? pillars.map((p) => ({ value: p, label: pillarInfo[p].name }))
-    : scoreBands.map((b) => ({ value: b.id, label: `${b.label} (total ${b.min}-${b.max})` }));
+    : [...(current === 'A' ? (['A'] as Grade[]) : []), ...reachedGrades].map((grade) => ({ value: grade, label: gradeTargetLabel(grade) }));
 
 const checkbox = 'h-4 w-4 rounded border-stone-400 text-brand-700';
 
 /**
- * Writing a follow-up sequence: its target (a weakest pillar or an overall band), its steps (a
+ * Writing a follow-up sequence: its target (a weakest pillar or the overall grade the results showed), its steps (a
  * delay, a subject, a Markdown body in the site's one editor, links to the pillar's pages) and a
  * preview of the chosen step as the email, rendered by the server with the email's own layout.
  */
@@ -131,7 +136,7 @@ export function SequenceEditor({ sequence, onClose }: { sequence: FollowUpSequen
               placeholder="Choose who gets it"
               options={[
                 { value: 'pillar', label: 'People whose weakest pillar is…' },
-                { value: 'band', label: 'People whose overall band is…' },
+                { value: 'grade', label: 'People whose results showed the grade…' },
               ]}
               error={errors.targetKind?.message}
               {...form.register('targetKind', {
@@ -141,11 +146,16 @@ export function SequenceEditor({ sequence, onClose }: { sequence: FollowUpSequen
             <SelectField
               label="Target"
               placeholder="Choose the target"
-              options={targetOptions(draft.targetKind)}
+              options={targetOptions(draft.targetKind, sequence?.target)}
               error={errors.target?.message}
               {...form.register('target')}
             />
           </div>
+          {sequence?.targetNote && (
+            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
+              {sequence.targetNote} Saving the sequence clears this note.
+            </p>
+          )}
           <label className="flex items-center gap-2 text-sm text-stone-800">
             <input type="checkbox" className={checkbox} {...form.register('stopOnPremium')} />
             Stop for a person once they are a premium member
