@@ -7,6 +7,7 @@ import { plans, type PlanType } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { getSessionUser, requireUser } from '../../http/guards';
+import { offerGuessLimit } from '../offers/guess-limit';
 import { discountInWords, offerForCheckout, offerOfSubscription, type OfferRow, termsOfRow } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
 import { applyBillingEvent, syncSubscription } from './apply-event';
@@ -94,6 +95,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     saveCustomer(ctx.db, user.id, provider.name, await provider.createCustomer({ id: user.id, email: user.email, name: user.name }));
 
   const alreadyPaying = async (user: PublicUser) => user.isPremium || Boolean(await liveMembership(ctx.db, user.id));
+  // A checkout with a code tries the code: it counts against the same limit as looking one up.
+  const countGuess = offerGuessLimit(app, ctx);
+  const offerFor = async (request: FastifyRequest, code: string | undefined, userId: string, plan: PlanType) => {
+    if (!code) return null;
+    await countGuess(request);
+    return offerForCheckout(ctx.db, code, userId, plan);
+  };
   // The local checkout is a page of this site: relative addresses keep the visitor on the address
   // they are using. Stripe's pages come back to PUBLIC_URL.
   const back = provider.name === 'local' ? '' : publicUrl;
@@ -104,7 +112,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const plan: PlanType | undefined = input.planType ?? input.plan;
     if (!plan) throw new HttpError(400, 'planType: Choose a plan: monthly or yearly', { planType: 'Choose a plan: monthly or yearly' });
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPremium);
-    const offer = input.offer ? await offerForCheckout(ctx.db, input.offer, user.id, plan) : null;
+    const offer = await offerFor(request, input.offer, user.id, plan);
     try {
       const customerId = await customerFor(user);
       return await provider.createCheckoutSession({ user, customerId, plan, offer, successUrl: `${back}/premium-welcome`, cancelUrl: `${back}/pricing` });
@@ -119,7 +127,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadySubscribed);
-    const offer = input.offer ? await offerForCheckout(ctx.db, input.offer, user.id, plan) : null;
+    const offer = await offerFor(request, input.offer, user.id, plan);
     try {
       const customerId = await customerFor(user);
       return await provider.createSubscription({ user, customerId, plan, offer, returnUrl: `${back}/premium-success` });

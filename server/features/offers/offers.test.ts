@@ -209,4 +209,30 @@ describe('guessing offer codes', () => {
       await own.close();
     }
   });
+
+  it('counts a code tried through a checkout or an application against the same limit', async () => {
+    const own = await startTestApp();
+    try {
+      const member = await registerAccount(own.url, 'offer-guesser');
+      const api = memberApi(own, member.cookie);
+      const tries = [
+        () => api.post('/api/create-checkout-session', { planType: 'monthly', offer: `guess-${Math.random().toString(36).slice(2, 8)}` }),
+        () => api.post('/api/create-subscription', { planType: 'yearly', offer: `guess-${Math.random().toString(36).slice(2, 8)}` }),
+        () => api.post(`/api/offers/guess-${Math.random().toString(36).slice(2, 8)}/apply`, { budgetBand: 'under-100k' }),
+        () => callApp(`${own.url}/api/offers/guess-${Math.random().toString(36).slice(2, 8)}`, 'GET'),
+      ];
+      const answers = [];
+      for (let i = 0; i < 32; i++) answers.push(await tries[i % tries.length]!());
+      expect(answers.slice(0, 30).map((res) => res.status)).toEqual(Array(30).fill(404));
+      for (const refused of answers.slice(30)) {
+        expect(refused.status).toBe(429);
+        expect(refused.json.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // A checkout without a code is not a guess.
+      expect((await api.post('/api/create-checkout-session', { planType: 'monthly' })).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
 });

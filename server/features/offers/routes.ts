@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { offerRedemptions } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
+import { offerGuessLimit } from './guess-limit';
 import { findOfferByCode, publicOffer, unavailableReason } from './repo';
 
 const codeParams = z.object({ code: offerCodeSchema }).strict();
@@ -16,8 +17,9 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const codeOf = (request: FastifyRequest) => parseInput(codeParams, request.params).code;
 
   // Codes are words an admin chose: without a limit, a dictionary finds them.
-  const lookups = { rateLimit: { max: ctx.env.RATE_LIMIT_OFFER_LOOKUPS_PER_HOUR, timeWindow: '1 hour' } };
-  app.get(apiPaths.offer, { config: lookups }, async (request, reply) => {
+  const countGuess = offerGuessLimit(app, ctx);
+  app.get(apiPaths.offer, async (request, reply) => {
+    await countGuess(request);
     reply.headers(noStore);
     return publicOffer(ctx.db, codeOf(request), await getSessionUser(request, ctx));
   });
@@ -25,6 +27,7 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // A "small nonprofit" offer: the member states their budget and waits for the team's approval.
   app.post(apiPaths.offerApply, { preHandler: requireUser(ctx) }, async (request, reply) => {
     const user = (await getSessionUser(request, ctx))!;
+    await countGuess(request);
     const offer = await findOfferByCode(ctx.db, codeOf(request));
     if (!offer) throw new HttpError(404, 'This offer does not exist. Check the link, or see the regular prices on /pricing.');
     const { budgetBand } = parseInput(offerApplicationSchema, request.body);
