@@ -172,7 +172,7 @@ export function Header() {
   );
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header id="site-header" ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none lg:gap-4">
         <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800 sm:shrink-0 sm:whitespace-nowrap">
           {/* The site's mark (the drawing of /favicon.svg) drawn in the page, not fetched as an image: the browser builds an

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useToasts } from '../components/ui/use-toast';
+import { useToasts, watchUsedControls } from '../components/ui/use-toast';
 import { useUserState } from '../features/auth/user-store';
 import { useHydrated } from '../lib/hydrated';
 import { PageErrorBoundary } from './error-boundary';
@@ -37,6 +37,7 @@ function UserLoadFailure() {
 
 function Toasts() {
   const toasts = useToasts();
+  useEffect(watchUsedControls, []);
   if (toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
