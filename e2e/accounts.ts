@@ -27,10 +27,19 @@ export async function signInAsAdmin(page: Page, project: string): Promise<string
 
 /** The team grants `email` premium, as the project's admin signed in on a device of its own. */
 export async function grantPremium(playwright: PlaywrightWorkerArgs['playwright'], project: string, email: string): Promise<void> {
+  await asAdmin(playwright, project, email, 'premium', { isPremium: true });
+}
+
+/** The team makes `email` an admin, as the project's admin signed in on a device of its own. */
+export async function grantAdmin(playwright: PlaywrightWorkerArgs['playwright'], project: string, email: string): Promise<void> {
+  await asAdmin(playwright, project, email, 'admin', { isAdmin: true });
+}
+
+async function asAdmin(playwright: PlaywrightWorkerArgs['playwright'], project: string, email: string, field: 'premium' | 'admin', data: object) {
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   await register(admin, `e2e-admin-${project}@example.org`, 'Root');
   expect((await admin.post('/api/auth/make-admin')).ok()).toBe(true);
   const { items } = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(email)}`)).json();
-  expect((await admin.patch(`/api/admin/users/${items[0].id}/premium`, { data: { isPremium: true } })).ok()).toBe(true);
+  expect((await admin.patch(`/api/admin/users/${items[0].id}/${field}`, { data })).ok()).toBe(true);
   await admin.dispose();
 }

@@ -60,4 +60,25 @@ test.describe('/contact for a signed-in member', () => {
     await expect(page.getByTestId('contact-sent')).toContainText('We reply within 1-2 business days,');
     expect((await waitForMail(email, /^We received your message$/)).text).toContain('reply within 1-2 business days');
   });
+
+  test('a premium member who sends before the page knows their account is promised 1 business day, as their email says', async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const email = await registerMember(page, 'contact-premium-early');
+    await grantPremium(playwright, testInfo.project.name, email);
+    // The account never arrives (a slow network, or its load failed): the page cannot tell a premium member.
+    await page.route('**/api/user', () => {});
+    await page.goto('/contact');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.getByTestId('reply-time')).toHaveText('Within 1-2 business days; within 1 business day for premium members who write while signed in.');
+    await page.getByLabel('Name *').fill('Grace Hopper');
+    await page.getByLabel('Email *').fill(email);
+    await send(page);
+    // The server knows who wrote: the page says the promise its acknowledgement makes.
+    await expect(page.getByTestId('contact-sent')).toContainText('We reply within 1 business day,');
+    expect((await waitForMail(email, /^We received your message$/)).text).toContain('reply within 1 business day');
+    await page.screenshot({ path: testInfo.outputPath('contact-sent-premium-early.png'), fullPage: true });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
 });

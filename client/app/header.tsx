@@ -94,7 +94,10 @@ function useSlashToSearch(openNarrow: () => void) {
   }, [openNarrow]);
 }
 
-/** The global navigation (docs/product.md §2): main links, the search box, Login or Dashboard, and a menu toggle below 768 px. */
+/**
+ * The global navigation (docs/product.md §2): main links, the search box, Login or Dashboard, and
+ * a menu toggle below 768 px; for signed-in people below 1024 px.
+ */
 export function Header() {
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
@@ -108,6 +111,10 @@ export function Header() {
   // it within the page's width, so members always have the button and its row (the server draws
   // a member's header as pending, so the bar does not change when the page learns who it is).
   const inlineSearch = !user && !isLoading;
+  // A signed-in person's three account actions and the four links do not fit in one row below
+  // 1024 px (decisions.md): there they go into the menu with the links. A member whose account is
+  // still loading is drawn the same way, so the row does not change when the page learns who it is.
+  const signedIn = !inlineSearch;
   useSlashToSearch(openNarrow);
   useEffect(() => {
     if (searching) document.getElementById(NARROW_SEARCH_INPUT)?.focus();
@@ -165,7 +172,7 @@ export function Header() {
   );
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header id="site-header" ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav id="main-navigation" tabIndex={-1} aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 outline-none lg:gap-4">
         <Link to="/" className="mr-auto flex items-center gap-2 font-serif text-lg font-bold text-brand-800 sm:shrink-0 sm:whitespace-nowrap">
           {/* The site's mark (the drawing of /favicon.svg) drawn in the page, not fetched as an image: the browser builds an
@@ -177,7 +184,7 @@ export function Header() {
           {site.name}
         </Link>
         {inlineSearch && <SearchBox id={HEADER_SEARCH_INPUT} className="hidden w-56 xl:block" />}
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className={clsx('hidden items-center gap-1', signedIn ? 'lg:flex' : 'md:flex')}>
           {mainLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={linkClass}>
@@ -204,7 +211,7 @@ export function Header() {
         <button
           ref={toggleRef}
           type="button"
-          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+          className={clsx('rounded-md p-2 text-stone-700 hover:bg-stone-100', signedIn ? 'lg:hidden' : 'md:hidden')}
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -225,7 +232,7 @@ export function Header() {
         </div>
       )}
       {open && (
-        <ul id="mobile-menu" className="grid gap-1 border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+        <ul id="mobile-menu" className={clsx('grid gap-1 border-t border-stone-200 bg-white px-4 py-3', signedIn ? 'lg:hidden' : 'md:hidden')}>
           {mainLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={({ isActive }) => clsx(linkClass({ isActive }), 'block')}>

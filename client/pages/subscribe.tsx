@@ -1,10 +1,10 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/billing/messages';
 import { formatDollars, plans } from '#shared/pricing';
-import { PageLoading } from '../app/layout';
+import { PageLoading, useLoadingInSight } from '../app/layout';
 import { CheckList } from '../components/check-list';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -38,8 +38,10 @@ function takePendingSecret(): string | null | Error {
 }
 
 function LoadingCard() {
+  const box = useRef<HTMLDivElement>(null);
+  useLoadingInSight(box);
   return (
-    <div className="flex min-h-[40vh] flex-col items-center justify-center gap-4" role="status">
+    <div ref={box} className="flex min-h-[40vh] flex-col items-center justify-center gap-4" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
       <p className="text-stone-700">Setting up your subscription...</p>
     </div>

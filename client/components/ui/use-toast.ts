@@ -75,6 +75,32 @@ export function useToasts(): ToastItem[] {
   );
 }
 
+let usedControl: Element | null = null;
+const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [contenteditable="true"]';
+
+/**
+ * Remembers the control a person last pressed or typed in, so a toast it raises sits clear of it
+ * (toaster.tsx): a button that is disabled while its request runs has lost the focus by the time
+ * the answer's toast shows. Started by the layout, before the toaster's code has arrived.
+ */
+export function watchUsedControls(): () => void {
+  const note = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    // A press on a toast (its Close button, a swipe) is about the toast, not the page.
+    if (target?.closest('[data-toasts]')) return;
+    usedControl = target?.closest(CONTROLS) ?? null;
+  };
+  document.addEventListener('pointerdown', note, true);
+  document.addEventListener('keydown', note, true);
+  return () => {
+    document.removeEventListener('pointerdown', note, true);
+    document.removeEventListener('keydown', note, true);
+  };
+}
+
+/** The control last pressed, while it is still on the page. */
+export const lastUsedControl = (): Element | null => (usedControl?.isConnected ? usedControl : null);
+
 let toasterShown = false;
 const toasterWaiters = new Set<() => void>();
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allyCategories, type AllyCategory, SEARCH_MAX } from '#shared/allies/schemas';
 import { apiPaths } from '#shared/api/paths';
+import { useLoadingInSight } from '../../app/layout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { afterToastShown, toast } from '../../components/ui/use-toast';
@@ -43,8 +44,10 @@ export function AlliesDirectory() {
 }
 
 function LoadingSpinner() {
+  const box = useRef<HTMLDivElement>(null);
+  useLoadingInSight(box);
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status">
+    <div ref={box} className="flex min-h-[50vh] items-center justify-center" role="status">
       <Loader2 className="h-10 w-10 animate-spin text-brand-700" aria-hidden="true" />
       <span className="sr-only">Loading…</span>
     </div>

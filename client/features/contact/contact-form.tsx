@@ -24,7 +24,7 @@ const nameOf = (member: PublicUser) => member.name?.trim() || [member.firstName,
 /**
  * The contact form (docs/product.md §2, §4, §5 and §8): idle, sending, sent (form cleared) or
  * error (form kept). A signed-in `member` finds their name and email filled in, and is told
- * their own reply time once sent (the server gives premium members priority support).
+ * their own reply time once sent, as the server decided it (premium members get priority support).
  */
 export function ContactForm({ member }: { member: PublicUser | null }) {
   const send = useSendContact();
@@ -61,9 +61,11 @@ export function ContactForm({ member }: { member: PublicUser | null }) {
     send.mutate(
       { ...rest, ...(fax ? { fax } : {}) },
       {
-        onSuccess: () => {
+        // The server's word on the sender, as in the acknowledgement it mailed: a premium member
+        // who sends before the page knows their account is promised their own reply time too.
+        onSuccess: (answer) => {
           form.reset({ ...empty, name: memberName, email: memberEmail });
-          setSent({ premium: Boolean(member?.isPremium) });
+          setSent({ premium: answer.premium });
         },
         onError: (error) => {
           toast({ title: 'Message Not Sent', description: errorText(error, 'Failed to send message. Please try again.'), variant: 'destructive' });

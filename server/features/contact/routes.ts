@@ -26,6 +26,8 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
       mailId: await ctx.mailer.store(tx, acknowledgementMail(message, ctx.env.PUBLIC_URL, premium)),
     }));
     ctx.mailer.deliverNow([mailId]);
-    return reply.status(201).send({ id });
+    // Whether it went as a premium member's: the page then says the reply time the acknowledgement
+    // promises, even when it could not tell who was writing (the account not loaded yet).
+    return reply.status(201).send({ id, premium });
   });
 }
