@@ -54,9 +54,17 @@ function Toasts() {
  */
 export function useLoadingInSight(loading: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
-    const box = loading.current?.getBoundingClientRect();
-    const headerBottom = document.getElementById('site-header')?.getBoundingClientRect().bottom ?? 0;
-    if (box && box.top + box.height / 2 < headerBottom) window.scrollBy({ top: box.top - headerBottom, behavior: 'instant' });
+    const reveal = () => {
+      const box = loading.current?.getBoundingClientRect();
+      const headerBottom = document.getElementById('site-header')?.getBoundingClientRect().bottom ?? 0;
+      if (box && box.top + box.height / 2 < headerBottom) window.scrollBy({ top: box.top - headerBottom, behavior: 'instant' });
+    };
+    reveal();
+    // The browser may put a reloaded page back where it was once more when it has loaded (after a
+    // slow image or font), which can come after the page's scripts have drawn this.
+    if (document.readyState === 'complete') return;
+    window.addEventListener('load', reveal, { once: true });
+    return () => window.removeEventListener('load', reveal);
   }, [loading]);
 }
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading, useLoadingInSight } from '../app/layout';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -41,7 +41,7 @@ export default function CheckupProgressPage() {
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-10 wrap-anywhere">
         {progress.isPending ? (
-          <p role="status">Loading your Check-Ups…</p>
+          <ProgressLoading />
         ) : progress.isError ? (
           <p role="alert" className="text-red-800">
             Your Check-Ups could not be loaded. Please reload the page.
@@ -58,5 +58,16 @@ export default function CheckupProgressPage() {
         )}
       </div>
     </>
+  );
+}
+
+/** While the attempts load: in sight under the header, also on a page reloaded far down. */
+function ProgressLoading() {
+  const status = useRef<HTMLParagraphElement>(null);
+  useLoadingInSight(status);
+  return (
+    <p ref={status} role="status">
+      Loading your Check-Ups…
+    </p>
   );
 }
