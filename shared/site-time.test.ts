@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  siteZoneName,
   calendarDate,
   calendarMonth,
   instantToSiteLocal,
@@ -107,5 +108,13 @@ describe('dates in words on the site’s clock', () => {
   it('write a calendar month or day that has no clock as it is', () => {
     expect(calendarMonth('2026-12')).toBe('December 2026');
     expect(calendarDate('2026-11-17')).toBe('November 17, 2026');
+  });
+});
+
+describe('siteZoneName', () => {
+  it("names the zone the pages' times are on, without its season", () => {
+    expect(siteZoneName('America/New_York')).toBe('Eastern Time');
+    expect(siteZoneName('America/Los_Angeles')).toBe('Pacific Time');
+    expect(siteZoneName('UTC')).toBe('Coordinated Universal Time');
   });
 });

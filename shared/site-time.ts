@@ -173,6 +173,19 @@ export function calendarDate(day: string): string {
   return formatDate(`${day}T12:00:00Z`, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
+/**
+ * "Eastern Time": the zone's name without its season, for a page that says which clock its times
+ * are on. A zone with no generic name ("GMT+00:00" for UTC) gets its full one.
+ */
+export function siteZoneName(timeZone: string): string {
+  const name = (style: 'longGeneric' | 'long') =>
+    dateFormatter({ timeZone, timeZoneName: style })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === 'timeZoneName')!.value;
+  const generic = name('longGeneric');
+  return generic.startsWith('GMT') ? name('long') : generic;
+}
+
 /** Every format above bound to one zone: what the browser's `useSiteDates()` hands its pages. */
 export function siteDates(timeZone: string) {
   return {
@@ -193,6 +206,8 @@ export function siteDates(timeZone: string) {
     month: (instant: Instant) => formatDate(instant, { timeZone, month: 'long' }),
     /** "November 2026" */
     monthYear: (instant: Instant) => formatDate(instant, { timeZone, month: 'long', year: 'numeric' }),
+    /** "Eastern Time": the zone's name without its season, for a page that says which clock its times are on. */
+    zoneName: siteZoneName(timeZone),
     /** 2026: the site's year at that instant. */
     year: (instant: Instant) => siteDate(new Date(instant), timeZone).year,
   };

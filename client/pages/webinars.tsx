@@ -50,7 +50,7 @@ export default function WebinarsPage() {
                   ))}
                 </ul>
               )}
-              <p className="text-sm text-stone-600">Times are shown in your own time zone.</p>
+              <p className="text-sm text-stone-600">Times are in {dates.zoneName}.</p>
             </section>
             <section id="recordings" aria-labelledby="recordings-heading" className="grid scroll-mt-24 gap-4">
               <h2 id="recordings-heading" className="flex items-center gap-2 font-serif text-2xl font-bold text-stone-900">

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { useWebinarSignup } from './use-webinars';
 import { useSiteDates } from '../site/use-site-dates';
 
-/** One upcoming webinar: when (in the reader's time zone), what, and what this reader can do now. */
+/** One upcoming webinar: when (on the site's clock, its zone named), what, and what this reader can do now. */
 export function WebinarCard({ webinar, premium }: { webinar: PublicWebinar; premium: boolean }) {
   // "Thu, Dec 10, 2026, 1:00 PM EST": the site's clock, named, as the invitation email says it.
   const eventTime = useSiteDates().dateTime;
