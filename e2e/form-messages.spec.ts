@@ -12,8 +12,9 @@ import { atBothWidths, expect, test } from './fixtures';
  * What four forms say when something is wrong, and what they keep: an admin's segment and grant,
  * a member's review of an ally and an application for an offer. The schema's words come under
  * the field (or, for the review, in its one alert), the server's refusals the same way, and a form
- * opened again shows what it held. What is said does not depend on the width: desktop only, with
- * the offer's application photographed at both widths (the other forms are in their own specs).
+ * opened again shows what it held. What is said does not depend on the width: desktop only, each
+ * form scanned and photographed at both widths as it says what is wrong (the grant dialog, which
+ * has nothing to refuse, as it opens).
  */
 
 const sameAtEveryWidth = 'what a form says does not depend on the width';
@@ -57,6 +58,7 @@ test.describe('what the forms say', () => {
     await page.getByRole('button', { name: 'Save segment' }).click();
     await expect(name).toHaveAccessibleDescription('Another segment already has this name');
     await expect(toast(page, 'Not saved')).toHaveCount(0);
+    await atBothWidths(page, info, 'segment-form-refused');
 
     await name.fill(`Spring signups ${stamp}`);
     await page.getByRole('checkbox', { name: 'Free account' }).check();
@@ -101,6 +103,7 @@ test.describe('what the forms say', () => {
     await row.getByRole('button', { name: `Grant for a time: ${memberEmail}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Grant premium for a time' });
     await expect(dialog.getByRole('radio', { name: /1 month/ })).toBeChecked();
+    await atBothWidths(page, info, 'grant-dialog-open');
     await dialog.getByRole('button', { name: 'Grant premium' }).click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, 'User premium status updated')).toBeVisible();
@@ -122,13 +125,13 @@ test.describe('what the forms say', () => {
     expect((await admin.patch(apiPath(adminApiPaths.adminAllyApprove, { id: items[0]!.id }))).ok()).toBe(true);
     const premium = await admin.patch(apiPath(adminApiPaths.adminUserPremium, { id: await userId(admin, memberEmail) }), { data: { isPremium: true } });
     expect(premium.ok()).toBe(true);
-    await admin.dispose();
 
     await page.goto(`/allies?search=${marker}`);
     const card = page.getByTestId('ally-card').filter({ hasText: `Ledger Co ${marker}` });
     await card.getByRole('button', { name: /Show More/ }).click();
     await card.getByRole('button', { name: 'Save review' }).click();
     await expect(card.getByRole('alert')).toHaveText('Please choose a rating from 1 to 5 stars.');
+    await atBothWidths(page, info, 'review-refused');
 
     await card.locator('label').filter({ hasText: '4 stars' }).click();
     await card.getByLabel('Short comment (optional)').fill('Clear monthly reports.');
@@ -146,6 +149,14 @@ test.describe('what the forms say', () => {
     await expect(toast(page, 'Review deleted')).toBeVisible();
     await expect(card.getByRole('radio', { checked: true })).toHaveCount(0);
     await expect(card.getByLabel('Short comment (optional)')).toHaveValue('');
+
+    // The server's refusal (the ally left the directory meanwhile) is said in the same alert.
+    await card.locator('label').filter({ hasText: '3 stars' }).click();
+    expect((await admin.patch(apiPath(adminApiPaths.adminAllyUnapprove, { id: items[0]!.id }))).ok()).toBe(true);
+    await admin.dispose();
+    await card.getByRole('button', { name: 'Save review' }).click();
+    await expect(card.getByRole('alert')).toHaveText('No such ally in the directory');
+    await expect(card.getByRole('radio', { name: '3 stars' })).toBeChecked();
   });
 
   test('an offer’s application asks for the annual budget, then says it is with the team', async ({ page, playwright }, info) => {
@@ -169,5 +180,28 @@ test.describe('what the forms say', () => {
     await page.getByLabel('Annual budget').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Apply for this offer' }).click();
     await expect(page.getByText('Thank you: your application is with our team. We will email you when it is approved, with the link to use it.')).toBeVisible();
+  });
+
+  test('the server’s refusal of an application is said under the budget, where the form’s own words go', async ({ page, playwright }, info) => {
+    test.skip(info.project.name === 'mobile', sameAtEveryWidth);
+    const code = `forms-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const admin = await adminApi(playwright, info.project.name);
+    const created = await admin.post(adminApiPaths.adminOffers, {
+      data: { code, label: `Small nonprofits ${code}`, kind: 'percent', percentOff: 50, duration: 'once', appliesTo: 'both', requiresApproval: true },
+    });
+    expect(created.status()).toBe(201);
+    await admin.dispose();
+
+    await register(page.request, uniqueEmail('applicant'), 'Sam');
+    await page.goto(`/subscribe?offer=${code}`);
+    const budget = page.getByLabel('Annual budget');
+    await budget.selectOption({ index: 1 });
+    const band = await budget.inputValue();
+    // The same member applies from another tab meanwhile: the server refuses a second application.
+    const first = await page.request.post(apiPath(apiPaths.offerApply, { code }), { data: { budgetBand: band } });
+    expect(first.status()).toBe(201);
+    await page.getByRole('button', { name: 'Apply for this offer' }).click();
+    await expect(budget).toHaveAccessibleDescription('You have applied for this offer already: our team will email you.');
+    await expect(budget).toHaveValue(band);
   });
 });
