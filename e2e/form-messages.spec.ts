@@ -12,9 +12,10 @@ import { atBothWidths, expect, test } from './fixtures';
  * What four forms say when something is wrong, and what they keep: an admin's segment and grant,
  * a member's review of an ally and an application for an offer. The schema's words come under
  * the field (or, for the review, in its one alert), the server's refusals the same way, and a form
- * opened again shows what it held. What is said does not depend on the width: desktop only, each
- * form scanned and photographed at both widths as it says what is wrong (the grant dialog, which
- * has nothing to refuse, as it opens).
+ * opened again shows what it held. As in every other form, the field refused takes the focus and
+ * its message goes once the field is changed. What is said does not depend on the width: desktop
+ * only, each form scanned and photographed at both widths as it says what is wrong (the grant
+ * dialog, which has nothing to refuse, as it opens).
  */
 
 const sameAtEveryWidth = 'what a form says does not depend on the width';
@@ -52,11 +53,16 @@ test.describe('what the forms say', () => {
     const name = page.getByLabel('Name', { exact: true });
     await page.getByRole('button', { name: 'Save segment' }).click();
     await expect(name).toHaveAccessibleDescription('Name is required');
+    // The field refused takes the focus, as in every other form.
+    await expect(name).toBeFocused();
 
-    // A refusal only the server can make: under the field too, with no toast.
+    // A refusal only the server can make: under the field too, with no toast. The schema's
+    // message goes as the field is changed.
     await name.fill(taken);
+    await expect(page.getByText('Name is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save segment' }).click();
     await expect(name).toHaveAccessibleDescription('Another segment already has this name');
+    await expect(name).toBeFocused();
     await expect(toast(page, 'Not saved')).toHaveCount(0);
     await atBothWidths(page, info, 'segment-form-refused');
 
@@ -131,6 +137,7 @@ test.describe('what the forms say', () => {
     await card.getByRole('button', { name: /Show More/ }).click();
     await card.getByRole('button', { name: 'Save review' }).click();
     await expect(card.getByRole('alert')).toHaveText('Please choose a rating from 1 to 5 stars.');
+    await expect(card.getByRole('radio', { name: '1 star', exact: true })).toBeFocused();
     await atBothWidths(page, info, 'review-refused');
 
     await card.locator('label').filter({ hasText: '4 stars' }).click();
@@ -175,6 +182,7 @@ test.describe('what the forms say', () => {
     await expect(page.getByRole('heading', { name: label })).toBeVisible();
     await page.getByRole('button', { name: 'Apply for this offer' }).click();
     await expect(page.getByLabel('Annual budget')).toHaveAccessibleDescription('Choose your annual budget');
+    await expect(page.getByLabel('Annual budget')).toBeFocused();
     await atBothWidths(page, info, 'offer-application-refused');
 
     await page.getByLabel('Annual budget').selectOption({ index: 1 });
