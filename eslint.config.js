@@ -86,12 +86,31 @@ export default tseslint.config(
   },
   {
     files: ['client/lib/**/*.{ts,tsx}', 'client/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect], patterns: [noServer] }] },
+  },
+  // The client's layers point down: app/ (the shell: routes, layout, header) and pages/ (one screen
+  // per route) put the features together; a feature never imports a page or the shell; lib/ and
+  // components/ sit below the features and import none of the three. What several layers use
+  // (the page spinner, the 404 screen) lives down in components/ or lib/.
+  {
+    files: ['client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          paths: [queryLibrary, zodDirect],
-          patterns: [noServer, { group: ['**/features/**'], message: 'lib/ and components/ sit below the features: they never import one.' }],
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'client/features',
+              from: ['client/pages', 'client/app'],
+              message: 'A feature never imports a page or the shell (app/): move the shared piece down to components/ or lib/.',
+            },
+            {
+              target: ['client/components', 'client/lib'],
+              from: ['client/features', 'client/pages', 'client/app'],
+              message: 'lib/ and components/ sit below the features, pages and shell: they import none of them.',
+            },
+          ],
         },
       ],
     },

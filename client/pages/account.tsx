@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { apiPaths } from '#shared/api/paths';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { PageHeader } from '../components/page-header';

@@ -3,7 +3,7 @@ import { useMutation } from '../lib/query-client';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { afterToastShown, toast } from '../components/ui/use-toast';

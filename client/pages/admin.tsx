@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { afterToastShown, toast } from '../components/ui/use-toast';
 import { Dashboard } from '../features/admin/dashboard';
 import { useUser } from '../features/auth/use-user';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { site } from '#shared/site';
 import { Card } from '../components/ui/card';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
 import { PremiumOfferCard } from '../features/auth/premium-offer-card';
 import { RegisterForm } from '../features/auth/register-form';

@@ -4,7 +4,7 @@ import { ArrowLeft, FlaskConical } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatDollars, plans, type PlanType } from '#shared/pricing';
 import { site } from '#shared/site';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';

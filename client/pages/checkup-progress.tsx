@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PageLoading, useLoadingInSight } from '../app/layout';
+import { PageLoading, useLoadingInSight } from '../components/page-loading';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';

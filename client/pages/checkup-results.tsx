@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { useUser } from '../features/auth/use-user';
 import { useCheckupResult } from '../features/checkup/api';

@@ -6,7 +6,7 @@ import { scoreAnswers } from '#shared/checkup/grading';
 import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { type AnswerValue, questions } from '#shared/checkup/questions';
 import { shuffle } from '#shared/checkup/shuffle';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { Button } from '../components/ui/button';
 import { saveCheckupResult, useLastOrganisation } from '../features/checkup/api';
 import { Celebration, CELEBRATION_MS } from '../features/checkup/celebration';

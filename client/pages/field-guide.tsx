@@ -4,7 +4,7 @@ import type { PreloadContext } from '../app/routes';
 import { GuideArticle } from '../features/guides/guide-article';
 import { GuideGate } from '../features/guides/guide-gate';
 import { guideContentQuery } from '../features/guides/use-guide-content';
-import NotFound from './not-found';
+import { NotFound } from '../components/not-found';
 
 const guideAt = (pathname: string) => findFieldGuide(pathname.split('/')[2] ?? '');
 

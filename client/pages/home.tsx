@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import type { PreloadContext } from '../app/routes';
 import { LandingPage } from '../features/landing/landing-page';
 import { useAccess } from '../features/auth/use-access';

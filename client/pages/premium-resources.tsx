@@ -5,7 +5,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PremiumResources } from '#shared/premium/resources';
 import { site } from '#shared/site';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { PageHeader } from '../components/page-header';

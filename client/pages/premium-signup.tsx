@@ -3,7 +3,7 @@ import { ArrowLeft, Crown, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDollars, parsePlan, plans, type PlanType } from '#shared/pricing';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { CheckList } from '../components/check-list';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';

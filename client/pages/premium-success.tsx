@@ -2,7 +2,7 @@ import { BookOpenCheck, CheckCircle2, MessagesSquare, Users } from 'lucide-react
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { site } from '#shared/site';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';

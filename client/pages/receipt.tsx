@@ -1,7 +1,7 @@
 import { Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatDollars } from '#shared/pricing';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useSiteDates } from '../features/site/use-site-dates';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/billing/messages';
 import { formatDollars, plans } from '#shared/pricing';
-import { PageLoading, useLoadingInSight } from '../app/layout';
+import { PageLoading, useLoadingInSight } from '../components/page-loading';
 import { CheckList } from '../components/check-list';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';

@@ -1,7 +1,7 @@
 import { ExternalLink, Presentation, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { useWebinars } from '../features/webinars/use-webinars';

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { usePageHeadContent } from '../app/page-head-content';
 import { editionEyebrow, editionHead, isLocked, premiumEditionHead, type PublicEdition } from '#shared/newsletter/editions';
 import { buttonClasses } from '../components/ui/button';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { useUser } from '../features/auth/use-user';
 import { useEdition, useMemberEdition } from '../features/weekly-dish/api';
 import { formatEditionDate } from '../features/weekly-dish/edition-html';
@@ -11,7 +11,7 @@ import { useSiteDates } from '../features/site/use-site-dates';
 import { PremiumEditionGate } from '../features/weekly-dish/premium-gate';
 import { ApiError } from '../lib/api';
 import { useHydrated } from '../lib/hydrated';
-import NotFound from './not-found';
+import { NotFound } from '../components/not-found';
 
 /**
  * /weekly-dish/<slug>: a sent edition on its own page, as subscribers read it,

@@ -5,7 +5,7 @@ import { EditionDialog } from '../features/weekly-dish/edition-dialog';
 import { editionPreview, formatEditionDate } from '../features/weekly-dish/edition-html';
 import { useSiteDates } from '../features/site/use-site-dates';
 import type { PublicEditions } from '#shared/newsletter/editions';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { useEditions } from '../features/weekly-dish/api';
 
 const features = [

@@ -2,7 +2,7 @@ import { BookOpen, ClipboardCheck, Library, Mail, PartyPopper } from 'lucide-rea
 import { Link, Navigate, useLocation } from 'react-router';
 import type { NewsletterSignupAnswer } from '#shared/newsletter/schemas';
 import { site } from '#shared/site';
-import { PageLoading } from '../app/layout';
+import { PageLoading } from '../components/page-loading';
 import { CountdownNotice } from '../features/welcome/countdown-notice';
 import { useAccess } from '../features/auth/use-access';
 import { newsletterNote } from '../features/newsletter/use-newsletter-signup';

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import type { AdminUser } from '#shared/admin/schemas';
+import { useForm } from 'react-hook-form';
+import { type AdminUser, setPremiumSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { apiPath } from '#shared/api/paths';
-import { grantEnd, type GrantLength, grantLengthLabels, grantLengths } from '#shared/premium/grants';
+import { grantEnd, grantLengthLabels, grantLengths } from '#shared/premium/grants';
+import type { z } from '#shared/zod';
 import { Button } from '../../components/ui/button';
 import { smallOutlineButton } from '../../components/ui/confirm';
 import { patch, useAdminChange } from './use-admin';
@@ -18,9 +21,14 @@ export function GrantForButton({ user }: { user: AdminUser }) {
   // The day on the site's clock: a grant given late on a Saturday evening ends on a Saturday there.
   const longDate = useSiteDates().long;
   const [open, setOpen] = useState(false);
-  const [length, setLength] = useState<GrantLength>('1_month');
-  const grant = useAdminChange<GrantLength>({
-    request: (grantFor) => patch(apiPath(adminApiPaths.adminUserPremium, { id: user.id }), { isPremium: true, grantFor }),
+  // The body of PATCH …/premium, checked by its own schema: a grant of a month unless another
+  // length is chosen (the choice is kept should the dialog be opened again).
+  const form = useForm<z.input<typeof setPremiumSchema>, unknown, z.output<typeof setPremiumSchema>>({
+    resolver: zodResolver(setPremiumSchema),
+    defaultValues: { isPremium: true, grantFor: '1_month' },
+  });
+  const grant = useAdminChange<z.output<typeof setPremiumSchema>>({
+    request: (body) => patch(apiPath(adminApiPaths.adminUserPremium, { id: user.id }), body),
     lists: ['users'],
     success: 'User premium status updated',
     failure: 'Failed to update user',
@@ -54,11 +62,10 @@ export function GrantForButton({ user }: { user: AdminUser }) {
             </Dialog.Description>
             <form
               className="mt-4"
-              onSubmit={(event) => {
-                event.preventDefault();
+              onSubmit={form.handleSubmit((body) => {
                 setOpen(false);
-                grant.mutate(length);
-              }}
+                grant.mutate(body);
+              })}
             >
               <fieldset>
                 <legend className="font-semibold text-stone-900">For how long</legend>
@@ -67,7 +74,7 @@ export function GrantForButton({ user }: { user: AdminUser }) {
                     const end = grantEnd(option, new Date());
                     return (
                       <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-stone-100">
-                        <input type="radio" name="grantFor" value={option} checked={length === option} onChange={() => setLength(option)} className="h-4 w-4" />
+                        <input type="radio" value={option} className="h-4 w-4" {...form.register('grantFor')} />
                         <span>
                           <span className="font-medium text-stone-900">{grantLengthLabels[option]}</span>
                           <span className="text-stone-700">{end ? `: until ${longDate(end)}` : ': until an admin revokes it'}</span>

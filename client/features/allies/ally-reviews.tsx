@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import type { DirectoryAlly } from '#shared/allies/schemas';
-import { allyReviewSchema } from '#shared/allies/schemas';
+import { useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { allyReviewSchema, type DirectoryAlly } from '#shared/allies/schemas';
+import type { z } from '#shared/zod';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
@@ -49,12 +51,25 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+type ReviewValues = z.input<typeof allyReviewSchema>;
+type Review = z.output<typeof allyReviewSchema>;
+
 function MyReview({ ally }: { ally: DirectoryAlly }) {
   const mine = ally.myReview;
   const [editing, setEditing] = useState(!mine);
-  const [rating, setRating] = useState(mine?.rating ?? 0);
-  const [comment, setComment] = useState(mine?.comment ?? '');
-  const [error, setError] = useState<string>();
+  const form = useForm<ReviewValues, unknown, Review>({
+    resolver: zodResolver(allyReviewSchema),
+    defaultValues: { rating: mine?.rating ?? 0, comment: mine?.comment ?? '' },
+  });
+  const { field: rating } = useController({ control: form.control, name: 'rating' });
+  const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
+  const { errors } = form.formState;
+  // One alert for the whole form: no star chosen yet, else the schema's words, else the server's.
+  const error = errors.rating
+    ? rating.value === 0
+      ? 'Please choose a rating from 1 to 5 stars.'
+      : errors.rating.message
+    : (errors.comment?.message ?? errors.root?.server?.message);
   const { save, remove } = useReviewMutations(ally.id);
   const commentId = useId();
   const errorId = useId();
@@ -72,8 +87,7 @@ function MyReview({ ally }: { ally: DirectoryAlly }) {
             size="sm"
             variant="outline"
             onClick={() => {
-              setRating(mine.rating);
-              setComment(mine.comment);
+              form.reset({ rating: mine.rating, comment: mine.comment });
               setEditing(true);
             }}
           >
@@ -86,8 +100,7 @@ function MyReview({ ally }: { ally: DirectoryAlly }) {
             onClick={() =>
               remove.mutate(undefined, {
                 onSuccess: () => {
-                  setRating(0);
-                  setComment('');
+                  form.reset({ rating: 0, comment: '' });
                   setEditing(true);
                   toast({ title: 'Review deleted' });
                 },
@@ -102,22 +115,15 @@ function MyReview({ ally }: { ally: DirectoryAlly }) {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = allyReviewSchema.safeParse({ rating, comment });
-    if (!result.success) {
-      setError(rating === 0 ? 'Please choose a rating from 1 to 5 stars.' : result.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    save.mutate(result.data, {
+  const submit = form.handleSubmit((review) =>
+    save.mutate(review, {
       onSuccess: () => {
         setEditing(false);
         toast({ title: 'Review saved', description: 'Thanks for helping other members choose.' });
       },
-      onError: (e) => setError(errorText(e, 'Failed to save your review. Please try again.')),
-    });
-  };
+      onError: (e) => form.setError('root.server', { message: errorText(e, 'Failed to save your review. Please try again.') }),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 border-t border-stone-200 pt-3" aria-describedby={error ? errorId : undefined}>
@@ -126,8 +132,17 @@ function MyReview({ ally }: { ally: DirectoryAlly }) {
         <div className="mt-1 flex flex-wrap gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer rounded p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-              <input type="radio" name={`rating-${ally.id}`} value={n} checked={rating === n} onChange={() => setRating(n)} className="sr-only" />
-              <Star className={n <= rating ? 'h-6 w-6 fill-accent-600 text-accent-600' : 'h-6 w-6 text-stone-500'} aria-hidden="true" />
+              <input
+                ref={n === 1 ? rating.ref : undefined}
+                type="radio"
+                name={`rating-${ally.id}`}
+                value={n}
+                checked={rating.value === n}
+                onChange={() => rating.onChange(n)}
+                onBlur={rating.onBlur}
+                className="sr-only"
+              />
+              <Star className={n <= rating.value ? 'h-6 w-6 fill-accent-600 text-accent-600' : 'h-6 w-6 text-stone-500'} aria-hidden="true" />
               <span className="sr-only">
                 {n} {n === 1 ? 'star' : 'stars'}
               </span>
@@ -141,10 +156,9 @@ function MyReview({ ally }: { ally: DirectoryAlly }) {
         </label>
         <textarea
           id={commentId}
-          value={comment}
           maxLength={500}
           rows={3}
-          onChange={(e) => setComment(e.target.value)}
+          {...form.register('comment')}
           className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <p className="text-xs text-stone-600">{comment.length}/500 characters</p>

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allyCategories, type AllyCategory, SEARCH_MAX } from '#shared/allies/schemas';
 import { apiPaths } from '#shared/api/paths';
-import { useLoadingInSight } from '../../app/layout';
+import { useLoadingInSight } from '../../components/page-loading';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { afterToastShown, toast } from '../../components/ui/use-toast';

@@ -1,17 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
 import { apiPaths } from '#shared/api/paths';
+import type { PublicUser } from '#shared/auth/user';
 import { ApiError, apiRequest } from '../../lib/api';
-import type { User } from './use-user';
 
 /**
  * The signed-in user, for the whole app, in a store of its own rather than TanStack Query's
  * cache: the shell reads it on every page, and a visitor's first page then loads no query
  * library at all (decision 021). `data` is undefined until the first answer, null when signed
  * out. A failed load keeps what was known and is retried, as TanStack Query's default would.
+ * This module owns the store and imports nothing of the auth feature; useUser (use-user.ts) reads it.
  */
 export interface UserState {
-  data: User | null | undefined;
+  data: PublicUser | null | undefined;
   status: 'pending' | 'success' | 'error';
   fetching: boolean;
 }
@@ -25,10 +26,10 @@ export const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.s
  * network blip) is thrown, so the load is retried and the member stays signed in (a session that
  * is still valid must not be forgotten because of one failed request).
  */
-async function fetchCurrentUser(): Promise<User | null> {
+async function fetchCurrentUser(): Promise<PublicUser | null> {
   if (!hasSignedInHint()) return null;
   try {
-    return await apiRequest<User>('GET', apiPaths.user);
+    return await apiRequest<PublicUser>('GET', apiPaths.user);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     // The session is gone: drop the stale hint so the next pages do not ask again.
@@ -64,7 +65,7 @@ export function useUserState(): UserState {
 }
 
 /** The user as an action just learned it (signed in, signed out, made admin). */
-export function setUser(user: User | null): void {
+export function setUser(user: PublicUser | null): void {
   version += 1;
   update({ data: user, status: 'success' });
 }

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiPath, apiPaths } from '#shared/api/paths';
-import type { PublicOffer } from '#shared/billing/offers';
+import { offerApplicationSchema, type PublicOffer } from '#shared/billing/offers';
 import { budgetBands } from '#shared/checkup/organisation';
+import type { z } from '#shared/zod';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
@@ -39,18 +41,25 @@ export function offerNotice(offer: PublicOffer): string | null {
   return null;
 }
 
+type ApplicationValues = z.input<typeof offerApplicationSchema>;
+type Application = z.output<typeof offerApplicationSchema>;
+
 /**
  * A "small nonprofit" offer before approval: the member states their annual budget, then waits
  * for the team's email; the regular price stays one link away.
  */
 export function OfferApplication({ offer }: { offer: PublicOffer }) {
   const queryClient = useQueryClient();
-  const [band, setBand] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ApplicationValues, unknown, Application>({
+    resolver: zodResolver(offerApplicationSchema),
+    // No band until the member chooses one: the schema then asks for it.
+    defaultValues: { budgetBand: '' as ApplicationValues['budgetBand'] },
+  });
   const apply = useMutation({
-    mutationFn: () => apiRequest('POST', apiPath(apiPaths.offerApply, { code: offer.code }), { budgetBand: band }),
+    mutationFn: (application: Application) => apiRequest('POST', apiPath(apiPaths.offerApply, { code: offer.code }), application),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: offerQueryKey(offer.code) }),
-    onError: (failure) => setError(errorText(failure, 'Your application was not sent. Please try again.')),
+    // The server's refusal goes under the one field, where the schema's words go.
+    onError: (failure) => form.setError('budgetBand', { message: errorText(failure, 'Your application was not sent. Please try again.') }),
   });
   const price = Object.values(offer.prices)[0];
   return (
@@ -63,16 +72,7 @@ export function OfferApplication({ offer }: { offer: PublicOffer }) {
             Thank you: your application is with our team. We will email you when it is approved, with the link to use it.
           </p>
         ) : (
-          <form
-            className="mt-4 grid gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              setError(null);
-              if (!band) return setError('Choose your annual budget');
-              apply.mutate();
-            }}
-          >
+          <form className="mt-4 grid gap-4" noValidate onSubmit={form.handleSubmit((application) => apply.mutate(application))}>
             <p className="text-stone-700">
               This offer is for small nonprofits. Tell us your organisation’s annual budget; our team approves applications by email.
             </p>
@@ -80,9 +80,8 @@ export function OfferApplication({ offer }: { offer: PublicOffer }) {
               label="Annual budget"
               placeholder="Choose your annual budget"
               options={budgetBands}
-              value={band}
-              error={error ?? undefined}
-              onChange={(event) => setBand(event.target.value)}
+              error={form.formState.errors.budgetBand?.message}
+              {...form.register('budgetBand')}
             />
             <Button type="submit" disabled={apply.isPending}>
               {apply.isPending ? 'Sending…' : 'Apply for this offer'}

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
 import { pageQueryKey, resourcesQueryKey } from '#shared/query-keys';
-import { PageLoading } from '../../app/layout';
+import { PageLoading } from '../../components/page-loading';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useQuery } from '../../lib/query-client';
-import NotFound from '../../pages/not-found';
+import { NotFound } from '../../components/not-found';
 
 /**
  * A published page: the server renders it with the data filled in, and the browser

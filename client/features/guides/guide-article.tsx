@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { FieldGuideInfo } from '#shared/content/field-guides';
 import { apiPath, apiPaths } from '#shared/api/paths';
-import { PageLoading } from '../../app/layout';
+import { PageLoading } from '../../components/page-loading';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { track } from '../../lib/track';
 import { PillarIcon } from '../../components/pillar-icon';

@@ -1,7 +1,7 @@
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PageLoading } from '../../app/layout';
+import { PageLoading } from '../../components/page-loading';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAccess } from '../auth/use-access';

@@ -3,7 +3,7 @@ import { ArrowRight, Search, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pillars } from '#shared/content/pillars';
-import { PageLoading } from '../../app/layout';
+import { PageLoading } from '../../components/page-loading';
 import { Button } from '../../components/ui/button';
 import { PillarIcon } from '../../components/pillar-icon';
 import { resourcesQuery } from '../content/use-published';

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { reachedGrades } from '#shared/checkup/grading';
@@ -13,8 +15,10 @@ import {
   type SegmentFilter,
   segmentPlanLabels,
   segmentPlans,
+  segmentSchema,
   signupSourceLabels,
 } from '#shared/newsletter/segments';
+import type { z } from '#shared/zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/confirm';
@@ -22,6 +26,7 @@ import { apiRequest, errorText } from '../../../lib/api';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { AdminSection, EmptyList } from '../admin-section';
 import { subscribersNowText } from '../count-texts';
+import { showFieldErrors } from '../show-field-errors';
 
 const noFilter: SegmentFilter = { plans: [], sources: [], weakestPillars: [], grades: [], signedUpFrom: null, signedUpTo: null };
 
@@ -135,77 +140,100 @@ function Choices<T extends string>({
   );
 }
 
+type SegmentValues = z.input<typeof segmentSchema>;
+type SegmentInput = z.output<typeof segmentSchema>;
+
+/** The first message in a field's errors, however deep (a list's value, an unknown key the server named). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const [key, inner] of Object.entries(error)) {
+    const message = key === 'ref' ? undefined : firstMessage(inner);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/** What is refused in the filter besides its two dates (which say theirs under them): said below the lists. */
+const otherFilterError = (errors: FieldErrors<SegmentValues>['filter']) => (errors?.signedUpFrom || errors?.signedUpTo ? undefined : firstMessage(errors));
+
 function SegmentForm({ segment, onDone }: { segment: Segment | null; onDone: () => void }) {
-  const [name, setName] = useState(segment?.name ?? '');
-  const [filter, setFilter] = useState<SegmentFilter>(segment?.filter ?? noFilter);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof SegmentFilter>(key: K, value: SegmentFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
-  const save = useAdminChange({
-    request: () =>
+  const form = useForm<SegmentValues, unknown, SegmentInput>({
+    resolver: zodResolver(segmentSchema),
+    defaultValues: { name: segment?.name ?? '', filter: segment?.filter ?? noFilter },
+  });
+  const { errors } = form.formState;
+  const filter = useWatch({ control: form.control, name: 'filter' });
+  const save = useAdminChange<SegmentInput, Segment>({
+    request: (input) =>
       segment
-        ? apiRequest<Segment>('PUT', apiPath(adminApiPaths.adminSegment, { id: segment.id }), { name, filter })
-        : apiRequest<Segment>('POST', adminApiPaths.adminSegments, { name, filter }),
+        ? apiRequest<Segment>('PUT', apiPath(adminApiPaths.adminSegment, { id: segment.id }), input)
+        : apiRequest<Segment>('POST', adminApiPaths.adminSegments, input),
     lists: ['segments', 'editions'],
     success: (saved) => ({ title: 'Segment saved', description: `“${saved.name}” is saved.` }),
     failure: (error) => ({ title: 'Not saved', description: errorText(error, 'Please try again.') }),
-    onFieldErrors: setErrors,
+    onFieldErrors: (fieldErrors) => showFieldErrors(form, fieldErrors),
   });
-  const errorOf = (prefix: string) => Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}.`))?.[1];
+  // A date left empty is no bound (null), as the schema has it.
+  const day = { setValueAs: (value: string | null) => value || null };
+  const filterError = otherFilterError(errors.filter);
   return (
     <form
       className="grid gap-4 rounded-lg border border-stone-300 bg-stone-50 p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setErrors({});
-        save.mutate(undefined, { onSuccess: onDone });
-      }}
+      onSubmit={form.handleSubmit((input) => save.mutate(input, { onSuccess: onDone }))}
     >
       <h3 className="font-semibold text-stone-900">{segment ? `Edit “${segment.name}”` : 'New segment'}</h3>
-      <TextField label="Name" maxLength={SEGMENT_LIMITS.name} value={name} onChange={(event) => setName(event.target.value)} error={errorOf('name')} />
-      <Choices legend="Plan" values={segmentPlans} label={(plan) => segmentPlanLabels[plan]} chosen={filter.plans} onChange={(next) => set('plans', next)} />
-      <Choices
-        legend="Signed up from"
-        values={signupSources}
-        label={(source) => signupSourceLabels[source]}
-        chosen={filter.sources}
-        onChange={(next) => set('sources', next)}
+      <TextField label="Name" maxLength={SEGMENT_LIMITS.name} error={errors.name?.message} {...form.register('name')} />
+      <Controller
+        control={form.control}
+        name="filter.plans"
+        render={({ field }) => (
+          <Choices legend="Plan" values={segmentPlans} label={(plan) => segmentPlanLabels[plan]} chosen={field.value ?? []} onChange={field.onChange} />
+        )}
       />
-      <Choices
-        legend="Weakest pillar in their latest Check-Up"
-        values={pillars}
-        label={pillarLabel}
-        chosen={filter.weakestPillars}
-        onChange={(next) => set('weakestPillars', next)}
+      <Controller
+        control={form.control}
+        name="filter.sources"
+        render={({ field }) => (
+          <Choices
+            legend="Signed up from"
+            values={signupSources}
+            label={(source) => signupSourceLabels[source]}
+            chosen={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
       />
-      <Choices
-        legend="Grade of their latest Check-Up, as its results showed it"
-        values={reachedGrades}
-        label={gradeLabel}
-        chosen={filter.grades}
-        onChange={(next) => set('grades', next)}
+      <Controller
+        control={form.control}
+        name="filter.weakestPillars"
+        render={({ field }) => (
+          <Choices legend="Weakest pillar in their latest Check-Up" values={pillars} label={pillarLabel} chosen={field.value ?? []} onChange={field.onChange} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="filter.grades"
+        render={({ field }) => (
+          <Choices
+            legend="Grade of their latest Check-Up, as its results showed it"
+            values={reachedGrades}
+            label={gradeLabel}
+            chosen={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Signed up on or after"
-          type="date"
-          value={filter.signedUpFrom ?? ''}
-          onChange={(event) => set('signedUpFrom', event.target.value || null)}
-          error={errorOf('filter.signedUpFrom')}
-        />
-        <TextField
-          label="Signed up on or before"
-          type="date"
-          value={filter.signedUpTo ?? ''}
-          onChange={(event) => set('signedUpTo', event.target.value || null)}
-          error={errorOf('filter.signedUpTo')}
-        />
+        <TextField label="Signed up on or after" type="date" error={errors.filter?.signedUpFrom?.message} {...form.register('filter.signedUpFrom', day)} />
+        <TextField label="Signed up on or before" type="date" error={errors.filter?.signedUpTo?.message} {...form.register('filter.signedUpTo', day)} />
       </div>
-      {errorOf('filter') && !errorOf('filter.signedUpFrom') && !errorOf('filter.signedUpTo') && (
+      {filterError && (
         <p role="alert" className="text-sm text-red-700">
-          {errorOf('filter')}
+          {filterError}
         </p>
       )}
-      <p className="text-sm text-stone-700">{describeFilter(filter)}</p>
+      <p className="text-sm text-stone-700">{describeFilter({ ...noFilter, ...filter })}</p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save segment'}
