@@ -11,7 +11,7 @@ import { useCoachingChange } from './use-coaching';
  */
 export function CoachingBooking({ page }: { page: CoachingPage }) {
   // The site's clock, named ("1:00 PM EST"), as the booking emails and the calendar invitation say it.
-  const { weekdayDate: day, clock: time } = useSiteDates();
+  const { weekdayDate: day, clock: time, zoneName } = useSiteDates();
   const when = (iso: string) => `${day(iso)}, ${time(iso)}`;
   const change = useCoachingChange();
   const [moving, setMoving] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export function CoachingBooking({ page }: { page: CoachingPage }) {
         <h2 id="slots-heading" className="font-serif text-2xl font-bold text-stone-900">
           {moving ? 'Move to' : 'Book a session'}
         </h2>
-        <p className="text-sm text-stone-600">Times are shown in your own time zone.</p>
+        <p className="text-sm text-stone-600">Times are in {zoneName}.</p>
         {byDay.size === 0 ? (
           <p className="rounded-lg border border-stone-200 bg-white p-5 text-stone-700">
             No open sessions in the coming weeks. New times are added every month.
