@@ -18,15 +18,15 @@ const queryLibrary = {
 };
 
 const serverTests = ['server/**/*.test.{ts,tsx}', 'server/test/**'];
-const compositionFiles = ['server/app.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts'];
+const compositionFiles = ['server/app.ts', 'server/features.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts'];
 const anyFeature = {
   regex: '(^|/)features/|^#server/features/',
   message:
-    'Below the features (db, http, mail, jobs, rendering, helpers): import no feature. Move what is shared down here, or do the wiring in app.ts or schedule.ts.',
+    "Below the features (db, http, mail, jobs, rendering, helpers): import no feature. Move what is shared down here, or do the wiring in the feature's feature.ts.",
 };
 const otherFeatureRoutes = {
   regex: '^(\\.\\./[\\w-]+|(\\.\\./)+features/[\\w-]+|#server/features/[\\w-]+)/([\\w-]+-)?routes$',
-  message: "Another feature's routes: use its service modules (or move the shared piece below the features); only app.ts mounts routes.",
+  message: "Another feature's routes: use its service modules (or move the shared piece below the features); only its own feature.ts mounts them.",
 };
 
 export default tseslint.config(
@@ -121,13 +121,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [zodDirect], patterns: [noServer] }] },
   },
   // The server's layers point one way (docs/decisions/035-server-layers.md): the composition
-  // (app.ts, main.ts, schedule.ts, stored-html.ts) puts the features together; a feature may use
-  // another feature's modules but never its routes, which only the composition mounts; db/, http/,
-  // mail/, jobs/, rendering/, payment-providers/ and the helpers beside app.ts (the audit log, CSV,
-  // the context) sit below the features and import none. An import of the composition makes a
-  // cycle (no-cycle above); a loop between features that passes through no single file is found by
-  // scripts/import-layers.mjs, which npm run lint also runs. Tests and their helpers (server/test/)
-  // stand outside the layers: they build the whole app.
+  // (app.ts, features.ts, main.ts, schedule.ts, stored-html.ts) puts the features together; a
+  // feature may use another feature's modules but never its routes, which only its own feature.ts
+  // mounts (decision 074); db/, http/, mail/, jobs/, rendering/, payment-providers/ and the
+  // helpers beside app.ts (the audit log, CSV, the context, feature.ts) sit below the features
+  // and import none. An import of the composition makes a cycle (no-cycle above); a loop between
+  // features that passes through no single file is found by scripts/import-layers.mjs, which npm
+  // run lint also runs. Tests and their helpers (server/test/) stand outside the layers: they
+  // build the whole app.
   {
     files: ['server/features/**/*.{ts,tsx}'],
     ignores: serverTests,

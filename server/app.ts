@@ -1,54 +1,17 @@
-import { feedRoutes } from './features/editions/feeds';
-import { editionRoutes } from './features/editions/routes';
-import { editionAdminRoutes } from './features/editions/admin-routes';
-import { editionCountRoutes } from './features/editions/count-routes';
-import { subscriptionRoutes } from './features/newsletter/subscription-routes';
-import { bounceWebhookRoutes } from './features/bounces/routes';
-import { bounceAdminRoutes } from './features/bounces/admin-routes';
-import { lookupPreferencesPage, preferencesRoutes } from './features/newsletter/preferences-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
-import { billingRoutes } from './features/membership/routes';
 import type { AppContext } from './context';
-import { accountRoutes } from './features/account/routes';
-import { alliesRoutes } from './features/allies/routes';
-import { adminRoutes } from './features/admin/routes';
-import { authRoutes } from './features/auth/routes';
-import { lookupResultPage } from './features/checkup/result-page';
-import { lookupEditionPage } from './features/editions/pages';
-import { checkupRoutes } from './features/checkup/routes';
-import { checkupAdminRoutes } from './features/checkup/admin-routes';
-import { followUpRoutes } from './features/follow-ups/routes';
-import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
-import { lookupSearchPage, searchRoutes } from './features/search/routes';
-import { searchAdminRoutes } from './features/search/admin-routes';
-import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
-import { createSearchService } from './features/search/service';
-import { contactRoutes } from './features/contact/routes';
-import { eventsRoutes } from './features/events/routes';
-import { guidesRoutes } from './features/guides/routes';
-import { healthRoutes } from './features/health/routes';
-import { newsletterRoutes } from './features/newsletter/routes';
-import { loaderCspSource } from './rendering/deferred-scripts';
-import { createPageBuilder, type PageLookup } from './rendering/builder';
-import { pagesRoutes } from './rendering/routes';
-import { contentRoutes, lookupContentPage } from './features/content/routes';
-import { contentAdminRoutes } from './features/content/admin-routes';
-import { imageUploadRoutes, mediaRoutes } from './features/content/images';
+import type { Lookup } from './feature';
+import { type AppServices, features } from './features';
 import { createContentStore } from './features/content/store';
-import { premiumRoutes } from './features/premium/routes';
-import { webinarRoutes } from './features/webinars/routes';
-import { webinarAdminRoutes } from './features/webinars/admin-routes';
-import { offerAdminRoutes } from './features/offers/admin-routes';
-import { offerRoutes } from './features/offers/routes';
-import { teamAdminRoutes } from './features/teams/admin-routes';
-import { teamRoutes } from './features/teams/routes';
-import { coachingRoutes } from './features/coaching/routes';
-import { coachingAdminRoutes } from './features/coaching/admin-routes';
-import { siteConfig, siteConfigRoutes } from './features/site-config/routes';
+import { createSearchService } from './features/search/service';
+import { siteConfig } from './features/site-config/routes';
+import { createPageBuilder } from './rendering/builder';
+import { loaderCspSource } from './rendering/deferred-scripts';
+import { pagesRoutes } from './rendering/routes';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { recordApiRoutes } from './http/route-registry';
@@ -123,45 +86,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', () => search.close());
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 
-  await app.register(healthRoutes, ctx);
-  await app.register(siteConfigRoutes, ctx);
-  await app.register(eventsRoutes, ctx);
-  await app.register(authRoutes, ctx);
-  await app.register(newsletterRoutes, ctx);
-  await app.register(subscriptionRoutes, ctx);
-  await app.register(preferencesRoutes, ctx);
-  await app.register(editionRoutes, ctx);
-  await app.register(bounceWebhookRoutes, ctx);
-  await app.register(feedRoutes, { ctx, content });
-  await app.register(contentRoutes, { ctx, content });
-  await app.register(mediaRoutes, ctx);
-  await app.register(contactRoutes, ctx);
-  await app.register(guidesRoutes, { ctx, content });
-  await app.register(checkupRoutes, ctx);
-  await app.register(followUpRoutes, ctx);
-  await app.register(searchRoutes, { ctx, search });
-  await app.register(billingRoutes, ctx);
-  await app.register(accountRoutes, ctx);
-  await app.register(premiumRoutes, { ctx, content });
-  await app.register(webinarRoutes, ctx);
-  await app.register(coachingRoutes, ctx);
-  await app.register(alliesRoutes, ctx);
-  // The admin's routes, one plugin per feature; each file guards its own routes (admins only).
-  await app.register(adminRoutes, ctx);
-  await app.register(editionAdminRoutes, ctx);
-  await app.register(contentAdminRoutes, { ctx, builder, content });
-  await app.register(imageUploadRoutes, ctx);
-  await app.register(webinarAdminRoutes, ctx);
-  await app.register(offerRoutes, ctx);
-  await app.register(offerAdminRoutes, ctx);
-  await app.register(teamRoutes, ctx);
-  await app.register(teamAdminRoutes, ctx);
-  await app.register(coachingAdminRoutes, ctx);
-  await app.register(followUpAdminRoutes, ctx);
-  await app.register(searchAdminRoutes, { ctx, search });
-  await app.register(checkupAdminRoutes, ctx);
-  await app.register(bounceAdminRoutes, ctx);
-  await app.register(deliverabilityAdminRoutes, ctx);
+  // Every feature's public and admin routes, in the list's order (server/features.ts).
+  const services: AppServices = { ctx, content, search, builder };
+  for (const feature of features) await app.register(feature.routes, services);
 
   const unknownApiRoute = async (request: FastifyRequest) => {
     throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`);
@@ -169,14 +96,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // `/api/*` does not match `/api` itself, which would otherwise fall through to the HTML pages.
   app.all('/api', unknownApiRoute);
   app.all('/api/*', unknownApiRoute);
-  await app.register(editionCountRoutes, { ctx, builder });
-  // Drawn for the person who asks (their session), unlike the lookups before it.
-  const searchPage = lookupSearchPage(search, ctx);
   await app.register(pagesRoutes, {
     clientDir: options.clientDir ?? clientDistDir,
     builder,
     content,
-    lookupPage: firstLookup([lookupContentPage(content), lookupResultPage(ctx), lookupEditionPage(ctx), lookupPreferencesPage(ctx), searchPage]),
+    lookupPage: firstLookup(features.flatMap((feature) => feature.lookups?.(services) ?? [])),
     warmUp: options.warmUpPages,
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
@@ -184,9 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   return app;
 }
 
-type Lookup = (pathname: string, query: URLSearchParams, request?: FastifyRequest) => Promise<PageLookup | undefined>;
-
-/** The first lookup that knows the path answers for it. */
+/** The lookup that knows the path answers for it (each answers for pages of its own). */
 function firstLookup(lookups: Lookup[]): Lookup {
   return async (pathname, query, request) => {
     for (const lookup of lookups) {

@@ -1,0 +1,9 @@
+import type { Feature } from '../../feature';
+import { authRoutes } from './routes';
+
+export const authFeature: Feature = {
+  name: 'auth',
+  async routes(app, { ctx }) {
+    await app.register(authRoutes, ctx);
+  },
+};

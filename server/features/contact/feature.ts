@@ -1,0 +1,9 @@
+import type { Feature } from '../../feature';
+import { contactRoutes } from './routes';
+
+export const contactFeature: Feature = {
+  name: 'contact',
+  async routes(app, { ctx }) {
+    await app.register(contactRoutes, ctx);
+  },
+};

@@ -1,0 +1,11 @@
+import type { Feature } from '../../feature';
+import { offerAdminRoutes } from './admin-routes';
+import { offerRoutes } from './routes';
+
+export const offersFeature: Feature = {
+  name: 'offers',
+  async routes(app, { ctx }) {
+    await app.register(offerRoutes, ctx);
+    await app.register(offerAdminRoutes, ctx);
+  },
+};
