@@ -98,7 +98,7 @@ describe('attempts joined to an account', () => {
 
     // A token of another purpose, an altered one, or another address's attempt: refused, nothing joined.
     const confirm = (body: Record<string, unknown>) => callApp(`${t.url}/api/checkup/confirm`, 'POST', { body });
-    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'checkup-reminders', account.email);
+    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'preferences', account.email);
     expect((await confirm({ token: reminderToken, id: mine })).status).toBe(400);
     expect((await confirm({ token: `${token.slice(0, -4)}AAAA`, id: mine })).status).toBe(400);
     const elsewhere = await submit(uniqueEmail('elsewhere'));

@@ -154,12 +154,13 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
 /**
  * The retake reminder's "stop" link: the page GETs what the link is for (mail scanners fetch
  * links, so a GET changes nothing) and POSTs to stop; mail clients POST the RFC 8058 one-click
- * form to the same address, with the token in its query.
+ * form to the same address, with the token in its query (the address's preferences token,
+ * decision 071).
  */
 async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promise<Buffer>): Promise<void> {
   const emailOf = async (source: unknown) => {
     const { token } = parseInput(reminderStopSchema, source);
-    const email = verifyLink(await keyOnce, 'checkup-reminders', token);
+    const email = verifyLink(await keyOnce, 'preferences', token);
     if (!email) throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest Check-Up email.');
     return email;
   };

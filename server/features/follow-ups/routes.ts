@@ -10,7 +10,8 @@ import { isUnsubscribed, unsubscribe } from './repo';
 
 /**
  * Stopping the Check-Up's follow-ups: the link in each one (GET tells, the page's button POSTs)
- * and the mail client's one-click unsubscribe (RFC 8058). The signed token is the only key.
+ * and the mail client's one-click unsubscribe (RFC 8058). The signed token (the address's
+ * preferences token, decision 071) is the only key.
  */
 export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
@@ -18,7 +19,7 @@ export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const noStore = { 'cache-control': 'no-store' };
   const emailOf = async (source: unknown) => {
     const { token } = parseInput(followUpTokenSchema, source);
-    const email = verifyLink(await keyOnce, 'follow-ups', token);
+    const email = verifyLink(await keyOnce, 'preferences', token);
     if (!email)
       throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest follow-up email, or contact us.');
     return email;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLinkKey, signLink } from '../../mail/links';
+import { earlierLeaveToken } from '../../test/earlier-links';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
@@ -28,6 +29,7 @@ afterAll(async () => {
 const path = '/api/newsletter/preferences';
 const read = async (token: string) => callApp(`${t.url}${path}?token=${encodeURIComponent(token)}`, 'GET');
 const save = async (token: string, topics: Record<string, boolean>) => callApp(`${t.url}${path}`, 'POST', { body: { token, topics } });
+const oneClickForm = { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 const everything = { 'weekly-dish': true, events: true, allies: true };
 
 async function subscribed(label: string): Promise<string> {
@@ -77,6 +79,27 @@ describe('email preferences by the signed link', () => {
     expect(left).toEqual([{ status: 'unsubscribed' }]);
   });
 
+  it('takes the leave links of mail sent before, each where it worked and on this page; a confirmation link opens nothing', async () => {
+    const email = await subscribed('earlier-links');
+    const unsubscribe = earlierLeaveToken(key, 'unsubscribe', email);
+    const followUps = earlierLeaveToken(key, 'follow-ups', email);
+    const reminders = earlierLeaveToken(key, 'checkup-reminders', email);
+    for (const token of [unsubscribe, followUps, reminders]) expect((await read(token)).json).toMatchObject({ email, topics: everything });
+
+    expect((await callApp(`${t.url}/api/newsletter/unsubscribe?token=${unsubscribe}`, 'POST', oneClickForm)).status).toBe(200);
+    expect((await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${followUps}`, 'POST', oneClickForm)).json.stopped).toBe(true);
+    expect((await callApp(`${t.url}/api/checkup/reminders/stop?token=${reminders}`, 'POST', oneClickForm)).json.stopped).toBe(true);
+    expect((await read(followUps)).json.topics).toEqual({ ...everything, 'weekly-dish': false });
+    // Taken back from this page with an earlier link, as with the address's preferences link.
+    expect((await save(reminders, everything)).json.topics).toEqual(everything);
+
+    for (const purpose of ['confirm', 'checkup-confirm'] as const) {
+      const res = await read(signLink(key, purpose, email));
+      expect(res.status).toBe(400);
+      expect(res.json.message).toMatch(/^This preferences link is not valid/);
+    }
+  });
+
   it('refuses a tampered or foreign link, a malformed save and a bounced address, changing nothing', async () => {
     const email = await subscribed('tampered');
     const token = signLink(key, 'preferences', email);
@@ -85,7 +108,7 @@ describe('email preferences by the signed link', () => {
     for (const bad of [
       `${other}.${signature}`,
       `${address}.${signature.slice(0, -2)}${signature.endsWith('xx') ? 'yy' : 'xx'}`,
-      signLink(key, 'unsubscribe', email),
+      signLink(key, 'confirm', email),
       'x',
       `${token}\u0000`,
     ]) {
@@ -119,7 +142,7 @@ describe('email preferences by the signed link', () => {
     const email = await subscribed('one-click');
     const token = signLink(key, 'preferences', email);
     await save(token, { 'weekly-dish': true, events: true, allies: false });
-    const oneClick = await callApp(`${t.url}/api/newsletter/unsubscribe?token=${signLink(key, 'unsubscribe', email)}`, 'POST', {
+    const oneClick = await callApp(`${t.url}/api/newsletter/unsubscribe?token=${token}`, 'POST', {
       raw: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });

@@ -26,8 +26,8 @@ const statusMessages: Record<SubscriberStatus | 'none', string> = {
 /**
  * Subscribers in control: the unsubscribe link of every edition, the mail client's
  * one-click unsubscribe (RFC 8058), resubscribing, and the confirmation of a new signup. Each
- * works signed out, with the token of the link as the only key; a GET only reads (mail scanners
- * fetch links), a POST changes.
+ * works signed out, with the token of the link as the only key (the address's preferences
+ * token, decision 071, or a confirmation's); a GET only reads (mail scanners fetch links), a POST changes.
  */
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
@@ -53,7 +53,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   // The page asks what the link is for; nothing changes.
   app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
     reply.headers(noStore);
-    const email = await emailOf(request, 'unsubscribe', { token: parseInput(editionUnsubscribeSchema, request.query).token });
+    const email = await emailOf(request, 'preferences', { token: parseInput(editionUnsubscribeSchema, request.query).token });
     const status = await statusOf(email);
     return { email, status, message: statusMessages[status] };
   });
@@ -73,7 +73,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
       const form = request.body instanceof OneClickForm ? request.body : null;
       if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
       const { token, edition } = parseInput(editionUnsubscribeSchema, form ? request.query : request.body);
-      const email = await emailOf(request, 'unsubscribe', { token });
+      const email = await emailOf(request, 'preferences', { token });
       await ctx.db.transaction((tx) => unsubscribe(tx, email, edition));
       // Said once: the page names the address ("… will not receive another edition").
       return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
@@ -82,7 +82,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
     reply.headers(noStore);
-    const email = await emailOf(request, 'unsubscribe', request.body);
+    const email = await emailOf(request, 'preferences', request.body);
     if ((await statusOf(email)) === 'bounced') {
       throw new HttpError(409, 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.');
     }
