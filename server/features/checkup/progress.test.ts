@@ -384,6 +384,24 @@ describe('retake reminders', () => {
     expect(reminders(email)).toHaveLength(1);
   });
 
+  it("is not sent after 'Check-Up reminders' is unticked on the preferences page, with the token of the reminder's own link", async () => {
+    const first = moment();
+    const email = uniqueEmail('prefs-stopper');
+    await submit(email, { at: new Date(first.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, first)).toBe(1);
+    const mail = await smtp.waitFor(email, /another Check-Up/);
+    const token = /\/checkup\/reminders\?token=([\w.-]+)/.exec(mail.text)![1]!;
+    const topics = { newsletter: false, events: true, allies: true, 'follow-ups': true, 'retake-reminders': false };
+    const saved = await callApp(`${t.url}/api/newsletter/preferences`, 'POST', { body: { token, topics } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await callApp(`${t.url}/api/checkup/reminders/stop?token=${token}`)).json).toMatchObject({ email, stopped: true });
+
+    const later = moment();
+    await submit(email, { at: new Date(later.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, later)).toBe(0);
+    expect(reminders(email)).toHaveLength(1);
+  });
+
   it("goes to the account's address for a member's attempt, and never after the account is deleted", async () => {
     const now = moment();
     const account = await registerAccount(t.url, 'deleted-member');

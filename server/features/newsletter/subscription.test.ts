@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows';
+import { newsletterSignups } from '../../db/schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
+import { signupStatus } from './repo';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -32,11 +33,13 @@ async function subscriber(label: string): Promise<string> {
   return email;
 }
 
-/** Every stored signup whose address is this one once trimmed and lower-cased (a padded copy included). */
+/** Every stored signup whose address is this one once trimmed and lower-cased (a padded copy included), and where it stands. */
 async function signupsOf(email: string) {
-  return rowsOf<{ email: string; status: string }>(
-    await t.ctx.db.execute(sql`select email, status from newsletter_signups where lower(trim(email)) = lower(${email}) order by email`),
-  );
+  return t.ctx.db
+    .select({ email: newsletterSignups.email, status: signupStatus })
+    .from(newsletterSignups)
+    .where(sql`lower(trim(${newsletterSignups.email})) = lower(${email})`)
+    .orderBy(newsletterSignups.email);
 }
 
 describe('one-click unsubscribe (RFC 8058)', () => {
