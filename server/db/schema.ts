@@ -28,10 +28,10 @@ import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
 import type { OfferTerms } from '#shared/billing/offer-price';
 import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
-import { newsTopics } from '#shared/newsletter/preferences';
+import { mailTopics } from '#shared/newsletter/preferences';
 import type { SegmentFilter } from '#shared/newsletter/segments';
 import { type ContentFields, contentSections, type ImageType } from '#shared/content/pages';
-import { signupSources, subscriberStatuses } from '#shared/newsletter/schemas';
+import { signupSources, storedSubscriberStatuses } from '#shared/newsletter/schemas';
 import { bounceKinds, bounceSources } from '#shared/newsletter/bounces';
 
 /**
@@ -156,18 +156,19 @@ export const newsletterSignups = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Whether editions go to this address: 'pending' until the confirmation link is
-     * clicked (confirmed opt-in), 'bounced' once a mail server refused it for good. Signups from
-     * before confirmed opt-in count as subscribed.
+     * 'pending' until the confirmation link is clicked (confirmed opt-in), 'bounced' once a mail
+     * server refused it for good. Signups from before confirmed opt-in count as subscribed.
+     * Leaving the newsletter is not here: it is the address's opt-out of the topic 'newsletter'
+     * (mail_topic_opt_outs, decision 071), and the check below keeps it out.
      */
-    status: text('status', { enum: subscriberStatuses }).notNull().default('subscribed'),
+    status: text('status', { enum: storedSubscriberStatuses }).notNull().default('subscribed'),
     /** The form the address first signed up with (null: imported, or never signed up). Segments filter by it. */
     source: text('source', { enum: signupSources }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     ...outreach(),
   },
   (t) => [
+    check('newsletter_signups_stored_status', sql`${t.status} in ('pending', 'subscribed', 'bounced')`),
     index('newsletter_signups_status_idx').on(t.status, t.createdAt, t.id),
     uniqueIndex('newsletter_signups_email_lower_idx').on(sql`lower(${t.email})`),
     index('newsletter_signups_created_at_idx').on(t.createdAt, t.id),
@@ -252,16 +253,6 @@ export const checkupResults = pgTable(
     index('checkup_results_email_idx').on(t.email, t.id),
     index('checkup_results_score_idx').on(t.score, t.id),
   ],
-);
-
-/** Addresses that stopped the Check-Up's retake reminders (decision 038), by their one-click link. */
-export const checkupReminderStops = pgTable(
-  'checkup_reminder_stops',
-  {
-    email: text('email').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('checkup_reminder_stops_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const allies = pgTable(
@@ -704,14 +695,15 @@ export const mailSuppressions = pgTable(
 );
 
 /**
- * News a person chose not to receive from their preferences link (decision 046); The Weekly
- * Dish itself is the signup's status. One row per address and topic.
+ * What each address has left, by topic (decision 071): the newsletter, the news topics, the
+ * Check-Up's follow-ups and retake reminders. One row per address and topic, read by every
+ * sender through server/mail/topic-opt-outs.ts; refused addresses are mail_suppressions.
  */
 export const mailTopicOptOuts = pgTable(
   'mail_topic_opt_outs',
   {
     email: text('email').notNull(),
-    topic: text('topic', { enum: newsTopics }).notNull(),
+    topic: text('topic', { enum: mailTopics }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mail_topic_opt_outs_email_topic_idx').on(sql`lower(${t.email})`, t.topic)],
@@ -1139,16 +1131,6 @@ export const followUpEnrolments = pgTable(
     index('follow_up_enrolments_result_idx').on(t.resultId),
     index('follow_up_enrolments_user_idx').on(t.userId),
   ],
-);
-
-/** Addresses that asked for no more Check-Up follow-ups (the signed link in each one): never enrolled again. */
-export const followUpUnsubscribes = pgTable(
-  'follow_up_unsubscribes',
-  {
-    email: text('email').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('follow_up_unsubscribes_email_idx').on(sql`lower(${t.email})`)],
 );
 
 // Peers (decision 040): the figures of each peer group, recomputed on a schedule, read by the results page.

@@ -1,20 +1,21 @@
 import { z } from '../zod';
 
 /**
- * What a person can choose to receive (decision 046), from the preferences link of every email.
- * 'weekly-dish' is the newsletter subscription itself (its editions and the premium
- * announcements); the others are kinds of news mail that can each be left.
+ * The kinds of mail an address can leave (decision 071), each stored as an opt-out when left
+ * (`mail_topic_opt_outs.topic`): the newsletter (its editions and the premium announcements), the
+ * webinar and event news, the Allies news, the Check-Up's follow-ups and its retake reminders.
+ * Mails about a person's own account, payments and bookings are no topic: they always go. A
+ * later kind of mail that can be left is a new value here, shown on /preferences at once.
  */
-export const mailTopics = ['weekly-dish', 'events', 'allies'] as const;
+export const mailTopics = ['newsletter', 'events', 'allies', 'follow-ups', 'retake-reminders'] as const;
 export type MailTopic = (typeof mailTopics)[number];
-/** The topics one can leave without leaving the newsletter: stored as opt-outs. */
-export const newsTopics = ['events', 'allies'] as const;
-export type NewsTopic = (typeof newsTopics)[number];
 
 export const mailTopicLabels: Record<MailTopic, { name: string; about: string }> = {
-  'weekly-dish': { name: 'The Weekly Dish', about: 'The free Tuesday newsletter, and announcements for premium members.' },
+  newsletter: { name: 'The Weekly Dish', about: 'The free Tuesday newsletter, and announcements for premium members.' },
   events: { name: 'Webinar and event news', about: 'News about webinars, such as a recording being ready.' },
   allies: { name: 'Allies news', about: 'The vendors new to the Allies Directory, on Mondays when there are any (for premium members).' },
+  'follow-ups': { name: 'Check-Up follow-ups', about: 'A few emails after a Check-Up, with guides and resources for what your results showed.' },
+  'retake-reminders': { name: 'Check-Up reminders', about: 'One email offering a retake a few months after each Check-Up.' },
 };
 
 const tokenSchema = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid');
@@ -53,7 +54,7 @@ export const preferencesFormSchema = z
 export interface Preferences {
   email: string;
   topics: Record<MailTopic, boolean>;
-  /** Why The Weekly Dish cannot be chosen here (the address bounced), if it cannot. */
-  weeklyDishLocked: string | null;
+  /** Why the newsletter cannot be chosen here (mail to the address was refused), if it cannot. */
+  newsletterLocked: string | null;
   message?: string;
 }

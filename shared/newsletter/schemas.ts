@@ -17,9 +17,15 @@ const optionalText = (label: string, max: number) =>
  */
 export const honeypot = z.string().max(500).optional();
 
-/** Whether editions go to a signup. */
+/**
+ * Whether editions go to a signup, as the admin and the unsubscribe page say it. 'unsubscribed' is
+ * never stored: it is a signup whose address left the newsletter (an opt-out, decision 071).
+ */
 export const subscriberStatuses = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
+/** What a signup's own status column holds: confirmed or not, or refused by its mail server. */
+export const storedSubscriberStatuses = ['pending', 'subscribed', 'bounced'] as const satisfies readonly SubscriberStatus[];
+export type StoredSubscriberStatus = (typeof storedSubscriberStatuses)[number];
 export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
   pending: 'Pending confirmation',
   subscribed: 'Subscribed',

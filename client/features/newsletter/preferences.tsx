@@ -13,9 +13,10 @@ const alertClass = 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-
 type Looked = Preferences | { error: string };
 
 /**
- * The email preferences of the address a signed link is for (decision 046). A plain form that
- * posts by itself when scripts do not run (the server answers with this page again, `saved`);
- * with scripts, the same choices are saved in place. The server draws it with the choices in it.
+ * The email preferences of the address a signed link is for (decisions 046, 071): every kind of
+ * mail it can leave. A plain form that posts by itself when scripts do not run (the server
+ * answers with this page again, `saved`); with scripts, the same choices are saved in place. The
+ * server draws it with the choices in it.
  */
 export function PreferencesForm({ token, saved: savedByForm }: { token: string; saved: boolean }) {
   const queryClient = useQueryClient();
@@ -64,7 +65,7 @@ export function PreferencesForm({ token, saved: savedByForm }: { token: string; 
       <fieldset className="grid gap-3">
         <legend className="sr-only">Emails you receive</legend>
         {mailTopics.map((topic) => {
-          const locked = topic === 'weekly-dish' ? current.weeklyDishLocked : null;
+          const locked = topic === 'newsletter' ? current.newsletterLocked : null;
           return (
             <label
               key={topic}
@@ -94,7 +95,12 @@ export function PreferencesForm({ token, saved: savedByForm }: { token: string; 
           {save.isPending ? 'Saving...' : 'Save my choices'}
         </button>
         {hydrated && (
-          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setChosen({ 'weekly-dish': false, events: false, allies: false })}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={save.isPending}
+            onClick={() => setChosen(Object.fromEntries(mailTopics.map((topic) => [topic, false])) as Record<MailTopic, boolean>)}
+          >
             Untick all
           </Button>
         )}

@@ -74,7 +74,6 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   await db
     .insert(schema.followUpEnrolments)
     .values({ sequenceId: sequence!.id, resultId: checkup.json.id, email: member.email, userId: id, pillar: 'FUEL', nextDueAt: new Date() });
-  await db.insert(schema.followUpUnsubscribes).values({ email: member.email });
   expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: member.email } })).status).toBeLessThan(300);
   const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
   expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
@@ -139,8 +138,11 @@ async function everythingAbout(member: TestAccount): Promise<void> {
     .insert(schema.editionBounces)
     .values({ deliveryId: delivery!.id, editionId: edition!.id, email: member.email, kind: 'soft', status: '4.2.2', source: 'imap' });
   await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
-  await db.insert(schema.checkupReminderStops).values({ email: member.email });
-  await db.insert(schema.mailTopicOptOuts).values({ email: member.email, topic: 'allies' });
+  await db.insert(schema.mailTopicOptOuts).values([
+    { email: member.email, topic: 'allies' },
+    { email: member.email, topic: 'follow-ups' },
+    { email: member.email, topic: 'retake-reminders' },
+  ]);
   await db
     .insert(schema.adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });

@@ -26,12 +26,7 @@ export const personalData: Record<string, Coverage> = {
   mail_topic_opt_outs: {
     exported: 'emailTopicOptOuts',
     erased: true,
-    how: 'the news topics the verified address chose not to receive (decision 046), and when; deleted',
-  },
-  checkup_reminder_stops: {
-    exported: 'checkupReminderStops',
-    erased: true,
-    how: 'the verified address, if it stopped Check-Up retake reminders, and when; deleted',
+    how: 'the kinds of email the verified address left (the newsletter, news, Check-Up follow-ups and reminders; decision 071), and when; deleted',
   },
   contact_messages: { exported: 'contactMessages', erased: true, how: "the account's own, and those under its verified address; deleted" },
   subscriptions: { exported: 'subscriptions', erased: true, how: 'cancelled at the provider first, then deleted with the account' },
@@ -69,11 +64,6 @@ export const personalData: Record<string, Coverage> = {
     exported: 'checkupFollowUps',
     erased: true,
     how: "the Check-Up follow-up sequences the member's results enrolled them in, and how far each went; deleted with those results (and the account)",
-  },
-  follow_up_unsubscribes: {
-    exported: 'checkupFollowUpUnsubscribe',
-    erased: true,
-    how: 'that the verified address asked for no more Check-Up follow-ups, and when; deleted',
   },
   coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
   mail_outbox: { exported: 'emails', erased: true, how: 'every email to the verified address, sent or waiting; deleted' },

@@ -1,4 +1,4 @@
-import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import {
   adminAuditLog,
@@ -6,7 +6,6 @@ import {
   allyReviews,
   billingCharges,
   billingCustomers,
-  checkupReminderStops,
   checkupResults,
   coachingBookings,
   coachingSlots,
@@ -17,7 +16,6 @@ import {
   emailVerificationTokens,
   followUpEnrolments,
   followUpSequences,
-  followUpUnsubscribes,
   mailOutbox,
   toldOnce,
   mailSuppressions,
@@ -36,6 +34,7 @@ import {
   teams,
   offers,
 } from '../../db/schema';
+import { signupStatus } from '../newsletter/repo';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
@@ -59,7 +58,11 @@ export async function collectMemberData(db: Database, user: { id: string; email:
   // Rows found only by the address are the member's once the address is verified (ownedBy).
   const underAddress = <T>(query: () => Promise<T[]>): Promise<T[]> => (verified ? query() : Promise.resolve([]));
   const [newsletter, community, checkups, contacts, subs] = await Promise.all([
-    db.select().from(newsletterSignups).where(mine(newsletterSignups)),
+    // Its status as the member would be told it: 'unsubscribed' once the address left (decision 071).
+    db
+      .select({ ...getTableColumns(newsletterSignups), status: signupStatus })
+      .from(newsletterSignups)
+      .where(mine(newsletterSignups)),
     db.select().from(communitySignups).where(mine(communitySignups)),
     db.select().from(checkupResults).where(mine(checkupResults)),
     db.select().from(contactMessages).where(mine(contactMessages)),
@@ -175,7 +178,7 @@ export async function collectMemberData(db: Database, user: { id: string; email:
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, user.id)),
   ]);
-  const [submissions, emails, deliveries, bounces, suppressions, reminderStops, topicOptOuts] = await Promise.all([
+  const [submissions, emails, deliveries, bounces, suppressions, topicOptOuts] = await Promise.all([
     underAddress(() => db.select().from(allies).where(byEmail(allies.submitterEmail, user.email))),
     underAddress(() =>
       db
@@ -211,34 +214,25 @@ export async function collectMemberData(db: Database, user: { id: string; email:
         .where(byEmail(mailSuppressions.email, user.email)),
     ),
     underAddress(() =>
-      db.select({ createdAt: checkupReminderStops.createdAt }).from(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email)),
-    ),
-    underAddress(() =>
       db
         .select({ topic: mailTopicOptOuts.topic, createdAt: mailTopicOptOuts.createdAt })
         .from(mailTopicOptOuts)
         .where(byEmail(mailTopicOptOuts.email, user.email)),
     ),
   ]);
-  const [followUps, followUpStop] = await Promise.all([
-    db
-      .select({
-        sequence: followUpSequences.name,
-        stepsSent: followUpEnrolments.stepsSent,
-        enrolledAt: followUpEnrolments.createdAt,
-        stoppedAt: followUpEnrolments.stoppedAt,
-        stopReason: followUpEnrolments.stopReason,
-      })
-      .from(followUpEnrolments)
-      .innerJoin(followUpSequences, eq(followUpSequences.id, followUpEnrolments.sequenceId))
-      .where(mine(followUpEnrolments)),
-    underAddress(() =>
-      db.select({ createdAt: followUpUnsubscribes.createdAt }).from(followUpUnsubscribes).where(byEmail(followUpUnsubscribes.email, user.email)),
-    ),
-  ]);
+  const followUps = await db
+    .select({
+      sequence: followUpSequences.name,
+      stepsSent: followUpEnrolments.stepsSent,
+      enrolledAt: followUpEnrolments.createdAt,
+      stoppedAt: followUpEnrolments.stoppedAt,
+      stopReason: followUpEnrolments.stopReason,
+    })
+    .from(followUpEnrolments)
+    .innerJoin(followUpSequences, eq(followUpSequences.id, followUpEnrolments.sequenceId))
+    .where(mine(followUpEnrolments));
   return {
     checkupFollowUps: followUps,
-    checkupFollowUpUnsubscribe: followUpStop[0] ?? null,
     sessions: signIns,
     emailVerifications: verifications,
     resetRequests: resets,
@@ -263,7 +257,6 @@ export async function collectMemberData(db: Database, user: { id: string; email:
     weeklyDishDeliveries: deliveries,
     weeklyDishBounces: bounces,
     mailSuppressions: suppressions,
-    checkupReminderStops: reminderStops,
     emailTopicOptOuts: topicOptOuts,
     auditLog: { aboutYou: auditAbout, byYou: auditBy },
   };
@@ -282,11 +275,9 @@ export async function eraseMember(tx: Transaction, user: { id: string; email: st
   for (const table of [newsletterSignups, communitySignups, followUpEnrolments, checkupResults, contactMessages, toldOnce])
     await tx.delete(table).where(mine(table));
   if (verified) {
-    await tx.delete(followUpUnsubscribes).where(byEmail(followUpUnsubscribes.email, user.email));
     await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byEmail(allies.submitterEmail, user.email));
     await tx.delete(mailOutbox).where(byEmail(mailOutbox.to, user.email));
     await tx.delete(editionDeliveries).where(byEmail(editionDeliveries.email, user.email));
-    await tx.delete(checkupReminderStops).where(byEmail(checkupReminderStops.email, user.email));
     await tx.delete(mailTopicOptOuts).where(byEmail(mailTopicOptOuts.email, user.email));
     await tx.delete(teamInvitations).where(byEmail(teamInvitations.email, user.email));
   }

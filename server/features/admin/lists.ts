@@ -1,6 +1,7 @@
 import { type AnyColumn, and, count, desc, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
+import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
 import {
   adminAuditLog,
@@ -17,12 +18,13 @@ import {
 } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { COMPLIMENTARY } from '../membership/membership';
+import { hasSignupStatus, signupStatus } from '../newsletter/repo';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
 
 /** What a list needs to know: its table, what it returns, where a search looks and what it sorts by. */
 export interface ListSpec {
   table: PgTable;
-  fields: Record<string, PgColumn | SQL.Aliased>;
+  fields: Record<string, PgColumn | SQL>;
   id: PgColumn;
   search: AnyColumn[];
   sort: Record<string, PgColumn>;
@@ -71,15 +73,10 @@ const {
   attemptNumber,
   ...checkupFields
 } = getTableColumns(checkupResults);
-// The subscription's state is shown (and exported) last, after the columns the spec lists.
-const {
-  userId: _omitSignupOwner,
-  status: subscriberStatus,
-  confirmedAt: _omitConfirmed,
-  unsubscribedAt: _omitUnsubscribed,
-  ...newsletterSignupColumns
-} = getTableColumns(newsletterSignups);
-const newsletterFields = { ...newsletterSignupColumns, status: subscriberStatus };
+// The subscription's state is shown (and exported) last, after the columns the spec lists: the
+// stored status, or 'unsubscribed' once the address left the newsletter (decision 071).
+const { userId: _omitSignupOwner, status: _storedStatus, confirmedAt: _omitConfirmed, ...newsletterSignupColumns } = getTableColumns(newsletterSignups);
+const newsletterFields = { ...newsletterSignupColumns, status: signupStatus };
 // Written out in full: inside the subqueries an unqualified email would be the suppressions' own.
 const suppressionOf = (column: 'reason' | 'created_at') =>
   sql`(select m.${sql.raw(column)} from mail_suppressions m where lower(m.email) = lower("newsletter_signups"."email"))`;
@@ -112,7 +109,7 @@ export const listSpecs: Record<AdminList, ListSpec> = {
     table: newsletterSignups,
     fields: newsletterFields,
     decorate: markUpgraded,
-    filter: (status) => eq(newsletterSignups.status, status as 'subscribed'),
+    filter: (status) => hasSignupStatus(status as SubscriberStatus),
     // Written out in full: inside the subquery an unqualified email would be the users' own.
     // Who is suppressed (editions skip them) and why: bounced, complained, refused (decision 043).
     exportExtras: {

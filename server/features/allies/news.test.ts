@@ -49,7 +49,10 @@ describe('Allies news (decision 053)', () => {
     const suppressed = await premiumMember(t, 'allies-news-suppressed');
     const free = await registerAccount(t.url, 'allies-news-free');
     const saved = await callApp(`${t.url}/api/newsletter/preferences`, 'POST', {
-      body: { token: signLink(key, 'preferences', left.email), topics: { 'weekly-dish': true, events: true, allies: false } },
+      body: {
+        token: signLink(key, 'preferences', left.email),
+        topics: { newsletter: true, events: true, allies: false, 'follow-ups': true, 'retake-reminders': true },
+      },
     });
     expect(saved.status).toBe(200);
     await t.ctx.db.insert(mailSuppressions).values({ email: suppressed.email.toUpperCase(), reason: 'bounced' });

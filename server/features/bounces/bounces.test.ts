@@ -11,6 +11,7 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import { type CapturedMail, startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from '../editions/sender';
+import { signupStatus as standing } from '../newsletter/repo';
 import { pollBounceMailbox } from './mailbox';
 
 const SIGNING_KEY = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
@@ -178,7 +179,7 @@ const suppressed = async (email: string) =>
 const signupStatus = async (email: string) =>
   (
     await t.ctx.db
-      .select({ status: newsletterSignups.status })
+      .select({ status: standing })
       .from(newsletterSignups)
       .where(sql`lower(${newsletterSignups.email}) = lower(${email})`)
   )[0]?.status;

@@ -2,6 +2,7 @@ import { and, eq, gt, gte, inArray, max, sql } from 'drizzle-orm';
 import { type BounceKind, type BounceSource, SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS } from '#shared/newsletter/bounces';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { adminAuditLog, editionBounces, editionDeliveries, mailSuppressions, newsletterSignups } from '../../db/schema';
+import { optOut } from '../../mail/topic-opt-outs';
 
 /** The audit log's action for a lifted suppression: the soft bounces before it no longer count. */
 export const LIFT_ACTION = 'suppression.lift';
@@ -89,10 +90,8 @@ export async function recordBounce(db: Database, delivery: Delivery, entry: Boun
     }
     if (entry.kind === 'complaint') {
       await suppress(tx, delivery.email, `Complaint: ${detail || 'marked as spam'}`);
-      await tx
-        .update(newsletterSignups)
-        .set({ status: 'unsubscribed', unsubscribedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(sameAddress(newsletterSignups.email, delivery.email), inArray(newsletterSignups.status, ['subscribed', 'pending', 'bounced'])));
+      // A complaint also leaves the newsletter (decision 071): lifting the suppression later does not bring the editions back.
+      await optOut(tx, delivery.email, ['newsletter']);
       return 'suppressed';
     }
     if ((await recentSoftBounces(tx, delivery.email)) < SOFT_BOUNCE_LIMIT) return 'recorded';
@@ -107,7 +106,8 @@ export async function recordBounce(db: Database, delivery: Delivery, entry: Boun
 
 /**
  * Lifts an address's suppression: editions go to it again if it is still subscribed (a bounced
- * signup is subscribed again; one that unsubscribed or complained stays unsubscribed). Returns the
+ * signup is subscribed again; one that left the newsletter or complained has still left it,
+ * decision 071). Returns the
  * suppression lifted, or null when the address was not suppressed.
  */
 export async function liftSuppression(tx: Transaction, email: string) {

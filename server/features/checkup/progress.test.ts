@@ -98,7 +98,7 @@ describe('attempts joined to an account', () => {
 
     // A token of another purpose, an altered one, or another address's attempt: refused, nothing joined.
     const confirm = (body: Record<string, unknown>) => callApp(`${t.url}/api/checkup/confirm`, 'POST', { body });
-    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'checkup-reminders', account.email);
+    const reminderToken = signLink(await loadLinkKey(t.ctx.db), 'preferences', account.email);
     expect((await confirm({ token: reminderToken, id: mine })).status).toBe(400);
     expect((await confirm({ token: `${token.slice(0, -4)}AAAA`, id: mine })).status).toBe(400);
     const elsewhere = await submit(uniqueEmail('elsewhere'));
@@ -378,6 +378,24 @@ describe('retake reminders', () => {
     expect(stopped.json).toMatchObject({ email, stopped: true });
 
     // Retaken, so a new attempt is due a reminder later: the stop holds.
+    const later = moment();
+    await submit(email, { at: new Date(later.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, later)).toBe(0);
+    expect(reminders(email)).toHaveLength(1);
+  });
+
+  it("is not sent after 'Check-Up reminders' is unticked on the preferences page, with the token of the reminder's own link", async () => {
+    const first = moment();
+    const email = uniqueEmail('prefs-stopper');
+    await submit(email, { at: new Date(first.getTime() - 91 * DAY) });
+    expect(await sendRetakeReminders(t.ctx, first)).toBe(1);
+    const mail = await smtp.waitFor(email, /another Check-Up/);
+    const token = /\/checkup\/reminders\?token=([\w.-]+)/.exec(mail.text)![1]!;
+    const topics = { newsletter: false, events: true, allies: true, 'follow-ups': true, 'retake-reminders': false };
+    const saved = await callApp(`${t.url}/api/newsletter/preferences`, 'POST', { body: { token, topics } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await callApp(`${t.url}/api/checkup/reminders/stop?token=${token}`)).json).toMatchObject({ email, stopped: true });
+
     const later = moment();
     await submit(email, { at: new Date(later.getTime() - 91 * DAY) });
     expect(await sendRetakeReminders(t.ctx, later)).toBe(0);

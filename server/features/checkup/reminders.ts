@@ -43,7 +43,7 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
         const topic = retakeTopic(attempt.id);
         const first = attempt.userId ? (await markTold(tx, topic, [attempt.userId])).length > 0 : await markToldByEmail(tx, topic, attempt.email);
         if (!first) continue;
-        const links = oneClickLinks(key, 'checkup-reminders', ctx.env.PUBLIC_URL, attempt.email, reminderStopPaths);
+        const links = oneClickLinks(key, ctx.env.PUBLIC_URL, attempt.email, reminderStopPaths);
         ids.push(await ctx.mailer.store(tx, retakeReminderMail(attempt.email, attempt.createdAt, ctx.env.PUBLIC_URL, links, ctx.env.SITE_TIMEZONE)));
       }
       await markRemindersHandled(

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'dr
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { checkupReminderStops, checkupResults, mailSuppressions, users } from '../../db/schema';
+import { checkupResults, mailSuppressions, users } from '../../db/schema';
+import { optedOut } from '../../mail/topic-opt-outs';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
@@ -153,7 +154,7 @@ export async function claimDueAttempts(tx: Executor, from: Date, until: Date, li
       email: to,
       createdAt: checkupResults.createdAt,
       retaken: sql<boolean>`${later}`,
-      stopped: sql<boolean>`exists (select 1 from ${checkupReminderStops} s where lower(s.email) = lower(${to}))`,
+      stopped: sql<boolean>`${optedOut('retake-reminders', to)}`,
       suppressed: sql<boolean>`exists (select 1 from ${mailSuppressions} m where lower(m.email) = lower(${to}))`,
     })
     .from(checkupResults)
@@ -167,18 +168,4 @@ export async function claimDueAttempts(tx: Executor, from: Date, until: Date, li
 export async function markRemindersHandled(tx: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(checkupResults).set({ retakeReminderHandledAt: new Date() }).where(inArray(checkupResults.id, ids));
-}
-
-/** The address stops retake reminders (once; a second stop changes nothing). */
-export async function stopReminders(db: Executor, email: string): Promise<void> {
-  await db.insert(checkupReminderStops).values({ email: email.trim() }).onConflictDoNothing();
-}
-
-export async function remindersStopped(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ email: checkupReminderStops.email })
-    .from(checkupReminderStops)
-    .where(sql`lower(${checkupReminderStops.email}) = lower(${email.trim()})`)
-    .limit(1);
-  return Boolean(row);
 }

@@ -10,25 +10,17 @@ import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { loadLinkKey, verifyLink } from '../../mail/links';
+import { oneClickRoute } from '../../mail/one-click';
+import { hasOptedOut, optOut } from '../../mail/topic-opt-outs';
 import { countMailTo } from '../../mail/recipient-caps';
 import { recordServerEvent } from '../events/record';
 import type { Executor } from '../../db/client';
-import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
 import { enrolFromResult } from '../follow-ups/service';
 import { confirmRoutes } from './confirm-routes';
 import { askOwnerToConfirm } from './confirmations';
 import { peerFiguresFor } from './peers';
 import { memberProgress } from './progress';
-import {
-  type CheckupResultRow,
-  deleteAttemptOf,
-  findCheckupResult,
-  insertCheckupResult,
-  lastOrganisationOf,
-  remindersStopped,
-  stopReminders,
-  verifiedAccountFor,
-} from './repo';
+import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, lastOrganisationOf, verifiedAccountFor } from './repo';
 
 /**
  * What anyone holding the result's link may see: the scores and grade, and where they stand
@@ -154,12 +146,14 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
 /**
  * The retake reminder's "stop" link: the page GETs what the link is for (mail scanners fetch
  * links, so a GET changes nothing) and POSTs to stop; mail clients POST the RFC 8058 one-click
- * form to the same address, with the token in its query.
+ * form to the same address, with the token in its query (the address's preferences token).
+ * Either way the address leaves the topic 'retake-reminders' (decision 071), as it would from the
+ * preferences page.
  */
 async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promise<Buffer>): Promise<void> {
   const emailOf = async (source: unknown) => {
     const { token } = parseInput(reminderStopSchema, source);
-    const email = verifyLink(await keyOnce, 'checkup-reminders', token);
+    const email = verifyLink(await keyOnce, 'preferences', token);
     if (!email) throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest Check-Up email.');
     return email;
   };
@@ -168,7 +162,7 @@ async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext, keyOnce
   app.get(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
     reply.headers(noStore);
     const email = await emailOf(request.query);
-    const stopped = await remindersStopped(ctx.db, email);
+    const stopped = await hasOptedOut(ctx.db, 'retake-reminders', email);
     return {
       email,
       stopped,
@@ -176,20 +170,10 @@ async function reminderStopRoutes(app: FastifyInstance, ctx: AppContext, keyOnce
     };
   });
 
-  await app.register(async (oneClick) => {
-    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
-      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
-        (form) => done(null, form),
-        (error: Error) => done(error),
-      );
-    });
-    oneClick.post(apiPaths.checkupRemindersStop, async (request, reply): Promise<MailStopAnswer> => {
-      reply.headers(noStore);
-      const form = request.body instanceof OneClickForm ? request.body : null;
-      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-      const email = await emailOf(form ? request.query : request.body);
-      await stopReminders(ctx.db, email);
-      return { email, stopped: true, message: 'Done: this address will get no more Check-Up reminders.' };
-    });
+  await oneClickRoute(app, apiPaths.checkupRemindersStop, async (request, reply, form): Promise<MailStopAnswer> => {
+    reply.headers(noStore);
+    const email = await emailOf(form ? request.query : request.body);
+    await optOut(ctx.db, email, ['retake-reminders']);
+    return { email, stopped: true, message: 'Done: this address will get no more Check-Up reminders.' };
   });
 }

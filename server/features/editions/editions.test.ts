@@ -6,6 +6,8 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from './sender';
+import { newsletterSignups } from '../../db/schema';
+import { signupStatus } from '../newsletter/repo';
 import { callApp } from '../../test/call-app';
 
 let t: TestApp;
@@ -398,11 +400,10 @@ describe('importing subscribers', () => {
     expect(preview.status).toBe(200);
     expect(preview.json).toMatchObject({ applied: false, counts: { added: 1, updated: 1, unsubscribed: 1, invalid: 1, duplicate: 1 } });
     const rows = async (email: string) =>
-      (
-        (await t.ctx.db.execute(sql`select name, organization, status from newsletter_signups where lower(email) = lower(${email})`)) as unknown as {
-          rows: { name: string; organization: string; status: string }[];
-        }
-      ).rows;
+      t.ctx.db
+        .select({ name: newsletterSignups.name, organization: newsletterSignups.organization, status: signupStatus })
+        .from(newsletterSignups)
+        .where(sql`lower(${newsletterSignups.email}) = lower(${email})`);
     expect(await rows(fresh)).toEqual([]);
 
     const applied = await call('POST', '/api/admin/newsletters/import', { csv, apply: true });

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { EditionAudience } from '#shared/newsletter/editions';
 import type { SegmentFilter, SegmentPlan } from '#shared/newsletter/segments';
 import { reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
@@ -6,6 +6,7 @@ import { pillars } from '#shared/checkup/questions';
 import { siteLocalToInstant } from '#shared/site-time';
 import type { Executor } from '../../db/client';
 import { checkupResults, mailSuppressions, newsletterSignups, users } from '../../db/schema';
+import { optedOut } from '../../mail/topic-opt-outs';
 
 /**
  * Whom an edition goes to (decisions 028, 032, 046). One query says it, and both the admin's
@@ -16,22 +17,25 @@ export type AudienceTarget = { audience: Exclude<EditionAudience, 'segment'> } |
 /**
  * Who may still receive an edition now: the SQL condition on an address `email`, checked again
  * right before each copy goes (sender.ts). A segment's or the free subscribers' edition asks what
- * every subscriber's asks: the filter chose them when sending started. Addresses match whatever
- * their case, as the unique indexes on lower(email) do: lower() has no builder form.
+ * every subscriber's asks: the filter chose them when sending started. Nobody who left the
+ * newsletter (its opt-out, decision 071) or whose mail is refused gets one. Addresses match
+ * whatever their case, as the unique indexes on lower(email) do: lower() has no builder form.
  */
 export function eligible(audience: EditionAudience, email: SQL) {
   const notSuppressed = sql`not exists (select 1 from mail_suppressions m where lower(m.email) = lower(${email}))`;
+  const stayed = sql`not ${optedOut('newsletter', email)}`;
   if (audience === 'premium') {
     return sql`exists (select 1 from users u where lower(u.email) = lower(${email}) and u.is_premium)
-      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status in ('unsubscribed', 'bounced'))
-      and ${notSuppressed}`;
+      and not exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'bounced')
+      and ${stayed} and ${notSuppressed}`;
   }
-  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${notSuppressed}`;
+  return sql`exists (select 1 from newsletter_signups s where lower(s.email) = lower(${email}) and s.status = 'subscribed') and ${stayed} and ${notSuppressed}`;
 }
 
 const premiumRecipients = and(eq(users.isPremium, true), eligible('premium', sql`${users.email}`));
 const subscriberRecipients = and(
   eq(newsletterSignups.status, 'subscribed'),
+  not(optedOut('newsletter', newsletterSignups.email)),
   sql`not exists (select 1 from ${mailSuppressions} where lower(${mailSuppressions.email}) = lower(${newsletterSignups.email}))`,
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, max, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import {
   type Edition,
   type EditionAudience,
@@ -14,8 +14,9 @@ import {
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSegments, newsletterSignups } from '../../db/schema';
+import { editionDeliveries, newsletterEditions, newsletterSegments } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { optOutsSince } from '../../mail/topic-opt-outs';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
 
@@ -56,7 +57,7 @@ export async function listEditions(db: Executor, id?: string): Promise<EditionSu
       sentAt: newsletterEditions.sentAt,
       updatedAt: newsletterEditions.updatedAt,
       // None before it started: nothing is at or after a null start.
-      unsubscribesSince: db.$count(newsletterSignups, gte(newsletterSignups.unsubscribedAt, newsletterEditions.startedAt)),
+      unsubscribesSince: optOutsSince('newsletter', newsletterEditions.startedAt),
     })
     .from(newsletterEditions)
     .leftJoin(newsletterSegments, eq(newsletterSegments.id, newsletterEditions.segmentId))

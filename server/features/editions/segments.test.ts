@@ -56,8 +56,11 @@ async function account(email: string, premium: boolean): Promise<string> {
   const { rows } = await t.ctx.db.execute<{ id: string }>(sql`insert into users (email, is_premium) values (${email}, ${premium}) returning id`);
   return rows[0]!.id;
 }
+/** A signup as stored; one that left the newsletter is its opt-out beside it (decision 071). */
 async function signup(email: string, status: string, source: string | null, at: string) {
-  await t.ctx.db.execute(sql`insert into newsletter_signups (email, status, source, created_at) values (${email}, ${status}, ${source}, ${at})`);
+  const stored = status === 'unsubscribed' ? 'subscribed' : status;
+  await t.ctx.db.execute(sql`insert into newsletter_signups (email, status, source, created_at) values (${email}, ${stored}, ${source}, ${at})`);
+  if (status === 'unsubscribed') await t.ctx.db.execute(sql`insert into mail_topic_opt_outs (email, topic) values (${email}, 'newsletter')`);
 }
 
 describe('segments and audiences', () => {

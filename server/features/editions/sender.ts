@@ -151,7 +151,7 @@ export async function deliverEditions(
     order: sql`q.id`,
     async send(row) {
       const { mail, compiled } = await editionOf(row.editionId);
-      const token = signLink(key, 'unsubscribe', row.email);
+      const token = signLink(key, 'preferences', row.email);
       // The edition rides along so an unsubscribe can be counted against it (a count, not who: decision 045).
       const query = `token=${token}&edition=${row.editionId}`;
       const oneClick = `${settings.publicUrl}${apiPaths.newsletterUnsubscribe}?${query}`;

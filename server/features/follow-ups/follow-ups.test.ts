@@ -245,6 +245,29 @@ describe('Check-Up follow-ups', () => {
     expect((await enrolmentsOf(email)).filter((e) => e.stopReason === null)).toEqual([]);
   });
 
+  it('unticked on the preferences page (the same token as the link in each one), they stop as by their own link, and ticked again new Check-Ups enrol', async () => {
+    const email = uniqueEmail('fu-prefs');
+    await takeCheckup(email, answersWith('FUEL'));
+    await runJob();
+    const mail = await smtp.waitFor(email, /Fuel one/);
+    const token = /follow-ups\/unsubscribe\?token=([\w.-]+)/.exec(mail.text)![1]!;
+    const everything = { newsletter: false, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true };
+    const save = (topics: Record<string, boolean>) => callApp(`${t.url}/api/newsletter/preferences`, 'POST', { body: { token, topics } });
+    const saved = await save({ ...everything, 'follow-ups': false });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.topics['follow-ups']).toBe(false);
+    expect((await enrolmentsOf(email))[0]!.stopReason).toBe('unsubscribed');
+    expect((await callApp(`${t.url}/api/follow-ups/unsubscribe?token=${token}`)).json.stopped).toBe(true);
+    await runJob(new Date(Date.now() + 10 * 86_400_000));
+    expect(smtp.find(email, /Fuel two/)).toHaveLength(0);
+    await takeCheckup(email, answersWith('HUMANS'));
+    expect((await enrolmentsOf(email)).filter((e) => e.stopReason === null)).toEqual([]);
+
+    expect((await save(everything)).json.topics['follow-ups']).toBe(true);
+    await takeCheckup(email, answersWith('HUMANS'));
+    expect((await enrolmentsOf(email)).filter((e) => e.stopReason === null)).toEqual([{ sequenceId: humans.id, stopReason: null, stepsSent: 0 }]);
+  });
+
   it('deleting the account ends its enrolments; premium ends them where the sequence says so', async () => {
     const email = uniqueEmail('fu-delete');
     const reg = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Del', lastName: 'Ete' } });

@@ -1,24 +1,15 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup/follow-ups';
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
-import {
-  checkupResults,
-  followUpEnrolments,
-  followUpSequences,
-  followUpUnsubscribes,
-  mailOutbox,
-  type StoredFollowUpStep,
-  toldOnce,
-  users,
-} from '../../db/schema';
+import { checkupResults, followUpEnrolments, followUpSequences, mailOutbox, type StoredFollowUpStep, toldOnce, users } from '../../db/schema';
+import { optedOut, optOut } from '../../mail/topic-opt-outs';
 
 export type SequenceRow = typeof followUpSequences.$inferSelect;
 export type EnrolmentRow = typeof followUpEnrolments.$inferSelect;
 
-const sameAddress = (column: typeof followUpEnrolments.email | typeof followUpUnsubscribes.email | typeof users.email, email: string) =>
-  sql`lower(${column}) = lower(${email.trim()})`;
+const sameAddress = (column: typeof followUpEnrolments.email | typeof users.email, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
 /** The "told once" topic of a step: a person receives a step at most once, whatever enrolled them. */
 export const stepTopic = (stepId: string) => `follow-up-step:${stepId}`;
@@ -82,7 +73,7 @@ export async function switchSequence(tx: Executor, id: string, active: boolean, 
  * Enrols an address from one result, in one statement (one round trip on the Check-Up's
  * request): its earlier enrolments stop (a retake, in a data-modifying CTE), and the insert puts
  * it in the sequences that are on for its weakest pillar and its grade, unless it asked for no
- * follow-ups. The first step is due `firstDelayDays` after now.
+ * follow-ups (its opt-out, decision 071). The first step is due `firstDelayDays` after now.
  */
 export async function enrol(
   tx: Executor,
@@ -95,10 +86,6 @@ export async function enrol(
       .where(and(sameAddress(followUpEnrolments.email, input.email), isNull(followUpEnrolments.stoppedAt)))
       .returning({ id: followUpEnrolments.id }),
   );
-  const unsubscribed = tx
-    .select({ one: sql`1` })
-    .from(followUpUnsubscribes)
-    .where(sameAddress(followUpUnsubscribes.email, input.email));
   return tx
     .with(retaken)
     .insert(followUpEnrolments)
@@ -126,7 +113,7 @@ export async function enrol(
               and(eq(followUpSequences.targetKind, 'pillar'), eq(followUpSequences.target, input.pillar)),
               and(eq(followUpSequences.targetKind, 'grade'), eq(followUpSequences.target, input.grade)),
             ),
-            sql`not exists (${unsubscribed})`,
+            not(optedOut('follow-ups', input.email.trim())),
           ),
         ),
     )
@@ -193,18 +180,9 @@ export async function isPremiumAddress(db: Executor, email: string): Promise<boo
   return row?.premium ?? false;
 }
 
-export async function isUnsubscribed(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ email: followUpUnsubscribes.email })
-    .from(followUpUnsubscribes)
-    .where(sameAddress(followUpUnsubscribes.email, email))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** The address asks for no more follow-ups: recorded once, and every running enrolment of it stops. */
+/** The address leaves the follow-ups (decision 071), and every running enrolment of it stops now. */
 export async function unsubscribe(tx: Executor, email: string): Promise<number> {
-  await tx.insert(followUpUnsubscribes).values({ email: email.trim() }).onConflictDoNothing();
+  await optOut(tx, email, ['follow-ups']);
   const stopped = await tx
     .update(followUpEnrolments)
     .set({ stoppedAt: new Date(), stopReason: 'unsubscribed' })

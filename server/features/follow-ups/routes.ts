@@ -5,12 +5,15 @@ import { followUpTokenSchema } from '#shared/checkup/follow-ups';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { loadLinkKey, verifyLink } from '../../mail/links';
-import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from '../newsletter/one-click';
-import { isUnsubscribed, unsubscribe } from './repo';
+import { oneClickRoute } from '../../mail/one-click';
+import { hasOptedOut } from '../../mail/topic-opt-outs';
+import { unsubscribe } from './repo';
 
 /**
  * Stopping the Check-Up's follow-ups: the link in each one (GET tells, the page's button POSTs)
- * and the mail client's one-click unsubscribe (RFC 8058). The signed token is the only key.
+ * and the mail client's one-click unsubscribe (RFC 8058). The signed token (the address's
+ * preferences token, decision 071) is the only key; either way the address leaves the topic
+ * 'follow-ups', as it would from the preferences page.
  */
 export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
@@ -18,13 +21,13 @@ export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const noStore = { 'cache-control': 'no-store' };
   const emailOf = async (source: unknown) => {
     const { token } = parseInput(followUpTokenSchema, source);
-    const email = verifyLink(await keyOnce, 'follow-ups', token);
+    const email = verifyLink(await keyOnce, 'preferences', token);
     if (!email)
       throw new HttpError(400, 'This link is not valid: it may be incomplete or altered. Use the link from your latest follow-up email, or contact us.');
     return email;
   };
   const answer = async (email: string, said?: string): Promise<MailStopAnswer> => {
-    const stopped = await isUnsubscribed(ctx.db, email);
+    const stopped = await hasOptedOut(ctx.db, 'follow-ups', email);
     return {
       email,
       stopped,
@@ -37,20 +40,10 @@ export async function followUpRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return answer(await emailOf(request.query));
   });
 
-  await app.register(async (oneClick) => {
-    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
-      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
-        (form) => done(null, form),
-        (error: Error) => done(error),
-      );
-    });
-    oneClick.post(apiPaths.followUpsUnsubscribe, async (request, reply) => {
-      reply.headers(noStore);
-      const form = request.body instanceof OneClickForm ? request.body : null;
-      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-      const email = await emailOf(form ? request.query : request.body);
-      await ctx.db.transaction((tx) => unsubscribe(tx, email));
-      return answer(email, 'You will receive no more Check-Up follow-ups.');
-    });
+  await oneClickRoute(app, apiPaths.followUpsUnsubscribe, async (request, reply, form) => {
+    reply.headers(noStore);
+    const email = await emailOf(form ? request.query : request.body);
+    await ctx.db.transaction((tx) => unsubscribe(tx, email));
+    return answer(email, 'You will receive no more Check-Up follow-ups.');
   });
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { StoredFollowUpStep } from '../../db/schema';
 import { followUpUnsubscribeLinks, loadLinkKey } from '../../mail/links';
+import { hasOptedOut } from '../../mail/topic-opt-outs';
 import { markToldByEmail } from '../../mail/told-once';
 import { type RenderedFollowUp, personalise, renderFollowUp } from './mail';
 import {
@@ -16,7 +17,6 @@ import {
   type EnrolmentRow,
   findSequence,
   isPremiumAddress,
-  isUnsubscribed,
   lockDueEnrolment,
   noteStepMail,
   type SequenceRow,
@@ -122,7 +122,7 @@ export async function sendDueFollowUps(ctx: Pick<AppContext, 'db' | 'env' | 'mai
 
 async function stopReason(tx: Executor, enrolment: EnrolmentRow, sequence: SequenceRow): Promise<EnrolmentRow['stopReason']> {
   if (enrolment.stepsSent >= sequence.steps.length) return 'finished';
-  if (await isUnsubscribed(tx, enrolment.email)) return 'unsubscribed';
+  if (await hasOptedOut(tx, 'follow-ups', enrolment.email)) return 'unsubscribed';
   if (sequence.stopOnPremium && (await isPremiumAddress(tx, enrolment.email))) return 'premium';
   return null;
 }

@@ -4,6 +4,7 @@ import { IMPORT_LIMITS, type ImportOutcome, type ImportReport, importRows } from
 import type { Database } from '../../db/client';
 import { mailSuppressions, newsletterSignups } from '../../db/schema';
 import { recordAudit } from '../../audit-log';
+import { optedOutAmong } from '../../mail/topic-opt-outs';
 import { HttpError } from '../../http/errors';
 
 const SAMPLES_PER_OUTCOME = 100;
@@ -43,7 +44,13 @@ export async function importSubscribers(db: Database, admin: PublicUser, csv: st
         .select({ email: sql<string>`lower(${mailSuppressions.email})` })
         .from(mailSuppressions)
         .where(inArray(sql`lower(${mailSuppressions.email})`, slice));
-      const found = [...signups, ...refused.map(({ email }) => ({ email, status: 'bounced' }))];
+      // An address that left the newsletter has left it, with or without a signup (decision 071).
+      const left = await optedOutAmong(tx, 'newsletter', slice);
+      const found = [
+        ...signups,
+        ...[...left].map((email) => ({ email, status: 'unsubscribed' })),
+        ...refused.map(({ email }) => ({ email, status: 'bounced' })),
+      ];
       for (const row of found) if (known.get(row.email) !== 'bounced') known.set(row.email, row.status);
     }
     const seen = new Set<string>();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import {
-  newsTopics,
+  mailTopics,
+  type MailTopic,
   type Preferences,
   preferencesFormSchema,
   preferencesQuerySchema,
@@ -10,11 +11,13 @@ import {
 } from '#shared/newsletter/preferences';
 import { preferencesQueryKey } from '#shared/query-keys';
 import type { AppContext } from '../../context';
+import type { Transaction } from '../../db/client';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { loadLinkKey, signLink, verifyLink } from '../../mail/links';
-import { optOutsOf, setOptOuts } from '../../mail/topic-opt-outs';
+import { cancelOptOuts, optOut, optOutsOf } from '../../mail/topic-opt-outs';
 import type { PageLookup } from '../../rendering/builder';
+import { unsubscribe as leaveFollowUps } from '../follow-ups/repo';
 import { isPremiumAddress, subscribeFromLink, subscriberStatus, unsubscribe } from './repo';
 
 const INVALID_LINK =
@@ -23,10 +26,10 @@ const BOUNCED = 'Mail to this address was refused by its mail server, so we cann
 const SAVED = 'Your choices are saved.';
 
 /**
- * Whether The Weekly Dish reaches the address: its editions while subscribed (or once confirmed),
+ * Whether the newsletter reaches the address: its editions while subscribed (or once confirmed),
  * and a premium member's announcements while the address has not left it (decision 032).
  */
-async function weeklyDish(ctx: AppContext, email: string) {
+async function newsletterOf(ctx: AppContext, email: string) {
   const status = await subscriberStatus(ctx.db, email);
   const on = status === 'subscribed' || status === 'pending' || (status === undefined && (await isPremiumAddress(ctx.db, email)));
   return { status, on };
@@ -34,22 +37,34 @@ async function weeklyDish(ctx: AppContext, email: string) {
 
 /** What the page shows for an address: each topic on or off. */
 export async function preferencesOf(ctx: AppContext, email: string): Promise<Preferences> {
-  const [{ status, on }, optOuts] = await Promise.all([weeklyDish(ctx, email), optOutsOf(ctx.db, email)]);
+  const [{ status, on }, left] = await Promise.all([newsletterOf(ctx, email), optOutsOf(ctx.db, email)]);
   return {
     email,
-    topics: {
-      'weekly-dish': on,
-      events: !optOuts.includes('events'),
-      allies: !optOuts.includes('allies'),
-    },
-    weeklyDishLocked: status === 'bounced' ? BOUNCED : null,
+    topics: Object.fromEntries(mailTopics.map((topic) => [topic, topic === 'newsletter' ? on : !left.includes(topic)])) as Record<MailTopic, boolean>,
+    newsletterLocked: status === 'bounced' ? BOUNCED : null,
   };
 }
 
 /**
- * The email preferences page (decision 046), reached from every edition's footer with a link
- * signed for the address: no sign-in, the link is the key. GET reads, POST saves; the page's
- * plain form posts too, so it works without scripts (then the answer is a redirect back to the page).
+ * The address leaves `topics` (decision 071): each is its opt-out, and two do more at once, as
+ * their own links do. The newsletter skips the copies waiting for the address; the follow-ups stop
+ * the enrolments running, as the admin's figures show.
+ */
+async function leave(tx: Transaction, email: string, topics: MailTopic[]): Promise<void> {
+  if (topics.includes('newsletter')) await unsubscribe(tx, email);
+  if (topics.includes('follow-ups')) await leaveFollowUps(tx, email);
+  await optOut(
+    tx,
+    email,
+    topics.filter((topic) => topic !== 'newsletter' && topic !== 'follow-ups'),
+  );
+}
+
+/**
+ * The email preferences page (decisions 046, 071): every topic, reached from every edition's
+ * footer and the account page with a link signed for the address (the token of every leave link
+ * opens it too): no sign-in, the link is the key. GET reads, POST saves; the page's plain form
+ * posts too, so it works without scripts (then the answer is a redirect back to the page).
  */
 export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
@@ -63,20 +78,21 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): 
 
   const save = async ({ token, topics }: PreferencesSave): Promise<Preferences> => {
     const email = await emailOf(token);
-    const { status, on } = await weeklyDish(ctx, email);
+    const { status, on } = await newsletterOf(ctx, email);
     // Refused whole: nothing of the other choices is saved either.
-    if (topics['weekly-dish'] && status === 'bounced') throw new HttpError(409, BOUNCED);
+    if (topics.newsletter && status === 'bounced') throw new HttpError(409, BOUNCED);
     await ctx.db.transaction(async (tx) => {
       // Ticked: a pending signup is confirmed by the link, one that was off is subscribed. A premium
       // member who gets the announcements without a signup stays as they are.
-      if (topics['weekly-dish'] && (status === 'pending' || !on)) await subscribeFromLink(tx, email);
-      // Left: unsubscribed, which also stops a premium member's announcements (an 'unsubscribed' signup).
-      if (!topics['weekly-dish'] && on) await unsubscribe(tx, email);
-      await setOptOuts(
+      if (topics.newsletter && (status === 'pending' || !on)) await subscribeFromLink(tx, email);
+      // Left: unsubscribed, which also stops a premium member's announcements. The other topics
+      // are left (again: it changes nothing) or taken back as they are ticked.
+      const unticked = mailTopics.filter((topic) => !topics[topic] && (topic !== 'newsletter' || on));
+      await leave(tx, email, unticked);
+      await cancelOptOuts(
         tx,
         email,
-        newsTopics.filter((topic) => !topics[topic]),
-        newsTopics.filter((topic) => topics[topic]),
+        mailTopics.filter((topic) => topic !== 'newsletter' && topics[topic]),
       );
     });
     return { ...(await preferencesOf(ctx, email)), message: SAVED };

@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { SignupSource, SubscriberStatus } from '#shared/newsletter/schemas';
+import { and, eq, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import type { SignupSource, StoredSubscriberStatus, SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Executor, Transaction } from '../../db/client';
 import { communitySignups, editionDeliveries, editionUnsubscribes, newsletterSignups, users } from '../../db/schema';
+import { cancelOptOuts, hasOptedOut, optedOut, optOut } from '../../mail/topic-opt-outs';
 
 export interface SignupRecord {
   email: string;
@@ -15,6 +16,23 @@ export interface SignupRecord {
 /** Signups are unique by lower(email) (docs/product.md (Decisions)): every lookup says it the index's way. */
 const sameEmail = (email: string) => sql`lower(${newsletterSignups.email}) = lower(${email})`;
 
+/** The signup's address left the newsletter: its opt-out (decision 071), the one record of that. */
+const leftTheNewsletter = optedOut('newsletter', newsletterSignups.email);
+
+/**
+ * Where a signup stands, as the admin, the unsubscribe page and the import say it: its stored
+ * status, but 'unsubscribed' once its address left the newsletter, unless mail to it was refused
+ * ('bounced' says more: nothing can reach it either way). CASE has no builder form.
+ */
+export const signupStatus = sql<SubscriberStatus>`case when ${newsletterSignups.status} = 'bounced' then 'bounced' when ${leftTheNewsletter} then 'unsubscribed' else ${newsletterSignups.status} end`;
+
+/** The signups whose status (signupStatus) is `status`: the stored status first, so its index still narrows. */
+export function hasSignupStatus(status: SubscriberStatus): SQL {
+  if (status === 'bounced') return eq(newsletterSignups.status, 'bounced');
+  if (status === 'unsubscribed') return and(ne(newsletterSignups.status, 'bounced'), leftTheNewsletter)!;
+  return and(eq(newsletterSignups.status, status), not(leftTheNewsletter))!;
+}
+
 /**
  * Stores a newsletter signup and the community signup it stands for, in the caller's transaction.
  * Signing up again changes nothing stored.
@@ -27,24 +45,24 @@ export async function recordSignup(
   tx: Transaction,
   signup: SignupRecord,
   options: { confirmedOptIn: boolean } = { confirmedOptIn: false },
-): Promise<{ created: boolean; joined: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'>; resubscribed: boolean }> {
+): Promise<{ created: boolean; joined: boolean; status: StoredSubscriberStatus; resubscribed: boolean }> {
   // Confirmed opt-in: a new address gets editions once its owner clicks the emailed
   // link. Signing up again after unsubscribing resubscribes, through the same confirmation
   // (anyone can type anyone's address, so it is never resubscribed on a form's word alone).
-  const initial: SubscriberStatus = options.confirmedOptIn ? 'pending' : 'subscribed';
-  const [before] = await tx.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(signup.email)).for('update');
+  const initial: StoredSubscriberStatus = options.confirmedOptIn ? 'pending' : 'subscribed';
+  const left = (await subscriberStatus(tx, signup.email, { lock: true })) === 'unsubscribed';
   // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
   // The first form an address came through stays its source; an imported one takes its first form's.
-  const { rows } = await tx.execute<{ created: boolean; status: Exclude<SubscriberStatus, 'unsubscribed'> }>(sql`
+  const { rows } = await tx.execute<{ created: boolean; status: StoredSubscriberStatus }>(sql`
     insert into ${newsletterSignups} (email, name, organization, user_id, status, source, confirmed_at)
     values (${signup.email}, ${signup.name}, ${signup.organization}, ${signup.userId}, ${initial}, ${signup.signupType}, ${initial === 'subscribed' ? sql`now()` : null})
     on conflict ((lower(email))) do update set
       updated_at = now(),
       source = coalesce(${newsletterSignups}.source, excluded.source),
-      status = case when ${newsletterSignups}.status = 'unsubscribed' then ${initial} else ${newsletterSignups}.status end,
-      unsubscribed_at = case when ${newsletterSignups}.status = 'unsubscribed' then null else ${newsletterSignups}.unsubscribed_at end
+      status = case when ${left} then ${initial} else ${newsletterSignups}.status end
     returning (xmax = 0) as created, status`);
-  // Never 'unsubscribed' after this upsert: an unsubscribed row takes the initial status.
+  // An address that had left starts again from the initial status, and has left nothing any more.
+  if (left) await cancelOptOuts(tx, signup.email, ['newsletter']);
   const row = rows[0]!;
 
   // One community signup per person and way of joining: a repeated form is not a new member. The
@@ -60,27 +78,30 @@ export async function recordSignup(
       .insert(communitySignups)
       .values({ email: signup.email, name: signup.name, organization: signup.organization, signupType: signup.signupType, userId: signup.userId });
   }
-  return { created: row.created === true, joined: !member, status: row.status, resubscribed: before?.status === 'unsubscribed' };
+  return { created: row.created === true, joined: !member, status: row.status, resubscribed: left };
 }
 
-export async function subscriberStatus(db: Executor, email: string): Promise<SubscriberStatus | undefined> {
-  const [row] = await db.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(email));
-  return row?.status;
+/**
+ * Where the address stands (signupStatus): 'unsubscribed' also for an address that left without
+ * a signup (a premium member who left the announcements), undefined for one never signed up.
+ * `lock` holds the signup's row until the transaction ends: a signup and a leave at once go one
+ * after the other.
+ */
+export async function subscriberStatus(db: Executor, email: string, options: { lock?: boolean } = {}): Promise<SubscriberStatus | undefined> {
+  const query = db.select({ status: signupStatus }).from(newsletterSignups).where(sameEmail(email));
+  const [row] = options.lock ? await query.for('update', { of: newsletterSignups }) : await query;
+  if (row) return row.status;
+  return (await hasOptedOut(db, 'newsletter', email)) ? 'unsubscribed' : undefined;
 }
 
 /**
  * Unsubscribes the address at once, also from an edition sending now: what is waiting is skipped
- * (claimed copies are checked again before sending). An address with no signup (a premium
- * member's announcement) gets one that says unsubscribed; a bounced one stays bounced.
+ * (claimed copies are checked again before sending). It leaves the newsletter (its opt-out,
+ * decision 071), which also stops a premium member's announcements; a bounced signup stays bounced.
  */
 export async function unsubscribe(tx: Transaction, email: string, fromEdition?: string): Promise<void> {
-  const [before] = await tx.select({ status: newsletterSignups.status }).from(newsletterSignups).where(sameEmail(email)).for('update');
-  // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
-  await tx.execute(sql`
-    insert into ${newsletterSignups} (email, status, unsubscribed_at) values (${email}, 'unsubscribed', now())
-    on conflict ((lower(email))) do update set
-      status = case when ${newsletterSignups}.status = 'bounced' then 'bounced' else 'unsubscribed' end,
-      unsubscribed_at = coalesce(${newsletterSignups}.unsubscribed_at, now()), updated_at = now()`);
+  const before = await subscriberStatus(tx, email, { lock: true });
+  await optOut(tx, email, ['newsletter']);
   await tx
     .update(editionDeliveries)
     .set({ status: 'skipped' })
@@ -92,7 +113,7 @@ export async function unsubscribe(tx: Transaction, email: string, fromEdition?: 
       ),
     ); // Counted against the edition whose link it came from, if it was sent to this address and the
   // address was receiving editions until now: a count per edition, never who (decision 045).
-  const leaving = !before || before.status === 'subscribed';
+  const leaving = before === undefined || before === 'subscribed';
   if (leaving && fromEdition && editionIdShape.test(fromEdition)) await countEditionUnsubscribe(tx, fromEdition, email);
 }
 
@@ -110,34 +131,28 @@ async function countEditionUnsubscribe(tx: Transaction, editionId: string, email
     .onConflictDoUpdate({ target: editionUnsubscribes.editionId, set: { count: sql`${editionUnsubscribes.count} + 1` } });
 }
 
-/** The link came from an edition sent to this inbox: that proves the address, no confirmation needed. */
-export async function resubscribe(db: Executor, email: string): Promise<void> {
-  await db
-    .update(newsletterSignups)
-    .set({ status: 'subscribed', unsubscribedAt: null, confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())`, updatedAt: sql`now()` })
-    .where(sameEmail(email));
-}
-
-/** The confirmation link of a pending signup; any other status is left as it is. */
+/** The confirmation link of a pending signup that has not left since; any other is left as it is. */
 export async function confirmSignup(db: Executor, email: string): Promise<void> {
   await db
     .update(newsletterSignups)
     .set({ status: 'subscribed', confirmedAt: sql`coalesce(${newsletterSignups.confirmedAt}, now())`, updatedAt: sql`now()` })
-    .where(and(sameEmail(email), eq(newsletterSignups.status, 'pending')));
+    .where(and(sameEmail(email), eq(newsletterSignups.status, 'pending'), not(leftTheNewsletter)));
 }
 
 /**
- * The preferences page ticked The Weekly Dish: its signed link came to this inbox, which proves
- * the address (as for resubscribe), so a pending, unsubscribed or missing signup (a premium
- * member who never signed up) becomes subscribed. A bounced one is the caller's to refuse.
+ * Back on the newsletter from a signed link (resubscribing from the unsubscribe page, or ticking
+ * it on the preferences page): the link came to this inbox, which proves the address, so a
+ * pending, left or missing signup (a premium member who never signed up) becomes subscribed and
+ * the address has left nothing. A bounced one is the caller's to refuse.
  */
 export async function subscribeFromLink(tx: Transaction, email: string): Promise<void> {
   // Raw: the conflict target is the lower(email) index, and the builder's takes columns only.
   await tx.execute(sql`
     insert into ${newsletterSignups} (email, status, confirmed_at) values (${email}, 'subscribed', now())
     on conflict ((lower(email))) do update set
-      status = 'subscribed', unsubscribed_at = null, updated_at = now(),
+      status = 'subscribed', updated_at = now(),
       confirmed_at = coalesce(${newsletterSignups}.confirmed_at, now())`);
+  await cancelOptOuts(tx, email, ['newsletter']);
 }
 
 /** Whether the address is a premium member's: premium announcements go to it without a signup (decision 032). */

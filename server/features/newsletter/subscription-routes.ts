@@ -5,8 +5,8 @@ import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
-import { OneClickForm, ONE_CLICK_BODY_LIMIT, ONE_CLICK_CONTENT_TYPES, readOneClickForm } from './one-click';
-import { confirmSignup, resubscribe, subscriberStatus, unsubscribe } from './repo';
+import { oneClickRoute } from '../../mail/one-click';
+import { confirmSignup, subscribeFromLink, subscriberStatus, unsubscribe } from './repo';
 
 export interface SubscriptionAnswer {
   email: string;
@@ -26,8 +26,8 @@ const statusMessages: Record<SubscriberStatus | 'none', string> = {
 /**
  * Subscribers in control: the unsubscribe link of every edition, the mail client's
  * one-click unsubscribe (RFC 8058), resubscribing, and the confirmation of a new signup. Each
- * works signed out, with the token of the link as the only key; a GET only reads (mail scanners
- * fetch links), a POST changes.
+ * works signed out, with the token of the link as the only key (the address's preferences
+ * token, decision 071, or a confirmation's); a GET only reads (mail scanners fetch links), a POST changes.
  */
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
@@ -53,40 +53,29 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   // The page asks what the link is for; nothing changes.
   app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
     reply.headers(noStore);
-    const email = await emailOf(request, 'unsubscribe', { token: parseInput(editionUnsubscribeSchema, request.query).token });
+    const email = await emailOf(request, 'preferences', { token: parseInput(editionUnsubscribeSchema, request.query).token });
     const status = await statusOf(email);
     return { email, status, message: statusMessages[status] };
   });
 
   // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
-  // address, which carries the token in its query; the page POSTs JSON. Only this route reads
-  // form bodies: every other one refuses them as an unsupported content type.
-  await app.register(async (oneClick) => {
-    oneClick.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) => {
-      readOneClickForm(String(request.headers['content-type']), body as Buffer).then(
-        (form) => done(null, form),
-        (error: Error) => done(error),
-      );
-    });
-    oneClick.post(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
-      reply.headers(noStore);
-      const form = request.body instanceof OneClickForm ? request.body : null;
-      if (form && form.listUnsubscribe !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe must send List-Unsubscribe=One-Click');
-      const { token, edition } = parseInput(editionUnsubscribeSchema, form ? request.query : request.body);
-      const email = await emailOf(request, 'unsubscribe', { token });
-      await ctx.db.transaction((tx) => unsubscribe(tx, email, edition));
-      // Said once: the page names the address ("… will not receive another edition").
-      return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
-    });
+  // address, which carries the token in its query; the page POSTs JSON.
+  await oneClickRoute(app, apiPaths.newsletterUnsubscribe, async (request, reply, form): Promise<SubscriptionAnswer> => {
+    reply.headers(noStore);
+    const { token, edition } = parseInput(editionUnsubscribeSchema, form ? request.query : request.body);
+    const email = await emailOf(request, 'preferences', { token });
+    await ctx.db.transaction((tx) => unsubscribe(tx, email, edition));
+    // Said once: the page names the address ("… will not receive another edition").
+    return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
   });
 
   app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
     reply.headers(noStore);
-    const email = await emailOf(request, 'unsubscribe', request.body);
+    const email = await emailOf(request, 'preferences', request.body);
     if ((await statusOf(email)) === 'bounced') {
       throw new HttpError(409, 'Mail to this address was refused by its mail server, so we cannot send The Weekly Dish to it. Contact us if it works again.');
     }
-    await resubscribe(ctx.db, email);
+    await ctx.db.transaction((tx) => subscribeFromLink(tx, email));
     return { email, status: await statusOf(email), message: 'Welcome back! You will receive The Weekly Dish again from next Tuesday.' };
   });
 

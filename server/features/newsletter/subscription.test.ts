@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows';
+import { newsletterSignups } from '../../db/schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { startSmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
+import { signupStatus } from './repo';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -32,11 +33,13 @@ async function subscriber(label: string): Promise<string> {
   return email;
 }
 
-/** Every stored signup whose address is this one once trimmed and lower-cased (a padded copy included). */
+/** Every stored signup whose address is this one once trimmed and lower-cased (a padded copy included), and where it stands. */
 async function signupsOf(email: string) {
-  return rowsOf<{ email: string; status: string }>(
-    await t.ctx.db.execute(sql`select email, status from newsletter_signups where lower(trim(email)) = lower(${email}) order by email`),
-  );
+  return t.ctx.db
+    .select({ email: newsletterSignups.email, status: signupStatus })
+    .from(newsletterSignups)
+    .where(sql`lower(trim(${newsletterSignups.email})) = lower(${email})`)
+    .orderBy(newsletterSignups.email);
 }
 
 describe('one-click unsubscribe (RFC 8058)', () => {
@@ -45,7 +48,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');
     // A FormData body goes as multipart/form-data with its boundary, as mail providers do.
-    const res = await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)), 'POST', { raw: form });
+    const res = await callApp(unsubscribeUrl(signLink(key, 'preferences', email)), 'POST', { raw: form });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ email, status: 'unsubscribed' });
     expect(await signupsOf(email)).toEqual([{ email, status: 'unsubscribed' }]);
@@ -54,7 +57,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('accepts the same request as application/x-www-form-urlencoded, its value percent-encoded or not', async () => {
     for (const body of ['List-Unsubscribe=One-Click', 'List-Unsubscribe=One%2DClick']) {
       const email = await subscriber('urlencoded');
-      const res = await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)), 'POST', {
+      const res = await callApp(unsubscribeUrl(signLink(key, 'preferences', email)), 'POST', {
         raw: body,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -65,7 +68,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 
   it('refuses a form without List-Unsubscribe=One-Click, a broken multipart body and other content types, changing nothing', async () => {
     const email = await subscriber('refused');
-    const url = unsubscribeUrl(signLink(key, 'unsubscribe', email));
+    const url = unsubscribeUrl(signLink(key, 'preferences', email));
     const other = new FormData();
     other.set('List-Unsubscribe', 'Maybe');
     const attempts: { body: BodyInit; type?: string; status: number; message: RegExp }[] = [
@@ -86,7 +89,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('takes forms only there: resubscribing and confirming refuse a form body with 415', async () => {
     const email = await subscriber('forms-elsewhere');
     const form = new FormData();
-    form.set('token', signLink(key, 'unsubscribe', email));
+    form.set('token', signLink(key, 'preferences', email));
     for (const path of ['/api/newsletter/resubscribe', '/api/newsletter/confirm']) {
       const res = await callApp(`${t.url}${path}`, 'POST', { raw: form });
       expect(res.status, path).toBe(415);
@@ -97,7 +100,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 describe('unsubscribe tokens', () => {
   it('a token whose address part was changed in case or padded acts on the one normalised address, never on a new row', async () => {
     const email = await subscriber('padded');
-    const [encoded, signature] = signLink(key, 'unsubscribe', email).split('.');
+    const [encoded, signature] = signLink(key, 'preferences', email).split('.');
     expect(Buffer.from(encoded!, 'base64url').toString()).toBe(email);
     for (const altered of [email.toUpperCase(), `  ${email} `, ` ${email.toUpperCase()}\t`]) {
       const token = `${Buffer.from(altered).toString('base64url')}.${signature}`;
@@ -119,7 +122,7 @@ describe('unsubscribe tokens', () => {
 
   it('still refuses a token signed for another address, whatever its case or spaces', async () => {
     const email = await subscriber('other');
-    const [, signature] = signLink(key, 'unsubscribe', email).split('.');
+    const [, signature] = signLink(key, 'preferences', email).split('.');
     const stranger = uniqueEmail('stranger');
     const token = `${Buffer.from(` ${stranger}`).toString('base64url')}.${signature}`;
     expect((await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token } })).status).toBe(400);
@@ -129,7 +132,7 @@ describe('unsubscribe tokens', () => {
 
 describe('what the unsubscribe link says', () => {
   it('says what is true for each state of the address', async () => {
-    const read = async (email: string) => (await callApp(unsubscribeUrl(signLink(key, 'unsubscribe', email)))).json as { status: string; message: string };
+    const read = async (email: string) => (await callApp(unsubscribeUrl(signLink(key, 'preferences', email)))).json as { status: string; message: string };
     const subscribed = await subscriber('says-subscribed');
     expect(await read(subscribed)).toEqual({ email: subscribed, status: 'subscribed', message: 'This address receives The Weekly Dish.' });
 
@@ -141,7 +144,7 @@ describe('what the unsubscribe link says', () => {
     expect(await read(unknown)).toMatchObject({ status: 'none', message: 'This address is not subscribed to The Weekly Dish.' });
 
     const gone = await subscriber('says-gone');
-    const answer = await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token: signLink(key, 'unsubscribe', gone) } });
+    const answer = await callApp(`${t.url}/api/newsletter/unsubscribe`, 'POST', { body: { token: signLink(key, 'preferences', gone) } });
     // Said once: the page adds the address ("… will not receive another edition").
     expect(answer.json).toMatchObject({ status: 'unsubscribed', message: 'You are unsubscribed from The Weekly Dish.' });
     expect(await read(gone)).toMatchObject({ status: 'unsubscribed', message: 'This address is unsubscribed.' });
