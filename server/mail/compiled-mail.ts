@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { encode, wrap } from 'nodemailer/lib/qp/index.js';
+import { escapeHtml } from '#shared/text';
 
 /**
  * One message for many recipients, composed once (decision 047). Composing a MIME message is
@@ -37,7 +38,6 @@ export interface CompiledMail {
 const ascii = /^[\x20-\x7e]*$/;
 // Lines of at most 74 characters with the soft break, so a piece's closing `=` keeps every line within RFC 2045's 76.
 const LINE = 73;
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const encoded = (value: string) => wrap(encode(value), LINE).replace(/\r?\n/g, '\r\n');
 
 type Part = string | { placeholder: string };

@@ -56,7 +56,7 @@ describe('scripts loaded after the first paint', () => {
     expect(body.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/index-a1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/page-b2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/x-&lt;/script>.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/x-&lt;/script&gt;.js">',
     ]);
   });
 

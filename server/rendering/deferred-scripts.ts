@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '#shared/text';
 
 /** A page's scripts: the build's entry, and the other chunks the page runs before it hydrates (route-assets.ts). */
 export interface PageScripts {
@@ -144,8 +145,7 @@ export function takeEntryScript(template: string): { template: string; entry?: s
  * They are only fetched here; the loader still runs the entry after the first paint.
  */
 export function preloadHtml(scripts: PageScripts): string {
-  const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-  return [scripts.entry, ...scripts.chunks].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`).join('\n    ');
+  return [scripts.entry, ...scripts.chunks].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('\n    ');
 }
 
 /** What goes at the end of a page's body: the list of scripts the loader runs. */

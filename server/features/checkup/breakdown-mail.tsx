@@ -1,7 +1,7 @@
 import { type CategoryScores, gradeScores, weakestPillars } from '#shared/checkup/grading';
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
-import { EmailLayout, renderEmail } from '../../mail/email-layout';
+import { MailLayout, renderMailHtml } from '../../mail/mail-layout';
 import type { Mail } from '../../mail/mailer';
 
 /**
@@ -46,8 +46,8 @@ export async function breakdownMail(input: { to: string; id: string; totalScore:
     `You asked for this breakdown at ${new URL(input.publicUrl).host}. It is sent once; nothing else follows from it.`,
   ].join('\n');
 
-  const html = await renderEmail(
-    <EmailLayout
+  const html = await renderMailHtml(
+    <MailLayout
       preview={`Overall grade: ${overall}`}
       eyebrow="Nonprofit Leaders Hub · The Check-Up"
       title="Your Check-Up breakdown"
@@ -89,7 +89,7 @@ export async function breakdownMail(input: { to: string; id: string; totalScore:
       <p>
         <a href={resultsUrl}>See your results page</a>
       </p>
-    </EmailLayout>,
+    </MailLayout>,
   );
 
   return { to: input.to, subject: `Your Check-Up breakdown: grade ${result.overall.grade} (${result.overall.label})`, text, html };

@@ -18,7 +18,7 @@ import { nextTuesdayMorning } from '#shared/site-time';
 import { IMPORT_LIMITS, importSchema } from '#shared/newsletter/import';
 import { recordAudit } from '../../audit-log';
 import { importSubscribers } from '../newsletter/import';
-import { personalise, renderEdition } from './email';
+import { personalise, renderEdition } from './edition-mail';
 import { deleteDraft, findEdition, insertEdition, listEditions, moveEdition, saveEdition, SlugTakenError, slugTaken } from './repo';
 import { audienceSize } from './recipients-repo';
 import { segmentAdminRoutes } from './segment-admin-routes';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../../audit-log';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
-import { personalise, renderFollowUp } from './mail';
+import { personalise, renderFollowUp } from './follow-up-mail';
 import {
   findSequence,
   insertSequence,

@@ -9,7 +9,7 @@ import type { StoredFollowUpStep } from '../../db/schema';
 import { followUpUnsubscribeLinks, loadLinkKey } from '../../mail/links';
 import { hasOptedOut } from '../../mail/topic-opt-outs';
 import { markToldByEmail } from '../../mail/told-once';
-import { type RenderedFollowUp, personalise, renderFollowUp } from './mail';
+import { type RenderedFollowUp, personalise, renderFollowUp } from './follow-up-mail';
 import {
   advanceEnrolment,
   dueEnrolments,

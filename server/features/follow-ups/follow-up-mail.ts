@@ -1,6 +1,7 @@
 import type { FollowUpStep } from '#shared/checkup/follow-ups';
 import { markdownToText } from '#shared/markdown/render';
 import { type Pillar, pillarInfo } from '#shared/checkup/questions';
+import { fillPlaceholders } from '../../mail/placeholders';
 
 /** Stands for the recipient's own unsubscribe link in a step rendered once for everyone it goes to. */
 export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/follow-ups';
@@ -26,7 +27,7 @@ const why = (publicUrl: string) => `You get these emails because you took the Ch
 /**
  * One follow-up step as the email, for everyone whose weakest pillar is `pillar`: the body's HTML
  * as it was rendered when the sequence was saved, in the site's one email layout
- * (email-template.tsx, loaded with the first step rendered). Each copy only fills in its own
+ * (follow-up-mail-html.tsx, loaded with the first step rendered). Each copy only fills in its own
  * unsubscribe link (personalise).
  */
 export async function renderFollowUp(
@@ -35,7 +36,7 @@ export async function renderFollowUp(
   settings: { publicUrl: string; postalAddress: string },
 ): Promise<RenderedFollowUp> {
   const links = stepLinks(step, pillar, settings.publicUrl);
-  const { followUpHtml } = await import('./email-template');
+  const { followUpHtml } = await import('./follow-up-mail-html');
   const html = await followUpHtml(step, links, {
     why: why(settings.publicUrl),
     unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
@@ -58,9 +59,5 @@ export async function renderFollowUp(
 
 /** One recipient's copy: only the unsubscribe link is theirs. */
 export function personalise(rendered: RenderedFollowUp, unsubscribeUrl: string): RenderedFollowUp {
-  return {
-    subject: rendered.subject,
-    html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl.replace(/&/g, '&amp;')),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
-  };
+  return fillPlaceholders(rendered, { [UNSUBSCRIBE_PLACEHOLDER]: unsubscribeUrl });
 }

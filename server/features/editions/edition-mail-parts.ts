@@ -2,7 +2,7 @@ import type { EditionAudience, FeedbackAnswer } from '#shared/newsletter/edition
 
 /**
  * What an edition's email is made of, shared by its text part (email.ts) and its HTML part
- * (email-template.tsx, loaded on first use). Rendered once per edition; each recipient's copy
+ * (edition-mail-html.tsx, loaded on first use). Rendered once per edition; each recipient's copy
  * only replaces UNSUBSCRIBE_PLACEHOLDER. No tracking pixel. A sent edition's links lead through
  * its counted redirect (decision 045), the same addresses in every copy: they count a link, not a person.
  */

@@ -1,5 +1,6 @@
 import { markdownToText } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
+import { fillPlaceholders } from '../../mail/placeholders';
 import {
   type EditionContent,
   type EmailSettings,
@@ -11,13 +12,13 @@ import {
   testTexts,
   UNSUBSCRIBE_PLACEHOLDER,
   whyReceived,
-} from './email-parts';
+} from './edition-mail-parts';
 
 /** Renders an edition once: the text part here, the HTML part from the template, loaded on first use. */
 export async function renderEdition(edition: EditionContent, settings: EmailSettings, { test = false, counted }: RenderOptions = {}): Promise<RenderedEdition> {
   // The template and react-email come with the first edition rendered: they hold some 40 MB of
   // memory that a server rendering no edition has no use for.
-  const { editionHtml } = await import('./email-template');
+  const { editionHtml } = await import('./edition-mail-html');
   const html = await editionHtml(edition, settings, test, counted);
   const eyebrow = editionEyebrow(edition);
   const text = [
@@ -45,13 +46,5 @@ export async function renderEdition(edition: EditionContent, settings: EmailSett
 
 /** One recipient's copy: the only per-recipient parts are the unsubscribe and preferences links. */
 export function personalise(rendered: RenderedEdition, links: RecipientLinks): RenderedEdition {
-  const escaped = (url: string) => url.replace(/&/g, '&amp;');
-  return {
-    subject: rendered.subject,
-    // Functions, so that a "$&" in an address is not read as a replacement pattern.
-    html: rendered.html
-      .replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => escaped(links.unsubscribe))
-      .replaceAll(PREFERENCES_PLACEHOLDER, () => escaped(links.preferences)),
-    text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, () => links.unsubscribe).replaceAll(PREFERENCES_PLACEHOLDER, () => links.preferences),
-  };
+  return fillPlaceholders(rendered, { [UNSUBSCRIBE_PLACEHOLDER]: links.unsubscribe, [PREFERENCES_PLACEHOLDER]: links.preferences });
 }

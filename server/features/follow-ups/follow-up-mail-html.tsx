@@ -1,5 +1,5 @@
 import { Link } from '@react-email/link';
-import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
+import { MailLayout, mutedLinkStyle, renderMailHtml } from '../../mail/mail-layout';
 
 /**
  * A follow-up step's HTML in the site's one email layout. Loaded with the first step rendered
@@ -10,8 +10,8 @@ export function followUpHtml(
   links: { label: string; url: string }[],
   footer: { why: string; unsubscribeUrl: string; postalAddress: string },
 ): Promise<string> {
-  return renderEmail(
-    <EmailLayout
+  return renderMailHtml(
+    <MailLayout
       preview={step.subject}
       eyebrow="Nonprofit Leaders Hub · After your Check-Up"
       title={step.subject}
@@ -35,6 +35,6 @@ export function followUpHtml(
           ))}
         </ul>
       ) : null}
-    </EmailLayout>,
+    </MailLayout>,
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from '@react-email/link';
 import { markdownToHtml } from '#shared/markdown/render';
 import { editionEyebrow } from '#shared/newsletter/editions';
-import { EmailLayout, mutedLinkStyle, renderEmail } from '../../mail/email-layout';
+import { MailLayout, mutedLinkStyle, renderMailHtml } from '../../mail/mail-layout';
 import {
   type CountedLinks,
   type EditionContent,
@@ -11,7 +11,7 @@ import {
   testTexts,
   UNSUBSCRIBE_PLACEHOLDER,
   whyReceived,
-} from './email-parts';
+} from './edition-mail-parts';
 
 /** "Was this useful? Yes / No" under the body: two plain links, counted per answer (decision 045). */
 function Feedback({ counted }: { counted: CountedLinks }) {
@@ -32,7 +32,7 @@ function Feedback({ counted }: { counted: CountedLinks }) {
 function EditionEmail({ edition, settings, test, counted }: { edition: EditionContent; settings: EmailSettings; test: boolean; counted?: CountedLinks }) {
   const eyebrow = editionEyebrow(edition);
   return (
-    <EmailLayout
+    <MailLayout
       preview={edition.summary || undefined}
       above={
         test ? (
@@ -67,11 +67,11 @@ function EditionEmail({ edition, settings, test, counted }: { edition: EditionCo
       <div dangerouslySetInnerHTML={{ __html: markdownToHtml(edition.body, { siteUrl: settings.publicUrl, linkAddress: counted?.address }) }} />
       {counted?.askFeedback ? <Feedback counted={counted} /> : null}
       {!counted && edition.askFeedback ? <p style={{ fontSize: '16px', margin: '24px 0 0' }}>{testTexts.feedback}</p> : null}
-    </EmailLayout>
+    </MailLayout>
   );
 }
 
 /** The HTML part of an edition in the site's one email layout (email.ts's renderEdition loads this module when it first needs it). */
 export function editionHtml(edition: EditionContent, settings: EmailSettings, test: boolean, counted?: CountedLinks): Promise<string> {
-  return renderEmail(<EditionEmail edition={edition} settings={settings} test={test} counted={counted} />);
+  return renderMailHtml(<EditionEmail edition={edition} settings={settings} test={test} counted={counted} />);
 }

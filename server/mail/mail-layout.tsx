@@ -46,7 +46,7 @@ const styles = `
 export const mutedStyle = { fontSize: '12px', lineHeight: '1.5', color: '#57534e', textAlign: 'center' } as const;
 export const mutedLinkStyle = { color: '#57534e', textDecoration: 'underline' } as const;
 
-export function EmailLayout(props: {
+export function MailLayout(props: {
   /** The inbox's preview line. */
   preview?: string;
   /** Above the card ("View in your browser"). */
@@ -112,4 +112,4 @@ export function EmailLayout(props: {
 }
 
 /** The HTML part of a mail built from the layout. */
-export const renderEmail = (email: ReactNode) => render(email);
+export const renderMailHtml = (email: ReactNode) => render(email);
