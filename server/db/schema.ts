@@ -26,7 +26,7 @@ import type { Pillar } from '#shared/checkup/questions';
 import { searchKinds } from '#shared/search/search';
 import { contactTypes } from '#shared/contact/schemas';
 import type { UsageEvent } from '#shared/events/kinds';
-import type { OfferTerms } from '#shared/billing/offer-price';
+import type { OfferTerms } from '#shared/membership/offer-price';
 import { editionAudiences, editionStatuses, feedbackAnswers } from '#shared/newsletter/editions';
 import { mailTopics } from '#shared/newsletter/preferences';
 import type { SegmentFilter } from '#shared/newsletter/segments';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantEnd } from '#shared/premium/grants';
+import { grantEnd } from '#shared/membership/grant-lengths';
 import { adminAuditLog, mailOutbox, subscriptions } from '../../db/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { createOfferSchema, offerDecisionSchema, termsOf } from '#shared/billing/offers';
+import { createOfferSchema, offerDecisionSchema, termsOf } from '#shared/membership/offers';
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
 import { offerRedemptions, offers, users } from '../../db/schema';
