@@ -6,7 +6,7 @@ import type { DatabaseHandle, Executor } from '../../db/client';
 import { subscriptions, teamInvitations, teamSeats, teams, users } from '../../db/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
-/** Invitations work once, for 7 days (issue 40). */
+/** Invitations work once, for 7 days (decision 055). */
 export const INVITATION_DAYS = 7;
 
 export type TeamRow = { id: string; ownerId: string; subscription: typeof subscriptions.$inferSelect };
