@@ -1,39 +1,19 @@
 import { and, type Column, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
-import {
-  adminAuditLog,
-  allies,
-  allyReviews,
-  billingCharges,
-  billingCustomers,
-  checkupResults,
-  coachingBookings,
-  coachingSlots,
-  communitySignups,
-  contactMessages,
-  editionBounces,
-  editionDeliveries,
-  emailVerificationTokens,
-  followUpEnrolments,
-  followUpSequences,
-  mailOutbox,
-  toldOnce,
-  mailSuppressions,
-  mailTopicOptOuts,
-  newsletterEditions,
-  newsletterSignups,
-  passwordResetTokens,
-  sessions,
-  subscriptions,
-  users,
-  webinars,
-  webinarSignups,
-  offerRedemptions,
-  teamInvitations,
-  teamSeats,
-  teams,
-  offers,
-} from '../../db/schema';
+import { adminAuditLog, mailOutbox, toldOnce, mailSuppressions, mailTopicOptOuts, passwordResetTokens, sessions, users } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { emailVerificationTokens } from '../auth/schema';
+import { editionBounces } from '../bounces/schema';
+import { checkupResults } from '../checkup/schema';
+import { coachingBookings, coachingSlots } from '../coaching/schema';
+import { contactMessages } from '../contact/schema';
+import { editionDeliveries, newsletterEditions } from '../editions/schema';
+import { followUpEnrolments, followUpSequences } from '../follow-ups/schema';
+import { billingCharges, billingCustomers, subscriptions } from '../membership/schema';
+import { communitySignups, newsletterSignups } from '../newsletter/schema';
+import { offerRedemptions, offers } from '../offers/schema';
+import { teamInvitations, teamSeats, teams } from '../teams/schema';
+import { webinars, webinarSignups } from '../webinars/schema';
 import { signupStatus } from '../newsletter/repo';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;

@@ -12,7 +12,12 @@ import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lo
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { subscriptions } from '../membership/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
 import { eraseMember } from '../account/repo';

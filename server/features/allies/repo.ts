@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ALLIES_PAGE_SIZE, type AllyCategory, type AllyPage, type AllyReview, type AllySubmission, type DirectoryAlly } from '#shared/allies/schemas';
 import type { Database } from '../../db/client';
-import { allies, allyReviews, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { allies, allyReviews } from './schema';
 
 /** Stores a submission pending review (docs/product.md (Decisions)): approved stays false until an admin approves it. */
 export async function insertAllySubmission(db: Database, submission: Omit<AllySubmission, 'fax'>): Promise<string> {

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
-import { emailVerificationTokens, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { emailVerificationTokens } from './schema';
 import type { Mail } from '../../mail/mailer';
 import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';

@@ -1,7 +1,10 @@
 import { and, eq, gt, gte, inArray, max, sql } from 'drizzle-orm';
 import { type BounceKind, type BounceSource, SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS } from '#shared/newsletter/bounces';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { adminAuditLog, editionBounces, editionDeliveries, mailSuppressions, newsletterSignups } from '../../db/schema';
+import { adminAuditLog, mailSuppressions } from '../../db/schema';
+import { editionBounces } from './schema';
+import { editionDeliveries } from '../editions/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { optOut } from '../../mail/topic-opt-outs';
 
 /** The audit log's action for a lifted suppression: the soft bounces before it no longer count. */

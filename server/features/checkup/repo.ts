@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'dr
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { checkupResults, mailSuppressions, users } from '../../db/schema';
+import { mailSuppressions, users } from '../../db/schema';
+import { checkupResults } from './schema';
 import { optedOut } from '../../mail/topic-opt-outs';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { coachingBookings, coachingSlots, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { coachingBookings, coachingSlots } from './schema';
 
 export type Slot = typeof coachingSlots.$inferSelect;
 type Booking = typeof coachingBookings.$inferSelect;

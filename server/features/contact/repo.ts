@@ -1,6 +1,6 @@
 import type { ContactType } from '#shared/contact/schemas';
 import type { Executor } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from './schema';
 
 export interface NewContactMessage {
   name: string;

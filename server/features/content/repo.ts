@@ -13,7 +13,7 @@ import {
   type ContentVersionSummary,
 } from '#shared/content/pages';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { contentItems, contentVersions } from '../../db/schema';
+import { contentItems, contentVersions } from './schema';
 import { pricePlaceholders } from '#shared/content/prices-in-text';
 import { renderContentHtml } from './render';
 import { CONTENT_CHANNEL } from './store';

@@ -14,7 +14,7 @@ import {
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSegments } from '../../db/schema';
+import { editionDeliveries, newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { optOutsSince } from '../../mail/topic-opt-outs';
 

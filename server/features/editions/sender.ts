@@ -11,7 +11,7 @@ import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue'
 import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { rowsOf } from '../../db/rows';
-import { editionDeliveries, newsletterEditions } from '../../db/schema';
+import { editionDeliveries, newsletterEditions } from './schema';
 import { HttpError, refuseUnrenderable } from '../../http/errors';
 import { recordBounce } from '../bounces/repo';
 import { bounceToken, messageId, returnPath } from '../bounces/token';

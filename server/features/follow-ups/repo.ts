@@ -3,7 +3,9 @@ import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
-import { checkupResults, followUpEnrolments, followUpSequences, mailOutbox, type StoredFollowUpStep, toldOnce, users } from '../../db/schema';
+import { mailOutbox, toldOnce, users } from '../../db/schema';
+import { checkupResults } from '../checkup/schema';
+import { followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
 import { optedOut, optOut } from '../../mail/topic-opt-outs';
 
 export type SequenceRow = typeof followUpSequences.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { subscriptions, toldOnce, users } from '../../db/schema';
+import { toldOnce, users } from '../../db/schema';
+import { subscriptions } from './schema';
 import { markTold } from '../../mail/told-once';
 import { clockNow } from '../../payment-providers/choose-provider';
 import { liveStatuses } from '../../payment-providers/provider';

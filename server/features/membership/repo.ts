@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingCharges, billingCustomers, offers, subscriptions } from '../../db/schema';
+import { billingCharges, billingCustomers, subscriptions } from './schema';
+import { offers } from '../offers/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -17,7 +17,7 @@ import { isLive, WebhookSignatureError } from '../../payment-providers/provider'
 import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
-import type { billingCharges } from '../../db/schema';
+import type { billingCharges } from './schema';
 import { subscriptionView } from './subscription-view';
 import { offerSchedule } from '#shared/billing/offer-price';
 

@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { SignupSource, StoredSubscriberStatus, SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Executor, Transaction } from '../../db/client';
-import { communitySignups, editionDeliveries, editionUnsubscribes, newsletterSignups, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { editionDeliveries, editionUnsubscribes } from '../editions/schema';
+import { communitySignups, newsletterSignups } from './schema';
 import { cancelOptOuts, hasOptedOut, optedOut, optOut } from '../../mail/topic-opt-outs';
 
 export interface SignupRecord {

@@ -4,7 +4,8 @@ import { describeSchedule, describeTerms, offerSchedule } from '#shared/billing/
 import { type PublicOffer, termsOf } from '#shared/billing/offers';
 import type { PlanType } from '#shared/pricing';
 import type { Executor, Transaction } from '../../db/client';
-import { billingCharges, offerRedemptions, offers } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
+import { offerRedemptions, offers } from './schema';
 import { HttpError } from '../../http/errors';
 
 /**

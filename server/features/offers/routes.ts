@@ -3,7 +3,7 @@ import { apiPaths } from '#shared/api/paths';
 import { offerApplicationSchema, offerCodeSchema } from '#shared/billing/offers';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
-import { offerRedemptions } from '../../db/schema';
+import { offerRedemptions } from './schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { getSessionUser, requireUser } from '../../http/guards';
 import { offerGuessLimit } from './guess-limit';

@@ -13,7 +13,7 @@ import {
 import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { searchGeneration } from '../../db/schema';
+import { searchGeneration } from './schema';
 import { rowsOf } from '../../db/rows';
 
 /**

@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm
 import { plans, teamPlans } from '#shared/pricing';
 import type { TeamView } from '#shared/teams/schemas';
 import type { DatabaseHandle, Executor } from '../../db/client';
-import { subscriptions, teamInvitations, teamSeats, teams, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { subscriptions } from '../membership/schema';
+import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
 
 /** Invitations work once, for 7 days (issue 40). */

@@ -19,7 +19,8 @@ import {
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
 import type { Executor, Transaction } from '../../db/client';
-import { teamInvitations, teamSeats, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { teamInvitations, teamSeats } from './schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { countMailTo } from '../../mail/recipient-caps';
 import { getSessionUser, requireUser } from '../../http/guards';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { users, webinarSignups, webinars } from '../../db/schema';
+import { users } from '../../db/schema';
+import { webinarSignups, webinars } from './schema';
 
 export type Webinar = typeof webinars.$inferSelect;
 export type WebinarWithSignups = Webinar & { signups: number };

@@ -5,7 +5,8 @@ import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { users, webinarSignups, webinars } from '../../db/schema';
+import { users } from '../../db/schema';
+import { webinarSignups, webinars } from './schema';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
 import { loadLinkKey, preferencesLink } from '../../mail/links';
