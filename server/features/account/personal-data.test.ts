@@ -17,10 +17,21 @@ import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/a
 import { goodCard, memberApi } from '../../test/billing';
 import { uniqueEmail } from '../../test/unique-email';
 import { createVerificationToken } from '../auth/email-verification';
-import { personalData } from './personal-data';
-import { allTables as tables } from '../../test/schema-tables';
+import { features } from '../../features';
+import type { Coverage } from '../../personal-data';
+import { allTables, tableName, tablesByFile } from '../../test/schema-tables';
 
 vi.setConfig({ testTimeout: 90_000 });
+
+/**
+ * The part of "Download my data" and of deletion that answers for a table: its feature's (the
+ * feature of the folder whose schema.ts declares it). The tables below the features (the core's
+ * and the local payment provider's) belong to no feature: the account's own part answers for them.
+ */
+const partFor = (file: string) => features.find((feature) => feature.name === (/^server\/features\/([^/]+)\//.exec(file)?.[1] ?? 'account'))?.personalData;
+
+/** Every table's coverage, by table name, from the part that answers for it. */
+const personalData: Record<string, Coverage> = Object.assign({}, ...features.map((feature) => feature.personalData?.tables ?? {}));
 
 /** A column that refers to a person: a foreign key to users, a user/admin/coach id, an email, a recipient, or who did something. */
 type PersonalColumn = { column: PgColumn; holds: 'id' | 'email' | 'who' };
@@ -37,12 +48,21 @@ function personalColumns(table: PgTable): PersonalColumn[] {
 }
 
 describe('every table that holds something about a person is covered by the export and the deletion', () => {
-  it('is listed in personal-data.ts, exported and erased or kept with its reason; nothing listed is stale', () => {
-    const names = tables.map((t) => getTableConfig(t).name);
-    const personal = tables.filter((t) => personalColumns(t).length > 0).map((t) => getTableConfig(t).name);
-    for (const name of personal)
-      expect(personalData, `${name} holds a user column or an email: add it to server/features/account/personal-data.ts`).toHaveProperty(name);
-    for (const name of Object.keys(personalData)) expect(names, `${name} is listed in personal-data.ts but is no table`).toContain(name);
+  it("is named by the personalData part of the feature that declares it (the account's for the tables below the features), exported and erased or kept with its reason; nothing named is stale", () => {
+    for (const [file, tables] of tablesByFile) {
+      const part = partFor(file);
+      for (const table of tables.filter((t) => personalColumns(t).length > 0)) {
+        const name = tableName(table);
+        expect(part?.tables ?? {}, `${name} (${file}) holds a user column or an email: its feature's personalData part names it`).toHaveProperty(name);
+      }
+      // A part names only tables of its own files.
+      const own = new Set([...tablesByFile].filter(([other]) => partFor(other) === part).flatMap(([, t]) => t.map(tableName)));
+      for (const name of Object.keys(part?.tables ?? {})) expect(own, `${name} is named by a part that does not declare it`).toContain(name);
+    }
+    const named = features.flatMap((feature) => Object.keys(feature.personalData?.tables ?? {}));
+    expect(named.length, 'a table is named by two parts').toBe(new Set(named).size);
+    const names = allTables.map(tableName);
+    for (const name of named) expect(names, `${name} is named by a personalData part but is no table`).toContain(name);
     for (const [name, coverage] of Object.entries(personalData)) {
       if ('kept' in coverage) expect(coverage.kept.length, name).toBeGreaterThan(20);
       else expect(coverage.exported, name).toBeTruthy();
@@ -185,13 +205,48 @@ describe('download my data, then delete my account', () => {
         : entry && typeof entry === 'object' && Object.values(entry).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
       expect(filled, `${name} is exported as "${coverage.exported}" but the export holds nothing there`).toBeTruthy();
     }
+    // The sections the parts name, in the order a download has always had them (account/repo.ts).
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'account',
+      'checkupFollowUps',
+      'sessions',
+      'emailVerifications',
+      'resetRequests',
+      'newsletterSignups',
+      'communitySignups',
+      'checkupResults',
+      'contactMessages',
+      'subscriptions',
+      'receipts',
+      'paymentCustomer',
+      'allyReviews',
+      'allySubmissions',
+      'webinarSignups',
+      'offerRedemptions',
+      'teamsBought',
+      'teamSeats',
+      'teamInvitations',
+      'toldOnce',
+      'coachingBookings',
+      'coachingSlotsOffered',
+      'emails',
+      'weeklyDishDeliveries',
+      'weeklyDishBounces',
+      'mailSuppressions',
+      'emailTopicOptOuts',
+      'auditLog',
+    ]);
+    expect(new Set(Object.keys(data))).toEqual(
+      new Set(['exportedAt', ...Object.values(personalData).flatMap((coverage) => (coverage.exported ? [coverage.exported] : []))]),
+    );
     expectNoSecrets(data);
     const [account] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
     expect(JSON.stringify(data)).not.toContain(account!.hash);
 
     expect((await memberApi(t, member.cookie).call('DELETE', '/api/account', { confirmEmail: member.email })).status).toBe(200);
-    for (const table of tables) {
-      const name = getTableConfig(table).name;
+    for (const table of allTables) {
+      const name = tableName(table);
       const coverage = personalData[name];
       if (!coverage || 'kept' in coverage) continue;
       for (const { column, holds } of personalColumns(table)) {

@@ -20,6 +20,7 @@ import { subscriptions } from '../membership/schema';
 import { newsletterSignups } from '../newsletter/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
+import type { PersonalData } from '../../personal-data';
 import { eraseMember } from '../account/repo';
 
 /**
@@ -156,7 +157,7 @@ export async function setUserPremium(
  * call, so outside the transaction): nobody is charged for an account that no longer exists, and
  * if the provider cannot be reached nothing is deleted. Their sessions end with the user row.
  */
-export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string, log: FastifyBaseLogger) {
+export async function deleteUser(ctx: AppContext, personalDataParts: readonly PersonalData[], admin: PublicUser, id: string, log: FastifyBaseLogger) {
   const [target] = await ctx.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id));
   if (!target) throw notFound('User');
   if (target.isAdmin && id === admin.id && (await adminCount(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
@@ -179,7 +180,7 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
     // Erased as the member's own deletion erases (their sessions go with the account); the audit
     // entry keeps who did it and what ended, not whose address it was.
-    await eraseMember(tx, { id, email: locked.email });
+    await eraseMember(tx, personalDataParts, { id, email: locked.email });
     await recordAudit(tx, admin, {
       action: 'user.delete',
       targetType: 'user',

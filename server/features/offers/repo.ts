@@ -7,6 +7,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { billingCharges } from '../membership/schema';
 import { offerRedemptions, offers } from './schema';
 import { HttpError } from '../../http/errors';
+import { type PersonalData } from '../../personal-data';
 
 /**
  * Offers (decision 054): created by admins, applied by a link on /subscribe, redeemed by a paid
@@ -205,3 +206,27 @@ export async function listOffers(db: Executor) {
     unavailable: unavailableReason(offer),
   }));
 }
+
+/** Offers' part of "Download my data" (server/personal-data.ts): the redemptions go with the account by foreign key. */
+export const offersPersonalData: PersonalData = {
+  tables: {
+    offer_redemptions: {
+      exported: 'offerRedemptions',
+      erased: true,
+      how: 'the offers the member applied for or used, the budget band they gave, and where each stands (decision 054); deleted with the account',
+    },
+  },
+  collect: async (db, member) => ({
+    offerRedemptions: await db
+      .select({
+        offer: offers.label,
+        code: offers.code,
+        status: offerRedemptions.status,
+        budgetBand: offerRedemptions.budgetBand,
+        at: offerRedemptions.createdAt,
+      })
+      .from(offerRedemptions)
+      .innerJoin(offers, eq(offers.id, offerRedemptions.offerId))
+      .where(eq(offerRedemptions.userId, member.id)),
+  }),
+};
