@@ -5,7 +5,7 @@ import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { offerRedemptions } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
 import { offerGuessLimit } from './guess-limit';
 import { findOfferByCode, publicOffer, unavailableReason } from './repo';
 
@@ -26,7 +26,7 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // A "small nonprofit" offer: the member states their budget and waits for the team's approval.
   app.post(apiPaths.offerApply, { preHandler: requireUser(ctx) }, async (request, reply) => {
-    const user = (await getSessionUser(request, ctx))!;
+    const user = await signedInUser(request, ctx);
     await countGuess(request);
     const offer = await findOfferByCode(ctx.db, codeOf(request));
     if (!offer) throw new HttpError(404, 'This offer does not exist. Check the link, or see the regular prices on /pricing.');

@@ -22,7 +22,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { teamInvitations, teamSeats, users } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { countMailTo } from '../../mail/recipient-caps';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
 import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
 import { TeamPlansUnavailableError } from '../../payment-providers/stripe-provider';
 import { syncSubscription } from '../membership/apply-event';
@@ -57,7 +57,6 @@ import {
 export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const signedIn = { preHandler: requireUser(ctx) };
   const provider = billingProvider(ctx);
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
   const deps = (request: FastifyRequest) => ({ ctx, provider, log: request.log });
   // Invitations' 7 days run on the one clock of memberships (the billing clock under the local provider).
   const now = () => clockNow(ctx);
@@ -77,7 +76,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     };
   };
   const mine = async (request: FastifyRequest): Promise<{ user: PublicUser; team: TeamRow }> => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const team = await ownedTeam(ctx.db, user.id);
     if (!team) throw new HttpError(404, teamMessages.noTeam);
     return { user, team };
@@ -94,11 +93,11 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(apiPaths.team, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return answer(await userOf(request));
+    return answer(await signedInUser(request, ctx));
   });
 
   app.post(apiPaths.teamCheckout, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const input = parseInput(teamCheckoutSchema, request.body);
     if (await liveTeamPlan(ctx.db, user.id)) throw new HttpError(409, teamMessages.hasTeam);
     try {
@@ -357,7 +356,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post(apiPaths.teamJoin, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const { token } = parseInput(teamTokenSchema, request.params);
     const input = parseInput(teamJoinSchema, request.body ?? {});
     const found = await invitationByToken(ctx.db, token);
