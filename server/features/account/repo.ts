@@ -36,6 +36,7 @@ import {
   teams,
   offers,
 } from '../../db/schema';
+import { findUserById } from '../../users-repo';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
@@ -48,8 +49,7 @@ type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkup
  * confirm it.
  */
 async function ownedBy(db: Executor, user: { id: string; email: string }): Promise<{ verified: boolean; mine: (table: Owned) => SQL }> {
-  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
-  const verified = Boolean(row?.verifiedAt);
+  const verified = Boolean((await findUserById(db, user.id))?.emailVerifiedAt);
   return { verified, mine: (table) => (verified ? or(eq(table.userId, user.id), byEmail(table.email, user.email))! : eq(table.userId, user.id)) };
 }
 

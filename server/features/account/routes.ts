@@ -9,7 +9,7 @@ import { requireUser, signedInUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../../http/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
-import { findUserById, setPasswordHash } from '../auth/users-repo';
+import { findUserById, setPasswordHash } from '../../users-repo';
 import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
 import { collectMemberData, deleteMember } from './repo';
 

@@ -11,6 +11,7 @@ import { markTold } from '../../mail/told-once';
 import { loadLinkKey, preferencesLink } from '../../mail/links';
 import { optedOut } from '../../mail/topic-opt-outs';
 import { instantToSiteLocal } from '#shared/site-time';
+import { userIsPremium } from '../../users-repo';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
 import {
   addSignup,
@@ -191,8 +192,7 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     // Premium read again, its row shared-locked: a removal from a team (or any end of premium)
     // committing meanwhile is seen here, and one still running waits for this sign-up to finish
     // (the release job then frees the place within a minute).
-    const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, user.id)).for('share');
-    if (!member?.isPremium) throw new HttpError(403, 'Webinars are part of premium membership.');
+    if (!(await userIsPremium(tx, user.id, 'share'))) throw new HttpError(403, 'Webinars are part of premium membership.');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
     if (webinar.startsAt.getTime() + webinar.durationMinutes * 60_000 <= now.getTime())
       throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
@@ -221,9 +221,9 @@ export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Prom
   for (const seat of ended) {
     const mailIds = await ctx.db.transaction(async (tx) => {
       const webinar = await findWebinar(tx, seat.webinarId, true);
-      const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, seat.userId));
+      const premium = await userIsPremium(tx, seat.userId);
       // Premium again since the list was read: the place stays, and nothing is said.
-      if (!webinar || !member || member.isPremium) return [];
+      if (!webinar || premium !== false) return [];
       const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
       await tx.delete(webinarSignups).where(and(eq(webinarSignups.webinarId, seat.webinarId), eq(webinarSignups.userId, seat.userId)));
       return ids;
