@@ -16,8 +16,7 @@ import { localBillingRoutes } from './local-routes';
 import { isLive, WebhookSignatureError } from '../../payment-providers/provider';
 import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
-import type { billingCharges } from '../../db/schema';
+import { type ChargeRow, chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
 import { subscriptionView } from './subscription-view';
 import { offerSchedule } from '#shared/billing/offer-price';
 
@@ -25,7 +24,7 @@ const complimentaryMessage = 'Your membership is complimentary: nothing is bille
 const endedByTeamMessage =
   'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
-function receiptView({ charge, offer }: { charge: typeof billingCharges.$inferSelect; offer: OfferRow | null }): Receipt {
+function receiptView({ charge, offer }: { charge: ChargeRow; offer: OfferRow | null }): Receipt {
   const terms = offer && charge.discountCents > 0 ? discountInWords(offer) : null;
   return {
     id: charge.id,
