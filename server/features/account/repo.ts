@@ -35,6 +35,7 @@ import {
   offers,
 } from '../../db/schema';
 import { signupStatus } from '../newsletter/repo';
+import { findUserById } from '../../users-repo';
 
 const byEmail = (column: Column, email: string) => sql`lower(${column}) = lower(${email.trim()})`;
 
@@ -47,8 +48,7 @@ type Owned = typeof newsletterSignups | typeof communitySignups | typeof checkup
  * confirm it.
  */
 async function ownedBy(db: Executor, user: { id: string; email: string }): Promise<{ verified: boolean; mine: (table: Owned) => SQL }> {
-  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
-  const verified = Boolean(row?.verifiedAt);
+  const verified = Boolean((await findUserById(db, user.id))?.emailVerifiedAt);
   return { verified, mine: (table) => (verified ? or(eq(table.userId, user.id), byEmail(table.email, user.email))! : eq(table.userId, user.id)) };
 }
 

@@ -4,6 +4,8 @@ import { billingCharges, billingCustomers, offers, subscriptions } from '../../d
 import { liveStatuses } from '../../payment-providers/provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** One payment, with its receipt's figures. */
+export type ChargeRow = typeof billingCharges.$inferSelect;
 
 /** Subscriptions of a member that the provider still bills (active, or past due while it retries), team plans they pay for included. */
 export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
