@@ -72,8 +72,8 @@ describe('npm run lint', () => {
   };
 
   it('fails on a back-edge: below the features importing one, another feature routes, a cycle', { timeout: 120_000 }, async () => {
-    expect(await brokenBy('server/http/guards.ts', "import { findUserById } from '../features/auth/users-repo';")).toContain('no-restricted-imports');
-    expect(await brokenBy('server/mail/outbox.ts', "import { findUserById } from '#server/features/auth/users-repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/http/guards.ts', "import { eraseMember } from '../features/account/repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/mail/outbox.ts', "import { eraseMember } from '#server/features/account/repo';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/editions/feeds.ts', "import { contentRoutes } from '../content/routes';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/admin/routes.ts', "import { webinarAdminRoutes } from '../webinars/admin-routes';")).toContain(
       'no-restricted-imports',
@@ -83,5 +83,17 @@ describe('npm run lint', () => {
     // And the same files as they are break none of these.
     expect(await brokenBy('server/http/guards.ts', '')).toEqual([]);
     expect(await brokenBy('server/features/editions/feeds.ts', '')).toEqual([]);
+  });
+
+  it('fails on a route file that imports a table or the query builder (decision 033)', { timeout: 120_000 }, async () => {
+    expect(await brokenBy('server/features/teams/routes.ts', "import { teamSeats } from '../../db/schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/offers/admin-routes.ts', "import type { offers } from '../../db/schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/teams/routes.ts', "import { eq } from 'drizzle-orm';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/webinars/admin-routes.ts', "import { webinars } from './schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/rendering/routes.ts', "import { sql } from 'drizzle-orm';")).toContain('no-restricted-imports');
+    // Their repositories may, and the route files as they are break none of these.
+    expect(await brokenBy('server/features/teams/repo.ts', "import { teamSeats } from '../../db/schema';")).toEqual([]);
+    expect(await brokenBy('server/features/teams/routes.ts', '')).toEqual([]);
+    expect(await brokenBy('server/features/offers/admin-routes.ts', '')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { adminAuditLog, mailOutbox, mailSuppressions, mailTopicOptOuts, passwordResetTokens, sessions, toldOnce, users } from '../../db/schema';
 import { byAddress, type Member, type PersonalData, theirs, underVerifiedAddress } from '../../personal-data';
+import { findUserById } from '../../users-repo';
 
 /**
  * The account's own part of "Download my data" and of deleting an account: the tables below the
@@ -137,8 +138,7 @@ const sectionOrder = [
 
 /** The member as every part sees them: whether the account has proved it owns its address decides what is theirs (Member). */
 async function memberOf(db: Executor, user: { id: string; email: string }): Promise<Member> {
-  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
-  return { id: user.id, email: user.email, verified: Boolean(row?.verifiedAt) };
+  return { id: user.id, email: user.email, verified: Boolean((await findUserById(db, user.id))?.emailVerifiedAt) };
 }
 
 /** Everything stored about a member, for "Download my data": every feature's part (`parts`, from server/features.ts), with what is theirs. */

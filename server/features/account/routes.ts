@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
-import type { PublicUser } from '#shared/auth/user';
 import { apiPaths } from '#shared/api/paths';
 import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { requireUser, signedInUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../../http/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
-import { findUserById, setPasswordHash } from '../auth/users-repo';
+import { findUserById, setPasswordHash } from '../../users-repo';
 import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
 import type { PersonalData } from '../../personal-data';
 import { collectMemberData, deleteMember } from './repo';
@@ -25,10 +24,9 @@ export async function accountRoutes(
 ): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   const signedIn = { preHandler: requireUser(ctx) };
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
   app.get(apiPaths.accountExport, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, personalDataParts, user)) };
     return reply
       .header('Cache-Control', 'no-store')
@@ -39,7 +37,7 @@ export async function accountRoutes(
 
   app.post(apiPaths.accountPassword, signedIn, async (request, reply) => {
     const input = parseInput(changePasswordSchema, request.body);
-    const user = await findUserById(ctx.db, (await userOf(request)).id);
+    const user = await findUserById(ctx.db, (await signedInUser(request, ctx)).id);
     if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
       throw new HttpError(400, `currentPassword: ${accountMessages.wrongPassword}`, { currentPassword: accountMessages.wrongPassword });
     }
@@ -66,7 +64,7 @@ export async function accountRoutes(
     apiPaths.accountVerificationEmail,
     { preHandler: requireUser(ctx), config: { rateLimit: { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' } } },
     async (request) => {
-      const user = await findUserById(ctx.db, (await userOf(request)).id);
+      const user = await findUserById(ctx.db, (await signedInUser(request, ctx)).id);
       if (!user) throw new HttpError(401, 'Not signed in');
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
       // The link and its mail are one write: no stored link that was never sent.
@@ -80,7 +78,7 @@ export async function accountRoutes(
 
   app.delete(apiPaths.account, signedIn, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     if (input.confirmEmail.toLowerCase() !== user.email.trim().toLowerCase()) {
       throw new HttpError(400, `confirmEmail: ${accountMessages.confirmMismatch}`, { confirmEmail: accountMessages.confirmMismatch });
     }

@@ -12,6 +12,7 @@ import { newsletterEditions } from '../editions/schema';
 import { subscriptions } from '../membership/schema';
 import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { addressesWithAccounts } from '../../users-repo';
 import { COMPLIMENTARY } from '../membership/membership';
 import { hasSignupStatus, signupStatus } from '../newsletter/repo';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
@@ -34,14 +35,10 @@ export interface ListSpec {
 
 /** docs/product.md §9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
 async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
-  const emails = rows.map((row) => String(row.email).toLowerCase());
-  const found = emails.length
-    ? await db
-        .select({ email: sql<string>`lower(${users.email})` })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails))
-    : [];
-  const upgraded = new Set(found.map((row) => row.email));
+  const upgraded = await addressesWithAccounts(
+    db,
+    rows.map((row) => String(row.email).toLowerCase()),
+  );
   return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
 }
 

@@ -14,11 +14,6 @@ export async function insertAllySubmission(db: Database, submission: Omit<AllySu
   return row!.id;
 }
 
-export async function adminEmails(db: Database): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
-  return rows.map((r) => r.email);
-}
-
 /** LIKE treats %, _ and \ as special: escaped, a member's text is matched literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;

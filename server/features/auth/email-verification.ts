@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
-import { users } from '../../db/schema';
 import { emailVerificationTokens } from './schema';
 import type { Mail } from '../../mail/mailer';
 import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';
+import { markEmailVerified } from '../../users-repo';
 import { type PersonalData } from '../../personal-data';
 
 /** A verification link works for a week (it comes with the welcome email), once. */
@@ -46,14 +46,10 @@ export async function verifyEmailToken(db: Database, token: string): Promise<Ver
       const [row] = await tx.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).limit(1);
       return { ok: false, reason: !row ? 'unknown' : row.usedAt ? 'used' : 'expired' };
     }
-    const [verified] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
-      .where(and(eq(users.id, used.userId), sql`lower(${users.email}) = lower(${used.email})`))
-      .returning({ email: users.email });
+    const verified = await markEmailVerified(tx, used.userId, used.email, now);
     if (!verified) return { ok: false, reason: 'unknown' };
-    await joinVerifiedAttempts(tx, used.userId, verified.email);
-    return { ok: true, email: verified.email };
+    await joinVerifiedAttempts(tx, used.userId, verified);
+    return { ok: true, email: verified };
   });
 }
 

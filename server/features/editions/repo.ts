@@ -18,6 +18,7 @@ import { editionDeliveries, newsletterEditions, newsletterSegments } from './sch
 import { isUniqueViolation } from '../../db/unique-violation';
 import { optOutsSince } from '../../mail/topic-opt-outs';
 import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
+import { eligible } from './recipients-repo';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
 
@@ -319,6 +320,37 @@ export async function markSending(tx: Executor, id: string, fields: Pick<typeof 
     .update(newsletterEditions)
     .set({ ...fields, status: 'sending', startedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(newsletterEditions.id, id));
+}
+
+/** What every copy of a sending edition is made from: its subject, the copy composed when it started (markSending), and its audience. */
+export async function composedEdition(db: Executor, id: string) {
+  const [row] = await db
+    .select({ title: newsletterEditions.title, html: newsletterEditions.html, text: newsletterEditions.text, audience: newsletterEditions.audience })
+    .from(newsletterEditions)
+    .where(eq(newsletterEditions.id, id));
+  return row;
+}
+
+/** How many of these editions are sending still (not paused, cancelled or sent meanwhile). */
+export async function countSending(db: Executor, ids: string[]): Promise<number> {
+  return db.$count(newsletterEditions, and(eq(newsletterEditions.status, 'sending'), inArray(newsletterEditions.id, ids)));
+}
+
+/**
+ * Marks skipped the claimed copies among `ids` whose address is not of the audience any more
+ * (unsubscribed, bounced, no longer premium, deleted); returns their ids. Raw, as the claim that
+ * gave the ids is (server/mail/queue.ts): the ids compared come back in the same driver's types,
+ * and the audience's check is SQL on an address (`eligible`), here the copy's.
+ */
+export async function skipIneligibleCopies(db: Executor, audience: EditionAudience, ids: number[]): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update edition_deliveries d set status = 'skipped', locked_until = null
+    where d.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and not (${eligible(audience, sql`d.email`)})
+    returning d.id`);
+  return rows.map((row) => row.id);
 }
 
 /** Editions scheduled for now or earlier, the earliest first. */

@@ -6,6 +6,8 @@ import { liveStatuses } from '../../payment-providers/provider';
 import { type PersonalData } from '../../personal-data';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** One payment, with its receipt's figures. */
+export type ChargeRow = typeof billingCharges.$inferSelect;
 
 /** Subscriptions of a member that the provider still bills (active, or past due while it retries), team plans they pay for included. */
 export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {

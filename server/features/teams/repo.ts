@@ -8,6 +8,7 @@ import { subscriptions } from '../membership/schema';
 import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { byAddress, type PersonalData } from '../../personal-data';
+import { userDisplayName } from '../../users-repo';
 
 /** Invitations work once, for 7 days (issue 40). */
 export const INVITATION_DAYS = 7;
@@ -169,9 +170,46 @@ export async function invitationByToken(db: Executor, token: string, lock = fals
   return row;
 }
 
-export async function userName(db: Executor, userId: string): Promise<string> {
-  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.name?.trim() || row?.email || 'Your colleague';
+/** The buyer as a member is told of them: their name, else their address. */
+export async function ownerNameOf(db: Executor, ownerId: string): Promise<string> {
+  return (await userDisplayName(db, ownerId)) ?? 'Your colleague';
+}
+
+/** Offers a seat to `email` by a link whose token's hash is kept; the invitation's id. */
+export async function insertInvitation(
+  tx: Executor,
+  values: Pick<typeof teamInvitations.$inferInsert, 'teamId' | 'email' | 'tokenHash' | 'sentAt' | 'expiresAt'>,
+): Promise<string> {
+  const [row] = await tx.insert(teamInvitations).values(values).returning({ id: teamInvitations.id });
+  return row!.id;
+}
+
+/** Withdraws the team's invitation if neither used nor withdrawn yet; its address, or undefined when there is none such. */
+export async function withdrawInvitation(tx: Executor, teamId: string, id: string): Promise<string | undefined> {
+  const [row] = await tx
+    .update(teamInvitations)
+    .set({ withdrawnAt: new Date() })
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt)))
+    .returning({ email: teamInvitations.email });
+  return row?.email;
+}
+
+export async function markInvitationUsed(tx: Executor, id: string, userId: string): Promise<void> {
+  await tx.update(teamInvitations).set({ usedAt: new Date(), usedBy: userId }).where(eq(teamInvitations.id, id));
+}
+
+export async function insertSeat(tx: Executor, teamId: string, userId: string): Promise<void> {
+  await tx.insert(teamSeats).values({ teamId, userId });
+}
+
+/** Ends the member's seat on the team; false when they held none there. */
+export async function endSeat(tx: Executor, teamId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(teamSeats)
+    .set({ removedAt: new Date() })
+    .where(and(eq(teamSeats.teamId, teamId), eq(teamSeats.userId, userId), isNull(teamSeats.removedAt)))
+    .returning({ userId: teamSeats.userId });
+  return rows.length > 0;
 }
 
 export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPaysForSelf: boolean): Promise<TeamView> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { webinarSignups, webinars } from './schema';
@@ -92,6 +92,33 @@ export async function removeSignup(db: Executor, webinarId: string, userId: stri
     .where(and(eq(webinarSignups.webinarId, webinarId), eq(webinarSignups.userId, userId)))
     .returning({ webinarId: webinarSignups.webinarId });
   return rows.length > 0;
+}
+
+/** Scheduled webinars starting after `after` and at `until` at the latest: those whose reminder is due. */
+export async function scheduledStartingIn(db: Executor, after: Date, until: Date): Promise<Webinar[]> {
+  return db
+    .select()
+    .from(webinars)
+    .where(and(eq(webinars.status, 'scheduled'), gt(webinars.startsAt, after), lte(webinars.startsAt, until)));
+}
+
+/** The members who had signed up for the webinar by `at`. */
+export async function signedUpBy(tx: Executor, webinarId: string, at: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: webinarSignups.userId })
+    .from(webinarSignups)
+    .where(and(eq(webinarSignups.webinarId, webinarId), lte(webinarSignups.createdAt, at)));
+  return rows.map((row) => row.userId);
+}
+
+/** Places at scheduled webinars still to come, held by members who are not premium (any more). */
+export async function signupsWithoutPremium(db: Executor, now: Date) {
+  return db
+    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
+    .from(webinarSignups)
+    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
 }
 
 /** Who signed up, the first first, for the admin's list and export. */
