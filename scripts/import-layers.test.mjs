@@ -21,7 +21,7 @@ function tree(name, files) {
 
 describe('scripts/import-layers.mjs', () => {
   it('finds no back-edge in the server as it is', () => {
-    expect(importLayers(root)).toEqual({ lowerToFeature: [], intoRoutes: [], loopSteps: [], loopPairs: [] });
+    expect(importLayers(root)).toEqual({ lowerToFeature: [], intoRoutes: [], schemaToCode: [], loopSteps: [], loopPairs: [] });
   });
 
   it('counts a lower layer importing a feature, an import of another feature routes, and a loop of features through different files', () => {
@@ -42,6 +42,24 @@ describe('scripts/import-layers.mjs', () => {
     // a -> b -> c -> a: no file is on the loop twice, so no-cycle would not see it.
     expect(found.loopSteps.map((step) => step.step)).toEqual(['a -> b', 'a -> c', 'b -> c', 'c -> a']);
     expect(found.loopPairs).toEqual(['a <-> b', 'a <-> c', 'b <-> c']);
+  });
+
+  it("takes a feature's schema.ts as the database's declarations, not its code: no step between features, and it imports only schema files", () => {
+    const dir = tree('schema-files', {
+      'server/db/schema.ts': ['./columns'],
+      'server/db/columns.ts': [],
+      'server/features/a/schema.ts': ['../../db/schema', '../../db/columns'],
+      // b's table refers to a's, a's repository queries b's table, b's service uses a's repository.
+      'server/features/b/schema.ts': ['../a/schema'],
+      'server/features/a/repo.ts': ['./schema', '../b/schema'],
+      'server/features/b/service.ts': ['../a/repo'],
+      'server/features/c/schema.ts': ['../a/repo', '../../db/locks'],
+      'server/db/locks.ts': [],
+    });
+    const found = importLayers(dir);
+    expect(found.loopSteps).toEqual([]);
+    expect(found.schemaToCode).toEqual(['server/features/c/schema.ts -> server/features/a/repo.ts', 'server/features/c/schema.ts -> server/db/locks.ts']);
+    expect(found.lowerToFeature).toEqual([]);
   });
 });
 

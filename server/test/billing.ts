@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { subscriptions, users } from '../db/schema';
+import { users } from '../db/schema';
+import { subscriptions } from '../features/membership/schema';
 import type { TestApp } from './app';
 import { callApp } from './call-app';
 

@@ -11,16 +11,23 @@ import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie
 import { voidResetTokens } from '../auth/reset-tokens-repo';
 import { findUserById, setPasswordHash } from '../../users-repo';
 import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
+import type { PersonalData } from '../../personal-data';
 import { collectMemberData, deleteMember } from './repo';
 
-/** /account's API: download my data, change password, delete my account. */
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * /account's API: download my data, change password, delete my account. `personalDataParts`: every
+ * feature's part of the download and of the deletion (server/features.ts).
+ */
+export async function accountRoutes(
+  app: FastifyInstance,
+  { ctx, personalDataParts }: { ctx: AppContext; personalDataParts: readonly PersonalData[] },
+): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   const signedIn = { preHandler: requireUser(ctx) };
 
   app.get(apiPaths.accountExport, signedIn, async (request, reply) => {
     const user = await signedInUser(request, ctx);
-    const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, user)) };
+    const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, personalDataParts, user)) };
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Disposition', 'attachment; filename="my-nonprofit-leaders-hub-data.json"')
@@ -86,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       throw error;
     }
-    await deleteMember(ctx.db, user);
+    await deleteMember(ctx.db, personalDataParts, user);
     clearSessionCookie(reply, secure);
     return { ok: true };
   });

@@ -3,19 +3,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
 import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
-import {
-  adminAuditLog,
-  allies,
-  checkupResults,
-  communitySignups,
-  contactMessages,
-  editionBounces,
-  mailSuppressions,
-  newsletterEditions,
-  newsletterSignups,
-  subscriptions,
-  users,
-} from '../../db/schema';
+import { adminAuditLog, mailSuppressions, users } from '../../db/schema';
+import { allies } from '../allies/schema';
+import { editionBounces } from '../bounces/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { newsletterEditions } from '../editions/schema';
+import { subscriptions } from '../membership/schema';
+import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { addressesWithAccounts } from '../../users-repo';
 import { COMPLIMENTARY } from '../membership/membership';

@@ -12,9 +12,15 @@ import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lo
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions } from '../../db/schema';
+import { sessions } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { subscriptions } from '../membership/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
+import type { PersonalData } from '../../personal-data';
 import { eraseMember } from '../account/repo';
 import { countAdmins, lockUser, setAdminFlag, userContact, userSummary } from '../../users-repo';
 
@@ -139,7 +145,7 @@ export async function setUserPremium(
  * call, so outside the transaction): nobody is charged for an account that no longer exists, and
  * if the provider cannot be reached nothing is deleted. Their sessions end with the user row.
  */
-export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string, log: FastifyBaseLogger) {
+export async function deleteUser(ctx: AppContext, personalDataParts: readonly PersonalData[], admin: PublicUser, id: string, log: FastifyBaseLogger) {
   const target = await userSummary(ctx.db, id);
   if (!target) throw notFound('User');
   if (target.isAdmin && id === admin.id && (await countAdmins(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
@@ -162,7 +168,7 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
     // Erased as the member's own deletion erases (their sessions go with the account); the audit
     // entry keeps who did it and what ended, not whose address it was.
-    await eraseMember(tx, { id, email: locked.email });
+    await eraseMember(tx, personalDataParts, { id, email: locked.email });
     await recordAudit(tx, admin, {
       action: 'user.delete',
       targetType: 'user',

@@ -4,7 +4,8 @@ import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } f
 import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { subscriptions, toldOnce, users } from '../../db/schema';
+import { toldOnce, users } from '../../db/schema';
+import { subscriptions } from '../membership/schema';
 import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
 import { markTold } from '../../mail/told-once';

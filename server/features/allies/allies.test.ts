@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allyReviews, usageEvents } from '../../db/schema';
+import { allyReviews } from './schema';
+import { usageEvents } from '../events/schema';
 import { allyRowsBySubmitter, approveAlly, setRoles } from '../../test/allies';
 import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allies, mailOutbox, mailSuppressions, users } from '../../db/schema';
+import { mailOutbox, mailSuppressions, users } from '../../db/schema';
+import { allies } from './schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { registerAccount } from '../../test/auth-client';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';

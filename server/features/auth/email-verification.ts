@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
-import { emailVerificationTokens } from '../../db/schema';
+import { emailVerificationTokens } from './schema';
 import type { Mail } from '../../mail/mailer';
 import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';
 import { markEmailVerified } from '../../users-repo';
+import { type PersonalData } from '../../personal-data';
 
 /** A verification link works for a week (it comes with the welcome email), once. */
 export const VERIFY_TOKEN_DAYS = 7;
@@ -68,3 +69,25 @@ Not you? Ignore this email: nothing happens without the link.
 `;
   return { to: to.email, subject: `Confirm your email for ${site.name}`, text };
 }
+
+/** Auth's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const authPersonalData: PersonalData = {
+  tables: {
+    email_verification_tokens: {
+      exported: 'emailVerifications',
+      erased: true,
+      how: 'the address each link was sent to and when, never the token; deleted with the account',
+    },
+  },
+  collect: async (db, member) => ({
+    emailVerifications: await db
+      .select({
+        email: emailVerificationTokens.email,
+        sentAt: emailVerificationTokens.createdAt,
+        expiresAt: emailVerificationTokens.expiresAt,
+        usedAt: emailVerificationTokens.usedAt,
+      })
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, member.id)),
+  }),
+};

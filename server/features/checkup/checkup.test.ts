@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupResults, mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
+import { checkupResults } from './schema';
 import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { startTestApp, startTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';

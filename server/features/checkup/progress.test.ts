@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupPeerGroups, checkupResults, toldOnce, users } from '../../db/schema';
+import { toldOnce, users } from '../../db/schema';
+import { checkupPeerGroups, checkupResults } from './schema';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';

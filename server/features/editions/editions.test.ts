@@ -6,7 +6,7 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from './sender';
-import { newsletterSignups } from '../../db/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { signupStatus } from '../newsletter/repo';
 import { callApp } from '../../test/call-app';
 

@@ -14,9 +14,10 @@ import {
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSegments } from '../../db/schema';
+import { editionDeliveries, newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { optOutsSince } from '../../mail/topic-opt-outs';
+import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
 import { eligible } from './recipients-repo';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
@@ -397,3 +398,24 @@ export async function insertSentEdition(
     .returning({ id: newsletterEditions.id });
   return rows.length > 0;
 }
+
+/** The editions' part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const editionsPersonalData: PersonalData = {
+  tables: {
+    edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+    newsletter_editions: { kept: "updated_by is the admin who last saved an edition: the newsletter's editorial record" },
+    newsletter_segments: { kept: "updated_by is the admin who last saved a segment of subscribers: the newsletter's editorial record" },
+  },
+  collect: async (db, member) => ({
+    weeklyDishDeliveries: await underVerifiedAddress(member, () =>
+      db
+        .select({ edition: newsletterEditions.title, status: editionDeliveries.status, sentAt: editionDeliveries.sentAt })
+        .from(editionDeliveries)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionDeliveries.editionId))
+        .where(byAddress(editionDeliveries.email, member.email)),
+    ),
+  }),
+  erase: async (tx, member) => {
+    if (member.verified) await tx.delete(editionDeliveries).where(byAddress(editionDeliveries.email, member.email));
+  },
+};

@@ -10,7 +10,7 @@ import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
 import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
-import { editionDeliveries, newsletterEditions } from '../../db/schema';
+import { editionDeliveries, newsletterEditions } from './schema';
 import { HttpError, refuseUnrenderable } from '../../http/errors';
 import { recordBounce } from '../bounces/repo';
 import { bounceToken, messageId, returnPath } from '../bounces/token';

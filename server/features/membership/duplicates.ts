@@ -2,7 +2,7 @@ import type { PublicUser } from '#shared/auth/user';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions } from '../../db/schema';
+import { billingCharges, subscriptions } from './schema';
 import { adminUsers, findUserById } from '../../users-repo';
 import { recordAudit } from '../../audit-log';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantEnd } from '#shared/premium/grants';
-import { adminAuditLog, mailOutbox, subscriptions } from '../../db/schema';
+import { adminAuditLog, mailOutbox } from '../../db/schema';
+import { subscriptions } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';

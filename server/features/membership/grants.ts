@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { subscriptions, toldOnce } from '../../db/schema';
+import { toldOnce } from '../../db/schema';
+import { subscriptions } from './schema';
 import { userContact } from '../../users-repo';
 import { markTold } from '../../mail/told-once';
 import { clockNow } from '../../payment-providers/choose-provider';

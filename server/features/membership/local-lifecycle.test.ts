@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../../db/schema';
+import { webhookEvents } from './schema';
+import { localBillingEvents, localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';

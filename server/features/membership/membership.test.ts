@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, localBillingSubscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges } from './schema';
+import { localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { subscriptions, teamSeats, teams, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { subscriptions } from './schema';
+import { teamSeats, teams } from '../teams/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { userIsPremium } from '../../users-repo';
 

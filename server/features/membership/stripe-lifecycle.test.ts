@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { billingCharges, billingCustomers, subscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges, billingCustomers, subscriptions } from './schema';
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSignups } from '../../db/schema';
+import { newsletterSignups } from './schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';

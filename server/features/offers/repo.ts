@@ -4,8 +4,11 @@ import { describeSchedule, describeTerms, offerSchedule } from '#shared/billing/
 import { type PublicOffer, termsOf } from '#shared/billing/offers';
 import type { PlanType } from '#shared/pricing';
 import type { Executor, Transaction } from '../../db/client';
-import { billingCharges, offerRedemptions, offers, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
+import { offerRedemptions, offers } from './schema';
 import { HttpError } from '../../http/errors';
+import { type PersonalData } from '../../personal-data';
 
 /**
  * Offers (decision 054): created by admins, applied by a link on /subscribe, redeemed by a paid
@@ -261,3 +264,27 @@ export async function listOffers(db: Executor) {
     unavailable: unavailableReason(offer),
   }));
 }
+
+/** Offers' part of "Download my data" (server/personal-data.ts): the redemptions go with the account by foreign key. */
+export const offersPersonalData: PersonalData = {
+  tables: {
+    offer_redemptions: {
+      exported: 'offerRedemptions',
+      erased: true,
+      how: 'the offers the member applied for or used, the budget band they gave, and where each stands (decision 054); deleted with the account',
+    },
+  },
+  collect: async (db, member) => ({
+    offerRedemptions: await db
+      .select({
+        offer: offers.label,
+        code: offers.code,
+        status: offerRedemptions.status,
+        budgetBand: offerRedemptions.budgetBand,
+        at: offerRedemptions.createdAt,
+      })
+      .from(offerRedemptions)
+      .innerJoin(offers, eq(offers.id, offerRedemptions.offerId))
+      .where(eq(offerRedemptions.userId, member.id)),
+  }),
+};

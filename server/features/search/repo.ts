@@ -13,7 +13,7 @@ import {
 import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { type searchDocuments, searchGeneration, type searchQueriesWeekly } from '../../db/schema';
+import { type searchDocuments, searchGeneration, type searchQueriesWeekly } from './schema';
 
 /**
  * What a page fills into its text as it shows it, so a snippet reads as the page does: the

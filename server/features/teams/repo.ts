@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, or } from 'drizzle-orm';
 import { plans, teamPlans } from '#shared/pricing';
 import type { TeamView } from '#shared/teams/schemas';
 import type { DatabaseHandle, Executor } from '../../db/client';
-import { subscriptions, teamInvitations, teamSeats, teams, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { subscriptions } from '../membership/schema';
+import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { byAddress, type PersonalData } from '../../personal-data';
 import { userDisplayName } from '../../users-repo';
 
 /** Invitations work once, for 7 days (issue 40). */
@@ -296,3 +299,39 @@ export async function invitedEmail(db: Executor, teamId: string, email: string, 
     .limit(1);
   return row !== undefined;
 }
+
+/** Team plans' part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const teamsPersonalData: PersonalData = {
+  tables: {
+    teams: {
+      exported: 'teamsBought',
+      erased: true,
+      how: 'team plans the member bought (decision 055): cancelled at the provider first, then deleted with the account',
+    },
+    team_seats: { exported: 'teamSeats', erased: true, how: 'the team seats the member held and when; deleted with the account' },
+    team_invitations: {
+      exported: 'teamInvitations',
+      erased: true,
+      how: 'invitations to a team sent to the verified address or used by the member; deleted with the account (those the member sent go with their team)',
+    },
+  },
+  collect: async (db, member) => {
+    const [teamsBought, seats, invitations] = await Promise.all([
+      db
+        .select({ plan: subscriptions.plan, seats: subscriptions.seats, status: subscriptions.status, createdAt: teams.createdAt })
+        .from(teams)
+        .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+        .where(eq(teams.ownerId, member.id)),
+      db.select({ joinedAt: teamSeats.joinedAt, removedAt: teamSeats.removedAt }).from(teamSeats).where(eq(teamSeats.userId, member.id)),
+      db
+        .select({ email: teamInvitations.email, sentAt: teamInvitations.sentAt, usedAt: teamInvitations.usedAt })
+        .from(teamInvitations)
+        .where(or(eq(teamInvitations.usedBy, member.id), byAddress(teamInvitations.email, member.email))),
+    ]);
+    return { teamsBought, teamSeats: seats, teamInvitations: invitations };
+  },
+  erase: async (tx, member) => {
+    if (member.verified) await tx.delete(teamInvitations).where(byAddress(teamInvitations.email, member.email));
+    await tx.delete(teamInvitations).where(eq(teamInvitations.usedBy, member.id));
+  },
+};

@@ -1,7 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { teamMessages } from '#shared/teams/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, billingCharges, localBillingEvents, localBillingSubscriptions, subscriptions, teamSeats, users, webinarSignups } from '../../db/schema';
+import { adminAuditLog, users } from '../../db/schema';
+import { billingCharges, subscriptions } from '../membership/schema';
+import { teamSeats } from './schema';
+import { webinarSignups } from '../webinars/schema';
+import { localBillingEvents, localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { users, webinarSignups, webinars } from '../../db/schema';
+import { users } from '../../db/schema';
+import { webinarSignups, webinars } from './schema';
+import { type PersonalData } from '../../personal-data';
 
 export type Webinar = typeof webinars.$inferSelect;
 export type WebinarWithSignups = Webinar & { signups: number };
@@ -179,3 +181,15 @@ export async function webinarsWithoutHtml(db: Executor) {
 export async function setWebinarHtml(db: Executor, id: string, html: Pick<Webinar, 'descriptionHtml' | 'recordingSummaryHtml'>): Promise<void> {
   await db.update(webinars).set(html).where(eq(webinars.id, id));
 }
+
+/** Webinars' part of "Download my data" (server/personal-data.ts): the places go with the account by foreign key. */
+export const webinarsPersonalData: PersonalData = {
+  tables: { webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' } },
+  collect: async (db, member) => ({
+    webinarSignups: await db
+      .select({ webinar: webinars.title, startsAt: webinars.startsAt, signedUpAt: webinarSignups.createdAt })
+      .from(webinarSignups)
+      .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+      .where(eq(webinarSignups.userId, member.id)),
+  }),
+};
