@@ -24,6 +24,16 @@ const anyFeature = {
   message:
     "Below the features (db, http, mail, jobs, rendering, helpers): import no feature. Move what is shared down here, or do the wiring in the feature's feature.ts.",
 };
+// Route files hold no SQL (decision 033): they call their feature's repository, which alone knows
+// the tables (server/db/schema.ts, or a feature's own schema.ts) and the query builder.
+const noTablesInRoutes = {
+  regex: '(^|/)schema$',
+  message: "A route file imports no table: write the query as a named function in the feature's repository (repo.ts) and call it.",
+};
+const noQueryBuilderInRoutes = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: "A route file writes no query: put it in the feature's repository (repo.ts) as a named function.",
+};
 const otherFeatureRoutes = {
   regex: '^(\\.\\./[\\w-]+|(\\.\\./)+features/[\\w-]+|#server/features/[\\w-]+)/([\\w-]+-)?routes$',
   message: "Another feature's routes: use its service modules (or move the shared piece below the features); only its own feature.ts mounts them.",
@@ -127,8 +137,9 @@ export default tseslint.config(
   // helpers beside app.ts (the audit log, CSV, the context, feature.ts) sit below the features
   // and import none. An import of the composition makes a cycle (no-cycle above); a loop between
   // features that passes through no single file is found by scripts/import-layers.mjs, which npm
-  // run lint also runs. Tests and their helpers (server/test/) stand outside the layers: they
-  // build the whole app.
+  // run lint also runs; it takes a feature's schema.ts (its tables) as declarations, not code, and
+  // holds it to importing schema files only (decision 076). Tests and their helpers (server/test/)
+  // stand outside the layers: they build the whole app.
   {
     files: ['server/features/**/*.{ts,tsx}'],
     ignores: serverTests,
@@ -138,6 +149,20 @@ export default tseslint.config(
     files: ['server/**/*.{ts,tsx}'],
     ignores: ['server/features/**', ...compositionFiles, ...serverTests],
     rules: { 'no-restricted-imports': ['error', { paths: [zodDirect, reactEmailAll], patterns: [anyFeature] }] },
+  },
+  // Route files (routes.ts, admin-routes.ts, *-routes.ts): the same rules, and neither a table nor
+  // the query builder (decision 033).
+  {
+    files: ['server/features/**/*routes.ts'],
+    ignores: serverTests,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [zodDirect, reactEmailAll], patterns: [otherFeatureRoutes, noTablesInRoutes, noQueryBuilderInRoutes] }],
+    },
+  },
+  {
+    files: ['server/**/*routes.ts'],
+    ignores: ['server/features/**', ...serverTests],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect, reactEmailAll], patterns: [anyFeature, noTablesInRoutes, noQueryBuilderInRoutes] }] },
   },
   {
     files: ['shared/**/*.ts'],

@@ -1,7 +1,7 @@
 // Counts the server's import back-edges (docs/decisions/035-server-layers.md): a lower layer (db,
 // http, mail, jobs, rendering and the helpers beside app.ts) importing a feature, a feature
-// importing another feature's route file, and features that import each other, directly or round
-// a longer loop. ESLint reports the first two at the import; a loop between features need not pass
+// importing another feature's route file, a schema file importing code, and features that import
+// each other, directly or round a longer loop. ESLint reports the first two at the import; a loop between features need not pass
 // through any one file twice, so import-x/no-cycle cannot see it: `--check` (run by npm run lint)
 // fails when any count is not zero. `--list` names the imports. A directory argument counts another
 // tree, e.g. an older one: `git archive wave4-format server | tar -x -C /tmp/before`, then
@@ -15,6 +15,12 @@ import ts from 'typescript';
 const composition = new Set(['server/app.ts', 'server/features.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts']);
 
 const featureOf = (file) => /^server\/features\/([^/]+)\//.exec(file)?.[1];
+// The schema: the files that declare the tables (drizzle.config.ts reads them) and their column
+// helpers. A feature's schema.ts is the database's declaration of its tables, not its code (decision
+// 076): a table refers to another feature's by foreign key, and a query names any table, without
+// either feature using the other's code, so importing one is no step between features. Kept
+// declarations only: a schema file imports schema files alone (and shared/ and packages).
+const isSchema = (file) => /^server\/(db\/(schema|columns)|payment-providers\/schema|features\/[^/]+\/schema)\.ts$/.test(file);
 const isRouteFile = (file) => /\/([\w-]+-)?routes\.ts$/.test(file);
 
 /** Every import between the server's own source files (tests and server/test/ left out: they stand outside the layers). */
@@ -52,11 +58,12 @@ export function importLayers(root) {
   const name = (e) => `${e.from} -> ${e.to}`;
   const lowerToFeature = edges.filter((e) => !featureOf(e.from) && !composition.has(e.from) && featureOf(e.to)).map(name);
   const intoRoutes = edges.filter((e) => featureOf(e.from) && featureOf(e.to) && featureOf(e.from) !== featureOf(e.to) && isRouteFile(e.to)).map(name);
+  const schemaToCode = edges.filter((e) => isSchema(e.from) && !isSchema(e.to)).map(name);
 
   const between = new Map(); // feature -> (feature it imports -> the imports)
   for (const e of edges) {
     const [a, b] = [featureOf(e.from), featureOf(e.to)];
-    if (!a || !b || a === b) continue;
+    if (!a || !b || a === b || isSchema(e.to)) continue;
     if (!between.has(a)) between.set(a, new Map());
     between.get(a).set(b, [...(between.get(a).get(b) ?? []), name(e)]);
   }
@@ -72,25 +79,26 @@ export function importLayers(root) {
   const features = [...between.keys()].sort();
   const loopSteps = features.flatMap((a) => [...between.get(a)].filter(([b]) => reaches(b, a)).map(([b, imports]) => ({ step: `${a} -> ${b}`, imports })));
   const loopPairs = features.flatMap((a) => features.filter((b) => a < b && reaches(a, b) && reaches(b, a)).map((b) => `${a} <-> ${b}`));
-  return { lowerToFeature, intoRoutes, loopSteps, loopPairs };
+  return { lowerToFeature, intoRoutes, schemaToCode, loopSteps, loopPairs };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const list = process.argv.includes('--list');
   const root = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? resolve(import.meta.dirname, '..');
-  const { lowerToFeature, intoRoutes, loopSteps, loopPairs } = importLayers(resolve(root));
+  const { lowerToFeature, intoRoutes, schemaToCode, loopSteps, loopPairs } = importLayers(resolve(root));
   const report = (title, lines) => {
     console.log(`${title}: ${lines.length}`);
     if (list) for (const line of lines) console.log(`  ${line}`);
   };
   report('lower layers importing a feature', lowerToFeature);
   report("imports of another feature's route file", intoRoutes);
+  report('schema files importing code', schemaToCode);
   report(
     'feature -> feature steps on a loop',
     loopSteps.map(({ step, imports }) => `${step}: ${imports.join(', ')}`),
   );
   report('feature pairs in a cycle', loopPairs);
-  if (process.argv.includes('--check') && lowerToFeature.length + intoRoutes.length + loopSteps.length > 0) {
+  if (process.argv.includes('--check') && lowerToFeature.length + intoRoutes.length + schemaToCode.length + loopSteps.length > 0) {
     console.error('The server imports against its layers (node scripts/import-layers.mjs --list names them).');
     process.exitCode = 1;
   }

@@ -21,7 +21,7 @@ function tree(name, files) {
 
 describe('scripts/import-layers.mjs', () => {
   it('finds no back-edge in the server as it is', () => {
-    expect(importLayers(root)).toEqual({ lowerToFeature: [], intoRoutes: [], loopSteps: [], loopPairs: [] });
+    expect(importLayers(root)).toEqual({ lowerToFeature: [], intoRoutes: [], schemaToCode: [], loopSteps: [], loopPairs: [] });
   });
 
   it('counts a lower layer importing a feature, an import of another feature routes, and a loop of features through different files', () => {
@@ -43,6 +43,24 @@ describe('scripts/import-layers.mjs', () => {
     expect(found.loopSteps.map((step) => step.step)).toEqual(['a -> b', 'a -> c', 'b -> c', 'c -> a']);
     expect(found.loopPairs).toEqual(['a <-> b', 'a <-> c', 'b <-> c']);
   });
+
+  it("takes a feature's schema.ts as the database's declarations, not its code: no step between features, and it imports only schema files", () => {
+    const dir = tree('schema-files', {
+      'server/db/schema.ts': ['./columns'],
+      'server/db/columns.ts': [],
+      'server/features/a/schema.ts': ['../../db/schema', '../../db/columns'],
+      // b's table refers to a's, a's repository queries b's table, b's service uses a's repository.
+      'server/features/b/schema.ts': ['../a/schema'],
+      'server/features/a/repo.ts': ['./schema', '../b/schema'],
+      'server/features/b/service.ts': ['../a/repo'],
+      'server/features/c/schema.ts': ['../a/repo', '../../db/locks'],
+      'server/db/locks.ts': [],
+    });
+    const found = importLayers(dir);
+    expect(found.loopSteps).toEqual([]);
+    expect(found.schemaToCode).toEqual(['server/features/c/schema.ts -> server/features/a/repo.ts', 'server/features/c/schema.ts -> server/db/locks.ts']);
+    expect(found.lowerToFeature).toEqual([]);
+  });
 });
 
 describe('npm run lint', () => {
@@ -54,8 +72,8 @@ describe('npm run lint', () => {
   };
 
   it('fails on a back-edge: below the features importing one, another feature routes, a cycle', { timeout: 120_000 }, async () => {
-    expect(await brokenBy('server/http/guards.ts', "import { findUserById } from '../features/auth/users-repo';")).toContain('no-restricted-imports');
-    expect(await brokenBy('server/mail/outbox.ts', "import { findUserById } from '#server/features/auth/users-repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/http/guards.ts', "import { eraseMember } from '../features/account/repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/mail/outbox.ts', "import { eraseMember } from '#server/features/account/repo';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/editions/feeds.ts', "import { contentRoutes } from '../content/routes';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/admin/routes.ts', "import { webinarAdminRoutes } from '../webinars/admin-routes';")).toContain(
       'no-restricted-imports',
@@ -65,5 +83,17 @@ describe('npm run lint', () => {
     // And the same files as they are break none of these.
     expect(await brokenBy('server/http/guards.ts', '')).toEqual([]);
     expect(await brokenBy('server/features/editions/feeds.ts', '')).toEqual([]);
+  });
+
+  it('fails on a route file that imports a table or the query builder (decision 033)', { timeout: 120_000 }, async () => {
+    expect(await brokenBy('server/features/teams/routes.ts', "import { teamSeats } from '../../db/schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/offers/admin-routes.ts', "import type { offers } from '../../db/schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/teams/routes.ts', "import { eq } from 'drizzle-orm';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/features/webinars/admin-routes.ts', "import { webinars } from './schema';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/rendering/routes.ts', "import { sql } from 'drizzle-orm';")).toContain('no-restricted-imports');
+    // Their repositories may, and the route files as they are break none of these.
+    expect(await brokenBy('server/features/teams/repo.ts', "import { teamSeats } from '../../db/schema';")).toEqual([]);
+    expect(await brokenBy('server/features/teams/routes.ts', '')).toEqual([]);
+    expect(await brokenBy('server/features/offers/admin-routes.ts', '')).toEqual([]);
   });
 });

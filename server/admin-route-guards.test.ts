@@ -56,7 +56,7 @@ async function alone(mount: (app: FastifyInstance) => Promise<unknown>): Promise
 }
 
 const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
-  'admin/routes.ts': async (app) => app.register(adminRoutes, t.ctx),
+  'admin/routes.ts': async (app) => app.register(adminRoutes, { ctx: t.ctx, personalDataParts: unreachable }),
   'editions/admin-routes.ts': async (app) => app.register(editionAdminRoutes, t.ctx),
   'content/admin-routes.ts': async (app) => app.register(contentAdminRoutes, { ctx: t.ctx, builder: unreachable, content: unreachable }),
   'content/images.ts (upload)': async (app) => app.register(imageUploadRoutes, t.ctx),

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { RenderPage } from '#shared/page-render';
 import type { AppContext } from './context';
 import type { Lookup } from './feature';
-import { type AppServices, features } from './features';
+import { type AppServices, features, personalDataParts } from './features';
 import { createContentStore } from './features/content/store';
 import { createSearchService } from './features/search/service';
 import { siteConfig } from './features/site-config/routes';
@@ -87,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const builder = createPageBuilder({ clientDir: options.clientDir ?? clientDistDir, siteConfig: siteConfig(ctx.env), renderPage: options.renderPage });
 
   // Every feature's public and admin routes, in the list's order (server/features.ts).
-  const services: AppServices = { ctx, content, search, builder };
+  const services: AppServices = { ctx, content, search, builder, personalDataParts };
   for (const feature of features) await app.register(feature.routes, services);
 
   const unknownApiRoute = async (request: FastifyRequest) => {

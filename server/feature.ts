@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fast
 import type { AppContext } from './context';
 import type { ScheduledJob } from './jobs/runner';
 import type { Transport } from './mail/mailer';
+import type { PersonalData } from './personal-data';
 import type { PageLookup } from './rendering/builder';
 
 /**
@@ -23,7 +24,8 @@ export interface JobDeps {
 
 /**
  * One server feature as the app puts it together (server/features.ts lists them all): a feature
- * folder exports one, and nothing outside its folder names its routes, pages or jobs.
+ * folder exports one, and nothing outside its folder names its routes, pages, jobs or its part of
+ * a member's data. Its tables are declared in its folder's schema.ts.
  *
  * `Services` is what its routes and lookups are given: the context, and those of the app's shared
  * services it uses (the content store, search, the page builder), so each feature states its own.
@@ -37,4 +39,9 @@ export interface Feature<Services extends { ctx: AppContext } = { ctx: AppContex
   lookups?: (services: Services) => Lookup[];
   /** Its scheduled work, and when (pg-boss runs each once across servers). */
   jobs?: (deps: JobDeps) => ScheduledJob[];
+  /**
+   * What it does with its tables' rows about a person when the member downloads their data or
+   * their account is deleted; needed as soon as one of its tables has a user column or an email.
+   */
+  personalData?: PersonalData;
 }

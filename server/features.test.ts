@@ -53,7 +53,7 @@ describe('the list of features', () => {
     const content = await createContentStore(t.ctx.database, t.app.log);
     const search = createSearchService(t.ctx.db, t.app.log, { contactEmail: t.ctx.env.CONTACT_EMAIL });
     try {
-      const services: AppServices = { ctx: t.ctx, content, search, builder: unreachable };
+      const services: AppServices = { ctx: t.ctx, content, search, builder: unreachable, personalDataParts: unreachable };
       const lookups = features.flatMap((feature) => (feature.lookups?.(services) ?? []).map((lookup) => ({ feature: feature.name, lookup })));
       expect(lookups.map(({ feature }) => feature).sort()).toEqual(['checkup', 'content', 'editions', 'newsletter', 'search']);
       const claimed: Record<string, string[]> = {};

@@ -25,6 +25,7 @@ import type { SearchService } from './features/search/service';
 import { siteConfigFeature } from './features/site-config/feature';
 import { teamsFeature } from './features/teams/feature';
 import { webinarsFeature } from './features/webinars/feature';
+import type { PersonalData } from './personal-data';
 import type { PageBuilder } from './rendering/builder';
 
 /** What app.ts gives every feature's routes and lookups; each feature takes the part it names. */
@@ -34,6 +35,8 @@ export interface AppServices {
   content: ContentStore;
   search: SearchService;
   builder: PageBuilder;
+  /** Every feature's part of "Download my data" and of deleting an account, in the list's order (personalDataParts). */
+  personalDataParts: readonly PersonalData[];
 }
 
 /**
@@ -69,3 +72,6 @@ export const features: readonly Feature<AppServices>[] = [
   teamsFeature,
   deliverabilityFeature,
 ];
+
+/** The features' parts of a member's data (Feature.personalData), for the account's download and deletion and the admin's deletion. */
+export const personalDataParts: readonly PersonalData[] = features.flatMap((feature) => (feature.personalData ? [feature.personalData] : []));

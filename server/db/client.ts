@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 import { migrationsDir } from '../paths';
 import { acquireDirLock } from './dir-lock';
 import { processLocks } from './process-locks';
@@ -20,7 +19,12 @@ interface QueryResultHKT extends PgQueryResultHKT {
   readonly type: RawResult<this['row']>;
 }
 
-export type Database = PgDatabase<QueryResultHKT, typeof schema>;
+/**
+ * Drizzle is given no schema object: the tables are declared in several files (server/db/schema.ts,
+ * the features' own), queries name the tables they use, and relational queries (`db.query`), the
+ * one thing a schema object would serve, are not used (decision 033).
+ */
+export type Database = PgDatabase<QueryResultHKT>;
 /** A transaction of the database: what a function that needs its caller's locks takes. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /**
@@ -91,7 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
   const parsed = new URL(url);
   return {
-    db: drizzle(pool, { schema }) as unknown as Database,
+    db: drizzle(pool) as unknown as Database,
     kind: 'postgres',
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ping: async () => {
@@ -201,7 +205,7 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
     throw error;
   }
   return {
-    db: drizzle(client, { schema }) as unknown as Database,
+    db: drizzle(client) as unknown as Database,
     kind: 'pglite',
     description: dir ? `embedded PGlite in ${dir}` : 'embedded PGlite in memory',
     ping: async () => {

@@ -19,7 +19,8 @@ import { enrol } from '../features/follow-ups/repo';
 import { sendDueFollowUps } from '../features/follow-ups/service';
 import { sendAlliesNews } from '../features/allies/news';
 import { subscriberStatus } from '../features/newsletter/repo';
-import { findWebinar, notify } from '../features/webinars/service';
+import { notify } from '../features/webinars/service';
+import { webinarWithSignups } from '../features/webinars/repo';
 import { type DatabaseHandle, openDatabase } from './client';
 import { databaseUrl } from '../test/postgres';
 
@@ -264,7 +265,7 @@ describe('the migration to one table of opt-outs', () => {
     // Retake reminders, Allies news and webinar news.
     await sendRetakeReminders(ctx, now);
     await sendAlliesNews(ctx, now);
-    await db.transaction(async (tx) => notify(tx, ctx, (await findWebinar(tx, webinar))!, 'recording', ''));
+    await db.transaction(async (tx) => notify(tx, ctx, (await webinarWithSignups(tx, webinar))!, 'recording', ''));
 
     const { rows: mails } = await run(`select "to", subject from mail_outbox order by subject, lower("to")`);
     expect((mails as { to: string; subject: string }[]).map(({ to, subject }) => `${subject} -> ${to.toLowerCase()}`)).toEqual([

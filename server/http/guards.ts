@@ -21,7 +21,12 @@ export function getSessionUser(request: FastifyRequest, ctx: AppContext): Promis
   return user;
 }
 
-async function signedIn(request: FastifyRequest, ctx: AppContext): Promise<PublicUser> {
+/**
+ * The signed-in user of the request, typed: 401 unless signed in. A handler behind requireUser or
+ * requirePremium reads its user with it (the lookup is the guard's, made once per request), so no
+ * route asserts or casts the user it was let through with.
+ */
+export async function signedInUser(request: FastifyRequest, ctx: AppContext): Promise<PublicUser> {
   const user = await getSessionUser(request, ctx);
   if (!user) throw new HttpError(401, 'Not signed in');
   return user;
@@ -30,21 +35,21 @@ async function signedIn(request: FastifyRequest, ctx: AppContext): Promise<Publi
 /** preHandler: 401 unless signed in. Use as `{ preHandler: requireUser(ctx) }`. */
 export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
   return async (request) => {
-    await signedIn(request, ctx);
+    await signedInUser(request, ctx);
   };
 }
 
 /** preHandler: 401 unless signed in, 403 unless premium. Demo mode does not count: premium data needs a premium session. */
 export function requirePremium(ctx: AppContext, message = 'A premium membership is required for this.'): preHandlerAsyncHookHandler {
   return async (request) => {
-    const user = await signedIn(request, ctx);
+    const user = await signedInUser(request, ctx);
     if (!user.isPremium) throw new HttpError(403, message);
   };
 }
 
 /** The admin making the request: 401 unless signed in, 403 unless admin. */
 export async function signedInAdmin(request: FastifyRequest, ctx: AppContext): Promise<PublicUser> {
-  const user = await signedIn(request, ctx);
+  const user = await signedInUser(request, ctx);
   if (!user.isAdmin) throw new HttpError(403, 'Admin privileges required.');
   return user;
 }

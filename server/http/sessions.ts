@@ -6,8 +6,7 @@ import type { PublicUser } from '#shared/auth/user';
 import type { Database } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../users-repo';
 
 /**
  * The session store, below the features: sign-in and password changes (auth, account) start

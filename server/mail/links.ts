@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apiPaths } from '#shared/api/paths';
 import type { Executor } from '../db/client';
+import { siteSecrets } from '../db/schema';
 
 /**
  * Links in editions and confirmation emails carry a token bound to one address and one purpose:
@@ -27,8 +28,8 @@ const KEY_NAME = 'link-signing-key';
 export async function loadLinkKey(db: Executor): Promise<Buffer> {
   // Two servers starting together: the first insert wins, both read the same key.
   await db.execute(sql`insert into site_secrets (name, value) values (${KEY_NAME}, ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`);
-  const rows = (await db.execute(sql`select value from site_secrets where name = ${KEY_NAME}`)) as unknown as { rows: { value: string }[] };
-  return Buffer.from(rows.rows[0]!.value, 'base64url');
+  const [row] = await db.select({ value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.name, KEY_NAME));
+  return Buffer.from(row!.value, 'base64url');
 }
 
 /** Addresses are one person whatever their case or surrounding spaces (stored trimmed, compared by lower()). */

@@ -101,7 +101,6 @@ export interface DeliveryOptions {
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Claims due rows; raw SQL because the builder cannot say FOR UPDATE … SKIP LOCKED in a subquery of an update. */
@@ -112,8 +111,9 @@ async function claim<Row extends Claimed>(db: Executor, queue: Queue<Row>, limit
         sql`, `,
       )})`
     : sql.empty();
-  return rowsOf<Row>(
-    await db.execute(sql`
+  // The row type is the queue's promise about its `returning` columns.
+  const { rows } = await db.execute<Row & Record<string, unknown>>(
+    sql`
       update ${queue.table} set locked_until = now() + ${DELIVERY.claimSeconds} * interval '1 second', attempts = attempts + 1
       where id in (
         select q.id from ${queue.table} q ${queue.join ?? sql.empty()}
@@ -122,8 +122,9 @@ async function claim<Row extends Claimed>(db: Executor, queue: Queue<Row>, limit
         order by ${queue.order}
         limit ${limit}
         for update of q skip locked)
-      returning ${queue.returning}`),
+      returning ${queue.returning}`,
   );
+  return rows;
 }
 
 const byIds = (ids: (string | number)[]) =>

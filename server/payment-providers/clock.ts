@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { localBillingClock } from '../db/schema';
+import { localBillingClock } from './schema';
 
 /**
  * The billing clock: real time plus an offset kept in the database, so `npm run billing:clock`

@@ -4,7 +4,7 @@ import { chargeFor, offerSchedule, type OfferSchedule } from '#shared/membership
 import { periodPrice, plans, type PlanType, teamPlans } from '#shared/pricing';
 import type { Database, Executor, Transaction } from '../db/client';
 import { tryLockUntilCommit } from '../db/locks';
-import { localBillingCheckouts, localBillingEvents, localBillingSubscriptions } from '../db/schema';
+import { localBillingCheckouts, localBillingEvents, localBillingSubscriptions } from './schema';
 import { billingNow } from './clock';
 import {
   type BillingEvent,

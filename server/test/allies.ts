@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { allies, users } from '../db/schema';
+import { users } from '../db/schema';
+import { allies } from '../features/allies/schema';
 
 /**
  * Test-only database access for the Allies tests: the approve endpoint belongs to the admin

@@ -11,6 +11,7 @@ import { type Env, loadEnv } from '../env';
 import { createTransport } from '../mail/mailer';
 import { createOutbox } from '../mail/outbox';
 import { copyTemplate, fileDatabaseUrl } from './postgres';
+import { type SmtpCapture, startSmtpCapture } from './smtp';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -71,6 +72,47 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/** Far above what one test file sends from its one address: a limit's own test starts an app with its low setting. */
+const relaxedLimits = {
+  RATE_LIMIT_FORMS_PER_HOUR: '10000',
+  RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '10000',
+};
+
+export interface TestAppWithMail extends TestApp {
+  /** The SMTP server the app sends to: every mail that left through its transport. */
+  smtp: SmtpCapture;
+}
+
+/**
+ * The test app most feature files start: it sends its mail to an SMTP capture of its own
+ * (`smtp`, whose options `options.smtp` are), and the forms', registrations' and password
+ * resets' limits are relaxed, so a file's many requests from one address never meet them.
+ * `settings` win over both. `close` stops the app, then the capture.
+ */
+export async function startTestAppWithMail(
+  settings: Record<string, string> = {},
+  options: Parameters<typeof startTestApp>[1] & { smtp?: Parameters<typeof startSmtpCapture>[0] } = {},
+): Promise<TestAppWithMail> {
+  const { smtp: captureOptions, ...appOptions } = options;
+  const smtp = await startSmtpCapture(captureOptions);
+  let started: TestApp;
+  try {
+    started = await startTestApp({ ...relaxedLimits, SMTP_URL: smtp.url, ...settings }, appOptions);
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
+  return {
+    ...started,
+    smtp,
+    async close() {
+      await started.close();
+      await smtp.close();
     },
   };
 }

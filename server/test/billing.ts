@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { subscriptions, users } from '../db/schema';
+import { users } from '../db/schema';
+import { subscriptions } from '../features/membership/schema';
 import type { TestApp } from './app';
 import { callApp } from './call-app';
 
@@ -27,6 +28,8 @@ export function subscriptionsOf(t: TestApp, userId: string) {
 }
 
 export async function premiumSignupEvents(t: TestApp, since: Date) {
-  const result = await t.ctx.db.execute(sql`select props from usage_events where kind = 'premium_signup' and created_at >= ${since} order by id`);
-  return (result as unknown as { rows: { props: Record<string, unknown> }[] }).rows.map((r) => r.props);
+  const { rows } = await t.ctx.db.execute<{ props: Record<string, unknown> }>(
+    sql`select props from usage_events where kind = 'premium_signup' and created_at >= ${since} order by id`,
+  );
+  return rows.map((r) => r.props);
 }

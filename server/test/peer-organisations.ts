@@ -1,7 +1,8 @@
 import type { BudgetBand } from '#shared/checkup/organisation';
 import { questions } from '#shared/checkup/questions';
 import type { Executor } from '../db/client';
-import { checkupResults, users } from '../db/schema';
+import { users } from '../db/schema';
+import { checkupResults } from '../features/checkup/schema';
 
 const run = Math.random().toString(36).slice(2, 8);
 let counter = 0;

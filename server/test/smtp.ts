@@ -96,3 +96,5 @@ export async function startSmtpCapture(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localBillingSubscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { localBillingSubscriptions } from '../../payment-providers/schema';
 import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';

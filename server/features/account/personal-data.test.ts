@@ -1,27 +1,44 @@
-import { count, eq, is, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as schema from '../../db/schema';
+import { adminAuditLog, mailSuppressions, mailTopicOptOuts, toldOnce, users } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { editionBounces } from '../bounces/schema';
+import { coachingBookings, coachingSlots } from '../coaching/schema';
+import { editionDeliveries, newsletterEditions } from '../editions/schema';
+import { followUpEnrolments, followUpSequences } from '../follow-ups/schema';
+import { subscriptions } from '../membership/schema';
+import { offerRedemptions, offers } from '../offers/schema';
+import { teamInvitations, teamSeats, teams } from '../teams/schema';
+import { webinarSignups, webinars } from '../webinars/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
 import { goodCard, memberApi } from '../../test/billing';
 import { uniqueEmail } from '../../test/unique-email';
 import { createVerificationToken } from '../auth/email-verification';
-import { personalData } from './personal-data';
+import { features } from '../../features';
+import type { Coverage } from '../../personal-data';
+import { allTables, tableName, tablesByFile } from '../../test/schema-tables';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const tables: PgTable[] = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [value] : []));
+/**
+ * The part of "Download my data" and of deletion that answers for a table: its feature's (the
+ * feature of the folder whose schema.ts declares it). The tables below the features (the core's
+ * and the local payment provider's) belong to no feature: the account's own part answers for them.
+ */
+const partFor = (file: string) => features.find((feature) => feature.name === (/^server\/features\/([^/]+)\//.exec(file)?.[1] ?? 'account'))?.personalData;
+
+/** Every table's coverage, by table name, from the part that answers for it. */
+const personalData: Record<string, Coverage> = Object.assign({}, ...features.map((feature) => feature.personalData?.tables ?? {}));
 
 /** A column that refers to a person: a foreign key to users, a user/admin/coach id, an email, a recipient, or who did something. */
 type PersonalColumn = { column: PgColumn; holds: 'id' | 'email' | 'who' };
 
 function personalColumns(table: PgTable): PersonalColumn[] {
   const config = getTableConfig(table);
-  const toUsers = new Set(
-    config.foreignKeys.filter((fk) => fk.reference().foreignTable === schema.users).flatMap((fk) => fk.reference().columns.map((c) => c.name)),
-  );
+  const toUsers = new Set(config.foreignKeys.filter((fk) => fk.reference().foreignTable === users).flatMap((fk) => fk.reference().columns.map((c) => c.name)));
   return config.columns.flatMap((column): PersonalColumn[] => {
     if (toUsers.has(column.name) || /(^|_)(user|admin|coach)_id$/.test(column.name)) return [{ column, holds: 'id' }];
     if (/(^|_)email$|^to$/.test(column.name)) return [{ column, holds: 'email' }];
@@ -31,12 +48,21 @@ function personalColumns(table: PgTable): PersonalColumn[] {
 }
 
 describe('every table that holds something about a person is covered by the export and the deletion', () => {
-  it('is listed in personal-data.ts, exported and erased or kept with its reason; nothing listed is stale', () => {
-    const names = tables.map((t) => getTableConfig(t).name);
-    const personal = tables.filter((t) => personalColumns(t).length > 0).map((t) => getTableConfig(t).name);
-    for (const name of personal)
-      expect(personalData, `${name} holds a user column or an email: add it to server/features/account/personal-data.ts`).toHaveProperty(name);
-    for (const name of Object.keys(personalData)) expect(names, `${name} is listed in personal-data.ts but is no table`).toContain(name);
+  it("is named by the personalData part of the feature that declares it (the account's for the tables below the features), exported and erased or kept with its reason; nothing named is stale", () => {
+    for (const [file, tables] of tablesByFile) {
+      const part = partFor(file);
+      for (const table of tables.filter((t) => personalColumns(t).length > 0)) {
+        const name = tableName(table);
+        expect(part?.tables ?? {}, `${name} (${file}) holds a user column or an email: its feature's personalData part names it`).toHaveProperty(name);
+      }
+      // A part names only tables of its own files.
+      const own = new Set([...tablesByFile].filter(([other]) => partFor(other) === part).flatMap(([, t]) => t.map(tableName)));
+      for (const name of Object.keys(part?.tables ?? {})) expect(own, `${name} is named by a part that does not declare it`).toContain(name);
+    }
+    const named = features.flatMap((feature) => Object.keys(feature.personalData?.tables ?? {}));
+    expect(named.length, 'a table is named by two parts').toBe(new Set(named).size);
+    const names = allTables.map(tableName);
+    for (const name of named) expect(names, `${name} is named by a personalData part but is no table`).toContain(name);
     for (const [name, coverage] of Object.entries(personalData)) {
       if ('kept' in coverage) expect(coverage.kept.length, name).toBeGreaterThan(20);
       else expect(coverage.exported, name).toBeTruthy();
@@ -68,18 +94,18 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   const checkup = await api.post('/api/checkup-results', { email: member.email, answers });
   expect(checkup.status).toBe(201);
   const [sequence] = await db
-    .insert(schema.followUpSequences)
+    .insert(followUpSequences)
     .values({ name: 'After the Check-Up', targetKind: 'grade', target: 'D', steps: [], firstDelayDays: 0 })
     .returning();
   await db
-    .insert(schema.followUpEnrolments)
+    .insert(followUpEnrolments)
     .values({ sequenceId: sequence!.id, resultId: checkup.json.id, email: member.email, userId: id, pillar: 'FUEL', nextDueAt: new Date() });
   expect((await callApp(`${t.url}/api/password-reset/request`, 'POST', { body: { email: member.email } })).status).toBeLessThan(300);
   const { url } = (await api.post('/api/create-checkout-session', { planType: 'monthly' })).json;
   expect((await api.post(`/api/billing/local/checkouts/${url.split('/').pop()}/pay`, goodCard)).status).toBe(200);
 
   const [ally] = await db
-    .insert(schema.allies)
+    .insert(allies)
     .values({
       name: 'Ledger Helpers',
       category: 'Fuel',
@@ -89,16 +115,16 @@ async function everythingAbout(member: TestAccount): Promise<void> {
       approved: true,
     })
     .returning();
-  await db.insert(schema.allyReviews).values({ allyId: ally!.id, userId: id, rating: 5, comment: 'Great' });
-  await db.insert(schema.toldOnce).values({ topic: 'slack-invitation', userId: id, details: { by: 'admin@example.org', method: 'marked' } });
+  await db.insert(allyReviews).values({ allyId: ally!.id, userId: id, rating: 5, comment: 'Great' });
+  await db.insert(toldOnce).values({ topic: 'slack-invitation', userId: id, details: { by: 'admin@example.org', method: 'marked' } });
   const [webinar] = await db
-    .insert(schema.webinars)
+    .insert(webinars)
     .values({ title: 'Board basics', startsAt: new Date(Date.now() + 86_400_000), durationMinutes: 60, roomUrl: 'https://meet.example.org/x' })
     .returning();
-  await db.insert(schema.webinarSignups).values({ webinarId: webinar!.id, userId: id });
-  await db.insert(schema.toldOnce).values({ topic: `webinar:${webinar!.id}:confirmation`, userId: id });
+  await db.insert(webinarSignups).values({ webinarId: webinar!.id, userId: id });
+  await db.insert(toldOnce).values({ topic: `webinar:${webinar!.id}:confirmation`, userId: id });
   const [offer] = await db
-    .insert(schema.offers)
+    .insert(offers)
     .values({
       code: `small-${id.slice(0, 8)}`,
       label: 'Small nonprofit',
@@ -109,44 +135,44 @@ async function everythingAbout(member: TestAccount): Promise<void> {
       requiresApproval: true,
     })
     .returning();
-  await db.insert(schema.offerRedemptions).values({ offerId: offer!.id, userId: id, status: 'requested', budgetBand: 'under-100k' });
+  await db.insert(offerRedemptions).values({ offerId: offer!.id, userId: id, status: 'requested', budgetBand: 'under-100k' });
   // A team plan they bought, a seat on it, and an invitation to their address they used (decision 055).
   const [teamPlan] = await db
-    .insert(schema.subscriptions)
+    .insert(subscriptions)
     .values({ userId: id, provider: 'local', providerSubscriptionId: `sub_team_${id}`, plan: 'monthly', status: 'active', seats: 3 })
     .returning();
-  const [team] = await db.insert(schema.teams).values({ subscriptionId: teamPlan!.id, ownerId: id }).returning();
-  await db.insert(schema.teamSeats).values({ teamId: team!.id, userId: id });
+  const [team] = await db.insert(teams).values({ subscriptionId: teamPlan!.id, ownerId: id }).returning();
+  await db.insert(teamSeats).values({ teamId: team!.id, userId: id });
   await db
-    .insert(schema.teamInvitations)
+    .insert(teamInvitations)
     .values({ teamId: team!.id, email: member.email, tokenHash: `hash-${id}`, expiresAt: new Date(Date.now() + 86_400_000), usedAt: new Date(), usedBy: id });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
-    .insert(schema.coachingSlots)
+    .insert(coachingSlots)
     .values({ coachId: id, coachName: 'Ada Lovelace', startsAt: slotTime, roomUrl: 'https://meet.example.org/c' })
     .returning();
-  await db.insert(schema.coachingBookings).values({ slotId: slot!.id, userId: id, month: slotTime.toISOString().slice(0, 7) });
+  await db.insert(coachingBookings).values({ slotId: slot!.id, userId: id, month: slotTime.toISOString().slice(0, 7) });
   const [edition] = await db
-    .insert(schema.newsletterEditions)
+    .insert(newsletterEditions)
     .values({ slug: `e-${id}`, title: 'Issue for the test', body: 'Hello' })
     .returning();
   const [delivery] = await db
-    .insert(schema.editionDeliveries)
+    .insert(editionDeliveries)
     .values({ editionId: edition!.id, email: member.email, status: 'sent', sentAt: new Date() })
-    .returning({ id: schema.editionDeliveries.id });
+    .returning({ id: editionDeliveries.id });
   await db
-    .insert(schema.editionBounces)
+    .insert(editionBounces)
     .values({ deliveryId: delivery!.id, editionId: edition!.id, email: member.email, kind: 'soft', status: '4.2.2', source: 'imap' });
-  await db.insert(schema.mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
-  await db.insert(schema.mailTopicOptOuts).values([
+  await db.insert(mailSuppressions).values({ email: member.email, reason: '550 mailbox unavailable' });
+  await db.insert(mailTopicOptOuts).values([
     { email: member.email, topic: 'allies' },
     { email: member.email, topic: 'follow-ups' },
     { email: member.email, topic: 'retake-reminders' },
   ]);
   await db
-    .insert(schema.adminAuditLog)
+    .insert(adminAuditLog)
     .values({ adminId: id, adminEmail: member.email, action: 'ally.approve', targetType: 'ally', targetId: ally!.id, details: { name: 'Ledger Helpers' } });
-  await db.insert(schema.adminAuditLog).values({
+  await db.insert(adminAuditLog).values({
     adminId: id,
     adminEmail: 'other-admin@example.org',
     action: 'user.premium.grant',
@@ -179,13 +205,48 @@ describe('download my data, then delete my account', () => {
         : entry && typeof entry === 'object' && Object.values(entry).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
       expect(filled, `${name} is exported as "${coverage.exported}" but the export holds nothing there`).toBeTruthy();
     }
+    // The sections the parts name, in the order a download has always had them (account/repo.ts).
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'account',
+      'checkupFollowUps',
+      'sessions',
+      'emailVerifications',
+      'resetRequests',
+      'newsletterSignups',
+      'communitySignups',
+      'checkupResults',
+      'contactMessages',
+      'subscriptions',
+      'receipts',
+      'paymentCustomer',
+      'allyReviews',
+      'allySubmissions',
+      'webinarSignups',
+      'offerRedemptions',
+      'teamsBought',
+      'teamSeats',
+      'teamInvitations',
+      'toldOnce',
+      'coachingBookings',
+      'coachingSlotsOffered',
+      'emails',
+      'weeklyDishDeliveries',
+      'weeklyDishBounces',
+      'mailSuppressions',
+      'emailTopicOptOuts',
+      'auditLog',
+    ]);
+    expect(new Set(Object.keys(data))).toEqual(
+      new Set(['exportedAt', ...Object.values(personalData).flatMap((coverage) => (coverage.exported ? [coverage.exported] : []))]),
+    );
     expectNoSecrets(data);
-    const [account] = await t.ctx.db.select({ hash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.id, id));
+    const [account] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
     expect(JSON.stringify(data)).not.toContain(account!.hash);
 
     expect((await memberApi(t, member.cookie).call('DELETE', '/api/account', { confirmEmail: member.email })).status).toBe(200);
-    for (const table of tables) {
-      const name = getTableConfig(table).name;
+    for (const table of allTables) {
+      const name = tableName(table);
       const coverage = personalData[name];
       if (!coverage || 'kept' in coverage) continue;
       for (const { column, holds } of personalColumns(table)) {
@@ -195,21 +256,21 @@ describe('download my data, then delete my account', () => {
         );
       }
     }
-    const audit = await t.ctx.db.select().from(schema.adminAuditLog).where(eq(schema.adminAuditLog.targetId, id));
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0]!.details)).not.toContain(member.email);
     const [slot] = await t.ctx.db
       .select()
-      .from(schema.coachingSlots)
-      .where(eq(schema.coachingSlots.coachName, 'Ada Lovelace'))
-      .orderBy(sql`${schema.coachingSlots.createdAt} desc`)
+      .from(coachingSlots)
+      .where(eq(coachingSlots.coachName, 'Ada Lovelace'))
+      .orderBy(sql`${coachingSlots.createdAt} desc`)
       .limit(1);
     expect(slot!.coachId).toBeNull();
     const [listing] = await t.ctx.db
       .select()
-      .from(schema.allies)
-      .where(eq(schema.allies.name, 'Ledger Helpers'))
-      .orderBy(sql`${schema.allies.createdAt} desc`)
+      .from(allies)
+      .where(eq(allies.name, 'Ledger Helpers'))
+      .orderBy(sql`${allies.createdAt} desc`)
       .limit(1);
     expect(listing).toMatchObject({ submitterName: '', submitterEmail: '', approved: true });
   });

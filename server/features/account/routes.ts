@@ -1,28 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
-import type { PublicUser } from '#shared/auth/user';
 import { apiPaths } from '#shared/api/paths';
 import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { requireUser, signedInUser } from '../../http/guards';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, createSession, deleteUserSessions, setSessionCookie } from '../../http/sessions';
 import { voidResetTokens } from '../auth/reset-tokens-repo';
-import { findUserById, setPasswordHash } from '../auth/users-repo';
+import { findUserById, setPasswordHash } from '../../users-repo';
 import { createVerificationToken, verifyEmailMail, verifyEmailToken, verifyEmailUrl } from '../auth/email-verification';
+import type { PersonalData } from '../../personal-data';
 import { collectMemberData, deleteMember } from './repo';
 
-/** /account's API: download my data, change password, delete my account. */
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * /account's API: download my data, change password, delete my account. `personalDataParts`: every
+ * feature's part of the download and of the deletion (server/features.ts).
+ */
+export async function accountRoutes(
+  app: FastifyInstance,
+  { ctx, personalDataParts }: { ctx: AppContext; personalDataParts: readonly PersonalData[] },
+): Promise<void> {
   const secure = ctx.env.PUBLIC_URL.startsWith('https://');
   const signedIn = { preHandler: requireUser(ctx) };
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
   app.get(apiPaths.accountExport, signedIn, async (request, reply) => {
-    const user = await userOf(request);
-    const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, user)) };
+    const user = await signedInUser(request, ctx);
+    const data = { exportedAt: new Date().toISOString(), account: user, ...(await collectMemberData(ctx.db, personalDataParts, user)) };
     return reply
       .header('Cache-Control', 'no-store')
       .header('Content-Disposition', 'attachment; filename="my-nonprofit-leaders-hub-data.json"')
@@ -32,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post(apiPaths.accountPassword, signedIn, async (request, reply) => {
     const input = parseInput(changePasswordSchema, request.body);
-    const user = await findUserById(ctx.db, (await userOf(request)).id);
+    const user = await findUserById(ctx.db, (await signedInUser(request, ctx)).id);
     if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
       throw new HttpError(400, `currentPassword: ${accountMessages.wrongPassword}`, { currentPassword: accountMessages.wrongPassword });
     }
@@ -59,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     apiPaths.accountVerificationEmail,
     { preHandler: requireUser(ctx), config: { rateLimit: { max: ctx.env.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, timeWindow: '1 hour' } } },
     async (request) => {
-      const user = await findUserById(ctx.db, (await userOf(request)).id);
+      const user = await findUserById(ctx.db, (await signedInUser(request, ctx)).id);
       if (!user) throw new HttpError(401, 'Not signed in');
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
       // The link and its mail are one write: no stored link that was never sent.
@@ -73,7 +78,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.delete(apiPaths.account, signedIn, async (request, reply) => {
     const input = parseInput(deleteAccountSchema, request.body);
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     if (input.confirmEmail.toLowerCase() !== user.email.trim().toLowerCase()) {
       throw new HttpError(400, `confirmEmail: ${accountMessages.confirmMismatch}`, { confirmEmail: accountMessages.confirmMismatch });
     }
@@ -88,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       throw error;
     }
-    await deleteMember(ctx.db, user);
+    await deleteMember(ctx.db, personalDataParts, user);
     clearSessionCookie(reply, secure);
     return { ok: true };
   });

@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  adminAuditLog,
-  allies,
-  allyReviews,
-  checkupResults,
-  communitySignups,
-  contactMessages,
-  newsletterSignups,
-  localBillingSubscriptions,
-  sessions,
-  users,
-} from '../../db/schema';
+import { adminAuditLog, sessions, users } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { communitySignups, newsletterSignups } from '../newsletter/schema';
+import { localBillingSubscriptions } from '../../payment-providers/schema';
 import { goodCard, memberApi } from '../../test/billing';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';

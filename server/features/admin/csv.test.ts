@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../csv';
-import { checkupResults } from '../../db/schema';
+import { checkupResults } from '../checkup/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
 import { sqlCell } from './csv';

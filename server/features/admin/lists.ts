@@ -3,20 +3,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
 import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
-import {
-  adminAuditLog,
-  allies,
-  checkupResults,
-  communitySignups,
-  contactMessages,
-  editionBounces,
-  mailSuppressions,
-  newsletterEditions,
-  newsletterSignups,
-  subscriptions,
-  users,
-} from '../../db/schema';
+import { adminAuditLog, mailSuppressions, users } from '../../db/schema';
+import { allies } from '../allies/schema';
+import { editionBounces } from '../bounces/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { newsletterEditions } from '../editions/schema';
+import { subscriptions } from '../membership/schema';
+import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { addressesWithAccounts } from '../../users-repo';
 import { COMPLIMENTARY } from '../membership/membership';
 import { hasSignupStatus, signupStatus } from '../newsletter/repo';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
@@ -39,14 +35,10 @@ export interface ListSpec {
 
 /** docs/product.md §9: 'Upgraded to Premium' when a user has the same email, one indexed IN lookup per page. */
 async function markUpgraded(db: Database, rows: Record<string, unknown>[]) {
-  const emails = rows.map((row) => String(row.email).toLowerCase());
-  const found = emails.length
-    ? await db
-        .select({ email: sql<string>`lower(${users.email})` })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails))
-    : [];
-  const upgraded = new Set(found.map((row) => row.email));
+  const upgraded = await addressesWithAccounts(
+    db,
+    rows.map((row) => String(row.email).toLowerCase()),
+  );
   return rows.map((row) => ({ ...row, upgraded: upgraded.has(String(row.email).toLowerCase()) }));
 }
 

@@ -12,10 +12,17 @@ import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lo
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import { allies, allyReviews, checkupResults, contactMessages, newsletterSignups, sessions, subscriptions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
+import { allies, allyReviews } from '../allies/schema';
+import { checkupResults } from '../checkup/schema';
+import { contactMessages } from '../contact/schema';
+import { subscriptions } from '../membership/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
+import type { PersonalData } from '../../personal-data';
 import { eraseMember } from '../account/repo';
+import { countAdmins, lockUser, setAdminFlag, userContact, userSummary } from '../../users-repo';
 
 /**
  * Every admin change of docs/product.md §7. Each runs in one transaction with its audit row; each
@@ -24,29 +31,16 @@ import { eraseMember } from '../account/repo';
  */
 
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  name: users.name,
-  isAdmin: users.isAdmin,
-  isPremium: users.isPremium,
-  createdAt: users.createdAt,
-};
 
 /** Locks every admin row, so two admins demoting themselves at once cannot leave the site with none. */
-async function lockedAdminCount(tx: Transaction): Promise<number> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-  return rows.length;
-}
+const lockedAdminCount = (tx: Transaction) => countAdmins(tx, true);
 
 const LAST_ADMIN = 'You are the last admin: make another user an admin before removing your own admin access.';
 
 export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmin: boolean) {
   return db.transaction(async (tx) => {
     if (!isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN);
-    const [row] = await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(userColumns);
+    const row = await setAdminFlag(tx, id, isAdmin);
     if (!row) throw notFound('User');
     await recordAudit(tx, admin, {
       action: isAdmin ? 'user.admin.grant' : 'user.admin.revoke',
@@ -72,7 +66,7 @@ export async function setUserPremium(
   log: FastifyBaseLogger,
 ) {
   const { db } = ctx;
-  const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  const target = await userContact(db, id);
   if (!target) throw notFound('User');
   const live = await liveMembership(db, id);
   if (input.grantFor && live && live.provider !== COMPLIMENTARY) {
@@ -120,7 +114,7 @@ export async function setUserPremium(
     await lockMember(tx, id);
     if (input.isPremium) await grantComplimentary(tx, id, grantEndsAt);
     else await endComplimentary(tx, id);
-    const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
+    const row = await userSummary(tx, id);
     if (!row) throw notFound('User');
     await recordAudit(tx, admin, {
       action: input.isPremium ? 'user.premium.grant' : 'user.premium.revoke',
@@ -151,10 +145,10 @@ export async function setUserPremium(
  * call, so outside the transaction): nobody is charged for an account that no longer exists, and
  * if the provider cannot be reached nothing is deleted. Their sessions end with the user row.
  */
-export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string, log: FastifyBaseLogger) {
-  const [target] = await ctx.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id));
+export async function deleteUser(ctx: AppContext, personalDataParts: readonly PersonalData[], admin: PublicUser, id: string, log: FastifyBaseLogger) {
+  const target = await userSummary(ctx.db, id);
   if (!target) throw notFound('User');
-  if (target.isAdmin && id === admin.id && (await adminCount(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
+  if (target.isAdmin && id === admin.id && (await countAdmins(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
   let cancelled: number;
   try {
     cancelled = await cancelUserSubscriptionsNow(ctx, id, log);
@@ -168,13 +162,13 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
     throw error;
   }
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
+    const locked = await lockUser(tx, id);
     if (!locked) throw notFound('User');
     if (locked.isAdmin && id === admin.id && (await lockedAdminCount(tx)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
     const [counted] = await tx.select({ ended: count() }).from(sessions).where(eq(sessions.userId, id));
     // Erased as the member's own deletion erases (their sessions go with the account); the audit
     // entry keeps who did it and what ended, not whose address it was.
-    await eraseMember(tx, { id, email: locked.email });
+    await eraseMember(tx, personalDataParts, { id, email: locked.email });
     await recordAudit(tx, admin, {
       action: 'user.delete',
       targetType: 'user',
@@ -186,11 +180,6 @@ export async function deleteUser(ctx: AppContext, admin: PublicUser, id: string,
 }
 
 const LAST_ADMIN_DELETE = 'You are the last admin: you cannot delete your own account.';
-
-async function adminCount(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
-  return row?.n ?? 0;
-}
 
 export function setAllyApproved(db: Database, admin: PublicUser, id: string, approved: boolean) {
   return db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../membership/membership';
 import { subscriptionView } from '../membership/subscription-view';
 import type { AppContext } from '../../context';
+import type { PersonalData } from '../../personal-data';
 import { siteDayAndMonthStart, siteIsoDate } from '#shared/site-time';
 import { parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
@@ -29,7 +30,10 @@ import * as change from './mutations';
 import { charts, funnel, recentActivity, summary } from './stats';
 
 /** Every /api/admin call of docs/product.md §7 and the reports beyond it. */
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { ctx, personalDataParts }: { ctx: AppContext; personalDataParts: readonly PersonalData[] },
+): Promise<void> {
   app.addHook('onRequest', requireAdmin(ctx));
   const adminOf = (request: FastifyRequest) => signedInAdmin(request, ctx);
   const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id;
@@ -82,7 +86,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     reply.headers(noStore);
     return { membership: subscriptionView(await liveMembership(ctx.db, idOf(request))) };
   });
-  app.delete(adminApiPaths.adminUser, async (request) => change.deleteUser(ctx, await adminOf(request), idWithoutBody(request), request.log));
+  app.delete(adminApiPaths.adminUser, async (request) =>
+    change.deleteUser(ctx, personalDataParts, await adminOf(request), idWithoutBody(request), request.log),
+  );
 
   app.patch(adminApiPaths.adminAllyApprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), true));
   app.patch(adminApiPaths.adminAllyUnapprove, async (request) => change.setAllyApproved(ctx.db, await adminOf(request), idWithoutBody(request), false));

@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: string;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: 'https://join.slack.com/t/hub/shared_invite/abc' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: 'https://join.slack.com/t/hub/shared_invite/abc' });
+  smtp = t.smtp;
   admin = (await account('slack-admin')).cookie;
   await t.ctx.db.execute(sql`update users set is_admin = true where lower(email) like 'slack-admin%'`);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 async function account(label: string) {

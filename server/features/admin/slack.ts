@@ -4,11 +4,13 @@ import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } f
 import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { subscriptions, toldOnce, users } from '../../db/schema';
+import { toldOnce, users } from '../../db/schema';
+import { subscriptions } from '../membership/schema';
 import { HttpError } from '../../http/errors';
 import type { Mail } from '../../mail/mailer';
 import { markTold } from '../../mail/told-once';
 import { recordAudit } from '../../audit-log';
+import { findUserById } from '../../users-repo';
 
 const SLACK_TOPIC = 'slack-invitation';
 
@@ -81,7 +83,7 @@ export async function inviteToSlack(ctx: AppContext, admin: PublicUser, userId: 
   const mailIds = await ctx.db.transaction(async (tx) => {
     const [member] = await members(tx, eq(users.id, userId)).for('update', { of: users });
     if (!member) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      const exists = await findUserById(tx, userId);
       throw exists ? new HttpError(409, 'This member is not premium: the Slack community is for premium members.') : new HttpError(404, 'User not found');
     }
     const told = await markTold(tx, SLACK_TOPIC, [userId], { by: admin.email, method: send ? 'emailed' : 'marked' });

@@ -1,7 +1,11 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type ActivityItem, type AdminCharts, type AdminFunnel, type AdminSummary, funnelSteps } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
-import { allies, checkupResults, newsletterSignups, usageEvents, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { allies } from '../allies/schema';
+import { checkupResults } from '../checkup/schema';
+import { usageEvents } from '../events/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { ESTIMATE_ABOVE, tableCount } from './list-query';
 
 const num = (value: unknown) => Number(value ?? 0);

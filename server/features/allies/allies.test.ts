@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allyReviews, usageEvents } from '../../db/schema';
+import { allyReviews } from './schema';
+import { usageEvents } from '../events/schema';
 import { allyRowsBySubmitter, approveAlly, setRoles } from '../../test/allies';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let premium: TestAccount;
 let premium2: TestAccount;
 let free: TestAccount;
@@ -18,8 +19,8 @@ let admin: TestAccount;
 const marker = `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+  t = await startTestAppWithMail();
+  smtp = t.smtp;
   [premium, premium2, free, admin] = await Promise.all([
     registerAccount(t.url, 'ally-premium'),
     registerAccount(t.url, 'ally-premium2', { firstName: 'Grace', lastName: 'Hopper' }),
@@ -32,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 const submit = (body: unknown) => callApp(`${t.url}/api/allies/submit`, 'POST', { body });

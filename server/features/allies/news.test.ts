@@ -1,26 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allies, mailOutbox, mailSuppressions, users } from '../../db/schema';
+import { mailOutbox, mailSuppressions, users } from '../../db/schema';
+import { allies } from './schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { registerAccount } from '../../test/auth-client';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { premiumMember } from '../../test/identities';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { sendAlliesNews, weekOf } from './news';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let key: Buffer;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' });
+  smtp = t.smtp;
   key = await loadLinkKey(t.ctx.db);
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
 });
 
 const day = 24 * 3600 * 1000;

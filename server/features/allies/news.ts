@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, not, sql } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { AppContext } from '../../context';
-import { allies, mailSuppressions, users } from '../../db/schema';
+import { mailSuppressions, users } from '../../db/schema';
+import { allies } from './schema';
 import type { Mail } from '../../mail/mailer';
 import { loadLinkKey, preferencesLink } from '../../mail/links';
 import { optedOut } from '../../mail/topic-opt-outs';

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ALLIES_PAGE_SIZE, type AllyCategory, type AllyPage, type AllyReview, type AllySubmission, type DirectoryAlly } from '#shared/allies/schemas';
 import type { Database } from '../../db/client';
-import { allies, allyReviews, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { allies, allyReviews } from './schema';
+import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
 
 /** Stores a submission pending review (docs/product.md (Decisions)): approved stays false until an admin approves it. */
 export async function insertAllySubmission(db: Database, submission: Omit<AllySubmission, 'fax'>): Promise<string> {
@@ -10,11 +12,6 @@ export async function insertAllySubmission(db: Database, submission: Omit<AllySu
     .values({ ...submission, approved: false })
     .returning({ id: allies.id });
   return row!.id;
-}
-
-export async function adminEmails(db: Database): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
-  return rows.map((r) => r.email);
 }
 
 /** LIKE treats %, _ and \ as special: escaped, a member's text is matched literally. */
@@ -176,3 +173,36 @@ export async function listVisibleReviews(db: Database, allyId: string, userId: s
     mine: row.userId === userId,
   }));
 }
+
+/** The Allies directory's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const alliesPersonalData: PersonalData = {
+  tables: {
+    ally_reviews: { exported: 'allyReviews', erased: true, how: 'deleted with the account' },
+    allies: {
+      exported: 'allySubmissions',
+      erased: true,
+      how: "listings submitted under the verified address: the listing stays in the directory (it is the vendor's), the submitter's name and email are cleared",
+    },
+  },
+  collect: async (db, member) => {
+    const [reviews, submissions] = await Promise.all([
+      db
+        .select({
+          ally: allies.name,
+          rating: allyReviews.rating,
+          comment: allyReviews.comment,
+          hidden: allyReviews.hidden,
+          createdAt: allyReviews.createdAt,
+          updatedAt: allyReviews.updatedAt,
+        })
+        .from(allyReviews)
+        .innerJoin(allies, eq(allies.id, allyReviews.allyId))
+        .where(eq(allyReviews.userId, member.id)),
+      underVerifiedAddress(member, () => db.select().from(allies).where(byAddress(allies.submitterEmail, member.email))),
+    ]);
+    return { allyReviews: reviews, allySubmissions: submissions };
+  },
+  erase: async (tx, member) => {
+    if (member.verified) await tx.update(allies).set({ submitterName: '', submitterEmail: '' }).where(byAddress(allies.submitterEmail, member.email));
+  },
+};

@@ -6,8 +6,9 @@ import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { getSessionUser, requirePremium } from '../../http/guards';
+import { adminUsers } from '../../users-repo';
 import { recordServerEvent } from '../events/record';
-import { adminEmails, deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
+import { deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
 import { seedSampleAllies } from './sample-allies';
 import { submissionForAdminsMail, submissionReceivedMail } from './submission-mails';
 
@@ -47,7 +48,7 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const id = await insertAllySubmission(tx, submission);
       const mails = [
         submissionReceivedMail(submission, ctx.env.PUBLIC_URL),
-        ...(await adminEmails(tx)).map((admin) => submissionForAdminsMail(admin, submission, ctx.env.PUBLIC_URL)),
+        ...(await adminUsers(tx)).map((admin) => submissionForAdminsMail(admin.email, submission, ctx.env.PUBLIC_URL)),
       ];
       const mailIds: string[] = [];
       for (const mail of mails) mailIds.push(await ctx.mailer.store(tx, mail));

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { AllyCategory } from '#shared/allies/schemas';
 import type { Database } from '../../db/client';
-import { allies } from '../../db/schema';
+import { allies } from './schema';
 
 interface SampleAlly {
   name: string;

@@ -1,7 +1,7 @@
 import { grantComplimentary, lockMember } from '../membership/membership';
 import type { Database } from '../../db/client';
 import { hashPassword } from './password';
-import { findUserByEmail, insertUserIfAbsent } from './users-repo';
+import { findUserByEmail, insertUserIfAbsent } from '../../users-repo';
 
 /**
  * The local demo account of docs/product.md §3 (premium, not admin). It exists only when the server

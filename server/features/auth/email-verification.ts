@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
-import { emailVerificationTokens, users } from '../../db/schema';
+import { emailVerificationTokens } from './schema';
 import type { Mail } from '../../mail/mailer';
 import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';
+import { markEmailVerified } from '../../users-repo';
+import { type PersonalData } from '../../personal-data';
 
 /** A verification link works for a week (it comes with the welcome email), once. */
 export const VERIFY_TOKEN_DAYS = 7;
@@ -44,14 +46,10 @@ export async function verifyEmailToken(db: Database, token: string): Promise<Ver
       const [row] = await tx.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).limit(1);
       return { ok: false, reason: !row ? 'unknown' : row.usedAt ? 'used' : 'expired' };
     }
-    const [verified] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
-      .where(and(eq(users.id, used.userId), sql`lower(${users.email}) = lower(${used.email})`))
-      .returning({ email: users.email });
+    const verified = await markEmailVerified(tx, used.userId, used.email, now);
     if (!verified) return { ok: false, reason: 'unknown' };
-    await joinVerifiedAttempts(tx, used.userId, verified.email);
-    return { ok: true, email: verified.email };
+    await joinVerifiedAttempts(tx, used.userId, verified);
+    return { ok: true, email: verified };
   });
 }
 
@@ -71,3 +69,25 @@ Not you? Ignore this email: nothing happens without the link.
 `;
   return { to: to.email, subject: `Confirm your email for ${site.name}`, text };
 }
+
+/** Auth's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const authPersonalData: PersonalData = {
+  tables: {
+    email_verification_tokens: {
+      exported: 'emailVerifications',
+      erased: true,
+      how: 'the address each link was sent to and when, never the token; deleted with the account',
+    },
+  },
+  collect: async (db, member) => ({
+    emailVerifications: await db
+      .select({
+        email: emailVerificationTokens.email,
+        sentAt: emailVerificationTokens.createdAt,
+        expiresAt: emailVerificationTokens.expiresAt,
+        usedAt: emailVerificationTokens.usedAt,
+      })
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, member.id)),
+  }),
+};

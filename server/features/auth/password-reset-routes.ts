@@ -8,7 +8,7 @@ import { perEmailRateLimit } from './email-rate-limit';
 import { hashPassword } from './password';
 import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES, voidResetTokens } from './reset-tokens-repo';
 import { createSession, deleteUserSessions, setSessionCookie, toPublicUser } from '../../http/sessions';
-import { findUserById, findUserByEmail, setPasswordHash } from './users-repo';
+import { findUserById, findUserByEmail, setPasswordHash } from '../../users-repo';
 
 export const resetMessages = {
   requested: 'If an account exists for that email, we have sent it a link to reset the password. The link is valid for 1 hour.',

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { resetMessages } from './password-reset-routes';
 import { hashToken } from '../../http/sessions';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../../test/auth-client';
@@ -12,20 +12,14 @@ import { expectNoSecrets, getUser, registerAccount, sessionCookieOf } from '../.
 // Every account costs an OWASP-strength scrypt hash (about half a second, more on a busy machine).
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://nlh.example',
-    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
-    RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
-  });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://nlh.example' });
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 async function resetLinkFor(email: string): Promise<string> {

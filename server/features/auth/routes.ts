@@ -12,7 +12,7 @@ import { getSessionUser } from '../../http/guards';
 import { passwordResetRoutes } from './password-reset-routes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password';
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie, toPublicUser } from '../../http/sessions';
-import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema } from './users-repo';
+import { EmailTakenError, findUserByEmail, grantAdmin, insertUser, publicUserJsonSchema } from '../../users-repo';
 
 export const messages = {
   invalidCredentials: 'Invalid email or password.',

@@ -2,13 +2,16 @@ import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionBounces, editionDeliveries, mailSuppressions, newsletterSignups } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/app';
+import { mailSuppressions } from '../../db/schema';
+import { editionBounces } from './schema';
+import { editionDeliveries } from '../editions/schema';
+import { newsletterSignups } from '../newsletter/schema';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { startImapServer } from '../../test/imap';
 import { signInEveryone } from '../../test/identities';
 import { deliverDueEditions } from '../../test/deliver-editions';
-import { type CapturedMail, startSmtpCapture } from '../../test/smtp';
+import type { CapturedMail, SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from '../editions/sender';
 import { signupStatus as standing } from '../newsletter/repo';
@@ -16,25 +19,22 @@ import { pollBounceMailbox } from './mailbox';
 
 const SIGNING_KEY = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
 const BOUNCES = 'bounces@dish.example.org';
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
+  t = await startTestAppWithMail({
     PUBLIC_URL: 'https://dish.example.org',
     NEWSLETTER_CONFIRMED_OPT_IN: 'false',
-    RATE_LIMIT_FORMS_PER_HOUR: '10000',
     BOUNCE_ADDRESS: BOUNCES,
     MAILGUN_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
   });
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const settings = {

@@ -2,6 +2,7 @@ import type { Feature } from '../../feature';
 import { bounceAdminRoutes } from './admin-routes';
 import { pollBounceMailbox } from './mailbox';
 import { bounceWebhookRoutes } from './routes';
+import { bouncesPersonalData } from './repo';
 
 export const bouncesFeature: Feature = {
   name: 'bounces',
@@ -15,4 +16,5 @@ export const bouncesFeature: Feature = {
     if (!url || !user || !password) return [];
     return [{ name: 'bounce-mailbox', cron: '* * * * *', run: () => pollBounceMailbox(ctx.db, { url, user, password, mailbox }, log) }];
   },
+  personalData: bouncesPersonalData,
 };

@@ -1,8 +1,12 @@
 import { and, eq, gt, gte, inArray, max, sql } from 'drizzle-orm';
 import { type BounceKind, type BounceSource, SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS } from '#shared/newsletter/bounces';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { adminAuditLog, editionBounces, editionDeliveries, mailSuppressions, newsletterSignups } from '../../db/schema';
+import { adminAuditLog, mailSuppressions } from '../../db/schema';
+import { editionBounces } from './schema';
+import { editionDeliveries, newsletterEditions } from '../editions/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { optOut } from '../../mail/topic-opt-outs';
+import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
 
 /** The audit log's action for a lifted suppression: the soft bounces before it no longer count. */
 export const LIFT_ACTION = 'suppression.lift';
@@ -122,3 +126,29 @@ export async function liftSuppression(tx: Transaction, email: string) {
     .where(and(sameAddress(newsletterSignups.email, email), eq(newsletterSignups.status, 'bounced')));
   return lifted;
 }
+
+/** Bounces' part of "Download my data" (server/personal-data.ts): they go with the deliveries they are about. */
+export const bouncesPersonalData: PersonalData = {
+  tables: {
+    edition_bounces: {
+      exported: 'weeklyDishBounces',
+      erased: true,
+      how: "each bounce or complaint about an edition sent to the verified address; deleted with those editions' deliveries",
+    },
+  },
+  collect: async (db, member) => ({
+    weeklyDishBounces: await underVerifiedAddress(member, () =>
+      db
+        .select({
+          edition: newsletterEditions.title,
+          kind: editionBounces.kind,
+          status: editionBounces.status,
+          diagnostic: editionBounces.diagnostic,
+          receivedAt: editionBounces.receivedAt,
+        })
+        .from(editionBounces)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionBounces.editionId))
+        .where(byAddress(editionBounces.email, member.email)),
+    ),
+  }),
+};

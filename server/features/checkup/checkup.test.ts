@@ -1,27 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupResults, mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
+import { checkupResults } from './schema';
 import { MAIL_CAPS } from '../../mail/recipient-caps';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, startTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 
 const byPillar = { IMPACT: 1, HUMANS: 2, FUEL: 3, GEARS: 4, FUTURE: 1 } as const;
 /** IMPACT 4 → 75% B, HUMANS 8 → 50% D, FUEL 12 → 25% D, GEARS 16 → 0% D, FUTURE 4 → 75% B; total 44 → 45% D. */
 const answers = () => Object.fromEntries(questions.map((q) => [String(q.id), byPillar[q.category]]));
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   // The forms' limit per address has a test of its own (below): here it must not decide which test runs out.
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://checkup.example.org', RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://checkup.example.org' });
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const rowsFor = (email: string) => t.ctx.db.select().from(checkupResults).where(eq(checkupResults.email, email));

@@ -4,6 +4,7 @@ import { recomputePeerGroups } from './peers';
 import { sendRetakeReminders } from './reminders';
 import { lookupResultPage } from './result-page';
 import { checkupRoutes } from './routes';
+import { checkupPersonalData } from './repo';
 
 export const checkupFeature: Feature = {
   name: 'checkup',
@@ -18,4 +19,5 @@ export const checkupFeature: Feature = {
     // The peer figures (decision 040): recomputed every hour and when a server starts, never per request.
     { name: 'checkup-peers', cron: '29 * * * *', atStart: true, run: async () => void (await recomputePeerGroups(ctx.db)) },
   ],
+  personalData: checkupPersonalData,
 };

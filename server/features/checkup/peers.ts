@@ -4,7 +4,7 @@ import { PILLAR_MAX } from '#shared/checkup/grading';
 import { type Pillar, pillars } from '#shared/checkup/questions';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { checkupPeerGroups } from '../../db/schema';
+import { checkupPeerGroups } from './schema';
 
 /** How far back an organisation's latest attempt still counts among its peers. */
 export const PEER_WINDOW_MONTHS = 24;

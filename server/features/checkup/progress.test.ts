@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { checkupPeerGroups, checkupResults, toldOnce, users } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/app';
+import { toldOnce, users } from '../../db/schema';
+import { checkupPeerGroups, checkupResults } from './schema';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { seedOrganisations } from '../../test/peer-organisations';
 import { uniqueEmail } from '../../test/unique-email';
 import { loadLinkKey, signLink } from '../../mail/links';
@@ -15,22 +16,16 @@ import { recomputePeerGroups } from './peers';
 import { memberAttempts } from './progress';
 import { sendRetakeReminders } from './reminders';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let adminCookie: string;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://checkup.example.org',
-    RATE_LIMIT_FORMS_PER_HOUR: '1000',
-    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
-  });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://checkup.example.org' });
+  smtp = t.smtp;
   adminCookie = (await signInEveryone(t)).admin!;
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 /** Every answer `value` except FUEL's four, which sum to `fuel` (9 → 44%, 6 → 63%). */

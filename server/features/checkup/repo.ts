@@ -2,8 +2,10 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'dr
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { checkupResults, mailSuppressions, users } from '../../db/schema';
+import { mailSuppressions, users } from '../../db/schema';
+import { checkupResults } from './schema';
 import { optedOut } from '../../mail/topic-opt-outs';
+import { type PersonalData, theirs } from '../../personal-data';
 
 export type CheckupResultRow = typeof checkupResults.$inferSelect;
 
@@ -169,3 +171,14 @@ export async function markRemindersHandled(tx: Executor, ids: string[]): Promise
   if (ids.length === 0) return;
   await tx.update(checkupResults).set({ retakeReminderHandledAt: new Date() }).where(inArray(checkupResults.id, ids));
 }
+
+/** The Check-Up's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const checkupPersonalData: PersonalData = {
+  tables: {
+    checkup_results: { exported: 'checkupResults', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  },
+  collect: async (db, member) => ({ checkupResults: await db.select().from(checkupResults).where(theirs(member, checkupResults)) }),
+  erase: async (tx, member) => {
+    await tx.delete(checkupResults).where(theirs(member, checkupResults));
+  },
+};

@@ -7,7 +7,7 @@ import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
 import { refuseFilledHoneypot } from '../../http/honeypot';
 import { loadLinkKey, verifyLink } from '../../mail/links';
 import { oneClickRoute } from '../../mail/one-click';
@@ -121,19 +121,19 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const noStore = { 'cache-control': 'no-store' };
   app.get(apiPaths.checkupProgress, signedIn, async (request, reply) => {
     reply.headers(noStore);
-    const user = (await getSessionUser(request, ctx))!;
+    const user = await signedInUser(request, ctx);
     return memberProgress(ctx.db, user.id, ctx.env.SITE_TIMEZONE);
   });
 
   // What the member answered about the organisation last time: the Check-Up asks again, with these filled in.
   app.get(apiPaths.checkupOrganisation, signedIn, async (request, reply): Promise<OrganisationAnswers> => {
     reply.headers(noStore);
-    return lastOrganisationOf(ctx.db, (await getSessionUser(request, ctx))!.id);
+    return lastOrganisationOf(ctx.db, (await signedInUser(request, ctx)).id);
   });
 
   // Someone else's attempt and one that does not exist get the same 404: an id reveals nothing.
   app.delete<{ Params: { id: string } }>(apiPaths.checkupAttempt, signedIn, async (request, reply) => {
-    const user = (await getSessionUser(request, ctx))!;
+    const user = await signedInUser(request, ctx);
     const id = request.params.id;
     if (!isResultId(id) || !(await deleteAttemptOf(ctx.db, user.id, id))) throw new HttpError(404, 'No Check-Up attempt of yours with this id');
     return reply.status(204).send();

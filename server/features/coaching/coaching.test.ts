@@ -2,31 +2,24 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { instantToSiteLocal } from '#shared/site-time';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { coachingHousekeeping } from './service';
 import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://hub.example.org',
-    SITE_TIMEZONE: zone,
-    RATE_LIMIT_FORMS_PER_HOUR: '10000',
-    RATE_LIMIT_REGISTER_PER_HOUR: '10000',
-  });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org', SITE_TIMEZONE: zone });
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });

@@ -2,6 +2,7 @@ import type { Feature } from '../../feature';
 import { coachingAdminRoutes } from './admin-routes';
 import { coachingRoutes } from './routes';
 import { coachingHousekeeping } from './service';
+import { coachingPersonalData } from './repo';
 
 export const coachingFeature: Feature = {
   name: 'coaching',
@@ -13,4 +14,5 @@ export const coachingFeature: Feature = {
     // Bookings of members no longer premium cancelled (slot freed), one reminder per booking.
     { name: 'coaching', cron: '* * * * *', run: async () => void (await coachingHousekeeping(ctx)) },
   ],
+  personalData: coachingPersonalData,
 };

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { coachingBookings, coachingSlots, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { coachingBookings, coachingSlots } from './schema';
+import { type PersonalData } from '../../personal-data';
 
 export type Slot = typeof coachingSlots.$inferSelect;
 type Booking = typeof coachingBookings.$inferSelect;
@@ -167,3 +169,35 @@ export async function bookingsDueReminder(tx: Executor, now: Date): Promise<{ id
       ),
     );
 }
+
+/** Coaching's part of "Download my data" (server/personal-data.ts): the bookings go with the account by foreign key. */
+export const coachingPersonalData: PersonalData = {
+  tables: {
+    coaching_bookings: { exported: 'coachingBookings', erased: true, how: 'deleted with the account' },
+    coaching_slots: {
+      exported: 'coachingSlotsOffered',
+      kept: "a coach's slots stay, with the coach's name, for the members who booked them; the link to the deleted account is cleared",
+    },
+  },
+  collect: async (db, member) => {
+    const [bookings, slots] = await Promise.all([
+      db
+        .select({
+          startsAt: coachingSlots.startsAt,
+          coach: coachingSlots.coachName,
+          status: coachingBookings.status,
+          cancelledReason: coachingBookings.cancelledReason,
+          bookedAt: coachingBookings.createdAt,
+          cancelledAt: coachingBookings.cancelledAt,
+        })
+        .from(coachingBookings)
+        .innerJoin(coachingSlots, eq(coachingSlots.id, coachingBookings.slotId))
+        .where(eq(coachingBookings.userId, member.id)),
+      db
+        .select({ startsAt: coachingSlots.startsAt, coachName: coachingSlots.coachName, createdAt: coachingSlots.createdAt })
+        .from(coachingSlots)
+        .where(eq(coachingSlots.coachId, member.id)),
+    ]);
+    return { coachingBookings: bookings, coachingSlotsOffered: slots };
+  },
+};

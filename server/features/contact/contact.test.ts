@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+  t = await startTestAppWithMail();
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const send = (body: unknown) => callApp(`${t.url}/api/contact`, 'POST', { body });

@@ -1,6 +1,7 @@
 import type { ContactType } from '#shared/contact/schemas';
 import type { Executor } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from './schema';
+import { type PersonalData, theirs } from '../../personal-data';
 
 export interface NewContactMessage {
   name: string;
@@ -23,3 +24,14 @@ export async function insertContactMessage(db: Executor, message: NewContactMess
     .returning({ id: contactMessages.id });
   return row!.id;
 }
+
+/** The contact form's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const contactPersonalData: PersonalData = {
+  tables: {
+    contact_messages: { exported: 'contactMessages', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  },
+  collect: async (db, member) => ({ contactMessages: await db.select().from(contactMessages).where(theirs(member, contactMessages)) }),
+  erase: async (tx, member) => {
+    await tx.delete(contactMessages).where(theirs(member, contactMessages));
+  },
+};

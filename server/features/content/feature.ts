@@ -3,7 +3,7 @@ import type { Feature } from '../../feature';
 import type { PageBuilder } from '../../rendering/builder';
 import { contentAdminRoutes } from './admin-routes';
 import { imageUploadRoutes, mediaRoutes, stripStoredImages } from './images';
-import { publishDue } from './repo';
+import { publishDue, contentPersonalData } from './repo';
 import { contentRoutes, lookupContentPage } from './routes';
 import type { ContentStore } from './store';
 
@@ -22,4 +22,5 @@ export const contentFeature: Feature<{ ctx: AppContext; content: ContentStore; b
     // Images stored with their metadata (EXIF, GPS) before it was stripped on upload: cleaned once, each marked when done.
     { name: 'images', cron: '41 * * * *', atStart: true, run: () => stripStoredImages(ctx.db, log) },
   ],
+  personalData: contentPersonalData,
 };

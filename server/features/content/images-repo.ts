@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ImageType } from '#shared/content/pages';
 import type { Database, Executor } from '../../db/client';
-import { images } from '../../db/schema';
+import { images } from './schema';
 
 export type NewImage = Omit<typeof images.$inferInsert, 'id' | 'createdAt'>;
 

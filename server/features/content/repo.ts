@@ -13,10 +13,11 @@ import {
   type ContentVersionSummary,
 } from '#shared/content/pages';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { contentItems, contentVersions } from '../../db/schema';
+import { contentItems, contentVersions } from './schema';
 import { pricePlaceholders } from '#shared/content/prices-in-text';
 import { renderContentHtml } from './render';
 import { CONTENT_CHANNEL } from './store';
+import { type PersonalData } from '../../personal-data';
 
 /** Every item with its live version's text, for the status and "unpublished changes". */
 const itemQuery = (db: Executor) =>
@@ -338,3 +339,12 @@ export async function renderMissingHtml(db: Executor, log: { error(details: obje
   if (changed) await notifyChange(db);
   return rendered;
 }
+
+/** What pages keep about people (server/personal-data.ts): only which admin did what, nothing to download or erase. */
+export const contentPersonalData: PersonalData = {
+  tables: {
+    content_items: { kept: "updated_by is the admin who last saved a page: the site's editorial record" },
+    content_versions: { kept: "published_by is the admin who published a version: the site's editorial record" },
+    images: { kept: "uploaded_by is the admin who uploaded an image: the site's editorial record" },
+  },
+};

@@ -5,7 +5,7 @@ import { splitFrontMatter } from '#shared/content/front-matter';
 import type { ContentFields, ContentSection } from '#shared/content/pages';
 import { pillars } from '#shared/content/pillars';
 import type { Database } from '../../db/client';
-import { contentItems, contentVersions } from '../../db/schema';
+import { contentItems, contentVersions } from './schema';
 import { contentDir } from '../../paths';
 import { renderContentHtml } from './render';
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EditionReport, FeedbackAnswer } from '#shared/newsletter/editions';
 import type { Executor } from '../../db/client';
-import { editionBounces, editionDeliveries, editionFeedback, editionLinkClicks, editionLinks, editionUnsubscribes, newsletterEditions } from '../../db/schema';
+import { editionBounces } from '../bounces/schema';
+import { editionDeliveries, editionFeedback, editionLinkClicks, editionLinks, editionUnsubscribes, newsletterEditions } from './schema';
 
 /**
  * The counts of decision 045: how often each link of an edition's email was followed and how its

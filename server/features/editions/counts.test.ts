@@ -2,29 +2,28 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { deliverDueEditions } from '../../test/deliver-editions';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { splitFrontMatter } from '#shared/content/front-matter';
 import { contentDir } from '../../paths';
 
 /** Decision 045: an edition's links and "Was this useful?" counted per edition, link and day, never per person. */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 const site = 'https://dish.example.org';
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: site, RATE_LIMIT_FORMS_PER_HOUR: '10000', POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' });
+  t = await startTestAppWithMail({ PUBLIC_URL: site, POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' });
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
 import { deliverDueEditions } from '../../test/deliver-editions';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { reopenCancelledEditions } from './repo';
 
 /**
@@ -12,19 +12,18 @@ import { reopenCancelledEditions } from './repo';
  * deletes, schedules cancelled and taken up again, premium announcements outside the public
  * numbering and readable by the members they went to, and test sends that say what they are.
  */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 const publicUrl = 'https://dish.example.org';
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: publicUrl, POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' });
+  t = await startTestAppWithMail({ PUBLIC_URL: publicUrl, POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' });
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const call = (method: string, path: string, body?: unknown, cookie = cookies.admin) => callApp(`${t.url}${path}`, method, { body, cookie });

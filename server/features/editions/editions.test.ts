@@ -1,42 +1,41 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
 import { deliverDueEditions } from '../../test/deliver-editions';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from './sender';
-import { newsletterSignups } from '../../db/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { signupStatus } from '../newsletter/repo';
 import { callApp } from '../../test/call-app';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 /** Addresses the fake mail server refuses for good (550 at RCPT) or for now (421). */
 const refusedForGood = new Set<string>();
 let tryLater: ((address: string) => boolean) | null = null;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture({
-    refuse: (address) =>
-      refusedForGood.has(address)
-        ? { code: 550, message: 'No such user here' }
-        : tryLater?.(address)
-          ? { code: 421, message: 'Too many messages, try later' }
-          : null,
-  });
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://dish.example.org',
-    RATE_LIMIT_FORMS_PER_HOUR: '10000',
-    POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101',
-  });
+  t = await startTestAppWithMail(
+    { PUBLIC_URL: 'https://dish.example.org', POSTAL_ADDRESS: '12 Harbour Road, Portland, ME 04101' },
+    {
+      smtp: {
+        refuse: (address) =>
+          refusedForGood.has(address)
+            ? { code: 550, message: 'No such user here' }
+            : tryLater?.(address)
+              ? { code: 421, message: 'Too many messages, try later' }
+              : null,
+      },
+    },
+  );
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const settings = {

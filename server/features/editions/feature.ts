@@ -8,6 +8,7 @@ import { feedRoutes } from './feeds';
 import { lookupEditionPage } from './pages';
 import { editionRoutes } from './routes';
 import { deliverEditions, startDueEditions } from './sender';
+import { editionsPersonalData } from './repo';
 
 export const editionsFeature: Feature<{ ctx: AppContext; content: ContentStore; builder: PageBuilder }> = {
   name: 'editions',
@@ -48,4 +49,5 @@ export const editionsFeature: Feature<{ ctx: AppContext; content: ContentStore; 
       },
     ];
   },
+  personalData: editionsPersonalData,
 };

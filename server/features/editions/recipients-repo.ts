@@ -5,7 +5,9 @@ import { reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import { siteLocalToInstant } from '#shared/site-time';
 import type { Executor } from '../../db/client';
-import { checkupResults, mailSuppressions, newsletterSignups, users } from '../../db/schema';
+import { mailSuppressions, users } from '../../db/schema';
+import { checkupResults } from '../checkup/schema';
+import { newsletterSignups } from '../newsletter/schema';
 import { optedOut } from '../../mail/topic-opt-outs';
 
 /**

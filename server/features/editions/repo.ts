@@ -14,9 +14,11 @@ import {
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSegments } from '../../db/schema';
+import { editionDeliveries, newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { optOutsSince } from '../../mail/topic-opt-outs';
+import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
+import { eligible } from './recipients-repo';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
 
@@ -320,6 +322,37 @@ export async function markSending(tx: Executor, id: string, fields: Pick<typeof 
     .where(eq(newsletterEditions.id, id));
 }
 
+/** What every copy of a sending edition is made from: its subject, the copy composed when it started (markSending), and its audience. */
+export async function composedEdition(db: Executor, id: string) {
+  const [row] = await db
+    .select({ title: newsletterEditions.title, html: newsletterEditions.html, text: newsletterEditions.text, audience: newsletterEditions.audience })
+    .from(newsletterEditions)
+    .where(eq(newsletterEditions.id, id));
+  return row;
+}
+
+/** How many of these editions are sending still (not paused, cancelled or sent meanwhile). */
+export async function countSending(db: Executor, ids: string[]): Promise<number> {
+  return db.$count(newsletterEditions, and(eq(newsletterEditions.status, 'sending'), inArray(newsletterEditions.id, ids)));
+}
+
+/**
+ * Marks skipped the claimed copies among `ids` whose address is not of the audience any more
+ * (unsubscribed, bounced, no longer premium, deleted); returns their ids. Raw, as the claim that
+ * gave the ids is (server/mail/queue.ts): the ids compared come back in the same driver's types,
+ * and the audience's check is SQL on an address (`eligible`), here the copy's.
+ */
+export async function skipIneligibleCopies(db: Executor, audience: EditionAudience, ids: number[]): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update edition_deliveries d set status = 'skipped', locked_until = null
+    where d.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and not (${eligible(audience, sql`d.email`)})
+    returning d.id`);
+  return rows.map((row) => row.id);
+}
+
 /** Editions scheduled for now or earlier, the earliest first. */
 export async function dueEditions(db: Executor): Promise<string[]> {
   const rows = await db
@@ -365,3 +398,24 @@ export async function insertSentEdition(
     .returning({ id: newsletterEditions.id });
   return rows.length > 0;
 }
+
+/** The editions' part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const editionsPersonalData: PersonalData = {
+  tables: {
+    edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+    newsletter_editions: { kept: "updated_by is the admin who last saved an edition: the newsletter's editorial record" },
+    newsletter_segments: { kept: "updated_by is the admin who last saved a segment of subscribers: the newsletter's editorial record" },
+  },
+  collect: async (db, member) => ({
+    weeklyDishDeliveries: await underVerifiedAddress(member, () =>
+      db
+        .select({ edition: newsletterEditions.title, status: editionDeliveries.status, sentAt: editionDeliveries.sentAt })
+        .from(editionDeliveries)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionDeliveries.editionId))
+        .where(byAddress(editionDeliveries.email, member.email)),
+    ),
+  }),
+  erase: async (tx, member) => {
+    if (member.verified) await tx.delete(editionDeliveries).where(byAddress(editionDeliveries.email, member.email));
+  },
+};

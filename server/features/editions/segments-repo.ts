@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Segment, SegmentFilter } from '#shared/newsletter/segments';
 import type { Executor, Transaction } from '../../db/client';
-import { newsletterEditions, newsletterSegments } from '../../db/schema';
+import { newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /** The saved segments of The Weekly Dish (decision 046), by name. */

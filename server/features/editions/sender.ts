@@ -10,13 +10,12 @@ import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
 import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
 import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
-import { rowsOf } from '../../db/rows';
-import { editionDeliveries, newsletterEditions } from '../../db/schema';
+import { editionDeliveries, newsletterEditions } from './schema';
 import { HttpError, refuseUnrenderable } from '../../http/errors';
 import { recordBounce } from '../bounces/repo';
 import { bounceToken, messageId, returnPath } from '../bounces/token';
-import { dueEditions, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber } from './repo';
-import { addDeliveries, type AudienceTarget, eligible } from './recipients-repo';
+import { composedEdition, countSending, dueEditions, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber, skipIneligibleCopies } from './repo';
+import { addDeliveries, type AudienceTarget } from './recipients-repo';
 import { findSegment } from './segments-repo';
 import { storeEditionLinks } from './counts-repo';
 
@@ -121,10 +120,9 @@ export async function deliverEditions(
   const editionOf = async (id: string) => {
     let known = rendered.get(id);
     if (!known) {
-      const [row] = rowsOf<{ title: string; html: string; text: string; audience: EditionAudience }>(
-        await db.execute(sql`select title, html, text, audience from newsletter_editions where id = ${id}`),
-      );
-      const mail = { subject: row!.title, html: row!.html, text: row!.text };
+      const row = await composedEdition(db, id);
+      // Sending, so composed: markSending wrote its HTML and text.
+      const mail = { subject: row!.title, html: row!.html!, text: row!.text! };
       // Composed once for every copy this server sends: each copy fills in its address and links.
       const compiled = await compileMail({ ...mail, from: transport.from, headers: listHeaders(ONE_CLICK_PLACEHOLDER) }, [
         UNSUBSCRIBE_PLACEHOLDER,
@@ -136,11 +134,6 @@ export async function deliverEditions(
     }
     return known;
   };
-  const idList = (ids: (string | number)[]) =>
-    sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
 
   const queue: Queue<Copy> = {
     table: editionDeliveries,
@@ -175,23 +168,14 @@ export async function deliverEditions(
       for (const editionId of new Set(rows.map((row) => row.editionId))) {
         const { audience } = await editionOf(editionId);
         const ids = rows.filter((row) => row.editionId === editionId).map((row) => row.id);
-        const marked = rowsOf<{ id: number }>(
-          await db.execute(sql`
-            update edition_deliveries d set status = 'skipped', locked_until = null
-            where d.id in (${idList(ids)}) and not (${eligible(audience, sql`d.email`)})
-            returning d.id`),
-        );
-        for (const { id } of marked) skipped.add(id);
+        for (const id of await skipIneligibleCopies(db, audience, ids)) skipped.add(id);
       }
       return rows.filter((row) => !skipped.has(row.id));
     },
     async stillWanted(rows) {
       const ids = [...new Set(rows.map((row) => row.editionId))];
       if (ids.length === 0) return true;
-      const [live] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from newsletter_editions where status = 'sending' and id in (${idList(ids)})`),
-      );
-      return live!.n === ids.length;
+      return (await countSending(db, ids)) === ids.length;
     },
     // A 5xx to RCPT TO refuses the address for good: a hard bounce, never mailed again.
     async refused(row, refusal) {

@@ -2,29 +2,29 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Pillar } from '#shared/checkup/questions';
 import { questions } from '#shared/checkup/questions';
-import * as schema from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/app';
+import { adminAuditLog, mailOutbox, users } from '../../db/schema';
+import { followUpEnrolments } from './schema';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { sendDueFollowUps } from './service';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let cookies: Awaited<ReturnType<typeof signInEveryone>>;
 const publicUrl = 'https://hub.example.org';
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: publicUrl, RATE_LIMIT_FORMS_PER_HOUR: '1000', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: publicUrl });
+  smtp = t.smtp;
   cookies = await signInEveryone(t);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const admin = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie: cookies.admin });
@@ -58,13 +58,13 @@ const takeCheckup = async (email: string, answers: Record<string, number>, cooki
 const enrolmentsOf = (email: string) =>
   t.ctx.db
     .select({
-      sequenceId: schema.followUpEnrolments.sequenceId,
-      stopReason: schema.followUpEnrolments.stopReason,
-      stepsSent: schema.followUpEnrolments.stepsSent,
+      sequenceId: followUpEnrolments.sequenceId,
+      stopReason: followUpEnrolments.stopReason,
+      stepsSent: followUpEnrolments.stepsSent,
     })
-    .from(schema.followUpEnrolments)
-    .where(sql`lower(${schema.followUpEnrolments.email}) = lower(${email})`)
-    .orderBy(schema.followUpEnrolments.createdAt);
+    .from(followUpEnrolments)
+    .where(sql`lower(${followUpEnrolments.email}) = lower(${email})`)
+    .orderBy(followUpEnrolments.createdAt);
 
 const runJob = async (now?: Date) => {
   const sent = await sendDueFollowUps(t.ctx, now);
@@ -212,9 +212,9 @@ describe('Check-Up follow-ups', () => {
     await runJob();
     expect(smtp.find(email, /Fuel one/)).toHaveLength(0);
     const waiting = await t.ctx.db
-      .select({ id: schema.mailOutbox.id })
-      .from(schema.mailOutbox)
-      .where(and(sql`lower(${schema.mailOutbox.to}) = lower(${email})`, eq(schema.mailOutbox.status, 'pending')));
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(sql`lower(${mailOutbox.to}) = lower(${email})`, eq(mailOutbox.status, 'pending')));
     expect(waiting).toHaveLength(1);
     await t.ctx.mailer.deliverDue();
     await smtp.waitFor(email, /Fuel one/);
@@ -287,9 +287,9 @@ describe('Check-Up follow-ups', () => {
     await takeCheckup(premium, answersWith('FUTURE'));
     await callApp(`${t.url}/api/register`, 'POST', { body: { email: premium, password: 'correct-horse', firstName: 'Pre', lastName: 'Mium' } });
     await t.ctx.db
-      .update(schema.users)
+      .update(users)
       .set({ isPremium: true })
-      .where(sql`lower(${schema.users.email}) = lower(${premium})`);
+      .where(sql`lower(${users.email}) = lower(${premium})`);
     await runJob();
     expect(smtp.find(premium, /Future one/)).toHaveLength(0);
     expect(await enrolmentsOf(premium)).toEqual([{ sequenceId: future.id, stopReason: 'premium', stepsSent: 0 }]);
@@ -313,17 +313,17 @@ describe('Check-Up follow-ups', () => {
     expect(fuelView.steps[1].stats.sent).toBeGreaterThanOrEqual(1);
     expect(fuelView.steps[1].stats.stopped).toBeGreaterThanOrEqual(2);
     const audit = await t.ctx.db
-      .select({ action: schema.adminAuditLog.action })
-      .from(schema.adminAuditLog)
-      .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, fuel.id)));
+      .select({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, 'follow_up_sequence'), eq(adminAuditLog.targetId, fuel.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_on']);
     // Switching off (a sequence of this test's own: the others stay on for the file's other tests): recorded, and nobody new is enrolled.
     const impact = await createSequence('pillar', 'IMPACT', [step('Impact one')]);
     expect((await admin('POST', `/api/admin/follow-ups/${impact.id}/switch`, { active: false })).json.active).toBe(false);
     const switched = await t.ctx.db
-      .select({ action: schema.adminAuditLog.action })
-      .from(schema.adminAuditLog)
-      .where(and(eq(schema.adminAuditLog.targetType, 'follow_up_sequence'), eq(schema.adminAuditLog.targetId, impact.id)));
+      .select({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, 'follow_up_sequence'), eq(adminAuditLog.targetId, impact.id)));
     expect(switched.map((a) => a.action).sort()).toEqual(['follow_up_created', 'follow_up_switched_off', 'follow_up_switched_on']);
     const later = uniqueEmail('fu-off');
     await takeCheckup(later, answersWith('IMPACT'));

@@ -3,8 +3,11 @@ import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
-import { checkupResults, followUpEnrolments, followUpSequences, mailOutbox, type StoredFollowUpStep, toldOnce, users } from '../../db/schema';
+import { mailOutbox, toldOnce, users } from '../../db/schema';
+import { checkupResults } from '../checkup/schema';
+import { followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
 import { optedOut, optOut } from '../../mail/topic-opt-outs';
+import { type PersonalData, theirs } from '../../personal-data';
 
 export type SequenceRow = typeof followUpSequences.$inferSelect;
 export type EnrolmentRow = typeof followUpEnrolments.$inferSelect;
@@ -279,3 +282,31 @@ function gradeOfTotal(total: typeof checkupResults.totalScore) {
 }
 
 export const targetKey = (kind: FollowUpTargetKind, target: string) => `${kind}:${target}`;
+
+/** The follow-ups' part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const followUpsPersonalData: PersonalData = {
+  tables: {
+    follow_up_enrolments: {
+      exported: 'checkupFollowUps',
+      erased: true,
+      how: "the Check-Up follow-up sequences the member's results enrolled them in, and how far each went; deleted with those results (and the account)",
+    },
+    follow_up_sequences: { kept: "updated_by is the admin who last saved or switched a follow-up sequence: the site's editorial record" },
+  },
+  collect: async (db, member) => ({
+    checkupFollowUps: await db
+      .select({
+        sequence: followUpSequences.name,
+        stepsSent: followUpEnrolments.stepsSent,
+        enrolledAt: followUpEnrolments.createdAt,
+        stoppedAt: followUpEnrolments.stoppedAt,
+        stopReason: followUpEnrolments.stopReason,
+      })
+      .from(followUpEnrolments)
+      .innerJoin(followUpSequences, eq(followUpSequences.id, followUpEnrolments.sequenceId))
+      .where(theirs(member, followUpEnrolments)),
+  }),
+  erase: async (tx, member) => {
+    await tx.delete(followUpEnrolments).where(theirs(member, followUpEnrolments));
+  },
+};

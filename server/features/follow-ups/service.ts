@@ -5,7 +5,7 @@ import type { Pillar } from '#shared/checkup/questions';
 import { markdownToHtml } from '#shared/markdown/render';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import type { StoredFollowUpStep } from '../../db/schema';
+import type { StoredFollowUpStep } from './schema';
 import { followUpUnsubscribeLinks, loadLinkKey } from '../../mail/links';
 import { hasOptedOut } from '../../mail/topic-opt-outs';
 import { markToldByEmail } from '../../mail/told-once';

@@ -5,7 +5,9 @@ import { plans } from '#shared/pricing';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions, teams, users, webhookEvents } from '../../db/schema';
+import { billingCharges, subscriptions, webhookEvents } from './schema';
+import { teams } from '../teams/schema';
+import { findUserById } from '../../users-repo';
 import { recordServerEvent } from '../events/record';
 import type { Mail } from '../../mail/mailer';
 import { resolveDuplicates } from './duplicates';
@@ -103,7 +105,7 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
   }
   // Every change of this member's memberships waits here: two subscriptions arriving at once see each other.
   await lockMember(tx, userId);
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await findUserById(tx, userId);
   // The account was deleted: there is nobody to apply it to.
   if (!user) return;
 

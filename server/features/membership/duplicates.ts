@@ -2,7 +2,8 @@ import type { PublicUser } from '#shared/auth/user';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions, users } from '../../db/schema';
+import { billingCharges, subscriptions } from './schema';
+import { adminUsers, findUserById } from '../../users-repo';
 import { recordAudit } from '../../audit-log';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
 import { type BillingProvider, DUPLICATE } from '../../payment-providers/provider';
@@ -59,9 +60,9 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
         .update(billingCharges)
         .set({ refundedAt: new Date() })
         .where(and(eq(billingCharges.providerSubscriptionId, row.providerSubscriptionId), isNull(billingCharges.refundedAt)));
-      const [member] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+      const member = await findUserById(tx, claimed.userId);
       if (!member) return [];
-      const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.isAdmin, true));
+      const admins = await adminUsers(tx);
       await recordAudit(tx, { id: member.id, email: 'automatic: billing' } as PublicUser, {
         action: 'subscription.duplicate.refund',
         targetType: 'user',

@@ -2,6 +2,7 @@ import type { Feature } from '../../feature';
 import { runGrants } from './grants';
 import { runMembershipCheck } from './membership-check';
 import { billingRoutes } from './routes';
+import { membershipPersonalData } from './repo';
 
 export const membershipFeature: Feature = {
   name: 'membership',
@@ -14,4 +15,5 @@ export const membershipFeature: Feature = {
     // Admins' time-limited grants: each ends by itself, its member told a week before and on the day (decision 052).
     { name: 'premium-grants', cron: '* * * * *', atStart: true, run: async () => void (await runGrants(ctx)) },
   ],
+  personalData: membershipPersonalData,
 };

@@ -2,33 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantEnd } from '#shared/membership/grant-lengths';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
-import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 
 /**
  * Grants read the billing clock, as renewals do: the test clock (`npm run billing:clock`) shows a
  * grant ending. A file of its own: the clock it moves is the database's, and the other grant
  * tests count from real time.
  */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: TestAccount;
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
-    scratch ? { databaseUrl: scratch.url } : {},
-  );
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' }, scratch ? { databaseUrl: scratch.url } : {});
+  smtp = t.smtp;
   admin = await adminAccount(t, 'grant-clock-admin');
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
   await scratch?.drop();
 });
 

@@ -1,26 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantEnd } from '#shared/membership/grant-lengths';
-import { adminAuditLog, mailOutbox, subscriptions } from '../../db/schema';
+import { adminAuditLog, mailOutbox } from '../../db/schema';
+import { subscriptions } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { runGrants } from './grants';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' });
+  smtp = t.smtp;
   admin = await adminAccount(t, 'grants-admin');
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
 });
 
 const idOf = (a: TestAccount) => a.user.id as string;

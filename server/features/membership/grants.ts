@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { subscriptions, toldOnce, users } from '../../db/schema';
+import { toldOnce } from '../../db/schema';
+import { subscriptions } from './schema';
+import { userContact } from '../../users-repo';
 import { markTold } from '../../mail/told-once';
 import { clockNow } from '../../payment-providers/choose-provider';
 import { liveStatuses } from '../../payment-providers/provider';
@@ -79,7 +81,7 @@ async function endGrant(ctx: AppContext, grant: { id: string; userId: string }, 
       .returning({ endsAt: subscriptions.currentPeriodEnd });
     if (!ended?.endsAt) return null;
     await syncPremium(tx, grant.userId);
-    const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, grant.userId));
+    const member = await userContact(tx, grant.userId);
     const tell = member && (await markTold(tx, endedTopic(grant.id), [grant.userId])).length > 0;
     return {
       mailId: tell
@@ -102,7 +104,7 @@ async function announceEnd(ctx: AppContext, grant: { id: string; userId: string;
       .where(and(eq(subscriptions.id, grant.id), liveGrant, eq(subscriptions.currentPeriodEnd, grant.endsAt)));
     if (!still) return null;
     if (!(await markTold(tx, endingTopic(grant.id, grant.endsAt), [grant.userId])).length) return null;
-    const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, grant.userId));
+    const member = await userContact(tx, grant.userId);
     return member
       ? ctx.mailer.store(tx, grantEndingMail(member, { endsAt: grant.endsAt, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE }))
       : null;

@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { localBillingEvents, localBillingSubscriptions, webhookEvents } from '../../db/schema';
+import { webhookEvents } from './schema';
+import { localBillingEvents, localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
-import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
 import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
@@ -13,23 +14,19 @@ import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, rene
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 // On PostgreSQL, a database of its own: these tests hold payment events back on purpose, and
 // another file's local provider, sharing the events table, would deliver them meanwhile.
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 const SLACK = 'https://join.slack.com/t/test-hub/shared_invite/abc123';
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: SLACK, RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
-    scratch ? { databaseUrl: scratch.url } : {},
-  );
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org', SLACK_INVITE_URL: SLACK }, scratch ? { databaseUrl: scratch.url } : {});
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
   await scratch?.drop();
 });
 

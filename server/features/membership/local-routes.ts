@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
 import { messages } from '#shared/membership/messages';
 import { testCardSchema } from '#shared/membership/schemas';
-import type { PublicUser } from '#shared/auth/user';
 import { periodPrice, plans } from '#shared/pricing';
 import { teamMessages } from '#shared/teams/schemas';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { requireUser, signedInUser } from '../../http/guards';
 import { redeemInPayment } from '../offers/repo';
 import { chargeFor, describeSchedule, offerSchedule } from '#shared/membership/offer-price';
 import { HttpError, parseInput } from '../../http/errors';
@@ -31,7 +30,6 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const local = localProvider(ctx)!;
   const signedIn = { preHandler: requireUser(ctx) };
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
   /**
    * One membership per member (decision 025): the member's lock is taken inside the paying
@@ -52,7 +50,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   const pay = async (request: FastifyRequest, checkoutId: string, card: { cardNumber: string; expiry: string }, team: boolean) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     // A premium member is never charged twice (docs/product.md §6: premium "cannot buy again"); a team plan is bought for others.
     if (user.isPremium && !team) throw new HttpError(409, messages.alreadyPremium);
     try {
@@ -67,7 +65,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Params: { id: string } }>(apiPaths.localCheckout, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const checkout = await local.findCheckout(request.params.id, user.id);
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     const plan = plans[checkout.plan];
@@ -89,7 +87,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Params: { id: string } }>(apiPaths.localCheckoutPay, signedIn, async (request) => {
     const card = parseInput(testCardSchema.omit({ clientSecret: true }), request.body);
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const checkout = await local.findCheckout(request.params.id, user.id);
     if (!checkout || checkout.mode !== 'checkout') throw new HttpError(404, 'This checkout does not exist or is not yours.');
     return pay(request, checkout.id, card, checkout.seats !== null);
@@ -98,7 +96,7 @@ export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext):
   // /subscribe's embedded form: started from create-subscription's client secret.
   app.post(apiPaths.localPay, signedIn, async (request) => {
     const input = parseInput(testCardSchema, request.body);
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const checkout = input.clientSecret ? await local.findCheckoutBySecret(input.clientSecret, user.id) : undefined;
     if (!checkout)
       throw new HttpError(400, 'clientSecret: This payment form has expired. Reload the page to start again.', {

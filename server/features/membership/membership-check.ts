@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { tryLockUntilCommit } from '../../db/locks';
-import { subscriptions } from '../../db/schema';
+import { subscriptions } from './schema';
 import { billingProvider, clockNow, localProvider } from '../../payment-providers/choose-provider';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';

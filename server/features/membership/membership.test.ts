@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, localBillingSubscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges } from './schema';
+import { localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
-import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { scratchPostgres, startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { declinedCard, goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
 
 // Accounts cost an OWASP-strength password hash each.
@@ -15,19 +17,16 @@ vi.setConfig({ testTimeout: 60_000 });
  * payments, expired checkouts, the admin's switch, and every membership state seen the same way
  * by every part of the site.
  */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: TestAccount;
 // On PostgreSQL, a database of its own: the billing clock moves, which would age other files' checkouts.
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
-    scratch ? { databaseUrl: scratch.url } : {},
-  );
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' }, scratch ? { databaseUrl: scratch.url } : {});
+  smtp = t.smtp;
   admin = await registerAccount(t.url, 'membership-admin');
   await t.ctx.db
     .update(users)
@@ -36,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
   await scratch?.drop();
 });
 

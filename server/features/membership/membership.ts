@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { subscriptions, teamSeats, teams, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { subscriptions } from './schema';
+import { teamSeats, teams } from '../teams/schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { userIsPremium } from '../../users-repo';
 
 /**
  * The one place that decides premium (decision 025). A member is premium exactly while they hold
@@ -62,8 +65,7 @@ export async function syncPremium(tx: Executor, userId: string): Promise<boolean
     .where(and(eq(users.id, userId), sql`${users.isPremium} is distinct from ${live}`))
     .returning({ isPremium: users.isPremium });
   if (changed) return changed.isPremium;
-  const [row] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId));
-  return row?.isPremium ?? false;
+  return (await userIsPremium(tx, userId)) ?? false;
 }
 
 /**

@@ -1,9 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingCharges, billingCustomers, offers, subscriptions } from '../../db/schema';
+import { billingCharges, billingCustomers, subscriptions } from './schema';
+import { offers } from '../offers/schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { type PersonalData } from '../../personal-data';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** One payment, with its receipt's figures. */
+export type ChargeRow = typeof billingCharges.$inferSelect;
 
 /** Subscriptions of a member that the provider still bills (active, or past due while it retries), team plans they pay for included. */
 export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
@@ -76,3 +80,43 @@ export async function chargeOf(db: Database, userId: string, id: string) {
     .limit(1);
   return row;
 }
+
+/** Memberships' part of "Download my data" (server/personal-data.ts): their rows go with the account by foreign key. */
+export const membershipPersonalData: PersonalData = {
+  tables: {
+    subscriptions: { exported: 'subscriptions', erased: true, how: 'cancelled at the provider first, then deleted with the account' },
+    billing_charges: { exported: 'receipts', erased: true, how: 'every charge and refund; deleted with the account' },
+    billing_customers: { exported: 'paymentCustomer', erased: true, how: "the payment provider's customer id; deleted with the account" },
+  },
+  collect: async (db, member) => {
+    const [subs, receipts, customers] = await Promise.all([
+      db
+        .select({
+          plan: subscriptions.plan,
+          status: subscriptions.status,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, member.id)),
+      db
+        .select({
+          id: billingCharges.id,
+          plan: billingCharges.plan,
+          amountCents: billingCharges.amountCents,
+          currency: billingCharges.currency,
+          paidAt: billingCharges.paidAt,
+          refundedAt: billingCharges.refundedAt,
+        })
+        .from(billingCharges)
+        .where(eq(billingCharges.userId, member.id))
+        .orderBy(billingCharges.paidAt),
+      db
+        .select({ customerId: billingCustomers.customerId, createdAt: billingCustomers.createdAt })
+        .from(billingCustomers)
+        .where(eq(billingCustomers.userId, member.id)),
+    ]);
+    return { subscriptions: subs, receipts, paymentCustomer: customers[0] ?? null };
+  },
+};

@@ -6,7 +6,7 @@ import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { requireUser, signedInUser } from '../../http/guards';
 import { offerGuessLimit } from '../offers/guess-limit';
 import { discountInWords, offerForCheckout, offerOfSubscription, type OfferRow, termsOfRow } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
@@ -16,8 +16,7 @@ import { localBillingRoutes } from './local-routes';
 import { isLive, WebhookSignatureError } from '../../payment-providers/provider';
 import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
-import { chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
-import type { billingCharges } from '../../db/schema';
+import { type ChargeRow, chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
 import { subscriptionView } from './subscription-view';
 import { offerSchedule } from '#shared/membership/offer-price';
 
@@ -25,7 +24,7 @@ const complimentaryMessage = 'Your membership is complimentary: nothing is bille
 const endedByTeamMessage =
   'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
-function receiptView({ charge, offer }: { charge: typeof billingCharges.$inferSelect; offer: OfferRow | null }): Receipt {
+function receiptView({ charge, offer }: { charge: ChargeRow; offer: OfferRow | null }): Receipt {
   const terms = offer && charge.discountCents > 0 ? discountInWords(offer) : null;
   return {
     id: charge.id,
@@ -48,7 +47,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const provider = billingProvider(ctx);
   const publicUrl = ctx.env.PUBLIC_URL;
   const signedIn = { preHandler: requireUser(ctx) };
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
 
   // The webhook reads its body raw: the signature is over the exact bytes the provider sent.
   await app.register(async (webhook) => {
@@ -107,7 +105,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const back = provider.name === 'local' ? '' : publicUrl;
 
   app.post(apiPaths.createCheckoutSession, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType | undefined = input.planType ?? input.plan;
     if (!plan) throw new HttpError(400, 'planType: Choose a plan: monthly or yearly', { planType: 'Choose a plan: monthly or yearly' });
@@ -123,7 +121,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // docs/product.md §7: planType in one reading, no payload in another (then monthly).
   app.post(apiPaths.createSubscription, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
     if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPaying);
@@ -165,7 +163,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get(apiPaths.membership, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const current = await currentSubscription(ctx.db, user.id);
     // The card on file is kept by the local provider; under Stripe the portal shows it.
     const live = current && current.provider === 'local' && ['active', 'past_due'].includes(current.status);
@@ -176,7 +174,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // Switching Monthly <-> Yearly: the price of the switch is shown before it is confirmed.
   const switchable = async (request: FastifyRequest) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const plan = parseInput(changePlanSchema, request.body).planType;
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, 'You have no active subscription to change.');
@@ -217,12 +215,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The receipt history: every charge, newest first, and one receipt to print.
   app.get(apiPaths.receipts, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     return { receipts: (await chargesOf(ctx.db, user.id)).map(receiptView) };
   });
   app.get<{ Params: { id: string } }>(apiPaths.receipt, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const found = await chargeOf(ctx.db, user.id, parseInput(receiptParamsSchema, request.params).id);
     if (!found) throw new HttpError(404, 'This receipt does not exist or is not yours.');
     const receipt = receiptView(found);
@@ -235,7 +233,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, cancel ? 'You have no active subscription to cancel.' : 'You have no subscription to resume.');
     if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
@@ -255,7 +253,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post(apiPaths.resume, signedIn, setCancel(false));
 
   app.post(apiPaths.portal, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const customerId = await findCustomer(ctx.db, user.id, provider.name);
     if (!customerId) throw new HttpError(404, 'You have no billing account yet.');
     try {
@@ -270,7 +268,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // Only the local provider keeps cards here; under Stripe the portal updates the card.
   app.post(apiPaths.updateCard, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     if (!local) throw new HttpError(404, 'Update your card in the billing portal.');
     const card = parseInput(testCardSchema, request.body);
     const live = await liveMembership(ctx.db, user.id);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billingCharges, subscriptions, teamSeats, teams } from '../../db/schema';
+import { billingCharges, subscriptions } from './schema';
+import { teamSeats, teams } from '../teams/schema';
 import { liveStatuses, unusedCredit } from '../../payment-providers/provider';
 import { type ApplyDeps, syncSubscription } from './apply-event';
 import { COMPLIMENTARY, liveMembership } from './membership';

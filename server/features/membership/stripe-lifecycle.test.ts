@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
-import { billingCharges, billingCustomers, subscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges, billingCustomers, subscriptions } from './schema';
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
 import { runMembershipCheck } from './membership-check';
@@ -23,19 +24,18 @@ const stripeSettings = (apiUrl: string) => ({
   STRIPE_API_URL: apiUrl,
 });
 
-let t: TestApp;
+let t: TestAppWithMail;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ ...stripeSettings(fake.url), SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ ...stripeSettings(fake.url), PUBLIC_URL: 'https://hub.example.org' });
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
-  await smtp.close();
 });
 
 const idOf = (a: TestAccount) => a.user.id as string;

@@ -2,6 +2,7 @@ import type { Feature } from '../../feature';
 import { lookupPreferencesPage, preferencesRoutes } from './preferences-routes';
 import { newsletterRoutes } from './routes';
 import { subscriptionRoutes } from './subscription-routes';
+import { newsletterPersonalData } from './repo';
 
 export const newsletterFeature: Feature = {
   name: 'newsletter',
@@ -11,4 +12,5 @@ export const newsletterFeature: Feature = {
     await app.register(preferencesRoutes, ctx);
   },
   lookups: ({ ctx }) => [lookupPreferencesPage(ctx)],
+  personalData: newsletterPersonalData,
 };

@@ -1,8 +1,11 @@
-import { and, eq, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, not, or, type SQL, sql, getTableColumns } from 'drizzle-orm';
 import type { SignupSource, StoredSubscriberStatus, SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Executor, Transaction } from '../../db/client';
-import { communitySignups, editionDeliveries, editionUnsubscribes, newsletterSignups, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { editionDeliveries, editionUnsubscribes } from '../editions/schema';
+import { communitySignups, newsletterSignups } from './schema';
 import { cancelOptOuts, hasOptedOut, optedOut, optOut } from '../../mail/topic-opt-outs';
+import { type PersonalData, theirs } from '../../personal-data';
 
 export interface SignupRecord {
   email: string;
@@ -164,3 +167,25 @@ export async function isPremiumAddress(db: Executor, email: string): Promise<boo
     .limit(1);
   return rows.length > 0;
 }
+
+/** The newsletter's part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const newsletterPersonalData: PersonalData = {
+  tables: {
+    newsletter_signups: { exported: 'newsletterSignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
+    community_signups: { exported: 'communitySignups', erased: true, how: "the account's own, and those under its verified address; deleted" },
+  },
+  collect: async (db, member) => {
+    const [newsletter, community] = await Promise.all([
+      // Its status as the member would be told it: 'unsubscribed' once the address left (decision 071).
+      db
+        .select({ ...getTableColumns(newsletterSignups), status: signupStatus })
+        .from(newsletterSignups)
+        .where(theirs(member, newsletterSignups)),
+      db.select().from(communitySignups).where(theirs(member, communitySignups)),
+    ]);
+    return { newsletterSignups: newsletter, communitySignups: community };
+  },
+  erase: async (tx, member) => {
+    for (const table of [newsletterSignups, communitySignups]) await tx.delete(table).where(theirs(member, table));
+  },
+};

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  // This file makes more signups than the default hourly limit allows one address; the limit has its own test.
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dish.example.org', RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://dish.example.org' });
+  smtp = t.smtp;
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const signup = (body: unknown) => callApp(`${t.url}/api/newsletter/signup`, 'POST', { body });

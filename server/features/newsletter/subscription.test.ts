@@ -1,24 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSignups } from '../../db/schema';
+import { newsletterSignups } from './schema';
 import { loadLinkKey, signLink } from '../../mail/links';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { signupStatus } from './repo';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let key: Buffer;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dish.example.org', RATE_LIMIT_FORMS_PER_HOUR: '1000' });
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://dish.example.org' });
+  smtp = t.smtp;
   key = await loadLinkKey(t.ctx.db);
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const unsubscribeUrl = (token: string) => `${t.url}/api/newsletter/unsubscribe?token=${token}`;

@@ -1,17 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { createOfferSchema, offerDecisionSchema, termsOf } from '#shared/membership/offers';
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
-import { offerRedemptions, offers, users } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { billingProvider } from '../../payment-providers/choose-provider';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import { offerDecisionMail } from './mails';
-import { findOfferByCode, listOffers } from './repo';
+import { userContact } from '../../users-repo';
+import { applicationsFor, archiveOffer, decideApplication, findOfferByCode, insertOffer, listOffers, offerById, redemptionStatus } from './repo';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -47,26 +46,22 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
       throw error;
     }
     const row = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(offers)
-        .values({
-          code: input.code,
-          label: input.label,
-          kind: input.kind,
-          percentOff: input.percentOff ?? null,
-          amountOffCents: input.amountOffCents ?? null,
-          trialDays: input.trialDays ?? null,
-          duration: input.duration ?? null,
-          durationMonths: input.durationMonths ?? null,
-          appliesTo: input.appliesTo,
-          endsAt,
-          maxRedemptions: input.maxRedemptions ?? null,
-          requiresApproval: input.requiresApproval,
-          providerCouponId: atProvider.couponId,
-          providerPromotionCodeId: atProvider.promotionCodeId,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const created = await insertOffer(tx, {
+        code: input.code,
+        label: input.label,
+        kind: input.kind,
+        percentOff: input.percentOff ?? null,
+        amountOffCents: input.amountOffCents ?? null,
+        trialDays: input.trialDays ?? null,
+        duration: input.duration ?? null,
+        durationMonths: input.durationMonths ?? null,
+        appliesTo: input.appliesTo,
+        endsAt,
+        maxRedemptions: input.maxRedemptions ?? null,
+        requiresApproval: input.requiresApproval,
+        providerCouponId: atProvider.couponId,
+        providerPromotionCodeId: atProvider.promotionCodeId,
+      });
       if (!created) throw new HttpError(409, `code: An offer with the code ${input.code} exists already`, { code: 'Taken' });
       await recordAudit(tx, who, {
         action: 'offer.create',
@@ -85,7 +80,7 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     const who = await adminOf(request);
     const id = idOf(request);
     parseInput(emptyBodySchema, request.body ?? {});
-    const [offer] = await ctx.db.select().from(offers).where(eq(offers.id, id));
+    const offer = await offerById(ctx.db, id);
     if (!offer) throw new HttpError(404, 'Offer not found');
     if (offer.archivedAt) return offer;
     try {
@@ -96,7 +91,7 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
       throw error;
     }
     return ctx.db.transaction(async (tx) => {
-      const [archived] = await tx.update(offers).set({ archivedAt: new Date() }).where(eq(offers.id, id)).returning();
+      const archived = await archiveOffer(tx, id);
       await recordAudit(tx, who, { action: 'offer.archive', targetType: 'offer', targetId: id, details: { code: offer.code } });
       return archived;
     });
@@ -104,22 +99,7 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get(adminApiPaths.adminOfferApplications, async (request, reply) => {
     reply.headers(noStore);
-    const rows = await ctx.db
-      .select({
-        id: offerRedemptions.id,
-        status: offerRedemptions.status,
-        budgetBand: offerRedemptions.budgetBand,
-        createdAt: offerRedemptions.createdAt,
-        email: users.email,
-        name: users.name,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(offerRedemptions)
-      .innerJoin(users, eq(users.id, offerRedemptions.userId))
-      .where(eq(offerRedemptions.offerId, idOf(request)))
-      .orderBy(offerRedemptions.createdAt);
-    return { applications: rows };
+    return { applications: await applicationsFor(ctx.db, idOf(request)) };
   });
 
   // Approve or refuse an application: the applicant is emailed once, with the decision.
@@ -128,18 +108,14 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     const id = idOf(request);
     const { status } = parseInput(offerDecisionSchema, request.body);
     const { mailId, result } = await ctx.db.transaction(async (tx) => {
-      const [decided] = await tx
-        .update(offerRedemptions)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(offerRedemptions.id, id), eq(offerRedemptions.status, 'requested')))
-        .returning();
+      const decided = await decideApplication(tx, id, status);
       if (!decided) {
-        const [existing] = await tx.select({ status: offerRedemptions.status }).from(offerRedemptions).where(eq(offerRedemptions.id, id));
+        const existing = await redemptionStatus(tx, id);
         if (!existing) throw new HttpError(404, 'Application not found');
-        throw new HttpError(409, `This application was ${existing.status} already.`);
+        throw new HttpError(409, `This application was ${existing} already.`);
       }
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, decided.offerId));
-      const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, decided.userId));
+      const offer = await offerById(tx, decided.offerId);
+      const member = await userContact(tx, decided.userId);
       await recordAudit(tx, who, {
         action: `offer.application.${status}`,
         targetType: 'offer',

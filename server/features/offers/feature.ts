@@ -1,6 +1,7 @@
 import type { Feature } from '../../feature';
 import { offerAdminRoutes } from './admin-routes';
 import { offerRoutes } from './routes';
+import { offersPersonalData } from './repo';
 
 export const offersFeature: Feature = {
   name: 'offers',
@@ -8,4 +9,5 @@ export const offersFeature: Feature = {
     await app.register(offerRoutes, ctx);
     await app.register(offerAdminRoutes, ctx);
   },
+  personalData: offersPersonalData,
 };

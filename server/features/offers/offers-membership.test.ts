@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
-import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { goodCard, isPremium, memberApi } from '../../test/billing';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { siteLongDate } from '#shared/site-time';
 
 /**
@@ -15,24 +15,20 @@ import { siteLongDate } from '#shared/site-time';
  */
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: TestAccount;
 // On PostgreSQL, a database of its own: the billing clock moves.
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000' },
-    scratch ? { databaseUrl: scratch.url } : {},
-  );
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' }, scratch ? { databaseUrl: scratch.url } : {});
+  smtp = t.smtp;
   admin = await adminAccount(t, 'offers-m-admin');
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
   await scratch?.drop();
 });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, offers } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
+import { offers } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';

@@ -4,8 +4,11 @@ import { describeSchedule, describeTerms, offerSchedule } from '#shared/membersh
 import { type PublicOffer, termsOf } from '#shared/membership/offers';
 import type { PlanType } from '#shared/pricing';
 import type { Executor, Transaction } from '../../db/client';
-import { billingCharges, offerRedemptions, offers } from '../../db/schema';
+import { users } from '../../db/schema';
+import { billingCharges } from '../membership/schema';
+import { offerRedemptions, offers } from './schema';
 import { HttpError } from '../../http/errors';
+import { type PersonalData } from '../../personal-data';
 
 /**
  * Offers (decision 054): created by admins, applied by a link on /subscribe, redeemed by a paid
@@ -37,6 +40,18 @@ export async function findOfferByCode(db: Executor, code: string): Promise<Offer
   return row;
 }
 
+/** Stores a new offer; undefined when its code is taken (even by one created at the same moment). */
+export async function insertOffer(tx: Executor, values: typeof offers.$inferInsert): Promise<OfferRow | undefined> {
+  const [row] = await tx.insert(offers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Archives the offer: no new checkout can use it. */
+export async function archiveOffer(tx: Executor, id: string): Promise<OfferRow | undefined> {
+  const [row] = await tx.update(offers).set({ archivedAt: new Date() }).where(eq(offers.id, id)).returning();
+  return row;
+}
+
 /** Why an offer cannot be used now, or null. */
 export function unavailableReason(offer: OfferRow, now = new Date()): string | null {
   if (offer.archivedAt) return 'This offer has ended.';
@@ -53,6 +68,51 @@ export async function redemptionOf(db: Executor, offerId: string, userId: string
     .from(offerRedemptions)
     .where(and(eq(offerRedemptions.offerId, offerId), eq(offerRedemptions.userId, userId)));
   return row;
+}
+
+/** A member's application for an offer that waits for approval; false when they have applied (or redeemed it) already. */
+export async function insertApplication(db: Executor, offerId: string, userId: string, budgetBand: string): Promise<boolean> {
+  const rows = await db
+    .insert(offerRedemptions)
+    .values({ offerId, userId, status: 'requested', budgetBand })
+    .onConflictDoNothing()
+    .returning({ id: offerRedemptions.id });
+  return rows.length > 0;
+}
+
+/** The applications for an offer with who made them, the first first: the admin's list. */
+export async function applicationsFor(db: Executor, offerId: string) {
+  return db
+    .select({
+      id: offerRedemptions.id,
+      status: offerRedemptions.status,
+      budgetBand: offerRedemptions.budgetBand,
+      createdAt: offerRedemptions.createdAt,
+      email: users.email,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(offerRedemptions)
+    .innerJoin(users, eq(users.id, offerRedemptions.userId))
+    .where(eq(offerRedemptions.offerId, offerId))
+    .orderBy(offerRedemptions.createdAt);
+}
+
+/** Approves or refuses an application still waiting; undefined when it is not waiting (decided already, or none). */
+export async function decideApplication(tx: Executor, id: string, status: 'approved' | 'refused') {
+  const [row] = await tx
+    .update(offerRedemptions)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(offerRedemptions.id, id), eq(offerRedemptions.status, 'requested')))
+    .returning();
+  return row;
+}
+
+/** The status of a redemption (or application), or undefined for none. */
+export async function redemptionStatus(db: Executor, id: string) {
+  const [row] = await db.select({ status: offerRedemptions.status }).from(offerRedemptions).where(eq(offerRedemptions.id, id));
+  return row?.status;
 }
 
 /** What /subscribe shows for `?offer=CODE`. */
@@ -204,3 +264,27 @@ export async function listOffers(db: Executor) {
     unavailable: unavailableReason(offer),
   }));
 }
+
+/** Offers' part of "Download my data" (server/personal-data.ts): the redemptions go with the account by foreign key. */
+export const offersPersonalData: PersonalData = {
+  tables: {
+    offer_redemptions: {
+      exported: 'offerRedemptions',
+      erased: true,
+      how: 'the offers the member applied for or used, the budget band they gave, and where each stands (decision 054); deleted with the account',
+    },
+  },
+  collect: async (db, member) => ({
+    offerRedemptions: await db
+      .select({
+        offer: offers.label,
+        code: offers.code,
+        status: offerRedemptions.status,
+        budgetBand: offerRedemptions.budgetBand,
+        at: offerRedemptions.createdAt,
+      })
+      .from(offerRedemptions)
+      .innerJoin(offers, eq(offers.id, offerRedemptions.offerId))
+      .where(eq(offerRedemptions.userId, member.id)),
+  }),
+};

@@ -3,11 +3,10 @@ import { apiPaths } from '#shared/api/paths';
 import { offerApplicationSchema, offerCodeSchema } from '#shared/membership/offers';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
-import { offerRedemptions } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
 import { offerGuessLimit } from './guess-limit';
-import { findOfferByCode, publicOffer, unavailableReason } from './repo';
+import { findOfferByCode, insertApplication, publicOffer, unavailableReason } from './repo';
 
 const codeParams = z.object({ code: offerCodeSchema }).strict();
 const noStore = { 'Cache-Control': 'no-store' };
@@ -26,7 +25,7 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // A "small nonprofit" offer: the member states their budget and waits for the team's approval.
   app.post(apiPaths.offerApply, { preHandler: requireUser(ctx) }, async (request, reply) => {
-    const user = (await getSessionUser(request, ctx))!;
+    const user = await signedInUser(request, ctx);
     await countGuess(request);
     const offer = await findOfferByCode(ctx.db, codeOf(request));
     if (!offer) throw new HttpError(404, 'This offer does not exist. Check the link, or see the regular prices on /pricing.');
@@ -34,12 +33,8 @@ export async function offerRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (!offer.requiresApproval) throw new HttpError(409, 'This offer needs no application: choose a plan on its page.');
     const reason = unavailableReason(offer);
     if (reason) throw new HttpError(409, reason);
-    const [row] = await ctx.db
-      .insert(offerRedemptions)
-      .values({ offerId: offer.id, userId: user.id, status: 'requested', budgetBand })
-      .onConflictDoNothing()
-      .returning({ id: offerRedemptions.id });
-    if (!row) throw new HttpError(409, 'You have applied for this offer already: our team will email you.');
+    if (!(await insertApplication(ctx.db, offer.id, user.id, budgetBand)))
+      throw new HttpError(409, 'You have applied for this offer already: our team will email you.');
     reply.code(201);
     return { application: 'requested' as const };
   });

@@ -13,8 +13,7 @@ import {
 import { CONTACT_EMAIL_PLACEHOLDER } from '#shared/content/prices-in-text';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { searchGeneration } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import { type searchDocuments, searchGeneration, type searchQueriesWeekly } from './schema';
 
 /**
  * What a page fills into its text as it shows it, so a snippet reads as the page does: the
@@ -59,8 +58,11 @@ interface ParsedQuery {
 }
 
 async function parse(db: Executor, query: string): Promise<ParsedQuery> {
-  const [row] = rowsOf<{ nodes: number; positive: string }>(
-    await db.execute(sql`select numnode(q.query) as nodes, querytree(q.query) as positive from ${tsquery(query)} as q(query)`),
+  // Raw: a select from no table, of the text-search parser's own functions.
+  const {
+    rows: [row],
+  } = await db.execute<{ nodes: number; positive: string }>(
+    sql`select numnode(q.query) as nodes, querytree(q.query) as positive from ${tsquery(query)} as q(query)`,
   );
   const positive = row!.positive === 'T' || row!.positive === '' ? null : row!.positive;
   return { query, nodes: Number(row!.nodes), positive };
@@ -88,22 +90,20 @@ function found(searcher: Searcher, parsed: ParsedQuery, ranked: boolean): SQL {
 }
 
 async function countMatches(db: Executor, parsed: ParsedQuery, searcher: Searcher): Promise<Partial<Record<SearchKind, number>>> {
-  const rows = rowsOf<{ kind: string; n: number }>(
-    await db.execute(sql`select f.kind, count(*)::int as n from (${found(searcher, parsed, false)}) f group by f.kind`),
+  // Raw, as `found` is: a union over a text-search function's result.
+  const { rows } = await db.execute<{ kind: string; n: number }>(
+    sql`select f.kind, count(*)::int as n from (${found(searcher, parsed, false)}) f group by f.kind`,
   );
   const counts = new Map(rows.map((row) => [row.kind, Number(row.n)]));
   return Object.fromEntries(searchKinds.filter((k) => counts.get(k)).map((k) => [k, counts.get(k)!]));
 }
 
-interface ResultRow {
-  kind: SearchKind;
-  url: string;
-  title: string;
+/** A result as the statement below answers it: the document's own columns, and what it computes. */
+type ResultRow = Pick<typeof searchDocuments.$inferSelect, 'kind' | 'url' | 'title' | 'summary'> & {
   published_at: string | Date | null;
   locked: boolean;
-  summary: string;
   snippet: string;
-}
+};
 
 async function pageOfResults(
   db: Executor,
@@ -114,8 +114,9 @@ async function pageOfResults(
   page: number,
 ): Promise<SearchResult[]> {
   // Ranked and cut to the page first; the snippets (the costly part) for the page's results only.
-  const rows = rowsOf<ResultRow>(
-    await db.execute(sql`
+  // Raw: ts_headline and the text-search query joined as a table, which the builder cannot say.
+  const { rows } = await db.execute<ResultRow>(
+    sql`
       select d.kind, d.url, d.title, d.published_at, f.locked,
         case when f.locked then '' else d.summary end as summary,
         case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
@@ -125,7 +126,7 @@ async function pageOfResults(
         limit ${SEARCH_LIMITS.perPage} offset ${(page - 1) * SEARCH_LIMITS.perPage}
       ) f
       join search_documents d on d.source_id = f.source_id, ${tsquery(parsed.query)} as q(query)
-      order by f.rank desc, f.published_at desc nulls last, f.source_id`),
+      order by f.rank desc, f.published_at desc nulls last, f.source_id`,
   );
   return rows.map((row) => ({
     kind: row.kind,
@@ -163,8 +164,9 @@ const seenWord = (searcher: Searcher, word: SQL) => sql`exists (
 async function suggest(db: Executor, query: string, searcher: Searcher): Promise<string | null> {
   const words = [...new Set(plainWords(query))].slice(0, 8);
   if (!words.length) return null;
-  const rows = rowsOf<{ typed: string; nearest: string | null }>(
-    await db.execute(sql`
+  // Raw: a select from a JSON array's elements, with trigram similarity, which the builder cannot say.
+  const { rows } = await db.execute<{ typed: string; nearest: string | null }>(
+    sql`
       select t.word as typed, (
         select s.word from (
           -- Most similar first; "offset 0" keeps the check below from running on every candidate.
@@ -174,7 +176,7 @@ async function suggest(db: Executor, query: string, searcher: Searcher): Promise
         limit 1
       ) as nearest
       from json_array_elements_text(${JSON.stringify(words)}::json) as t(word)
-      where numnode(plainto_tsquery('search_english', t.word)) > 0 and not ${seenWord(searcher, sql`t.word`)}`),
+      where numnode(plainto_tsquery('search_english', t.word)) > 0 and not ${seenWord(searcher, sql`t.word`)}`,
   );
   const replacements = new Map(rows.filter((row) => row.nearest && row.nearest !== row.typed).map((row) => [row.typed, row.nearest!]));
   if (!replacements.size) return null;
@@ -237,17 +239,16 @@ export async function addSearchCounts(db: Executor, counts: { query: string; sea
 
 /** The admin's view: per week, newest first, the most frequent searches and those that found nothing. */
 export async function weeklySearches(db: Executor, weeks: number, perWeek = 20): Promise<WeeklySearches[]> {
-  const rows = rowsOf<{
-    week: string;
-    query: string;
-    searches: number;
-    empty: number;
-    rank_all: number;
-    rank_empty: number;
-    week_searches: number;
-    week_empty: number;
-  }>(
-    await db.execute(sql`
+  // Raw: window functions over the weeks, filtered by their ranks.
+  const { rows } = await db.execute<
+    Pick<typeof searchQueriesWeekly.$inferSelect, 'week' | 'query' | 'searches' | 'empty'> & {
+      rank_all: number;
+      rank_empty: number;
+      week_searches: number;
+      week_empty: number;
+    }
+  >(
+    sql`
       select * from (
         select week::text as week, query, searches, empty,
           row_number() over (partition by week order by searches desc, query) as rank_all,
@@ -258,7 +259,7 @@ export async function weeklySearches(db: Executor, weeks: number, perWeek = 20):
         where week > (date_trunc('week', now()) - make_interval(weeks => ${weeks}))::date
       ) r
       where rank_all <= ${perWeek} or (rank_empty <= ${perWeek} and empty > 0)
-      order by week desc, searches desc, query`),
+      order by week desc, searches desc, query`,
   );
   const byWeek = new Map<string, WeeklySearches>();
   for (const row of rows) {

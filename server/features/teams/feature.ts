@@ -2,6 +2,7 @@ import type { Feature } from '../../feature';
 import { teamAdminRoutes } from './admin-routes';
 import { withdrawInvitationsBeyondSeats } from './over-seats';
 import { teamRoutes } from './routes';
+import { teamsPersonalData } from './repo';
 
 export const teamsFeature: Feature = {
   name: 'teams',
@@ -13,4 +14,5 @@ export const teamsFeature: Feature = {
     // Open invitations a team has no seat left for (its quantity lowered at the provider): withdrawn, its buyer told (decision 063).
     { name: 'team-seats', cron: '*/5 * * * *', run: async () => void (await withdrawInvitationsBeyondSeats(ctx)) },
   ],
+  personalData: teamsPersonalData,
 };

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { clockNow } from '../../payment-providers/choose-provider';
+import { userContact } from '../../users-repo';
 import { invitationsWithdrawnMail } from './mails';
 import { isLivePlan, seatsInUse, teamById, teamsOverSeats, withdrawNewest, withTeamLock } from './repo';
 
@@ -27,7 +26,7 @@ export async function withdrawInvitationsBeyondSeats(ctx: AppContext): Promise<n
         const emails = over > 0 ? await withdrawNewest(tx, teamId, over, now) : [];
         if (emails.length === 0) return null;
         withdrawn += emails.length;
-        const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, team.ownerId));
+        const owner = await userContact(tx, team.ownerId);
         return owner ? ctx.mailer.store(tx, invitationsWithdrawnMail(owner, { seats, members: held.members, emails, publicUrl: ctx.env.PUBLIC_URL })) : null;
       }),
     );

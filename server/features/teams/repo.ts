@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, or } from 'drizzle-orm';
 import { plans, teamPlans } from '#shared/pricing';
 import type { TeamView } from '#shared/teams/schemas';
 import type { DatabaseHandle, Executor } from '../../db/client';
-import { subscriptions, teamInvitations, teamSeats, teams, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { subscriptions } from '../membership/schema';
+import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
+import { byAddress, type PersonalData } from '../../personal-data';
+import { userDisplayName } from '../../users-repo';
 
 /** Invitations work once, for 7 days (decision 055). */
 export const INVITATION_DAYS = 7;
@@ -166,9 +170,46 @@ export async function invitationByToken(db: Executor, token: string, lock = fals
   return row;
 }
 
-export async function userName(db: Executor, userId: string): Promise<string> {
-  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.name?.trim() || row?.email || 'Your colleague';
+/** The buyer as a member is told of them: their name, else their address. */
+export async function ownerNameOf(db: Executor, ownerId: string): Promise<string> {
+  return (await userDisplayName(db, ownerId)) ?? 'Your colleague';
+}
+
+/** Offers a seat to `email` by a link whose token's hash is kept; the invitation's id. */
+export async function insertInvitation(
+  tx: Executor,
+  values: Pick<typeof teamInvitations.$inferInsert, 'teamId' | 'email' | 'tokenHash' | 'sentAt' | 'expiresAt'>,
+): Promise<string> {
+  const [row] = await tx.insert(teamInvitations).values(values).returning({ id: teamInvitations.id });
+  return row!.id;
+}
+
+/** Withdraws the team's invitation if neither used nor withdrawn yet; its address, or undefined when there is none such. */
+export async function withdrawInvitation(tx: Executor, teamId: string, id: string): Promise<string | undefined> {
+  const [row] = await tx
+    .update(teamInvitations)
+    .set({ withdrawnAt: new Date() })
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt)))
+    .returning({ email: teamInvitations.email });
+  return row?.email;
+}
+
+export async function markInvitationUsed(tx: Executor, id: string, userId: string): Promise<void> {
+  await tx.update(teamInvitations).set({ usedAt: new Date(), usedBy: userId }).where(eq(teamInvitations.id, id));
+}
+
+export async function insertSeat(tx: Executor, teamId: string, userId: string): Promise<void> {
+  await tx.insert(teamSeats).values({ teamId, userId });
+}
+
+/** Ends the member's seat on the team; false when they held none there. */
+export async function endSeat(tx: Executor, teamId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(teamSeats)
+    .set({ removedAt: new Date() })
+    .where(and(eq(teamSeats.teamId, teamId), eq(teamSeats.userId, userId), isNull(teamSeats.removedAt)))
+    .returning({ userId: teamSeats.userId });
+  return rows.length > 0;
 }
 
 export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPaysForSelf: boolean): Promise<TeamView> {
@@ -258,3 +299,39 @@ export async function invitedEmail(db: Executor, teamId: string, email: string, 
     .limit(1);
   return row !== undefined;
 }
+
+/** Team plans' part of "Download my data" and of deleting an account (server/personal-data.ts). */
+export const teamsPersonalData: PersonalData = {
+  tables: {
+    teams: {
+      exported: 'teamsBought',
+      erased: true,
+      how: 'team plans the member bought (decision 055): cancelled at the provider first, then deleted with the account',
+    },
+    team_seats: { exported: 'teamSeats', erased: true, how: 'the team seats the member held and when; deleted with the account' },
+    team_invitations: {
+      exported: 'teamInvitations',
+      erased: true,
+      how: 'invitations to a team sent to the verified address or used by the member; deleted with the account (those the member sent go with their team)',
+    },
+  },
+  collect: async (db, member) => {
+    const [teamsBought, seats, invitations] = await Promise.all([
+      db
+        .select({ plan: subscriptions.plan, seats: subscriptions.seats, status: subscriptions.status, createdAt: teams.createdAt })
+        .from(teams)
+        .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+        .where(eq(teams.ownerId, member.id)),
+      db.select({ joinedAt: teamSeats.joinedAt, removedAt: teamSeats.removedAt }).from(teamSeats).where(eq(teamSeats.userId, member.id)),
+      db
+        .select({ email: teamInvitations.email, sentAt: teamInvitations.sentAt, usedAt: teamInvitations.usedAt })
+        .from(teamInvitations)
+        .where(or(eq(teamInvitations.usedBy, member.id), byAddress(teamInvitations.email, member.email))),
+    ]);
+    return { teamsBought, teamSeats: seats, teamInvitations: invitations };
+  },
+  erase: async (tx, member) => {
+    if (member.verified) await tx.delete(teamInvitations).where(byAddress(teamInvitations.email, member.email));
+    await tx.delete(teamInvitations).where(eq(teamInvitations.usedBy, member.id));
+  },
+};

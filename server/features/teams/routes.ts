@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import type { PublicUser } from '#shared/auth/user';
@@ -19,10 +18,9 @@ import {
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
 import type { Executor, Transaction } from '../../db/client';
-import { teamInvitations, teamSeats, users } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { countMailTo } from '../../mail/recipient-caps';
-import { getSessionUser, requireUser } from '../../http/guards';
+import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
 import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
 import { TeamPlansUnavailableError } from '../../payment-providers/stripe-provider';
 import { syncSubscription } from '../membership/apply-event';
@@ -30,22 +28,28 @@ import { COMPLIMENTARY, liveMembership, liveTeamPlan, lockMember, syncPremium } 
 import { findCustomer, saveCustomer } from '../membership/repo';
 import { sendProviderError } from '../membership/provider-errors';
 import { endOwnForSeat, refundEstimate } from '../membership/seat-move';
+import { userContact } from '../../users-repo';
 import { teamInvitationMail, teamJoinedMail, teamRemovedMail } from './mails';
 import {
+  endSeat,
   INVITATION_DAYS,
   hashToken,
+  insertInvitation,
+  insertSeat,
   invitationByToken,
   invitedEmail,
   isLivePlan,
+  markInvitationUsed,
   newToken,
   ownedTeam,
+  ownerNameOf,
   seatedEmail,
   seatOf,
   seatsInUse,
   type TeamRow,
   teamById,
   teamView,
-  userName,
+  withdrawInvitation,
   withTeamLock,
 } from './repo';
 
@@ -57,7 +61,6 @@ import {
 export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const signedIn = { preHandler: requireUser(ctx) };
   const provider = billingProvider(ctx);
-  const userOf = async (request: FastifyRequest) => (await getSessionUser(request, ctx)) as PublicUser;
   const deps = (request: FastifyRequest) => ({ ctx, provider, log: request.log });
   // Invitations' 7 days run on the one clock of memberships (the billing clock under the local provider).
   const now = () => clockNow(ctx);
@@ -73,11 +76,11 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const seatTeam = seat && (!owned || seat.teamId !== owned.id) ? await teamById(ctx.db, seat.teamId) : undefined;
     return {
       team: owned ? await teamView(ctx.db, owned, await now(), await paysForSelf(user.id)) : null,
-      seatIn: seatTeam && isLivePlan(seatTeam) ? { ownerName: await userName(ctx.db, seatTeam.ownerId), since: seat!.joinedAt.toISOString() } : null,
+      seatIn: seatTeam && isLivePlan(seatTeam) ? { ownerName: await ownerNameOf(ctx.db, seatTeam.ownerId), since: seat!.joinedAt.toISOString() } : null,
     };
   };
   const mine = async (request: FastifyRequest): Promise<{ user: PublicUser; team: TeamRow }> => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const team = await ownedTeam(ctx.db, user.id);
     if (!team) throw new HttpError(404, teamMessages.noTeam);
     return { user, team };
@@ -94,11 +97,11 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(apiPaths.team, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return answer(await userOf(request));
+    return answer(await signedInUser(request, ctx));
   });
 
   app.post(apiPaths.teamCheckout, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const input = parseInput(teamCheckoutSchema, request.body);
     if (await liveTeamPlan(ctx.db, user.id)) throw new HttpError(409, teamMessages.hasTeam);
     try {
@@ -134,11 +137,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (await invitedEmail(tx, team.id, email, at)) throw new HttpError(409, teamMessages.alreadyInvited);
         const used = await seatsInUse(tx, team.id, at);
         if (used.members + used.invitations >= seats) throw new HttpError(409, teamMessages.full(seats));
-        const [invitation] = await tx
-          .insert(teamInvitations)
-          .values({ teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt })
-          .returning({ id: teamInvitations.id });
-        await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation: invitation!.id } });
+        const invitation = await insertInvitation(tx, { teamId: team.id, email, tokenHash: hashToken(token), sentAt: at, expiresAt });
+        await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation } });
         // Withdrawing and inviting again must not become a way to mail one inbox without end.
         await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
         return ctx.mailer.store(
@@ -156,13 +156,9 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { user, team } = await mine(request);
     await locked(team, () =>
       ctx.db.transaction(async (tx) => {
-        const [withdrawn] = await tx
-          .update(teamInvitations)
-          .set({ withdrawnAt: new Date() })
-          .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, team.id), isNull(teamInvitations.usedAt), isNull(teamInvitations.withdrawnAt)))
-          .returning({ email: teamInvitations.email });
+        const withdrawn = await withdrawInvitation(tx, team.id, id);
         if (!withdrawn) throw new HttpError(404, 'This invitation is not open (used, withdrawn already, or not on your team).');
-        await recordAudit(tx, user, { action: 'team.withdraw_invitation', targetType: 'team', targetId: team.id, details: { email: withdrawn.email } });
+        await recordAudit(tx, user, { action: 'team.withdraw_invitation', targetType: 'team', targetId: team.id, details: { email: withdrawn } });
       }),
     );
     return viewFor(user);
@@ -171,12 +167,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   /** Takes the seat off `memberId`, under the team's lock: premium ends now unless they have it another way. Returns whether they held it. */
   const removeSeat = async (tx: Transaction, team: TeamRow, actor: PublicUser, memberId: string) => {
     await lockMember(tx, memberId);
-    const [removed] = await tx
-      .update(teamSeats)
-      .set({ removedAt: new Date() })
-      .where(and(eq(teamSeats.teamId, team.id), eq(teamSeats.userId, memberId), isNull(teamSeats.removedAt)))
-      .returning({ userId: teamSeats.userId });
-    if (!removed) return false;
+    if (!(await endSeat(tx, team.id, memberId))) return false;
     await syncPremium(tx, memberId);
     await recordAudit(tx, actor, { action: 'team.remove_member', targetType: 'team', targetId: team.id, details: { userId: memberId } });
     return true;
@@ -189,7 +180,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
       ctx.db.transaction(async (tx) => {
         if (!(await removeSeat(tx, team, user, userId))) throw new HttpError(404, 'This person does not hold a seat on your team.');
         if (userId === user.id) return null;
-        const [member] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+        const member = await userContact(tx, userId);
         return member ? ctx.mailer.store(tx, teamRemovedMail(member, { ownerName: user.name?.trim() || user.email, publicUrl: ctx.env.PUBLIC_URL })) : null;
       }),
     );
@@ -261,7 +252,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // An invitation's seat was held for it; the buyer's own needs a free one.
     const taken = used.members + (invitationId ? used.invitations - 1 : used.invitations);
     if (taken >= seats) throw new HttpError(409, invitationId ? teamMessages.fullForInvitee(seats) : teamMessages.full(seats));
-    await tx.insert(teamSeats).values({ teamId: team.id, userId: user.id });
+    await insertSeat(tx, team.id, user.id);
     await syncPremium(tx, user.id);
   };
 
@@ -347,7 +338,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const pays = user ? await paysForSelf(user.id) : false;
     return {
       status,
-      ownerName: team ? await userName(ctx.db, team.ownerId) : 'Your colleague',
+      ownerName: team ? await ownerNameOf(ctx.db, team.ownerId) : 'Your colleague',
       email: invitation.email,
       expiresAt: invitation.expiresAt.toISOString(),
       alreadyMember: Boolean(seat && seat.teamId === invitation.teamId),
@@ -357,7 +348,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post(apiPaths.teamJoin, signedIn, async (request, reply) => {
-    const user = await userOf(request);
+    const user = await signedInUser(request, ctx);
     const { token } = parseInput(teamTokenSchema, request.params);
     const input = parseInput(teamJoinSchema, request.body ?? {});
     const found = await invitationByToken(ctx.db, token);
@@ -365,7 +356,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const team = await teamById(ctx.db, found.teamId);
     if (!team) throw new HttpError(409, teamMessages.notLive);
     const moving = await refusePaying(user, input.moveFromOwn);
-    const ownerName = await userName(ctx.db, team.ownerId);
+    const ownerName = await ownerNameOf(ctx.db, team.ownerId);
     const at = await now();
     const mailId = await locked(team, () =>
       ctx.db.transaction(async (tx) => {
@@ -375,7 +366,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (invitation.withdrawnAt) throw new HttpError(409, teamMessages.invitationWithdrawn);
         if (invitation.expiresAt <= at) throw new HttpError(410, teamMessages.invitationExpired);
         await takeSeat(tx, team, user, invitation.id, at);
-        await tx.update(teamInvitations).set({ usedAt: new Date(), usedBy: user.id }).where(eq(teamInvitations.id, invitation.id));
+        await markInvitationUsed(tx, invitation.id, user.id);
         await recordAudit(tx, user, { action: 'team.join', targetType: 'team', targetId: team.id, details: { invitation: invitation.id, moved: moving } });
         return ctx.mailer.store(
           tx,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, subscriptions } from '../../db/schema';
+import { billingCharges, subscriptions } from '../membership/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
 import { isPremium, memberApi } from '../../test/billing';

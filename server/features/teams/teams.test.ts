@@ -1,13 +1,17 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { teamMessages } from '#shared/teams/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, billingCharges, localBillingEvents, localBillingSubscriptions, subscriptions, teamSeats, users, webinarSignups } from '../../db/schema';
+import { adminAuditLog, users } from '../../db/schema';
+import { billingCharges, subscriptions } from '../membership/schema';
+import { teamSeats } from './schema';
+import { webinarSignups } from '../webinars/schema';
+import { localBillingEvents, localBillingSubscriptions } from '../../payment-providers/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
-import { scratchPostgres, startTestApp, type TestApp } from '../../test/app';
+import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { goodCard, isPremium, memberApi } from '../../test/billing';
-import { startSmtpCapture } from '../../test/smtp';
+import type { SmtpCapture } from '../../test/smtp';
 import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
@@ -16,24 +20,20 @@ import { withdrawInvitationsBeyondSeats } from './over-seats';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestAppWithMail;
+let smtp: SmtpCapture;
 let admin: TestAccount;
 // On PostgreSQL, a database of its own: the billing clock moves.
 let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   scratch = process.env.TEST_DB === 'postgres' ? await scratchPostgres() : undefined;
-  t = await startTestApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example.org', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_FORMS_PER_HOUR: '10000' },
-    scratch ? { databaseUrl: scratch.url } : {},
-  );
+  t = await startTestAppWithMail({ PUBLIC_URL: 'https://hub.example.org' }, scratch ? { databaseUrl: scratch.url } : {});
+  smtp = t.smtp;
   admin = await adminAccount(t, 'teams-admin');
 });
 afterAll(async () => {
   await t?.close();
-  await smtp.close();
   await scratch?.drop();
 });
 

@@ -11,7 +11,7 @@ import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../../audit-log';
 import { csvLine } from '../../csv';
 import { cancelWebinar, insertWebinar, lockWebinar, setRecording, signupList, updateWebinar, webinarWithSignups } from './repo';
-import { listWebinars, noticeRow, notify, toAdmin } from './service';
+import { listWebinars, notify, toAdmin } from './service';
 
 /** A description may be 20,000 characters, up to four bytes each in JSON. */
 const WEBINAR_BODY_BYTES = 256 * 1024;
@@ -87,7 +87,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
         current.title !== input.title || startsAt.getTime() !== current.startsAt.getTime() || current.durationMinutes !== input.durationMinutes;
       const row = await updateWebinar(tx, id, fieldsOf(input, startsAt), calendarChanged);
       await recordAudit(tx, admin, { action: 'webinar_updated', targetType: 'webinar', targetId: id, details: { title: input.title } });
-      return calendarChanged ? notify(tx, ctx, noticeRow(row), 'update', String(row.sequence)) : [];
+      return calendarChanged ? notify(tx, ctx, row, 'update', String(row.sequence)) : [];
     });
     ctx.mailer.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);
@@ -103,7 +103,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
       if (current.status === 'cancelled') throw new HttpError(409, 'This webinar is already cancelled.');
       const row = await cancelWebinar(tx, id);
       await recordAudit(tx, admin, { action: 'webinar_cancelled', targetType: 'webinar', targetId: id, details: { title: current.title } });
-      return notify(tx, ctx, noticeRow(row), 'cancellation', '');
+      return notify(tx, ctx, row, 'cancellation', '');
     });
     ctx.mailer.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);
@@ -127,7 +127,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
         slidesUrl: input.slidesUrl || null,
       });
       await recordAudit(tx, admin, { action: 'webinar_recording_added', targetType: 'webinar', targetId: id, details: { title: current.title } });
-      return notify(tx, ctx, noticeRow(row), 'recording', '');
+      return notify(tx, ctx, row, 'recording', '');
     });
     ctx.mailer.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);

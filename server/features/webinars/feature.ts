@@ -1,6 +1,7 @@
 import type { Feature } from '../../feature';
 import { webinarAdminRoutes } from './admin-routes';
 import { webinarRoutes } from './routes';
+import { webinarsPersonalData } from './repo';
 import { releaseEndedSeats, sendReminders } from './service';
 
 export const webinarsFeature: Feature = {
@@ -21,4 +22,5 @@ export const webinarsFeature: Feature = {
       },
     },
   ],
+  personalData: webinarsPersonalData,
 };

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { users, webinarSignups, webinars } from '../../db/schema';
+import { users } from '../../db/schema';
+import { webinarSignups, webinars } from './schema';
+import { type PersonalData } from '../../personal-data';
 
 export type Webinar = typeof webinars.$inferSelect;
 export type WebinarWithSignups = Webinar & { signups: number };
@@ -92,6 +94,33 @@ export async function removeSignup(db: Executor, webinarId: string, userId: stri
   return rows.length > 0;
 }
 
+/** Scheduled webinars starting after `after` and at `until` at the latest: those whose reminder is due. */
+export async function scheduledStartingIn(db: Executor, after: Date, until: Date): Promise<Webinar[]> {
+  return db
+    .select()
+    .from(webinars)
+    .where(and(eq(webinars.status, 'scheduled'), gt(webinars.startsAt, after), lte(webinars.startsAt, until)));
+}
+
+/** The members who had signed up for the webinar by `at`. */
+export async function signedUpBy(tx: Executor, webinarId: string, at: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: webinarSignups.userId })
+    .from(webinarSignups)
+    .where(and(eq(webinarSignups.webinarId, webinarId), lte(webinarSignups.createdAt, at)));
+  return rows.map((row) => row.userId);
+}
+
+/** Places at scheduled webinars still to come, held by members who are not premium (any more). */
+export async function signupsWithoutPremium(db: Executor, now: Date) {
+  return db
+    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
+    .from(webinarSignups)
+    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+    .innerJoin(users, eq(users.id, webinarSignups.userId))
+    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
+}
+
 /** Who signed up, the first first, for the admin's list and export. */
 export async function signupList(db: Executor, webinarId: string) {
   return db
@@ -152,3 +181,15 @@ export async function webinarsWithoutHtml(db: Executor) {
 export async function setWebinarHtml(db: Executor, id: string, html: Pick<Webinar, 'descriptionHtml' | 'recordingSummaryHtml'>): Promise<void> {
   await db.update(webinars).set(html).where(eq(webinars.id, id));
 }
+
+/** Webinars' part of "Download my data" (server/personal-data.ts): the places go with the account by foreign key. */
+export const webinarsPersonalData: PersonalData = {
+  tables: { webinar_signups: { exported: 'webinarSignups', erased: true, how: 'deleted with the account' } },
+  collect: async (db, member) => ({
+    webinarSignups: await db
+      .select({ webinar: webinars.title, startsAt: webinars.startsAt, signedUpAt: webinarSignups.createdAt })
+      .from(webinarSignups)
+      .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
+      .where(eq(webinarSignups.userId, member.id)),
+  }),
+};

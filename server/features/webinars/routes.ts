@@ -4,7 +4,7 @@ import { apiPaths } from '#shared/api/paths';
 import { recordingSearchSchema } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../http/errors';
-import { getSessionUser, requirePremium, requireUser } from '../../http/guards';
+import { getSessionUser, requirePremium, requireUser, signedInUser } from '../../http/guards';
 import { signUp, webinarsPage, withdraw } from './service';
 
 /**
@@ -23,14 +23,14 @@ export async function webinarRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post(apiPaths.webinarSignup, premiumOnly, async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params);
-    await signUp(ctx, (await getSessionUser(request, ctx))!, id);
+    await signUp(ctx, await signedInUser(request, ctx), id);
     return reply.status(201).send({ ok: true, message: "You're signed up. The invitation is on its way to your inbox." });
   });
 
   // Withdrawing is always allowed, also to a member whose premium has ended.
   app.delete(apiPaths.webinarSignup, { preHandler: requireUser(ctx) }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
-    await withdraw(ctx, (await getSessionUser(request, ctx))!, id);
+    await withdraw(ctx, await signedInUser(request, ctx), id);
     return { ok: true, message: 'You are no longer signed up.' };
   });
 }

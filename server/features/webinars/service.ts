@@ -1,25 +1,29 @@
-import { and, eq, gt, inArray, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
 import { markdownToHtml } from '#shared/markdown/render';
 import { type AdminWebinar, type PublicRecording, type PublicWebinar, ROOM_OPENS_MINUTES, type WebinarsPage } from '#shared/webinars/webinars';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { users, webinarSignups, webinars } from '../../db/schema';
+import { users } from '../../db/schema';
+import { webinarSignups } from './schema';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
 import { loadLinkKey, preferencesLink } from '../../mail/links';
 import { optedOut } from '../../mail/topic-opt-outs';
 import { instantToSiteLocal } from '#shared/site-time';
+import { userIsPremium } from '../../users-repo';
 import { type NoticeKind, webinarMail, type WebinarForMail } from './mails';
 import {
   addSignup,
   lockWebinar,
   recordings as recordingRows,
   removeSignup,
+  scheduledStartingIn,
   setWebinarHtml,
+  signedUpBy,
   signedUpTo,
   signupsFor,
+  signupsWithoutPremium,
   upcomingWebinars,
   type Webinar,
   type WebinarWithSignups,
@@ -27,62 +31,16 @@ import {
   webinarsWithSignups,
 } from './repo';
 
-export interface WebinarRow {
-  id: string;
-  title: string;
-  description: string;
-  description_html: string | null;
-  starts_at: string | Date;
-  duration_minutes: number;
-  room_url: string;
-  capacity: number | null;
-  status: 'scheduled' | 'cancelled';
-  sequence: number;
-  recording_url: string | null;
-  recording_summary: string;
-  recording_summary_html: string | null;
-  slides_url: string | null;
-  signups: number;
-}
-
-const selectWebinars = sql`select w.*, (select count(*)::int from webinar_signups s where s.webinar_id = w.id) as signups from webinars w`;
-
-export const forMail = (row: WebinarRow): WebinarForMail => ({
-  id: row.id,
-  title: row.title,
-  startsAt: new Date(row.starts_at),
-  durationMinutes: row.duration_minutes,
-  sequence: row.sequence,
-  status: row.status,
-  recordingUrl: row.recording_url,
-  slidesUrl: row.slides_url,
-});
-
-/** The row `notify` reads, from the schema's row. */
-export const noticeRow = (webinar: Webinar): WebinarRow => ({
+export const forMail = (webinar: Webinar): WebinarForMail => ({
   id: webinar.id,
   title: webinar.title,
-  description: webinar.description,
-  description_html: webinar.descriptionHtml,
-  starts_at: webinar.startsAt,
-  duration_minutes: webinar.durationMinutes,
-  room_url: webinar.roomUrl,
-  capacity: webinar.capacity,
-  status: webinar.status,
+  startsAt: webinar.startsAt,
+  durationMinutes: webinar.durationMinutes,
   sequence: webinar.sequence,
-  recording_url: webinar.recordingUrl,
-  recording_summary: webinar.recordingSummary,
-  recording_summary_html: webinar.recordingSummaryHtml,
-  slides_url: webinar.slidesUrl,
-  signups: 0,
+  status: webinar.status,
+  recordingUrl: webinar.recordingUrl,
+  slidesUrl: webinar.slidesUrl,
 });
-
-export async function findWebinar(db: Executor, id: string, lock = false): Promise<WebinarRow | null> {
-  const [row] = rowsOf<WebinarRow>(
-    await db.execute(lock ? sql`select w.*, 0 as signups from webinars w where w.id = ${id} for update` : sql`${selectWebinars} where w.id = ${id}`),
-  );
-  return row ?? null;
-}
 
 /** What only a premium member is told: a member whose premium ended is told that their place is released, and a cancellation. */
 const forPremium = (kind: NoticeKind) => kind !== 'released' && kind !== 'cancellation';
@@ -104,7 +62,7 @@ export const webinarTopic = (webinarId: string, kind: NoticeKind, key: string) =
  * together, and the mark is unique, so each person is told once whatever runs twice.
  * Returns the outbox ids to deliver once committed.
  */
-export async function notify(tx: Executor, ctx: AppContext, webinar: WebinarRow, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
+export async function notify(tx: Executor, ctx: AppContext, webinar: Webinar, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
   const signedUp = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, name: users.name })
     .from(webinarSignups)
@@ -191,8 +149,7 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     // Premium read again, its row shared-locked: a removal from a team (or any end of premium)
     // committing meanwhile is seen here, and one still running waits for this sign-up to finish
     // (the release job then frees the place within a minute).
-    const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, user.id)).for('share');
-    if (!member?.isPremium) throw new HttpError(403, 'Webinars are part of premium membership.');
+    if (!(await userIsPremium(tx, user.id, 'share'))) throw new HttpError(403, 'Webinars are part of premium membership.');
     if (webinar.status === 'cancelled') throw new HttpError(409, 'This webinar is cancelled.');
     if (webinar.startsAt.getTime() + webinar.durationMinutes * 60_000 <= now.getTime())
       throw new HttpError(409, 'This webinar is over: its recording will be in the library.');
@@ -200,7 +157,7 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     if (mine) throw new HttpError(409, "You're already signed up for this webinar.");
     if (webinar.capacity !== null && taken >= webinar.capacity) throw new HttpError(409, 'This webinar is full.');
     await addSignup(tx, id, user.id);
-    return notify(tx, ctx, noticeRow(webinar), 'confirmation', '', [user.id]);
+    return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
   });
   ctx.mailer.deliverNow(mailIds);
 }
@@ -212,20 +169,15 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
  * again, they are told again (the notice is keyed by the sign-up).
  */
 export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
-  const ended = await ctx.db
-    .select({ webinarId: webinarSignups.webinarId, userId: webinarSignups.userId, signedUpAt: webinarSignups.createdAt })
-    .from(webinarSignups)
-    .innerJoin(webinars, eq(webinars.id, webinarSignups.webinarId))
-    .innerJoin(users, eq(users.id, webinarSignups.userId))
-    .where(and(eq(users.isPremium, false), eq(webinars.status, 'scheduled'), gt(webinars.startsAt, now)));
+  const ended = await signupsWithoutPremium(ctx.db, now);
   for (const seat of ended) {
     const mailIds = await ctx.db.transaction(async (tx) => {
-      const webinar = await findWebinar(tx, seat.webinarId, true);
-      const [member] = await tx.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, seat.userId));
+      const webinar = await lockWebinar(tx, seat.webinarId);
+      const premium = await userIsPremium(tx, seat.userId);
       // Premium again since the list was read: the place stays, and nothing is said.
-      if (!webinar || !member || member.isPremium) return [];
+      if (!webinar || premium !== false) return [];
       const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
-      await tx.delete(webinarSignups).where(and(eq(webinarSignups.webinarId, seat.webinarId), eq(webinarSignups.userId, seat.userId)));
+      await removeSignup(tx, seat.webinarId, seat.userId);
       return ids;
     });
     ctx.mailer.deliverNow(mailIds);
@@ -270,20 +222,13 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
   ];
   let sent = 0;
   for (const { kind, lead } of windows) {
-    const due = rowsOf<WebinarRow>(
-      await ctx.db.execute(sql`
-        select w.*, 0 as signups from webinars w
-        where w.status = 'scheduled' and w.starts_at > ${now.toISOString()} and w.starts_at <= ${new Date(now.getTime() + lead * 60_000).toISOString()}
-          ${kind === 'reminder-day' ? sql`and w.starts_at > ${new Date(now.getTime() + 60 * 60_000).toISOString()}` : sql.empty()}`),
-    );
+    // The day's reminder is not for an event within the hour: that one has the hour's.
+    const after = new Date(now.getTime() + (kind === 'reminder-day' ? 60 * 60_000 : 0));
+    const due = await scheduledStartingIn(ctx.db, after, new Date(now.getTime() + lead * 60_000));
     for (const webinar of due) {
-      const key = new Date(webinar.starts_at).toISOString();
+      const key = webinar.startsAt.toISOString();
       const mailIds = await ctx.db.transaction(async (tx) => {
-        const early = rowsOf<{ user_id: string }>(
-          await tx.execute(
-            sql`select user_id from webinar_signups where webinar_id = ${webinar.id} and created_at <= ${new Date(new Date(webinar.starts_at).getTime() - lead * 60_000).toISOString()}`,
-          ),
-        ).map((row) => row.user_id);
+        const early = await signedUpBy(tx, webinar.id, new Date(webinar.startsAt.getTime() - lead * 60_000));
         return early.length > 0 ? notify(tx, ctx, webinar, kind, key, early) : [];
       });
       sent += mailIds.length;

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchKinds } from '#shared/search/search';
+
+/** A text-search vector; written only by the database's own functions (drizzle/0028_search.sql). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What search finds (decision 042): one row per published item (a page, guide, resource, library
+ * item, sent edition, webinar or approved Ally), kept by triggers on the tables that publish them,
+ * in the same transaction as the publish, unpublish or restore. Never a draft or an older version.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    sourceId: uuid('source_id').primaryKey(),
+    kind: text('kind', { enum: searchKinds }).notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** The text a reader sees (tags removed), for the snippet. */
+    body: text('body').notNull(),
+    /** Shown to premium members only; anyone else gets a locked result (title and kind). */
+    premium: boolean('premium').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Title (weight A), summary (B) and body (C) in the 'search_english' configuration (unaccented, stemmed). */
+    vector: tsvector('vector').notNull(),
+    /** The title alone: a locked result is found by its title, never by the text it hides. */
+    titleVector: tsvector('title_vector').notNull(),
+  },
+  (t) => [index('search_documents_vector_idx').using('gin', t.vector)],
+);
+
+/** The words of everything ever published (lower case, unaccented), for "Did you mean" (trigrams). */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+/** What people searched for, per week (Monday), and how often it found nothing: no user, no address. */
+export const searchQueriesWeekly = pgTable(
+  'search_queries_weekly',
+  {
+    week: date('week').notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(0),
+    empty: integer('empty').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.query] })],
+);
+
+/**
+ * One number, raised by the database in every transaction that changes `search_documents`
+ * (drizzle/0028): a server keeps search answers only while it is the number they were found under.
+ */
+export const searchGeneration = pgTable(
+  'search_generation',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('search_generation_one_row', sql`${t.id}`)],
+);
