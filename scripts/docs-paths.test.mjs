@@ -34,7 +34,7 @@ function fileNames() {
 }
 
 // A path that starts at one of the repository's top folders, in backticks or not: a file
-// (`server/mail/queue.ts`, drizzle/0017_stored_html.sql) or a folder (server/payment-providers/).
+// (`server/mail/delivery-engine.ts`, drizzle/0017_stored_html.sql) or a folder (server/payment-providers/).
 // The character after it tells an example or a pattern (`server/features/<name>/`, `e2e/*.spec.ts`).
 const TOP = '(?:server|client|shared|scripts|bench|e2e|docs|drizzle|content|public|\\.ci)';
 const PATH = new RegExp('(?<![\\w./-])(' + TOP + '/[\\w./-]*[\\w/])([<*{…]?)', 'g');

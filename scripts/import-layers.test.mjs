@@ -73,7 +73,7 @@ describe('npm run lint', () => {
 
   it('fails on a back-edge: below the features importing one, another feature routes, a cycle', { timeout: 120_000 }, async () => {
     expect(await brokenBy('server/http/guards.ts', "import { eraseMember } from '../features/account/repo';")).toContain('no-restricted-imports');
-    expect(await brokenBy('server/mail/outbox.ts', "import { eraseMember } from '#server/features/account/repo';")).toContain('no-restricted-imports');
+    expect(await brokenBy('server/mail/mail-queue.ts', "import { eraseMember } from '#server/features/account/repo';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/editions/feeds.ts', "import { contentRoutes } from '../content/routes';")).toContain('no-restricted-imports');
     expect(await brokenBy('server/features/admin/routes.ts', "import { webinarAdminRoutes } from '../webinars/admin-routes';")).toContain(
       'no-restricted-imports',

@@ -18,7 +18,7 @@ import { recordApiRoutes } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { refuseUnstorableText } from './http/unstorable-text';
 import { parseJsonBodies } from './http/json-body';
-import { clientDistDir } from './paths';
+import { clientDistDir } from './dirs';
 
 export interface BuildAppOptions {
   /** The built client to serve; tests without a build get the head-only fallback page. */
@@ -56,9 +56,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   recordApiRoutes(app);
   parseJsonBodies(app);
   refuseUnstorableText(app);
-  ctx.mailer.useLogger(app.log);
+  ctx.mailQueue.useLogger(app.log);
   // Shutdown (app.close) waits for mail still being sent, so an accepted action never loses its email.
-  app.addHook('onClose', () => ctx.mailer.idle());
+  app.addHook('onClose', () => ctx.mailQueue.idle());
   // The API speaks JSON only: any other body type is refused with 415 instead of reaching a route as a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurity(app, {

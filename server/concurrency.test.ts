@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
 import { localProvider } from './payment-providers/choose-provider';
 import { signPayload } from './payment-providers/local-provider';
-import { goodCard, isPremium, memberApi, subscriptionsOf } from './test/billing';
+import { goodCard, isPremium, memberApi, membershipsOf } from './test/membership';
 import { adminAuditLog, users } from './db/schema';
 import { allies } from './features/allies/schema';
 import { localBillingEvents, localBillingSubscriptions } from './payment-providers/schema';
@@ -104,7 +104,7 @@ describe('at the same moment', () => {
       expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
     }
     expect(await isPremium(t, userId)).toBe(true);
-    expect(await subscriptionsOf(t, userId)).toHaveLength(1);
+    expect(await membershipsOf(t, userId)).toHaveLength(1);
   }, 60_000);
 
   it('two admins approving and deleting the same ally at once end consistent', async () => {

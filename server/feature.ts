@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { ScheduledJob } from './jobs/runner';
-import type { Transport } from './mail/mailer';
+import type { Transport } from './mail/transport';
 import type { PersonalData } from './personal-data';
 import type { PageLookup } from './rendering/builder';
 

@@ -75,7 +75,7 @@ describe('the list of features', () => {
 
 describe('the schedule', () => {
   it('runs each job once under the queue name its work is stored under', () => {
-    const jobs = scheduledJobs({ ctx: t.ctx, outbox: t.ctx.mailer, bulkTransport: unreachable, isStopping: () => false, log: t.app.log });
+    const jobs = scheduledJobs({ ctx: t.ctx, mailQueue: t.ctx.mailQueue, bulkTransport: unreachable, isStopping: () => false, log: t.app.log });
     expect(jobs.map((job) => job.name).sort()).toEqual([
       'allies-news',
       'bounce-mailbox',

@@ -19,7 +19,7 @@ import { healthFeature } from './features/health/feature';
 import { membershipFeature } from './features/membership/feature';
 import { newsletterFeature } from './features/newsletter/feature';
 import { offersFeature } from './features/offers/feature';
-import { premiumFeature } from './features/premium/feature';
+import { premiumContentFeature } from './features/premium-content/feature';
 import { searchFeature } from './features/search/feature';
 import type { SearchService } from './features/search/service';
 import { siteConfigFeature } from './features/site-config/feature';
@@ -63,7 +63,7 @@ export const features: readonly Feature<AppServices>[] = [
   searchFeature,
   membershipFeature,
   accountFeature,
-  premiumFeature,
+  premiumContentFeature,
   webinarsFeature,
   coachingFeature,
   alliesFeature,

@@ -5,11 +5,11 @@ import { buildApp } from './app';
 import type { AppContext } from './context';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { scheduledJobs } from './schedule';
-import { createTransport } from './mail/mailer';
+import { createTransport } from './mail/transport';
 import { seedEditions } from './features/editions/seed';
 import { reopenCancelledEditions } from './features/editions/repo';
 import { seedContent } from './features/content/seed';
-import { createOutbox } from './mail/outbox';
+import { createMailQueue } from './mail/mail-queue';
 import { openLogDestination } from './log-destination';
 import { createShutdown, killProcess } from './shutdown';
 import { renderMissingHtml } from './stored-html';
@@ -28,9 +28,9 @@ async function main(): Promise<void> {
   // The pages and resources of content/ become the first published items; idempotent.
   await seedContent(database.db);
   const transport = createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, dkim: env.DKIM });
-  // Every email goes through the outbox table first: a mail server being down delays it, never loses it.
-  const outbox = createOutbox(database.db, transport);
-  const ctx: AppContext = { env, database, db: database.db, mailer: outbox };
+  // Every email goes through the mail queue first: a mail server being down delays it, never loses it.
+  const mailQueue = createMailQueue(database.db, transport);
+  const ctx: AppContext = { env, database, db: database.db, mailQueue };
   // Log lines never block the server: a stdout nobody reads keeps at most 1 MB of them waiting.
   const logDestination = openLogDestination(1);
   const app = await buildApp(ctx, { clientDir: env.CLIENT_DIR, warmUpPages: true, logStream: logDestination });
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
         await jobs?.stop();
         bulkTransport.close();
       },
-      () => outbox.idle(),
+      () => mailQueue.idle(),
       () => database.close(),
       // What is still waiting for stdout gets a moment; a reader that stalled does not hold us.
       () => logDestination.flush(1000),
@@ -77,11 +77,11 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite') {
     app.log.warn('The embedded database (PGlite) is for development and evaluation only. Set DATABASE_URL to a PostgreSQL server in production.');
   }
-  jobs = await startJobRunner(database, scheduledJobs({ ctx, outbox, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
+  jobs = await startJobRunner(database, scheduledJobs({ ctx, mailQueue, bulkTransport, isStopping: () => stopping, log: app.log }), app.log);
   ctx.jobs = jobs;
   // After the start's own long-lived objects are in place (decision 057).
   tuneHeap();
-  app.log.info(`Mail: ${outbox.description}`);
+  app.log.info(`Mail: ${mailQueue.description}`);
   app.log.info(
     env.BOUNCE_IMAP_URL
       ? `Bounces: editions' reports come back to ${env.BOUNCE_ADDRESS}; the mailbox ${env.BOUNCE_IMAP_MAILBOX} at ${new URL(env.BOUNCE_IMAP_URL).host} is read every minute`

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { migrationsDir } from '../paths';
+import { migrationsDir } from '../dirs';
 import { acquireDirLock } from './dir-lock';
 import { processLocks } from './process-locks';
 

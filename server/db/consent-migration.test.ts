@@ -10,8 +10,8 @@ import type { EditionAudience } from '#shared/newsletter/editions';
 import type { SegmentFilter } from '#shared/newsletter/segments';
 import type { AppContext } from '../context';
 import { loadEnv } from '../env';
-import { createTransport } from '../mail/mailer';
-import { createOutbox } from '../mail/outbox';
+import { createTransport } from '../mail/transport';
+import { createMailQueue } from '../mail/mail-queue';
 import { liftSuppression } from '../features/bounces/repo';
 import { sendRetakeReminders } from '../features/checkup/reminders';
 import { addDeliveries, type AudienceTarget, eligible } from '../features/editions/recipients-repo';
@@ -203,7 +203,7 @@ describe('the migration to one table of opt-outs', () => {
 
     const dataDir = mkdtempSync(join(tmpdir(), 'nlh-consent-'));
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'https://hub.example.org' });
-    ctx = { env, database: handle, db: handle.db, mailer: createOutbox(handle.db, createTransport({ from: env.MAIL_FROM, dataDir })) };
+    ctx = { env, database: handle, db: handle.db, mailQueue: createMailQueue(handle.db, createTransport({ from: env.MAIL_FROM, dataDir })) };
     const db = handle.db;
 
     // Where each address stands, as the admin, the unsubscribe page and the import read it.

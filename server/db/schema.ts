@@ -116,9 +116,9 @@ export const rateLimits = pgTable(
 
 /**
  * Every email, written before it is sent: a job delivers it and retries with backoff while the
- * mail server is down, so a promised email is never lost (server/mail/outbox.ts).
+ * mail server is down, so a promised email is never lost (server/mail/mail-queue.ts).
  */
-export const mailOutbox = pgTable(
+export const queuedMails = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetTokens, rateLimits, sessions, users } from '../db/schema';
+import { queuedMails, passwordResetTokens, rateLimits, sessions, users } from '../db/schema';
 import { startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
 import { cleanUpExpired } from './housekeeping';
@@ -40,16 +40,16 @@ describe('the housekeeping job', () => {
       { key: `running-${run}`, count: 3, resetAt: ago(-60_000) },
     ]);
     const mail = (status: 'sent' | 'pending', sentAt: Date | null) => ({
-      to: uniqueEmail('outbox'),
+      to: uniqueEmail('mail-queue'),
       subject: `housekeeping ${run}`,
       text: 'Hello',
       status,
       sentAt,
     });
-    const outbox = await db
-      .insert(mailOutbox)
+    const queued = await db
+      .insert(queuedMails)
       .values([mail('sent', ago(31 * DAY)), mail('sent', ago(29 * DAY)), mail('pending', null)])
-      .returning({ id: mailOutbox.id });
+      .returning({ id: queuedMails.id });
 
     await cleanUpExpired(db);
 
@@ -63,14 +63,14 @@ describe('the housekeeping job', () => {
       .where(inArray(rateLimits.key, [`ended-${run}`, `just-ended-${run}`, `running-${run}`]));
     expect(countersLeft.map((row) => row.key).sort()).toEqual([`just-ended-${run}`, `running-${run}`]);
     const mailsLeft = await db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
+      .select({ id: queuedMails.id })
+      .from(queuedMails)
       .where(
         inArray(
-          mailOutbox.id,
-          outbox.map((row) => row.id),
+          queuedMails.id,
+          queued.map((row) => row.id),
         ),
       );
-    expect(mailsLeft.map((row) => row.id).sort()).toEqual([outbox[1]!.id, outbox[2]!.id].sort());
+    expect(mailsLeft.map((row) => row.id).sort()).toEqual([queued[1]!.id, queued[2]!.id].sort());
   });
 });

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, type Transport } from '../mail/mailer';
-import { createOutbox } from '../mail/outbox';
+import { createTransport, type Transport } from '../mail/transport';
+import { createMailQueue } from '../mail/mail-queue';
 import { scratchPostgres, startTestApp, type TestApp } from '../test/app';
 import { callApp } from '../test/call-app';
 import { uniqueEmail } from '../test/unique-email';
@@ -35,7 +35,7 @@ const closedPort = () =>
 describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
-  // A database of their own: their outbox jobs send every due email in the database they share,
+  // A database of their own: their mail-outbox jobs send every due email in the database they share,
   // which on the shared test database would take other test files' emails to this file's servers.
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   beforeAll(async () => {
@@ -107,12 +107,12 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
       deliver: (mail) => (serverIsUp ? up : down).deliver(mail),
       deliverRaw: (copy) => (serverIsUp ? up : down).deliverRaw(copy),
     };
-    const outboxA = createOutbox(a.ctx.db, transport);
-    const outboxB = createOutbox(b.ctx.db, transport);
-    const to = uniqueEmail('outbox');
+    const queueA = createMailQueue(a.ctx.db, transport);
+    const queueB = createMailQueue(b.ctx.db, transport);
+    const to = uniqueEmail('mail-queue');
     try {
-      await outboxA.send({ to, subject: `Queued while down ${run}`, text: 'Hello' });
-      await outboxA.idle();
+      await queueA.send({ to, subject: `Queued while down ${run}`, text: 'Hello' });
+      await queueA.idle();
       const [failed] = await rowsOf(
         a.ctx.db.execute(sql`select status, attempts, last_error, next_attempt_at > now() as later from mail_outbox where "to" = ${to}`),
       );
@@ -120,9 +120,9 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
       expect(String(failed!.last_error)).toMatch(/ECONNREFUSED|connect/i);
 
       serverIsUp = true;
-      // The backoff has passed: both servers' outbox jobs run at the same moment.
+      // The backoff has passed: both servers' mail-outbox jobs run at the same moment.
       await a.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() where "to" = ${to}`);
-      const sent = await Promise.all([outboxA.deliverDue(), outboxB.deliverDue(), outboxA.deliverDue(), outboxB.deliverDue()]);
+      const sent = await Promise.all([queueA.deliverDue(), queueB.deliverDue(), queueA.deliverDue(), queueB.deliverDue()]);
       expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
       await capture.waitFor(to, new RegExp(`Queued while down ${run}`));
       await new Promise((r) => setTimeout(r, 300));
@@ -174,7 +174,7 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
   });
 });
 
-describe('the outbox on one server', () => {
+describe('the mail queue on one server', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -184,10 +184,10 @@ describe('the outbox on one server', () => {
   it('stores an email before sending it and marks it sent', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
-      const to = uniqueEmail('outbox');
-      await outbox.send({ to, subject: `Stored first ${run}`, text: 'Hello' });
-      await outbox.idle();
+      const mailQueue = createMailQueue(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const to = uniqueEmail('mail-queue');
+      await mailQueue.send({ to, subject: `Stored first ${run}`, text: 'Hello' });
+      await mailQueue.idle();
       expect(capture.find(to, /Stored first/)).toHaveLength(1);
       const [row] = await rowsOf(t.ctx.db.execute(sql`select status, attempts, sent_at is not null as sent from mail_outbox where "to" = ${to}`));
       expect(row).toEqual({ status: 'sent', attempts: 1, sent: true });
@@ -199,16 +199,16 @@ describe('the outbox on one server', () => {
   it('stores an email in the transaction of the change it announces: rolled back, no email; committed, sent once', async () => {
     const capture = await startSmtpCapture();
     try {
-      const outbox = createOutbox(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
-      const to = uniqueEmail('outbox-tx');
+      const mailQueue = createMailQueue(t.ctx.db, createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' }));
+      const to = uniqueEmail('mail-queue-tx');
       const failed = t.ctx.db.transaction(async (tx) => {
-        await outbox.store(tx, { to, subject: `Rolled back ${run}`, text: 'Hello' });
+        await mailQueue.store(tx, { to, subject: `Rolled back ${run}`, text: 'Hello' });
         throw new Error('the change failed');
       });
       await expect(failed).rejects.toThrow('the change failed');
-      const id = await t.ctx.db.transaction((tx) => outbox.store(tx, { to, subject: `Committed ${run}`, text: 'Hello' }));
-      outbox.deliverNow([id]);
-      await outbox.idle();
+      const id = await t.ctx.db.transaction((tx) => mailQueue.store(tx, { to, subject: `Committed ${run}`, text: 'Hello' }));
+      mailQueue.deliverNow([id]);
+      await mailQueue.idle();
       expect(capture.find(to, /./).map((mail) => mail.subject)).toEqual([`Committed ${run}`]);
       expect(await rowsOf(t.ctx.db.execute(sql`select subject, status from mail_outbox where "to" = ${to}`))).toEqual([
         { subject: `Committed ${run}`, status: 'sent' },

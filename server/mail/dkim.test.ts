@@ -6,7 +6,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../env';
 import { compileMail } from './compiled-mail';
-import { createTransport } from './mailer';
+import { createTransport } from './transport';
 import { startTestApp, type TestApp } from '../test/app';
 import { callApp } from '../test/call-app';
 import { startSmtpCapture } from '../test/smtp';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { billingNow } from './clock';
 import { LocalProvider } from './local-provider';
-import type { BillingProvider } from './provider';
+import type { PaymentProvider } from './provider';
 import { StripeProvider } from './stripe-provider';
 
 /**
@@ -9,9 +9,9 @@ import { StripeProvider } from './stripe-provider';
  * set, otherwise the local test provider. One per app context, made on first use, so routes,
  * the membership check and other features (admin) share it.
  */
-const providers = new WeakMap<AppContext, BillingProvider>();
+const providers = new WeakMap<AppContext, PaymentProvider>();
 
-export function billingProvider(ctx: AppContext): BillingProvider {
+export function paymentProvider(ctx: AppContext): PaymentProvider {
   let provider = providers.get(ctx);
   if (!provider) {
     const env = ctx.env;
@@ -34,7 +34,7 @@ export function billingProvider(ctx: AppContext): BillingProvider {
 
 /** The local provider, when it is the one in use. */
 export function localProvider(ctx: AppContext): LocalProvider | undefined {
-  const provider = billingProvider(ctx);
+  const provider = paymentProvider(ctx);
   return provider instanceof LocalProvider ? provider : undefined;
 }
 

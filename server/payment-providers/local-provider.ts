@@ -7,15 +7,15 @@ import { tryLockUntilCommit } from '../db/locks';
 import { localBillingCheckouts, localBillingEvents, localBillingSubscriptions } from './schema';
 import { billingNow } from './clock';
 import {
-  type BillingEvent,
-  type BillingProvider,
+  type PaymentEvent,
+  type PaymentProvider,
   CHECKOUT_LIFETIME_SECONDS,
   type PlanChangePreview,
   unusedCredit,
   CheckoutExpiredError,
   PaymentDeclinedError,
   type ProviderSubscription,
-  toBillingEvent,
+  toPaymentEvent,
   WebhookSignatureError,
 } from './provider';
 
@@ -250,7 +250,7 @@ export async function hasBillingSubscription(db: Executor, userId: string, team 
   return own !== undefined;
 }
 
-export class LocalProvider implements BillingProvider {
+export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
   /** Per process: only this process signs local events, and only it verifies them. */
   readonly webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
@@ -267,7 +267,7 @@ export class LocalProvider implements BillingProvider {
     return newId('cus');
   }
 
-  async createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
+  async createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
     const id = newId('cs');
     await this.db.insert(localBillingCheckouts).values({
       id,
@@ -288,7 +288,7 @@ export class LocalProvider implements BillingProvider {
     return { url: `/checkout/local/${id}` };
   }
 
-  async createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
+  async createSubscription(input: Parameters<PaymentProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
     const id = newId('seti');
     const secret = randomBytes(16).toString('hex');
     await this.db.insert(localBillingCheckouts).values({
@@ -556,7 +556,7 @@ export class LocalProvider implements BillingProvider {
     return null;
   }
 
-  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
+  verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     const parts = new Map((signature ?? '').split(',').map((kv) => kv.split('=', 2) as [string, string]));
     const timestamp = Number(parts.get('t'));
     const given = parts.get('v1') ?? '';
@@ -567,7 +567,7 @@ export class LocalProvider implements BillingProvider {
     if (!timingSafeEqual(Buffer.from(expected), Buffer.from(given))) throw new WebhookSignatureError('Webhook signature does not match');
     if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw new WebhookSignatureError('Webhook signature is too old');
     try {
-      return toBillingEvent(JSON.parse(rawBody.toString('utf8')));
+      return toPaymentEvent(JSON.parse(rawBody.toString('utf8')));
     } catch {
       throw new WebhookSignatureError('Webhook body is not an event');
     }

@@ -31,7 +31,7 @@ export interface ProviderSubscription {
 }
 
 /** The parts of a verified event the app uses; the provider's whole event is in `raw`. */
-export interface BillingEvent {
+export interface PaymentEvent {
   id: string;
   type: string;
   subscriptionId: string | null;
@@ -62,7 +62,7 @@ export interface CheckoutInput {
   seats?: number | null;
 }
 
-export interface BillingProvider {
+export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createCustomer(user: { id: string; email: string; name: string | null }): Promise<string>;
   /** A hosted checkout page in subscription mode; the browser goes to `url`. */
@@ -111,7 +111,7 @@ export interface BillingProvider {
    * Checks the signature over the raw body and returns the event; throws WebhookSignatureError
    * otherwise. Stripe's check waits for its SDK the first time (it is loaded on first use).
    */
-  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent | Promise<BillingEvent>;
+  verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent | Promise<PaymentEvent>;
 }
 
 export interface PlanChangePreview {
@@ -164,13 +164,13 @@ export function isLive(status: string): boolean {
 }
 
 /** Reads the parts of a Stripe-format event the app needs; both providers produce this format. */
-export function toBillingEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }): BillingEvent {
+export function toPaymentEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }): PaymentEvent {
   const object = event.data.object;
   const str = (value: unknown) =>
     typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
   let subscriptionId: string | null = null;
   let userId: string | null = null;
-  let invoice: BillingEvent['invoice'] = null;
+  let invoice: PaymentEvent['invoice'] = null;
   if (event.type.startsWith('customer.subscription.')) {
     subscriptionId = str(object.id);
   } else if (event.type === 'checkout.session.completed') {

@@ -1,16 +1,16 @@
 import type Stripe from 'stripe';
 import type { PlanType } from '#shared/pricing';
 import {
-  type BillingEvent,
+  type PaymentEvent,
   CHECKOUT_LIFETIME_SECONDS,
-  type BillingProvider,
+  type PaymentProvider,
   type CheckoutInput,
   type OfferAtProvider,
   PaymentDeclinedError,
   type PlanChangePreview,
   ProviderUnavailableError,
   type ProviderSubscription,
-  toBillingEvent,
+  toPaymentEvent,
   unusedCredit,
   WebhookSignatureError,
 } from './provider';
@@ -48,7 +48,7 @@ function paymentIntentOf(payment: Stripe.InvoicePayment | undefined): string | u
 }
 
 /** Stripe: Checkout in subscription mode, Elements on /subscribe, the Customer Portal, signed webhooks. */
-export class StripeProvider implements BillingProvider {
+export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private loading?: Promise<{ Stripe: typeof Stripe; stripe: Stripe }>;
 
@@ -137,7 +137,7 @@ export class StripeProvider implements BillingProvider {
     return offer.providerPromotionCodeId ? { discounts: [{ promotion_code: offer.providerPromotionCodeId }] } : {};
   }
 
-  createCheckoutSession(input: Parameters<BillingProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
+  createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]): Promise<{ url: string }> {
     return this.call(async (stripe, sdk) => {
       const { trial, discounts } = this.offerParams(input.offer) as { trial?: number; discounts?: { promotion_code: string }[] };
       const session = await stripe.checkout.sessions.create({
@@ -191,7 +191,7 @@ export class StripeProvider implements BillingProvider {
     return later[0]!.url!;
   }
 
-  createSubscription(input: Parameters<BillingProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
+  createSubscription(input: Parameters<PaymentProvider['createSubscription']>[0]): Promise<{ clientSecret: string }> {
     // The card form on /subscribe is for one person's membership; team plans go through Checkout.
     if (input.seats) throw new TeamPlansUnavailableError();
     return this.call(async (stripe) => {
@@ -393,7 +393,7 @@ export class StripeProvider implements BillingProvider {
     return this.call(async (stripe) => ({ url: (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url }));
   }
 
-  async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
+  async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
     if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
     const { stripe } = await this.sdk();
     let event: Stripe.Event;
@@ -402,6 +402,6 @@ export class StripeProvider implements BillingProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
     }
-    return toBillingEvent(event as unknown as Parameters<typeof toBillingEvent>[0]);
+    return toPaymentEvent(event as unknown as Parameters<typeof toPaymentEvent>[0]);
   }
 }

@@ -2,12 +2,12 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from './clock';
 import { addPeriod, checkTestCard, LocalProvider, signPayload } from './local-provider';
-import { isLive, PaymentDeclinedError, toBillingEvent, WebhookSignatureError } from './provider';
+import { isLive, PaymentDeclinedError, toPaymentEvent, WebhookSignatureError } from './provider';
 import type { Database } from '../db/client';
 
-describe('toBillingEvent', () => {
+describe('toPaymentEvent', () => {
   it('finds the subscription and member of each event type the applier uses', () => {
-    expect(toBillingEvent({ id: 'e1', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } })).toEqual({
+    expect(toPaymentEvent({ id: 'e1', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } })).toEqual({
       id: 'e1',
       type: 'customer.subscription.updated',
       subscriptionId: 'sub_1',
@@ -15,12 +15,12 @@ describe('toBillingEvent', () => {
       invoice: null,
     });
     expect(
-      toBillingEvent({ id: 'e2', type: 'checkout.session.completed', data: { object: { id: 'cs_1', subscription: 'sub_2', client_reference_id: 'u1' } } }),
+      toPaymentEvent({ id: 'e2', type: 'checkout.session.completed', data: { object: { id: 'cs_1', subscription: 'sub_2', client_reference_id: 'u1' } } }),
     ).toMatchObject({ subscriptionId: 'sub_2', userId: 'u1' });
     // An expanded subscription object is read by its id.
-    expect(toBillingEvent({ id: 'e3', type: 'checkout.session.completed', data: { object: { subscription: { id: 'sub_3' } } } }).subscriptionId).toBe('sub_3');
+    expect(toPaymentEvent({ id: 'e3', type: 'checkout.session.completed', data: { object: { subscription: { id: 'sub_3' } } } }).subscriptionId).toBe('sub_3');
     expect(
-      toBillingEvent({
+      toPaymentEvent({
         id: 'e4',
         type: 'invoice.paid',
         data: { object: { id: 'in_1', amount_paid: 19000, amount_due: 19000, currency: 'usd', parent: { subscription_details: { subscription: 'sub_4' } } } },
@@ -28,9 +28,9 @@ describe('toBillingEvent', () => {
     ).toMatchObject({ subscriptionId: 'sub_4', invoice: { id: 'in_1', amountCents: 19000, currency: 'usd' } });
     // Before API version 2025-03-31 the invoice named its subscription directly.
     expect(
-      toBillingEvent({ id: 'e5', type: 'invoice.payment_failed', data: { object: { id: 'in_2', subscription: 'sub_5', amount_due: 1900 } } }),
+      toPaymentEvent({ id: 'e5', type: 'invoice.payment_failed', data: { object: { id: 'in_2', subscription: 'sub_5', amount_due: 1900 } } }),
     ).toMatchObject({ subscriptionId: 'sub_5', invoice: { amountCents: 1900 } });
-    expect(toBillingEvent({ id: 'e6', type: 'charge.refunded', data: { object: { id: 'ch_1' } } })).toMatchObject({ subscriptionId: null, invoice: null });
+    expect(toPaymentEvent({ id: 'e6', type: 'charge.refunded', data: { object: { id: 'ch_1' } } })).toMatchObject({ subscriptionId: null, invoice: null });
   });
 
   it('counts active, trialing and past due as paid-for; everything else as not', () => {

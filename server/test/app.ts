@@ -8,8 +8,8 @@ import { type BuildAppOptions, buildApp } from '../app';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
-import { createTransport } from '../mail/mailer';
-import { createOutbox } from '../mail/outbox';
+import { createTransport } from '../mail/transport';
+import { createMailQueue } from '../mail/mail-queue';
 import { copyTemplate, fileDatabaseUrl } from './postgres';
 import { type SmtpCapture, startSmtpCapture } from './smtp';
 
@@ -51,9 +51,9 @@ export async function startTestApp(
     : process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL
       ? await openDatabase({ url: await fileDatabaseUrl(), poolSize: 4 })
       : await openDatabase({ memoryFrom: new Blob([readFileSync(inject('pgliteDumpFile'))]) });
-  // The production path: every email through the outbox table, delivered at once.
-  const mailer = createOutbox(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, dkim: env.DKIM }));
-  const ctx: AppContext = { env, database, db: database.db, mailer };
+  // The production path: every email through the mail queue, delivered at once.
+  const mailQueue = createMailQueue(database.db, createTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, dkim: env.DKIM }));
+  const ctx: AppContext = { env, database, db: database.db, mailQueue };
   // With `logLines`, the app logs (at LOG_LEVEL, default 'info' then) into that array.
   const { logLines, databaseUrl: _own, ...buildOptions } = options;
   const app = await buildApp(ctx, {
@@ -119,7 +119,7 @@ export async function startTestAppWithMail(
 
 /**
  * A migrated PostgreSQL database of a test's own, for what needs an empty site (no admin yet),
- * and for tests whose work sweeps a whole table (payment events held back, the outbox job)
+ * and for tests whose work sweeps a whole table (payment events held back, the mail-outbox job)
  * while other apps of the same file could take part. Dropped by `drop`.
  */
 export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

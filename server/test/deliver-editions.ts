@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../db/client';
 import { deliverEditions, type SenderSettings } from '../features/editions/sender';
-import { createTransport } from '../mail/mailer';
+import { createTransport } from '../mail/transport';
 
 /** An edition's sending settings for tests: fast, to the test's own site; any of them can be given. */
 export const testSenderSettings = (settings: Partial<SenderSettings> = {}): SenderSettings => ({

@@ -7,14 +7,14 @@ import { editionBounces } from '../bounces/schema';
 import { coachingBookings, coachingSlots } from '../coaching/schema';
 import { editionDeliveries, newsletterEditions } from '../editions/schema';
 import { followUpEnrolments, followUpSequences } from '../follow-ups/schema';
-import { subscriptions } from '../membership/schema';
+import { memberships } from '../membership/schema';
 import { offerRedemptions, offers } from '../offers/schema';
 import { teamInvitations, teamSeats, teams } from '../teams/schema';
 import { webinarSignups, webinars } from '../webinars/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
-import { goodCard, memberApi } from '../../test/billing';
+import { goodCard, memberApi } from '../../test/membership';
 import { uniqueEmail } from '../../test/unique-email';
 import { createVerificationToken } from '../auth/email-verification';
 import { features } from '../../features';
@@ -138,10 +138,10 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   await db.insert(offerRedemptions).values({ offerId: offer!.id, userId: id, status: 'requested', budgetBand: 'under-100k' });
   // A team plan they bought, a seat on it, and an invitation to their address they used (decision 055).
   const [teamPlan] = await db
-    .insert(subscriptions)
+    .insert(memberships)
     .values({ userId: id, provider: 'local', providerSubscriptionId: `sub_team_${id}`, plan: 'monthly', status: 'active', seats: 3 })
     .returning();
-  const [team] = await db.insert(teams).values({ subscriptionId: teamPlan!.id, ownerId: id }).returning();
+  const [team] = await db.insert(teams).values({ membershipId: teamPlan!.id, ownerId: id }).returning();
   await db.insert(teamSeats).values({ teamId: team!.id, userId: id });
   await db
     .insert(teamInvitations)

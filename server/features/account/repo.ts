@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { adminAuditLog, mailOutbox, mailSuppressions, mailTopicOptOuts, passwordResetTokens, sessions, toldOnce, users } from '../../db/schema';
+import { adminAuditLog, queuedMails, mailSuppressions, mailTopicOptOuts, passwordResetTokens, sessions, toldOnce, users } from '../../db/schema';
 import { byAddress, type Member, type PersonalData, theirs, underVerifiedAddress } from '../../personal-data';
 import { findUserById } from '../../users-repo';
 
@@ -50,10 +50,16 @@ export const accountPersonalData: PersonalData = {
       db.select({ topic: toldOnce.topic, details: toldOnce.details, at: toldOnce.createdAt }).from(toldOnce).where(theirs(member, toldOnce)),
       underVerifiedAddress(member, () =>
         db
-          .select({ subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
-          .from(mailOutbox)
-          .where(byAddress(mailOutbox.to, member.email))
-          .orderBy(mailOutbox.createdAt),
+          .select({
+            subject: queuedMails.subject,
+            text: queuedMails.text,
+            status: queuedMails.status,
+            createdAt: queuedMails.createdAt,
+            sentAt: queuedMails.sentAt,
+          })
+          .from(queuedMails)
+          .where(byAddress(queuedMails.to, member.email))
+          .orderBy(queuedMails.createdAt),
       ),
       underVerifiedAddress(member, () =>
         db
@@ -90,7 +96,7 @@ export const accountPersonalData: PersonalData = {
   erase: async (tx, member) => {
     await tx.delete(toldOnce).where(theirs(member, toldOnce));
     if (member.verified) {
-      await tx.delete(mailOutbox).where(byAddress(mailOutbox.to, member.email));
+      await tx.delete(queuedMails).where(byAddress(queuedMails.to, member.email));
       await tx.delete(mailTopicOptOuts).where(byAddress(mailTopicOptOuts.email, member.email));
     }
     await tx

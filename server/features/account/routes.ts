@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, verifyEmailSchema, verifyMessages } from '#shared/account/schemas';
 import { apiPaths } from '#shared/api/paths';
-import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
+import { cancelMembershipsNow } from '../membership/cancel-now';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
@@ -69,9 +69,9 @@ export async function accountRoutes(
       if (user.emailVerifiedAt) throw new HttpError(409, verifyMessages.already);
       // The link and its mail are one write: no stored link that was never sent.
       const mailId = await ctx.db.transaction(async (tx) =>
-        ctx.mailer.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))),
+        ctx.mailQueue.store(tx, verifyEmailMail(user, verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user)))),
       );
-      ctx.mailer.deliverNow([mailId]);
+      ctx.mailQueue.deliverNow([mailId]);
       return { ok: true, message: verifyMessages.sent };
     },
   );
@@ -84,7 +84,7 @@ export async function accountRoutes(
     }
     // The subscription is cancelled first: if the provider cannot be reached, nothing is deleted.
     try {
-      await cancelUserSubscriptionsNow(ctx, user.id, request.log);
+      await cancelMembershipsNow(ctx, user.id, request.log);
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
         return reply.status(502).send({

@@ -6,14 +6,14 @@ import { checkupResults } from '../checkup/schema';
 import { contactMessages } from '../contact/schema';
 import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { localBillingSubscriptions } from '../../payment-providers/schema';
-import { goodCard, memberApi } from '../../test/billing';
+import { goodCard, memberApi } from '../../test/membership';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { csvLine } from '../../csv';
 import { siteDate, siteLocalToInstant } from '#shared/site-time';
-import { EXPORT_BATCH } from './csv';
+import { EXPORT_BATCH } from './csv-export';
 
 // Every account costs a scrypt hash: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

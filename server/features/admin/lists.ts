@@ -9,11 +9,11 @@ import { editionBounces } from '../bounces/schema';
 import { checkupResults } from '../checkup/schema';
 import { contactMessages } from '../contact/schema';
 import { newsletterEditions } from '../editions/schema';
-import { subscriptions } from '../membership/schema';
+import { memberships } from '../membership/schema';
 import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { addressesWithAccounts } from '../../users-repo';
-import { COMPLIMENTARY } from '../membership/membership';
+import { GRANT_PROVIDER } from '../membership/membership';
 import { hasSignupStatus, signupStatus } from '../newsletter/repo';
 import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from './list-query';
 
@@ -47,9 +47,9 @@ async function markGrants(db: Database, rows: Record<string, unknown>[]) {
   const ids = rows.map((row) => String(row.id));
   const found = ids.length
     ? await db
-        .select({ userId: subscriptions.userId, endsAt: subscriptions.currentPeriodEnd })
-        .from(subscriptions)
-        .where(and(inArray(subscriptions.userId, ids), eq(subscriptions.provider, COMPLIMENTARY), inArray(subscriptions.status, [...liveStatuses])))
+        .select({ userId: memberships.userId, endsAt: memberships.currentPeriodEnd })
+        .from(memberships)
+        .where(and(inArray(memberships.userId, ids), eq(memberships.provider, GRANT_PROVIDER), inArray(memberships.status, [...liveStatuses])))
     : [];
   const grants = new Map(found.map((row) => [row.userId, { endsAt: row.endsAt?.toISOString() ?? null }]));
   return rows.map((row) => ({ ...row, premiumGrant: grants.get(String(row.id)) ?? null }));

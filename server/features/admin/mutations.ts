@@ -5,10 +5,10 @@ import { formatDollars, type PlanType, plans } from '#shared/pricing';
 import { grantEnd, type GrantLength } from '#shared/membership/grant-lengths';
 import { siteLongDate } from '#shared/site-time';
 import { syncSubscription } from '../membership/apply-event';
-import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
-import { cancelUserSubscriptionsNow } from '../membership/cancel-now';
+import { paymentProvider, clockNow } from '../../payment-providers/choose-provider';
+import { cancelMembershipsNow } from '../membership/cancel-now';
 import { endedByTeamMail } from '../membership/mails';
-import { COMPLIMENTARY, endComplimentary, grantComplimentary, liveMembership, lockMember } from '../membership/membership';
+import { GRANT_PROVIDER, revokeGrant, grantPremium, liveMembership, lockMember } from '../membership/membership';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Database, Transaction } from '../../db/client';
@@ -16,7 +16,7 @@ import { sessions } from '../../db/schema';
 import { allies, allyReviews } from '../allies/schema';
 import { checkupResults } from '../checkup/schema';
 import { contactMessages } from '../contact/schema';
-import { subscriptions } from '../membership/schema';
+import { memberships } from '../membership/schema';
 import { newsletterSignups } from '../newsletter/schema';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
@@ -53,8 +53,8 @@ export function setUserAdmin(db: Database, admin: PublicUser, id: string, isAdmi
 }
 
 /**
- * An admin's premium switch, through the membership module (decision 025). On: a complimentary
- * membership, unless the member has one already. Off: a complimentary membership ends at once; a
+ * An admin's premium switch, through the membership module (decision 025). On: a grant,
+ * unless the member has a membership already. Off: a grant ends at once; a
  * paid one needs the admin's choice (`endSubscription`), since the member is billed: ended now at
  * the provider, or at the end of the paid period (premium stays until then).
  */
@@ -69,7 +69,7 @@ export async function setUserPremium(
   const target = await userContact(db, id);
   if (!target) throw notFound('User');
   const live = await liveMembership(db, id);
-  if (input.grantFor && live && live.provider !== COMPLIMENTARY) {
+  if (input.grantFor && live && live.provider !== GRANT_PROVIDER) {
     throw new HttpError(409, `${target.email} pays for a ${plans[live.plan].label} membership: a complimentary grant cannot be added to it.`, {
       grantFor: 'The member pays: nothing to grant',
     });
@@ -77,7 +77,7 @@ export async function setUserPremium(
   // A length counts from now on the clock the grants job ends it by; without one, the grant has no end (the switch's grant).
   const grantEndsAt = input.grantFor ? grantEnd(input.grantFor, await clockNow(ctx)) : null;
   let ended: { plan: PlanType; endsAt: Date | null; now: boolean; told: boolean } | undefined;
-  if (!input.isPremium && live && live.provider !== COMPLIMENTARY) {
+  if (!input.isPremium && live && live.provider !== GRANT_PROVIDER) {
     if (!input.endSubscription) {
       const next = live.cancelAtPeriodEnd
         ? 'no further charge'
@@ -93,8 +93,8 @@ export async function setUserPremium(
     // Marked first, so the member can no longer resume or switch it and the provider's change
     // is not mailed as "cancelled, as you asked"; taken back if the provider cannot be reached.
     const alreadyEnded = live.endedByAdminAt;
-    if (!alreadyEnded) await db.update(subscriptions).set({ endedByAdminAt: new Date() }).where(eq(subscriptions.id, live.id));
-    const provider = billingProvider(ctx);
+    if (!alreadyEnded) await db.update(memberships).set({ endedByAdminAt: new Date() }).where(eq(memberships.id, live.id));
+    const provider = paymentProvider(ctx);
     try {
       const readAt = new Date();
       const state =
@@ -103,7 +103,7 @@ export async function setUserPremium(
           : await provider.setCancelAtPeriodEnd(live.providerSubscriptionId, true);
       if (state) await syncSubscription({ ctx, provider, log }, state, readAt);
     } catch (error) {
-      if (!alreadyEnded) await db.update(subscriptions).set({ endedByAdminAt: null }).where(eq(subscriptions.id, live.id));
+      if (!alreadyEnded) await db.update(memberships).set({ endedByAdminAt: null }).where(eq(memberships.id, live.id));
       if (error instanceof ProviderUnavailableError)
         throw new HttpError(502, 'The payment provider could not be reached, so nothing was changed. Please try again.');
       throw error;
@@ -112,8 +112,8 @@ export async function setUserPremium(
   }
   const { row, mailIds } = await db.transaction(async (tx) => {
     await lockMember(tx, id);
-    if (input.isPremium) await grantComplimentary(tx, id, grantEndsAt);
-    else await endComplimentary(tx, id);
+    if (input.isPremium) await grantPremium(tx, id, grantEndsAt);
+    else await revokeGrant(tx, id);
     const row = await userSummary(tx, id);
     if (!row) throw notFound('User');
     await recordAudit(tx, admin, {
@@ -134,9 +134,9 @@ export async function setUserPremium(
           { plan: ended!.plan, endsAt: ended!.endsAt, now: ended!.now, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE },
         )
       : null;
-    return { row, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
+    return { row, mailIds: mail ? [await ctx.mailQueue.store(tx, mail)] : [] };
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
   return row;
 }
 
@@ -151,7 +151,7 @@ export async function deleteUser(ctx: AppContext, personalDataParts: readonly Pe
   if (target.isAdmin && id === admin.id && (await countAdmins(ctx.db)) <= 1) throw new HttpError(409, LAST_ADMIN_DELETE);
   let cancelled: number;
   try {
-    cancelled = await cancelUserSubscriptionsNow(ctx, id, log);
+    cancelled = await cancelMembershipsNow(ctx, id, log);
   } catch (error) {
     if (error instanceof ProviderUnavailableError) {
       throw new HttpError(

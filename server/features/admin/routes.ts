@@ -17,13 +17,13 @@ import {
 import { adminListPaths, adminOutreachPaths, type OutreachList } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { liveMembership } from '../membership/membership';
-import { subscriptionView } from '../membership/subscription-view';
+import { membershipView } from '../membership/membership-view';
 import type { AppContext } from '../../context';
 import type { PersonalData } from '../../personal-data';
 import { siteDayAndMonthStart, siteIsoDate } from '#shared/site-time';
 import { parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
-import { exportCsv } from './csv';
+import { exportCsv } from './csv-export';
 import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
 import * as change from './mutations';
@@ -84,7 +84,7 @@ export async function adminRoutes(
   // What the premium switch would end: the confirmation names the plan and the next charge.
   app.get(adminApiPaths.adminUserMembership, async (request, reply) => {
     reply.headers(noStore);
-    return { membership: subscriptionView(await liveMembership(ctx.db, idOf(request))) };
+    return { membership: membershipView(await liveMembership(ctx.db, idOf(request))) };
   });
   app.delete(adminApiPaths.adminUser, async (request) =>
     change.deleteUser(ctx, personalDataParts, await adminOf(request), idWithoutBody(request), request.log),

@@ -36,7 +36,7 @@ const call = (method: string, path: string, cookie = admin) => callApp(`${t.url}
 const invitations = async () =>
   (await call('GET', '/api/admin/slack-invitations')).json as { waiting: { email: string; overdue: boolean }[]; invited: { email: string; method: string }[] };
 
-/** A premium member as an admin makes one: a complimentary membership. */
+/** A premium member as an admin makes one: a grant. */
 async function premiumMember(label: string) {
   const member = await account(label);
   const res = await callApp(`${t.url}/api/admin/users/${member.id}/premium`, 'PATCH', { body: { isPremium: true }, cookie: admin });

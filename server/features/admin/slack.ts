@@ -5,9 +5,9 @@ import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { toldOnce, users } from '../../db/schema';
-import { subscriptions } from '../membership/schema';
+import { memberships } from '../membership/schema';
 import { HttpError } from '../../http/errors';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { markTold } from '../../mail/told-once';
 import { recordAudit } from '../../audit-log';
 import { findUserById } from '../../users-repo';
@@ -15,7 +15,7 @@ import { findUserById } from '../../users-repo';
 const SLACK_TOPIC = 'slack-invitation';
 
 // The start of a premium member's live membership: when the 24-hour promise began.
-const premiumSince = sql<Date | string>`(select s.created_at from ${subscriptions} s where s.user_id = ${users.id} and s.status in (${sql.join(
+const premiumSince = sql<Date | string>`(select s.created_at from ${memberships} s where s.user_id = ${users.id} and s.status in (${sql.join(
   liveStatuses.map((status) => sql`${status}`),
   sql`, `,
 )}) order by s.created_at desc limit 1)`;
@@ -89,9 +89,9 @@ export async function inviteToSlack(ctx: AppContext, admin: PublicUser, userId: 
     const told = await markTold(tx, SLACK_TOPIC, [userId], { by: admin.email, method: send ? 'emailed' : 'marked' });
     if (told.length === 0) throw new HttpError(409, 'This member was already invited to Slack.');
     await recordAudit(tx, admin, { action: send ? 'slack_invitation_sent' : 'slack_invitation_marked', targetType: 'user', targetId: userId });
-    return send ? [await ctx.mailer.store(tx, invitationMail(member, ctx.env.SLACK_INVITE_URL, ctx.env.PUBLIC_URL))] : [];
+    return send ? [await ctx.mailQueue.store(tx, invitationMail(member, ctx.env.SLACK_INVITE_URL, ctx.env.PUBLIC_URL))] : [];
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
   const [row] = await members(ctx.db, eq(users.id, userId));
   return toRow(row!);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, mailSuppressions, users } from '../../db/schema';
+import { queuedMails, mailSuppressions, users } from '../../db/schema';
 import { allies } from './schema';
 import { loadLinkKey, signLink } from '../../mail/links';
 import { registerAccount } from '../../test/auth-client';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const day = 24 * 3600 * 1000;
 const newsTo = async (email: string) =>
-  (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) => mail.subject.startsWith('New in the Allies Directory'));
+  (await t.ctx.db.select().from(queuedMails).where(eq(queuedMails.to, email))).filter((mail) => mail.subject.startsWith('New in the Allies Directory'));
 const addAlly = (name: string, values: Partial<typeof allies.$inferInsert>) =>
   t.ctx.db.insert(allies).values({ name, category: 'Gears', description: `${name} helps small teams.`, submitterEmail: uniqueEmail('vendor'), ...values });
 

@@ -3,7 +3,7 @@ import { site } from '#shared/site';
 import type { AppContext } from '../../context';
 import { mailSuppressions, users } from '../../db/schema';
 import { allies } from './schema';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { loadLinkKey, preferencesLink } from '../../mail/links';
 import { optedOut } from '../../mail/topic-opt-outs';
 import { markTold } from '../../mail/told-once';
@@ -12,7 +12,7 @@ import { markTold } from '../../mail/told-once';
  * Allies news (decision 053): once a week, premium members who keep the "Allies news" topic
  * (their preferences page) hear which vendors joined the directory in the last seven days. No new
  * ally, no email. Each member is told once per week, whatever runs twice or on two servers: the
- * told_once mark and the outbox row commit together (decision 034).
+ * told_once mark and the queued mail commit together (decision 034).
  */
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -106,12 +106,12 @@ export async function sendAlliesNews(ctx: AppContext, now = new Date()): Promise
           publicUrl: ctx.env.PUBLIC_URL,
           preferencesUrl: preferencesLink(linkKey, ctx.env.PUBLIC_URL, member.email),
         });
-        stored.push(await ctx.mailer.store(tx, mail));
+        stored.push(await ctx.mailQueue.store(tx, mail));
       }
       return stored;
     });
     told += ids.length;
-    ctx.mailer.deliverNow(ids);
+    ctx.mailQueue.deliverNow(ids);
   }
   return told;
 }

@@ -9,7 +9,7 @@ import { getSessionUser, requirePremium } from '../../http/guards';
 import { adminUsers } from '../../users-repo';
 import { recordServerEvent } from '../events/record';
 import { deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
-import { seedSampleAllies } from './sample-allies';
+import { seedSampleAllies } from './seed-allies';
 import { submissionForAdminsMail, submissionReceivedMail } from './submission-mails';
 
 const idParams = z.object({ id: z.string() });
@@ -43,7 +43,7 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { fax: _empty, ...submission } = parseInput(allySubmissionSchema, request.body);
 
     // The submission and its emails (to the vendor and every admin) are one write: neither exists
-    // without the other after a crash; a mail server being down delays the emails (the outbox retries).
+    // without the other after a crash; a mail server being down delays the emails (the mail queue retries).
     const { id, mailIds } = await ctx.db.transaction(async (tx) => {
       const id = await insertAllySubmission(tx, submission);
       const mails = [
@@ -51,10 +51,10 @@ export async function alliesRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ...(await adminUsers(tx)).map((admin) => submissionForAdminsMail(admin.email, submission, ctx.env.PUBLIC_URL)),
       ];
       const mailIds: string[] = [];
-      for (const mail of mails) mailIds.push(await ctx.mailer.store(tx, mail));
+      for (const mail of mails) mailIds.push(await ctx.mailQueue.store(tx, mail));
       return { id, mailIds };
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     await recordServerEvent(ctx, { kind: 'ally_submit', path: '/allies/submit', props: { category: submission.category } }, request.log);
     return reply.status(201).send({ id });
   });

@@ -1,4 +1,4 @@
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /**
  * The confirmation promised to a vendor (docs/product.md §9: 3-5 business days). Anyone can type any

@@ -1,5 +1,5 @@
 import { site } from '#shared/site';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /** Sent once, when an account is created: what the free account opens and how to get back in. */
 export function accountWelcomeMail(to: { email: string; firstName: string }, publicUrl: string, verifyUrl: string): Mail {

@@ -1,4 +1,4 @@
-import { grantComplimentary, lockMember } from '../membership/membership';
+import { grantPremium, lockMember } from '../membership/membership';
 import type { Database } from '../../db/client';
 import { hashPassword } from './password';
 import { findUserByEmail, insertUserIfAbsent } from '../../users-repo';
@@ -22,9 +22,9 @@ export async function seedDemoUser(db: Database, scryptN: number): Promise<void>
   await insertUserIfAbsent(db, { ...profile, passwordHash: await hashPassword(password, scryptN) });
   const user = await findUserByEmail(db, demoUser.email);
   if (!user) return;
-  // Premium as any member has it: a (complimentary) membership, decision 025.
+  // Premium as any member has it: a membership (a grant), decision 025.
   await db.transaction(async (tx) => {
     await lockMember(tx, user.id);
-    await grantComplimentary(tx, user.id);
+    await grantPremium(tx, user.id);
   });
 }

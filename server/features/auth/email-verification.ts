@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { site } from '#shared/site';
 import type { Database, Executor } from '../../db/client';
 import { emailVerificationTokens } from './schema';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { joinVerifiedAttempts } from '../checkup/progress';
 import { hashToken, newToken } from '../../http/sessions';
 import { markEmailVerified } from '../../users-repo';

@@ -40,9 +40,9 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
         const mailId = await ctx.db.transaction(async (tx) => {
           const token = await createResetToken(tx, user.id);
           const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${token}`;
-          return ctx.mailer.store(tx, { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) });
+          return ctx.mailQueue.store(tx, { to: user.email, subject: `Reset your ${site.name} password`, text: resetMailText(user.firstName, link) });
         });
-        ctx.mailer.deliverNow([mailId]);
+        ctx.mailQueue.deliverNow([mailId]);
       }
       return { message: resetMessages.requested };
     },

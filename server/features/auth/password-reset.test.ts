@@ -40,7 +40,7 @@ describe('account welcome email', () => {
     expect(mail.text).toContain('Forgot password?');
     const again = await callApp(`${t.url}/api/register`, 'POST', { body: { email: account.email, password: 'other-secret', firstName: 'A', lastName: 'B' } });
     expect(again.status).toBe(409);
-    await t.ctx.mailer.idle();
+    await t.ctx.mailQueue.idle();
     expect(smtp.find(account.email, /Welcome to Nonprofit Leaders Hub/)).toHaveLength(1);
   });
 });

@@ -53,16 +53,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const passwordHash = await hashPassword(input.password, ctx.env.PASSWORD_SCRYPT_N);
     try {
       // The account, its verification link and the welcome that carries the link are one write:
-      // a crash leaves all of them or none; the outbox delivers and retries the mail.
+      // a crash leaves all of them or none; the mail queue delivers and retries the mail.
       const { user, mailId } = await ctx.db.transaction(async (tx) => {
         const user = await insertUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
         const verifyUrl = verifyEmailUrl(ctx.env.PUBLIC_URL, await createVerificationToken(tx, user));
         return {
           user,
-          mailId: await ctx.mailer.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)),
+          mailId: await ctx.mailQueue.store(tx, accountWelcomeMail({ email: user.email, firstName: input.firstName }, ctx.env.PUBLIC_URL, verifyUrl)),
         };
       });
-      ctx.mailer.deliverNow([mailId]);
+      ctx.mailQueue.deliverNow([mailId]);
       return user;
     } catch (error) {
       if (error instanceof EmailTakenError) throw new HttpError(409, messages.emailTaken);

@@ -2,7 +2,7 @@ import { type CategoryScores, gradeScores, weakestPillars } from '#shared/checku
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';
 import { MailLayout, renderMailHtml } from '../../mail/mail-layout';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /**
  * The detailed breakdown the results page promises: the overall grade, each pillar's grade,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
-import { mailOutbox } from '../../db/schema';
+import { queuedMails } from '../../db/schema';
 import { checkupResults } from './schema';
 import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { startTestApp, startTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/app';
@@ -164,11 +164,11 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
   it('caps the breakdowns one address gets from result links (decision 069): past the cap a 429, nothing stored, nothing sent', async () => {
     const victim = uniqueEmail('flooded');
     const { hour } = MAIL_CAPS.checkupBreakdown.recipient;
-    const outboxRows = () =>
+    const queuedMailRows = () =>
       t.ctx.db
         .select()
-        .from(mailOutbox)
-        .where(sql`lower(${mailOutbox.to}) = ${victim}`);
+        .from(queuedMails)
+        .where(sql`lower(${queuedMails.to}) = ${victim}`);
     // Results of different people, as anyone holding their links could ask.
     const ids = await Promise.all([0, 1].map(async () => (await submit({ email: uniqueEmail('owner'), answers: answers() })).json.id as string));
     for (let i = 0; i < hour; i++) {
@@ -182,7 +182,7 @@ describe('POST /api/checkup-results/:id/breakdown', () => {
     await expect.poll(() => smtp.find(victim, /Your Check-Up breakdown/).length).toBe(hour);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.find(victim, /Your Check-Up breakdown/)).toHaveLength(hour);
-    expect(await outboxRows()).toHaveLength(hour);
+    expect(await queuedMailRows()).toHaveLength(hour);
   });
 });
 

@@ -1,5 +1,5 @@
 import { siteTime } from '#shared/site-time';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /**
  * To the owner of a verified address under which someone took the Check-Up signed out: the

@@ -14,7 +14,7 @@ const CONFIRM_PAGE = '/checkup/confirm';
  */
 export async function askOwnerToConfirm(
   tx: Executor,
-  ctx: Pick<AppContext, 'env' | 'mailer'>,
+  ctx: Pick<AppContext, 'env' | 'mailQueue'>,
   key: Buffer,
   owner: { id: string; email: string },
   attempt: { createdAt: Date },
@@ -22,7 +22,7 @@ export async function askOwnerToConfirm(
   const topic = `checkup-confirm:${attempt.createdAt.toISOString().slice(0, 10)}`;
   if ((await markTold(tx, topic, [owner.id])).length === 0) return null;
   const link = `${ctx.env.PUBLIC_URL}${CONFIRM_PAGE}?token=${signLink(key, 'checkup-confirm', owner.email)}`;
-  return ctx.mailer.store(
+  return ctx.mailQueue.store(
     tx,
     attemptConfirmationMail({ to: owner.email, takenAt: attempt.createdAt, link, publicUrl: ctx.env.PUBLIC_URL, timeZone: ctx.env.SITE_TIMEZONE }),
   );

@@ -284,7 +284,7 @@ describe('the admin', () => {
 describe.runIf(onPostgres)('the scheduled recomputation', () => {
   it('runs once when two servers are asked to run it at once', async () => {
     const other = await startTestApp();
-    const deps = { outbox: undefined as never, bulkTransport: undefined as never, isStopping: () => false };
+    const deps = { mailQueue: undefined as never, bulkTransport: undefined as never, isStopping: () => false };
     const job = scheduledJobs({ ctx: t.ctx, log: t.app.log, ...deps }).find((j) => j.name === 'checkup-peers')!;
     expect(job.cron).toMatch(/^\d+ \* \* \* \*$/);
     let runs = 0;

@@ -44,7 +44,7 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
         const first = attempt.userId ? (await markTold(tx, topic, [attempt.userId])).length > 0 : await markToldByEmail(tx, topic, attempt.email);
         if (!first) continue;
         const links = oneClickLinks(key, ctx.env.PUBLIC_URL, attempt.email, reminderStopPaths);
-        ids.push(await ctx.mailer.store(tx, retakeReminderMail(attempt.email, attempt.createdAt, ctx.env.PUBLIC_URL, links, ctx.env.SITE_TIMEZONE)));
+        ids.push(await ctx.mailQueue.store(tx, retakeReminderMail(attempt.email, attempt.createdAt, ctx.env.PUBLIC_URL, links, ctx.env.SITE_TIMEZONE)));
       }
       await markRemindersHandled(
         tx,
@@ -52,7 +52,7 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
       );
       return { claimed: due.length, mailIds: ids };
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     sent += mailIds.length;
     if (claimed < BATCH) return sent;
   }

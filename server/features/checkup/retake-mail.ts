@@ -1,5 +1,5 @@
 import type { OneClickLinks } from '../../mail/links';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { siteLongDate } from '#shared/site-time';
 
 /** The one retake reminder: what changed since is what the retake shows; one link stops these reminders. */

@@ -78,7 +78,7 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const asked = owner && key ? await askOwnerToConfirm(tx, ctx, key, owner, stored) : null;
       return { row: stored, enrolled: (await enrolFromResult(tx, stored)).length > 0, mailId: asked };
     });
-    if (mailId) ctx.mailer.deliverNow([mailId]);
+    if (mailId) ctx.mailQueue.deliverNow([mailId]);
     // A first step due at once goes out within seconds, from the job: never from this request.
     if (enrolled) ctx.jobs?.kick('follow-ups');
     // The completion as stored and scored here: a page cannot report one with a score of its choosing.
@@ -111,9 +111,9 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const sender = (await getSessionUser(request, ctx))?.id;
     const mailId = await ctx.db.transaction(async (tx) => {
       await countMailTo(tx, 'checkupBreakdown', { to: input.email, sender: sender ? `user:${sender}` : `ip:${request.ip}` });
-      return ctx.mailer.store(tx, mail);
+      return ctx.mailQueue.store(tx, mail);
     });
-    ctx.mailer.deliverNow([mailId]);
+    ctx.mailQueue.deliverNow([mailId]);
     return reply.status(202).send({ ok: true });
   });
 

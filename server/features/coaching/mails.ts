@@ -1,5 +1,5 @@
 import { calendarEvent } from '../../mail/ics';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { siteTime } from '#shared/site-time';
 
 export type CoachingMailKind = 'confirmation' | 'moved' | 'reminder' | 'cancelled' | 'premium-ended' | 'slot-removed';

@@ -52,7 +52,7 @@ async function mailAbout(tx: Executor, ctx: AppContext, kind: CoachingMailKind, 
     // A cancellation outranks the invitation it cancels.
     sequence: row.sequence + (row.status === 'booked' ? 0 : 1),
   };
-  return ctx.mailer.store(tx, coachingMail(kind, booking, settingsOf(ctx)));
+  return ctx.mailQueue.store(tx, coachingMail(kind, booking, settingsOf(ctx)));
 }
 
 export async function coachingPage(ctx: AppContext, user: PublicUser | null, now = new Date()): Promise<CoachingPage> {
@@ -117,7 +117,7 @@ export async function book(ctx: AppContext, user: PublicUser, slotId: string, re
       mailIds: [replaced ? await mailAbout(tx, ctx, 'moved', inserted, replaced.startsAt) : await mailAbout(tx, ctx, 'confirmation', inserted)],
     };
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
   return id;
 }
 
@@ -147,7 +147,7 @@ export async function cancel(ctx: AppContext, user: PublicUser, bookingId: strin
     await cancelOwn(tx, user, bookingId, now, 'member');
     return [await mailAbout(tx, ctx, 'cancelled', bookingId)];
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
 }
 
 /** The mark that a booking's reminder was sent (decision 034). */
@@ -169,7 +169,7 @@ export async function coachingHousekeeping(ctx: AppContext, now = new Date()): P
     for (const row of reminded) ids.push(await mailAbout(tx, ctx, 'reminder', row.id));
     return { ids, cancelled: ended.length, reminded: reminded.length };
   });
-  ctx.mailer.deliverNow(mailIds.ids);
+  ctx.mailQueue.deliverNow(mailIds.ids);
   return { cancelled: mailIds.cancelled, reminded: mailIds.reminded };
 }
 
@@ -191,5 +191,5 @@ export async function removeSlot(ctx: AppContext, slotId: string): Promise<void>
     await deleteSlot(tx, slotId);
     return ids;
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
 }

@@ -1,6 +1,6 @@
 import { contactTypeLabels, type ContactType } from '#shared/contact/schemas';
 import { priorityNote, replyTime } from '#shared/contact/reply-time';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /**
  * The acknowledgement promised to everyone who writes (docs/product.md (Decisions)). Anyone can type any

@@ -20,12 +20,12 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Priority support: a premium member's message is marked and answered within 1 business day.
     const premium = Boolean(sender?.isPremium);
     // The message and its acknowledgement are one write: neither exists without the other after
-    // a crash, and a mail server being down delays the email, never the message (the outbox retries).
+    // a crash, and a mail server being down delays the email, never the message (the mail queue retries).
     const { id, mailId } = await ctx.db.transaction(async (tx) => ({
       id: await insertContactMessage(tx, { ...message, userId, premium }),
-      mailId: await ctx.mailer.store(tx, acknowledgementMail(message, ctx.env.PUBLIC_URL, premium)),
+      mailId: await ctx.mailQueue.store(tx, acknowledgementMail(message, ctx.env.PUBLIC_URL, premium)),
     }));
-    ctx.mailer.deliverNow([mailId]);
+    ctx.mailQueue.deliverNow([mailId]);
     // Whether it went as a premium member's: the page then says the reply time the acknowledgement
     // promises, even when it could not tell who was writing (the account not loaded yet).
     return reply.status(201).send({ id, premium });

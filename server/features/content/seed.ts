@@ -6,8 +6,8 @@ import type { ContentFields, ContentSection } from '#shared/content/pages';
 import { pillars } from '#shared/content/pillars';
 import type { Database } from '../../db/client';
 import { contentItems, contentVersions } from './schema';
-import { contentDir } from '../../paths';
-import { renderContentHtml } from './render';
+import { contentDir } from '../../dirs';
+import { renderContentHtml } from './content-html';
 
 interface SeedItem {
   section: ContentSection;

@@ -176,7 +176,7 @@ export async function editionAdminRoutes(app: FastifyInstance, ctx: AppContext):
     noBody(request);
     refuseUnrenderable({ body: ['Body', edition.body] });
     const copy = await renderEdition(edition, settings, { test: true });
-    await ctx.mailer.send({ to: admin.email, subject: `[Test] ${copy.subject}`, html: copy.html, text: copy.text });
+    await ctx.mailQueue.send({ to: admin.email, subject: `[Test] ${copy.subject}`, html: copy.html, text: copy.text });
     return { ok: true, message: `A test was sent to ${admin.email}.` };
   });
 

@@ -9,7 +9,7 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { splitFrontMatter } from '#shared/content/front-matter';
-import { contentDir } from '../../paths';
+import { contentDir } from '../../dirs';
 
 /** Decision 045: an edition's links and "Was this useful?" counted per edition, link and day, never per person. */
 let t: TestAppWithMail;

@@ -339,7 +339,7 @@ export async function countSending(db: Executor, ids: string[]): Promise<number>
 /**
  * Marks skipped the claimed copies among `ids` whose address is not of the audience any more
  * (unsubscribed, bounced, no longer premium, deleted); returns their ids. Raw, as the claim that
- * gave the ids is (server/mail/queue.ts): the ids compared come back in the same driver's types,
+ * gave the ids is (server/mail/delivery-engine.ts): the ids compared come back in the same driver's types,
  * and the audience's check is SQL on an address (`eligible`), here the copy's.
  */
 export async function skipIneligibleCopies(db: Executor, audience: EditionAudience, ids: number[]): Promise<number[]> {

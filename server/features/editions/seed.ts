@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { splitFrontMatter } from '#shared/content/front-matter';
 import { slugify } from '#shared/newsletter/editions';
 import type { Executor } from '../../db/client';
-import { contentDir } from '../../paths';
+import { contentDir } from '../../dirs';
 import { anyEdition, insertSentEdition, renderedBody } from './repo';
 
 /**

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
 import type { EditionAudience } from '#shared/newsletter/editions';
 import type { Database, Executor } from '../../db/client';
-import type { Transport } from '../../mail/mailer';
+import type { Transport } from '../../mail/transport';
 import { personalise, renderEdition } from './edition-mail';
 import { CountedLinks, PREFERENCES_PLACEHOLDER, type RenderedEdition, UNSUBSCRIBE_PLACEHOLDER } from './edition-mail-parts';
 import { type CompiledMail, compileMail } from '../../mail/compiled-mail';
-import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/queue';
+import { type DeliveryReport, deliverQueue, type Queue } from '../../mail/delivery-engine';
 import { sharedRateGate } from '../../mail/rate-gate';
 import { loadLinkKey, preferencesLink, signLink } from '../../mail/links';
 import { editionDeliveries, newsletterEditions } from './schema';
@@ -105,7 +105,7 @@ interface Copy {
 
 /**
  * Sends what is due of every edition that is sending, through the one delivery engine
- * (server/mail/queue.ts, decision 034), until nothing is left, `deadline` passes or `shouldStop`
+ * (server/mail/delivery-engine.ts, decision 034), until nothing is left, `deadline` passes or `shouldStop`
  * says so. Run by the weekly-dish job, whose slices may overlap on several servers (the claims
  * keep them apart); tests call it directly.
  */

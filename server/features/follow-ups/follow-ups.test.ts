@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Pillar } from '#shared/checkup/questions';
 import { questions } from '#shared/checkup/questions';
-import { adminAuditLog, mailOutbox, users } from '../../db/schema';
+import { adminAuditLog, queuedMails, users } from '../../db/schema';
 import { followUpEnrolments } from './schema';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
@@ -68,7 +68,7 @@ const enrolmentsOf = (email: string) =>
 
 const runJob = async (now?: Date) => {
   const sent = await sendDueFollowUps(t.ctx, now);
-  await t.ctx.mailer.idle();
+  await t.ctx.mailQueue.idle();
   return sent;
 };
 
@@ -161,7 +161,7 @@ describe('Check-Up follow-ups', () => {
     const email = uniqueEmail('fu-once');
     await takeCheckup(email, answersWith('FUEL'));
     await Promise.all([sendDueFollowUps(t.ctx), sendDueFollowUps(t.ctx), sendDueFollowUps(t.ctx)]);
-    await t.ctx.mailer.idle();
+    await t.ctx.mailQueue.idle();
     const mail = await smtp.waitFor(email, /Fuel one/);
     await runJob();
     expect(smtp.find(email, /Fuel/)).toHaveLength(1);
@@ -199,27 +199,27 @@ describe('Check-Up follow-ups', () => {
     expect((await enrolmentsOf(email)).map((e) => e.stopReason)).toEqual(['retake', 'retake', 'finished']);
   });
 
-  it('a sender killed mid-send: before its commit nothing was sent or marked, after it the outbox delivers the step once', async () => {
+  it('a sender killed mid-send: before its commit nothing was sent or marked, after it the mail queue delivers the step once', async () => {
     const email = uniqueEmail('fu-killed');
     await takeCheckup(email, answersWith('FUEL'));
-    // Killed inside the transaction (after the mark, at the outbox write): all of it rolls back.
-    const dying = { ...t.ctx, mailer: { ...t.ctx.mailer, store: () => Promise.reject(new Error('killed')) } };
+    // Killed inside the transaction (after the mark, at the mail queue's write): all of it rolls back.
+    const dying = { ...t.ctx, mailQueue: { ...t.ctx.mailQueue, store: () => Promise.reject(new Error('killed')) } };
     await expect(sendDueFollowUps(dying)).rejects.toThrow('killed');
     expect((await enrolmentsOf(email))[0]).toMatchObject({ stepsSent: 0, stopReason: null });
-    // Killed after the commit, before delivering: the mail waits in the outbox, and the next run does not store it again.
-    const stopped = { ...t.ctx, mailer: { ...t.ctx.mailer, deliverNow: () => undefined } };
+    // Killed after the commit, before delivering: the mail waits in the mail queue, and the next run does not store it again.
+    const stopped = { ...t.ctx, mailQueue: { ...t.ctx.mailQueue, deliverNow: () => undefined } };
     await sendDueFollowUps(stopped);
     await runJob();
     expect(smtp.find(email, /Fuel one/)).toHaveLength(0);
     const waiting = await t.ctx.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(sql`lower(${mailOutbox.to}) = lower(${email})`, eq(mailOutbox.status, 'pending')));
+      .select({ id: queuedMails.id })
+      .from(queuedMails)
+      .where(and(sql`lower(${queuedMails.to}) = lower(${email})`, eq(queuedMails.status, 'pending')));
     expect(waiting).toHaveLength(1);
-    await t.ctx.mailer.deliverDue();
+    await t.ctx.mailQueue.deliverDue();
     await smtp.waitFor(email, /Fuel one/);
     await runJob();
-    await t.ctx.mailer.deliverDue();
+    await t.ctx.mailQueue.deliverDue();
     expect(smtp.find(email, /Fuel one/)).toHaveLength(1);
   });
 

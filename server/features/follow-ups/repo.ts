@@ -3,7 +3,7 @@ import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
-import { mailOutbox, toldOnce, users } from '../../db/schema';
+import { queuedMails, toldOnce, users } from '../../db/schema';
 import { checkupResults } from '../checkup/schema';
 import { followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
 import { optedOut, optOut } from '../../mail/topic-opt-outs';
@@ -123,12 +123,12 @@ export async function enrol(
     .returning({ id: followUpEnrolments.id, sequenceId: followUpEnrolments.sequenceId });
 }
 
-/** Adds the outbox id of a step's mail to the step's "told once" mark (same transaction). */
-export async function noteStepMail(tx: Executor, topic: string, email: string, outboxId: string): Promise<void> {
+/** Adds the id of a step's queued mail to the step's "told once" mark (same transaction), under its stored key `outboxId`. */
+export async function noteStepMail(tx: Executor, topic: string, email: string, queuedMailId: string): Promise<void> {
   await tx
     .update(toldOnce)
     // jsonb concatenation: the builder has no word for ||.
-    .set({ details: sql`coalesce(${toldOnce.details}, '{}'::jsonb) || ${JSON.stringify({ outboxId })}::jsonb` })
+    .set({ details: sql`coalesce(${toldOnce.details}, '{}'::jsonb) || ${JSON.stringify({ outboxId: queuedMailId })}::jsonb` })
     .where(and(eq(toldOnce.topic, topic), isNull(toldOnce.userId), sql`lower(${toldOnce.email}) = lower(${email})`));
 }
 
@@ -195,7 +195,7 @@ export async function unsubscribe(tx: Executor, email: string): Promise<number> 
 }
 
 /**
- * Per step of a sequence: sent and failed (the outbox's verdict on the mail of that step), still
+ * Per step of a sequence: sent and failed (the mail queue's verdict on the mail of that step), still
  * on its way, and stopped (enrolments that ended for a reason other than finishing before this
  * step reached them).
  */
@@ -203,17 +203,17 @@ export async function stepStats(db: Executor, sequence: SequenceRow): Promise<{ 
   const stepIds = sequence.steps.map((step) => step.id);
   const outcomes = stepIds.length
     ? await db
-        .select({ topic: toldOnce.topic, status: mailOutbox.status, n: count() })
+        .select({ topic: toldOnce.topic, status: queuedMails.status, n: count() })
         .from(toldOnce)
-        // The outbox row is named in the mark's details (jsonb): the builder has no word for ->>.
-        .leftJoin(mailOutbox, sql`${mailOutbox.id}::text = ${toldOnce.details}->>'outboxId'`)
+        // The queued mail is named in the mark's details (jsonb): the builder has no word for ->>.
+        .leftJoin(queuedMails, sql`${queuedMails.id}::text = ${toldOnce.details}->>'outboxId'`)
         .where(
           inArray(
             toldOnce.topic,
             stepIds.map((id) => stepTopic(id)),
           ),
         )
-        .groupBy(toldOnce.topic, mailOutbox.status)
+        .groupBy(toldOnce.topic, queuedMails.status)
     : [];
   const stoppedAt = await db
     .select({ stepsSent: followUpEnrolments.stepsSent, n: count() })

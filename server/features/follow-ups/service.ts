@@ -65,10 +65,10 @@ const BATCH = 50;
  * Sends the follow-up steps that are due, once each. Per enrolment, one transaction locks it
  * (SKIP LOCKED: another server's run passes it by), re-checks it (still due, still at that step,
  * not unsubscribed, not premium when the sequence stops there), marks the step told to the
- * address, stores its mail in the outbox and moves the enrolment on; the mail is delivered after
+ * address, stores its mail in the mail queue and moves the enrolment on; the mail is delivered after
  * commit. A step the address was told before (an earlier enrolment) is passed over, not sent again.
  */
-export async function sendDueFollowUps(ctx: Pick<AppContext, 'db' | 'env' | 'mailer'>, now = new Date()): Promise<number> {
+export async function sendDueFollowUps(ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>, now = new Date()): Promise<number> {
   const settings = { publicUrl: ctx.env.PUBLIC_URL, postalAddress: ctx.env.POSTAL_ADDRESS };
   const rendered = new Map<string, RenderedFollowUp>();
   const sequences = new Map<string, SequenceRow | undefined>();
@@ -106,15 +106,15 @@ export async function sendDueFollowUps(ctx: Pick<AppContext, 'db' | 'env' | 'mai
         }
         const links = followUpUnsubscribeLinks(linkKey, settings.publicUrl, enrolment.email);
         const copy = personalise(rendered.get(renderKey!)!, links.page);
-        const id = await ctx.mailer.store(tx, { to: enrolment.email, ...copy, headers: links.headers });
-        // The mark names its mail, so the admin's figures per step read the outbox's verdict.
+        const id = await ctx.mailQueue.store(tx, { to: enrolment.email, ...copy, headers: links.headers });
+        // The mark names its mail, so the admin's figures per step read the mail queue's verdict.
         await noteStepMail(tx, stepTopic(step.id), enrolment.email, id);
         await move();
         return id;
       });
       if (mailId) {
         sent += 1;
-        ctx.mailer.deliverNow([mailId]);
+        ctx.mailQueue.deliverNow([mailId]);
       }
     }
   }

@@ -5,16 +5,16 @@ import { plans } from '#shared/pricing';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions, webhookEvents } from './schema';
+import { billingCharges, memberships, webhookEvents } from './schema';
 import { teams } from '../teams/schema';
 import { findUserById } from '../../users-repo';
 import { recordServerEvent } from '../events/record';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { resolveDuplicates } from './duplicates';
 import { cancellationMail, paymentFailedMail, premiumWelcomeMail, receiptMail, resumedMail, teamReadyMail } from './mails';
-import { COMPLIMENTARY, endComplimentary, lockMember, otherLiveMembership, syncPremium, syncTeamPremium } from './membership';
+import { GRANT_PROVIDER, revokeGrant, lockMember, otherLiveMembership, syncPremium, syncTeamPremium } from './membership';
 import { discountInWords, offerById, recordProviderRedemption, redeemedOfferOf } from '../offers/repo';
-import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
+import { type PaymentEvent, type PaymentProvider, DUPLICATE, isLive, liveStatuses, type ProviderSubscription } from '../../payment-providers/provider';
 
 /**
  * Applies the payment provider's verified events to memberships (premium itself is decided in
@@ -22,13 +22,13 @@ import { type BillingEvent, type BillingProvider, DUPLICATE, isLive, liveStatuse
  * once: its id is recorded in `webhook_events` in the same transaction as the change, so a
  * redelivered event does nothing. Events are not trusted for state: the subscription is
  * re-read from the provider, so events arriving out of order still leave the latest state.
- * Emails are stored in the outbox in the same transaction and delivered after the commit; the
+ * Emails are stored in the mail queue in the same transaction and delivered after the commit; the
  * premium_signup usage event follows the commit. Both happen once per real change.
  */
 
 interface Effects {
   mails: Mail[];
-  /** The mails' outbox rows, written in the transaction of the change they announce. */
+  /** The mails' queued mails, written in the transaction of the change they announce. */
   mailIds: string[];
   usage: UsageEvent[];
   /** Duplicate subscriptions found: cancelled and refunded at the provider after the commit. */
@@ -39,7 +39,7 @@ interface Effects {
 
 export interface ApplyDeps {
   ctx: AppContext;
-  provider: BillingProvider;
+  provider: PaymentProvider;
   log: FastifyBaseLogger;
 }
 
@@ -55,7 +55,7 @@ const subscriptionEvents = new Set([
   'invoice.payment_failed',
 ]);
 
-export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): Promise<ApplyOutcome> {
+export async function applyPaymentEvent(deps: ApplyDeps, event: PaymentEvent): Promise<ApplyOutcome> {
   const { db } = deps.ctx;
   const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
   if (seen) return 'duplicate';
@@ -93,11 +93,11 @@ export async function syncSubscription(deps: ApplyDeps, state: ProviderSubscript
   await runEffects(deps, effects);
 }
 
-async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubscription, readAt: Date, effects: Effects, event?: BillingEvent): Promise<void> {
+async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubscription, readAt: Date, effects: Effects, event?: PaymentEvent): Promise<void> {
   const { env } = deps.ctx;
   // Two events about one subscription applied at once must not both see "no row yet".
   await lockUntilCommit(tx, `subscription:${state.id}`);
-  const [old] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.id)).limit(1);
+  const [old] = await tx.select().from(memberships).where(eq(memberships.providerSubscriptionId, state.id)).limit(1);
   const userId = old?.userId ?? state.userId ?? event?.userId ?? null;
   if (!userId) {
     deps.log.warn({ subscription: state.id }, 'billing: a subscription without a member; ignored');
@@ -117,11 +117,11 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
     // Being (or already) cancelled and refunded: it never becomes the membership.
     status = DUPLICATE;
   } else if (isLive(state.status) && !(old && isLive(old.status))) {
-    // One membership per member: a paid subscription replaces an admin's complimentary one; a
+    // One membership per member: a paid subscription replaces an admin's grant; a
     // second paid one is a duplicate, cancelled and refunded after the commit.
     // A team plan is not the payer's membership (decision 055): only a second team plan of theirs is a duplicate.
     const other = await otherLiveMembership(tx, userId, state.id, team);
-    if (other?.provider === COMPLIMENTARY) await endComplimentary(tx, userId);
+    if (other?.provider === GRANT_PROVIDER) await revokeGrant(tx, userId);
     else if (other) status = DUPLICATE;
   }
   const live = isLive(status);
@@ -156,10 +156,10 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
       ...(resumed ? { resumeMailedFor: state.currentPeriodEnd } : {}),
     };
     const [row] = await tx
-      .insert(subscriptions)
+      .insert(memberships)
       .values({ userId, provider: deps.provider.name, providerSubscriptionId: state.id, ...values })
-      .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
-      .returning({ id: subscriptions.id });
+      .onConflictDoUpdate({ target: memberships.providerSubscriptionId, set: values })
+      .returning({ id: memberships.id });
     // A team plan's seats follow it: the team exists from its first payment, and its seats are premium while it is live.
     if (team && status !== DUPLICATE) await ensureTeam(tx, row!.id, userId);
     if (team) await syncTeamPremium(tx, row!.id);
@@ -244,18 +244,18 @@ async function applyState(tx: Transaction, deps: ApplyDeps, state: ProviderSubsc
 }
 
 /** The team of a team plan's subscription, made when the plan first arrives (once: the subscription is unique). */
-async function ensureTeam(tx: Transaction, subscriptionId: string, ownerId: string): Promise<void> {
-  await tx.insert(teams).values({ subscriptionId, ownerId }).onConflictDoNothing({ target: teams.subscriptionId });
+async function ensureTeam(tx: Transaction, membershipId: string, ownerId: string): Promise<void> {
+  await tx.insert(teams).values({ membershipId, ownerId }).onConflictDoNothing({ target: teams.membershipId });
 }
 
 async function storeMails(tx: Transaction, deps: ApplyDeps, effects: Effects): Promise<void> {
-  for (const mail of effects.mails) effects.mailIds.push(await deps.ctx.mailer.store(tx, mail));
+  for (const mail of effects.mails) effects.mailIds.push(await deps.ctx.mailQueue.store(tx, mail));
 }
 
 async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
   const { ctx, log } = deps;
-  // Stored with the change; a mail server being down delays them (the outbox retries) and never undoes a payment.
-  ctx.mailer.deliverNow(effects.mailIds);
+  // Stored with the change; a mail server being down delays them (the mail queue retries) and never undoes a payment.
+  ctx.mailQueue.deliverNow(effects.mailIds);
   // Refunds are network calls, after the commit; a failure is retried by the membership check.
   if (effects.duplicates.length)
     await resolveDuplicates(deps, effects.duplicates).catch((err: unknown) =>
@@ -276,15 +276,15 @@ async function runEffects(deps: ApplyDeps, effects: Effects): Promise<void> {
  */
 export async function endAgainWhatTheTeamEnded(deps: ApplyDeps, onlyIds?: string[]): Promise<void> {
   const renewing = await deps.ctx.db
-    .select({ id: subscriptions.providerSubscriptionId })
-    .from(subscriptions)
+    .select({ id: memberships.providerSubscriptionId })
+    .from(memberships)
     .where(
       and(
-        isNotNull(subscriptions.endedByAdminAt),
-        inArray(subscriptions.status, [...liveStatuses]),
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        eq(subscriptions.provider, deps.provider.name),
-        ...(onlyIds ? [inArray(subscriptions.providerSubscriptionId, onlyIds)] : []),
+        isNotNull(memberships.endedByAdminAt),
+        inArray(memberships.status, [...liveStatuses]),
+        eq(memberships.cancelAtPeriodEnd, false),
+        eq(memberships.provider, deps.provider.name),
+        ...(onlyIds ? [inArray(memberships.providerSubscriptionId, onlyIds)] : []),
       ),
     );
   for (const { id } of renewing) {

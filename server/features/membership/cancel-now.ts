@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { syncSubscription } from './apply-event';
-import { billingProvider } from '../../payment-providers/choose-provider';
-import { liveSubscriptions } from './repo';
+import { paymentProvider } from '../../payment-providers/choose-provider';
+import { liveMemberships } from './repo';
 
 /**
  * Ends every subscription the member still pays for, at once, at the provider and here; premium
@@ -10,9 +10,9 @@ import { liveSubscriptions } from './repo';
  * it before removing the user's rows, so nobody is charged for an account that no longer exists.
  * Throws ProviderUnavailableError when the provider cannot be reached; then nothing is deleted.
  */
-export async function cancelUserSubscriptionsNow(ctx: AppContext, userId: string, log: FastifyBaseLogger): Promise<number> {
-  const provider = billingProvider(ctx);
-  const live = await liveSubscriptions(ctx.db, userId);
+export async function cancelMembershipsNow(ctx: AppContext, userId: string, log: FastifyBaseLogger): Promise<number> {
+  const provider = paymentProvider(ctx);
+  const live = await liveMemberships(ctx.db, userId);
   for (const row of live) {
     const readAt = new Date();
     const state = row.provider === provider.name ? await provider.cancelNow(row.providerSubscriptionId) : null;

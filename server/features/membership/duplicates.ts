@@ -2,15 +2,15 @@ import type { PublicUser } from '#shared/auth/user';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lockUntilCommit } from '../../db/locks';
-import { billingCharges, subscriptions } from './schema';
+import { billingCharges, memberships } from './schema';
 import { adminUsers, findUserById } from '../../users-repo';
 import { recordAudit } from '../../audit-log';
 import { duplicateAdminMail, duplicateRefundedMail } from './mails';
-import { type BillingProvider, DUPLICATE } from '../../payment-providers/provider';
+import { type PaymentProvider, DUPLICATE } from '../../payment-providers/provider';
 
 interface Deps {
   ctx: AppContext;
-  provider: BillingProvider;
+  provider: PaymentProvider;
 }
 
 /**
@@ -26,22 +26,22 @@ interface Deps {
 export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise<number> {
   const { ctx, provider } = deps;
   const open = await ctx.db
-    .select({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId })
-    .from(subscriptions)
+    .select({ id: memberships.id, providerSubscriptionId: memberships.providerSubscriptionId })
+    .from(memberships)
     .where(
       and(
-        eq(subscriptions.status, DUPLICATE),
-        isNull(subscriptions.resolvedAt),
-        eq(subscriptions.provider, provider.name),
-        ...(onlyIds ? [inArray(subscriptions.providerSubscriptionId, onlyIds)] : []),
+        eq(memberships.status, DUPLICATE),
+        isNull(memberships.resolvedAt),
+        eq(memberships.provider, provider.name),
+        ...(onlyIds ? [inArray(memberships.providerSubscriptionId, onlyIds)] : []),
       ),
     );
   let resolved = 0;
   for (const row of open) {
     const [claimed] = await ctx.db
-      .update(subscriptions)
+      .update(memberships)
       .set({ resolvedAt: new Date() })
-      .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.resolvedAt)))
+      .where(and(eq(memberships.id, row.id), isNull(memberships.resolvedAt)))
       .returning();
     if (!claimed) continue;
     let refundedCents: number;
@@ -49,7 +49,7 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
       await provider.cancelNow(row.providerSubscriptionId);
       refundedCents = await provider.refundCharges(row.providerSubscriptionId);
     } catch (error) {
-      await ctx.db.update(subscriptions).set({ resolvedAt: null }).where(eq(subscriptions.id, row.id));
+      await ctx.db.update(memberships).set({ resolvedAt: null }).where(eq(memberships.id, row.id));
       throw error;
     }
     const mailIds = await ctx.db.transaction(async (tx) => {
@@ -70,14 +70,14 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
         details: { email: member.email, subscription: row.providerSubscriptionId, refundedCents },
       });
       const ids = [
-        await ctx.mailer.store(
+        await ctx.mailQueue.store(
           tx,
           duplicateRefundedMail({ email: member.email, firstName: member.firstName }, { plan: claimed.plan, refundedCents, publicUrl: ctx.env.PUBLIC_URL }),
         ),
       ];
       for (const admin of admins) {
         ids.push(
-          await ctx.mailer.store(
+          await ctx.mailQueue.store(
             tx,
             duplicateAdminMail(admin.email, { memberEmail: member.email, subscriptionId: row.providerSubscriptionId, refundedCents, provider: provider.name }),
           ),
@@ -85,7 +85,7 @@ export async function resolveDuplicates(deps: Deps, onlyIds?: string[]): Promise
       }
       return ids;
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     resolved += 1;
   }
   return resolved;

@@ -1,13 +1,13 @@
 import type { Feature } from '../../feature';
 import { runGrants } from './grants';
 import { runMembershipCheck } from './membership-check';
-import { billingRoutes } from './routes';
+import { membershipRoutes } from './routes';
 import { membershipPersonalData } from './repo';
 
 export const membershipFeature: Feature = {
   name: 'membership',
   async routes(app, { ctx }) {
-    await app.register(billingRoutes, ctx);
+    await app.register(membershipRoutes, ctx);
   },
   jobs: ({ ctx, log }) => [
     // Local test payments' renewals and retries, and the end of premium when a cancelled period is over.

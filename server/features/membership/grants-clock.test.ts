@@ -4,7 +4,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
+import { isPremium, memberApi, membershipsOf } from '../../test/membership';
 import type { SmtpCapture } from '../../test/smtp';
 
 /**
@@ -47,7 +47,7 @@ describe('grants on the billing clock', () => {
     // The clock is 8 days ahead now: a month given counts from it, and /account says so.
     const later = await registerAccount(t.url, 'grant-clock-later');
     expect((await grant(later, '1_month')).status).toBe(200);
-    const [row] = (await subscriptionsOf(t, idOf(later))).filter((s) => s.status === 'active');
+    const [row] = (await membershipsOf(t, idOf(later))).filter((s) => s.status === 'active');
     const expected = grantEnd('1_month', new Date(Date.now() + 8 * 86_400_000))!;
     expect(Math.abs(row!.currentPeriodEnd!.getTime() - expected.getTime())).toBeLessThan(60_000);
     expect((await advance('1d')).status).toBe(200);

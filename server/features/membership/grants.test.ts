@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantEnd } from '#shared/membership/grant-lengths';
-import { adminAuditLog, mailOutbox } from '../../db/schema';
-import { subscriptions } from './schema';
+import { adminAuditLog, queuedMails } from '../../db/schema';
+import { memberships } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
-import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
+import { isPremium, memberApi, membershipsOf } from '../../test/membership';
 import type { SmtpCapture } from '../../test/smtp';
 import { runGrants } from './grants';
 
@@ -26,10 +26,10 @@ afterAll(async () => {
 const idOf = (a: TestAccount) => a.user.id as string;
 const asAdmin = (method: string, path: string, body?: unknown) => memberApi(t, admin.cookie).call(method, path, body);
 const setPremium = (account: TestAccount, body: Record<string, unknown>) => asAdmin('PATCH', `/api/admin/users/${idOf(account)}/premium`, body);
-const liveGrantOf = async (account: TestAccount) => (await subscriptionsOf(t, idOf(account))).find((row) => row.status === 'active');
+const liveGrantOf = async (account: TestAccount) => (await membershipsOf(t, idOf(account))).find((row) => row.status === 'active');
 /** The grant's emails stored for a member (registering sends others). */
 const mailsTo = async (account: TestAccount) =>
-  (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email))).filter((mail) => mail.subject.includes('complimentary premium'));
+  (await t.ctx.db.select().from(queuedMails).where(eq(queuedMails.to, account.email))).filter((mail) => mail.subject.includes('complimentary premium'));
 const usersRow = async (account: TestAccount) =>
   ((await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json.items as { id: string; premiumGrant: unknown }[]).find(
     (row) => row.id === idOf(account),
@@ -137,11 +137,11 @@ describe('grants that end', () => {
     for (const grantFor of [7, null, ['1_week'], '1_week\u0000', 'x'.repeat(100_000)]) {
       expect((await setPremium(member, { isPremium: true, grantFor })).status).toBe(400);
     }
-    expect(await subscriptionsOf(t, idOf(member))).toHaveLength(0);
+    expect(await membershipsOf(t, idOf(member))).toHaveLength(0);
     expect(await isPremium(t, idOf(member))).toBe(false);
 
     const payer = await registerAccount(t.url, 'grant-payer');
-    await t.ctx.db.insert(subscriptions).values({
+    await t.ctx.db.insert(memberships).values({
       userId: idOf(payer),
       provider: 'local',
       providerSubscriptionId: `sub_grant_test_${idOf(payer)}`,
@@ -152,7 +152,7 @@ describe('grants that end', () => {
     const pays = await setPremium(payer, { isPremium: true, grantFor: '1_month' });
     expect(pays.status).toBe(409);
     expect(pays.json.message).toMatch(/pays for a .* membership: a complimentary grant cannot be added to it/);
-    expect((await subscriptionsOf(t, idOf(payer))).map((row) => row.provider)).toEqual(['local']);
+    expect((await membershipsOf(t, idOf(payer))).map((row) => row.provider)).toEqual(['local']);
     expect(await usersRow(payer)).toMatchObject({ premiumGrant: null });
   });
 });

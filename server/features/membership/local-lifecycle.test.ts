@@ -9,7 +9,7 @@ import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
-import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, subscriptionsOf } from '../../test/billing';
+import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, membershipsOf } from '../../test/membership';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -85,7 +85,7 @@ describe('create-checkout-session', () => {
     const extra = await api.post('/api/create-checkout-session', { planType: 'monthly', isPremium: true });
     expect(extra.status).toBe(400);
     expect(extra.json.message).toBe('Unknown field: isPremium');
-    expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
+    expect(await membershipsOf(t, idOf(account))).toEqual([]);
   });
 
   it("ignores the body's userId: the checkout belongs to the session's member only", async () => {
@@ -106,7 +106,7 @@ describe('paying through the local checkout', () => {
     expect(res.status).toBe(402);
     expect(res.json).toEqual({ message: 'Your card was declined.' });
     expect(await isPremium(t, idOf(account))).toBe(false);
-    expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
+    expect(await membershipsOf(t, idOf(account))).toEqual([]);
     const rows = await t.ctx.db
       .select()
       .from(localBillingSubscriptions)
@@ -130,7 +130,7 @@ describe('paying through the local checkout', () => {
     expect(res.json).toEqual({ redirectUrl: '/premium-welcome' });
     expect(await isPremium(t, idOf(account))).toBe(true);
 
-    const [sub] = await subscriptionsOf(t, idOf(account));
+    const [sub] = await membershipsOf(t, idOf(account));
     expect(sub).toMatchObject({ provider: 'local', plan: 'yearly', status: 'active', cancelAtPeriodEnd: false });
     const days = (sub!.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(360);
@@ -191,7 +191,7 @@ describe('paying through the local checkout', () => {
     const paid = await api.post('/api/billing/local/pay', { ...goodCard, clientSecret });
     expect(paid.json).toEqual({ redirectUrl: '/premium-success' });
     expect(await isPremium(t, idOf(account))).toBe(true);
-    const [sub] = await subscriptionsOf(t, idOf(account));
+    const [sub] = await membershipsOf(t, idOf(account));
     expect(sub).toMatchObject({ plan: 'monthly', status: 'active' });
   });
 });
@@ -253,8 +253,8 @@ describe('the webhook route', () => {
       expect(res.json).toMatchObject({ received: true, outcome: 'duplicate' });
     }
     expect(await isPremium(t, idOf(account))).toBe(true);
-    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
-    // The outbox sends the two mails independently: either may arrive first.
+    expect(await membershipsOf(t, idOf(account))).toHaveLength(1);
+    // The mail queue sends the two mails independently: either may arrive first.
     await smtp.waitFor(account.email, /receipt/);
     await smtp.waitFor(account.email, /Premium: your Slack invitation/);
     expect(smtp.find(account.email, /Premium: your Slack invitation/)).toHaveLength(1);
@@ -279,7 +279,7 @@ describe('the webhook route', () => {
     const local = localProvider(t.ctx)!;
     const account = await member('stale');
     expect((await buy(account)).status).toBe(200);
-    const [sub] = await subscriptionsOf(t, idOf(account));
+    const [sub] = await membershipsOf(t, idOf(account));
     // A "deleted" event for a subscription the provider still has active changes nothing.
     const payload = JSON.stringify({
       id: `evt_stale_${Date.now()}`,
@@ -289,7 +289,7 @@ describe('the webhook route', () => {
     const res = await post(payload, signPayload(payload, local.webhookSecret));
     expect(res.status).toBe(200);
     expect(await isPremium(t, idOf(account))).toBe(true);
-    expect((await subscriptionsOf(t, idOf(account)))[0]).toMatchObject({ status: 'active' });
+    expect((await membershipsOf(t, idOf(account)))[0]).toMatchObject({ status: 'active' });
   });
 });
 
@@ -311,7 +311,7 @@ describe('the membership lifecycle on the billing clock', () => {
     expect((await buy(cancelling)).status).toBe(200);
     expect((await buy(failing, 'monthly', renewalFailsCard)).status).toBe(200);
     expect((await buy(fixing, 'monthly', renewalFailsCard)).status).toBe(200);
-    const firstEnd = (await subscriptionsOf(t, idOf(renewing)))[0]!.currentPeriodEnd!;
+    const firstEnd = (await membershipsOf(t, idOf(renewing)))[0]!.currentPeriodEnd!;
 
     // Cancel: still premium, the end date in the confirmation; cancelling again sends nothing more.
     const api = memberApi(t, cancelling.cookie);
@@ -332,16 +332,16 @@ describe('the membership lifecycle on the billing clock', () => {
     expect(moved.status).toBe(200);
 
     expect(await isPremium(t, idOf(renewing))).toBe(true);
-    const renewed = (await subscriptionsOf(t, idOf(renewing)))[0]!;
+    const renewed = (await membershipsOf(t, idOf(renewing)))[0]!;
     expect(renewed.status).toBe('active');
     expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * 86_400_000);
     await vi.waitFor(() => expect(smtp.find(renewing.email, /receipt/)).toHaveLength(2));
 
     expect(await isPremium(t, idOf(cancelling))).toBe(false);
-    expect((await subscriptionsOf(t, idOf(cancelling)))[0]!.status).toBe('canceled');
+    expect((await membershipsOf(t, idOf(cancelling)))[0]!.status).toBe('canceled');
 
     // Past due: still premium while the provider retries, and told how to fix the card.
-    expect((await subscriptionsOf(t, idOf(failing)))[0]!.status).toBe('past_due');
+    expect((await membershipsOf(t, idOf(failing)))[0]!.status).toBe('past_due');
     expect(await isPremium(t, idOf(failing))).toBe(true);
     const failed = await smtp.waitFor(failing.email, /payment failed/);
     expect(failed.text).toContain('https://hub.example.org/account');
@@ -354,7 +354,7 @@ describe('the membership lifecycle on the billing clock', () => {
 
     // Three more failed retries, three days apart: the provider gives up and premium ends.
     expect((await advance('10d')).status).toBe(200);
-    expect((await subscriptionsOf(t, idOf(failing)))[0]!.status).toBe('canceled');
+    expect((await membershipsOf(t, idOf(failing)))[0]!.status).toBe('canceled');
     expect(await isPremium(t, idOf(failing))).toBe(false);
     expect(await isPremium(t, idOf(fixing))).toBe(true);
   });
@@ -363,12 +363,12 @@ describe('the membership lifecycle on the billing clock', () => {
     const { endFinishedPeriods } = await import('./membership-check');
     const account = await member('sweep');
     expect((await buy(account)).status).toBe(200);
-    const [sub] = await subscriptionsOf(t, idOf(account));
+    const [sub] = await membershipsOf(t, idOf(account));
     // As if the provider's "deleted" event were lost.
     await t.ctx.db.execute(sql`update subscriptions set cancel_at_period_end = true, current_period_end = now() - interval '1 day' where id = ${sub!.id}`);
     const results = await Promise.all([endFinishedPeriods(t.ctx), endFinishedPeriods(t.ctx)]);
     expect(results.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await isPremium(t, idOf(account))).toBe(false);
-    expect((await subscriptionsOf(t, idOf(account)))[0]!.status).toBe('canceled');
+    expect((await membershipsOf(t, idOf(account)))[0]!.status).toBe('canceled');
   });
 });

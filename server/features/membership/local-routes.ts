@@ -27,7 +27,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * embedded on /subscribe, and the billing clock. Registered only when the local provider is in
  * use, so none of this exists on a Stripe site.
  */
-export async function localBillingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function localProviderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const local = localProvider(ctx)!;
   const signedIn = { preHandler: requireUser(ctx) };
 

@@ -1,7 +1,7 @@
 import { formatDollars, plans, type PlanType, teamPlans } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { siteLongDate } from '#shared/site-time';
 
 /**

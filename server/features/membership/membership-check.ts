@@ -2,8 +2,8 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { tryLockUntilCommit } from '../../db/locks';
-import { subscriptions } from './schema';
-import { billingProvider, clockNow, localProvider } from '../../payment-providers/choose-provider';
+import { memberships } from './schema';
+import { paymentProvider, clockNow, localProvider } from '../../payment-providers/choose-provider';
 import { endAgainWhatTheTeamEnded } from './apply-event';
 import { resolveDuplicates } from './duplicates';
 import { endOwnWhereSeated } from './seat-move';
@@ -23,7 +23,7 @@ import { liveStatuses } from '../../payment-providers/provider';
 const SWEEP_LOCK_ID = 7_202_614;
 
 export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger): Promise<{ ended: number }> {
-  billingProvider(ctx);
+  paymentProvider(ctx);
   const local = localProvider(ctx);
   if (local) {
     await local.tick();
@@ -31,11 +31,11 @@ export async function runMembershipCheck(ctx: AppContext, log: FastifyBaseLogger
   }
   const ended = await endFinishedPeriods(ctx);
   // Duplicates whose refund failed when they arrived (the provider was unreachable) are retried here.
-  await resolveDuplicates({ ctx, provider: billingProvider(ctx) });
+  await resolveDuplicates({ ctx, provider: paymentProvider(ctx) });
   // Memberships the team ended that the member renewed at the provider while it was unreachable.
-  await endAgainWhatTheTeamEnded({ ctx, provider: billingProvider(ctx), log });
+  await endAgainWhatTheTeamEnded({ ctx, provider: paymentProvider(ctx), log });
   // Members who moved to a team seat while the provider could not end their own subscription (decision 055).
-  await endOwnWhereSeated({ ctx, provider: billingProvider(ctx), log });
+  await endOwnWhereSeated({ ctx, provider: paymentProvider(ctx), log });
   return { ended };
 }
 
@@ -47,18 +47,18 @@ export async function endFinishedPeriods(ctx: AppContext): Promise<number> {
     if (!(await tryLockUntilCommit(tx, SWEEP_LOCK_ID))) return 0;
     const due = tx.$with('due').as(
       tx
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.cancelAtPeriodEnd, true), inArray(subscriptions.status, [...liveStatuses]), lte(subscriptions.currentPeriodEnd, now)))
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.cancelAtPeriodEnd, true), inArray(memberships.status, [...liveStatuses]), lte(memberships.currentPeriodEnd, now)))
         .for('update', { skipLocked: true }),
     );
     const ended = await tx
       .with(due)
-      .update(subscriptions)
+      .update(memberships)
       .set({ status: 'canceled', updatedAt: sql`now()` })
       .from(due)
-      .where(eq(subscriptions.id, due.id))
-      .returning({ userId: subscriptions.userId });
+      .where(eq(memberships.id, due.id))
+      .returning({ userId: memberships.userId });
     const userIds = [...new Set(ended.map((r) => r.userId))];
     for (const userId of userIds) await syncPremium(tx, userId);
     return userIds.length;

@@ -7,7 +7,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
-import { declinedCard, goodCard, memberApi, renewalFailsCard, subscriptionsOf } from '../../test/billing';
+import { declinedCard, goodCard, memberApi, renewalFailsCard, membershipsOf } from '../../test/membership';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -68,7 +68,7 @@ describe('paying', () => {
       .from(localBillingSubscriptions)
       .where(eq(localBillingSubscriptions.userId, idOf(account)));
     expect(own).toHaveLength(1);
-    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
+    expect(await membershipsOf(t, idOf(account))).toHaveLength(1);
     expect(
       await t.ctx.db
         .select()
@@ -77,7 +77,7 @@ describe('paying', () => {
     ).toHaveLength(1);
     await smtp.waitFor(account.email, /Slack invitation/);
     await smtp.waitFor(account.email, /receipt/);
-    await t.ctx.mailer.idle();
+    await t.ctx.mailQueue.idle();
     expect(smtp.find(account.email, /receipt/)).toHaveLength(1);
     expect(smtp.find(account.email, /Slack invitation/)).toHaveLength(1);
   });
@@ -105,7 +105,7 @@ describe('paying', () => {
     const res = await pay(account, checkout);
     expect(res.status).toBe(410);
     expect(res.json.message).toMatch(/expired: nothing was charged/);
-    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(0);
+    expect(await membershipsOf(t, idOf(account))).toHaveLength(0);
     // A new checkout pays as usual.
     expect((await pay(account, await openCheckout(account))).status).toBe(200);
   });
@@ -121,7 +121,7 @@ describe('cancelling and resuming', () => {
       expect((await api.post('/api/billing/resume')).json.subscription.cancelAtPeriodEnd).toBe(false);
     }
     await smtp.waitFor(account.email, /will continue/);
-    await t.ctx.mailer.idle();
+    await t.ctx.mailQueue.idle();
     expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
     expect(smtp.find(account.email, /will continue/)).toHaveLength(1);
   });
@@ -131,15 +131,15 @@ describe('cancelling and resuming', () => {
 async function views(account: TestAccount) {
   const api = memberApi(t, account.cookie);
   const user = (await api.get('/api/user')).json;
-  const billing = (await api.get('/api/billing/subscription')).json;
+  const membership = (await api.get('/api/billing/subscription')).json;
   const directory = (await api.get('/api/allies')).status;
   const premiumContent = (await api.get('/api/premium/resources')).status;
   const checkout = await api.post('/api/create-checkout-session', { planType: 'monthly' });
   const listed = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json;
   return {
     premium: user.isPremium as boolean,
-    billingPremium: billing.isPremium as boolean,
-    subscription: billing.subscription as Record<string, unknown> | null,
+    membershipPremium: membership.isPremium as boolean,
+    subscription: membership.subscription as Record<string, unknown> | null,
     directory,
     premiumContent,
     checkout: checkout.status,
@@ -147,8 +147,8 @@ async function views(account: TestAccount) {
   };
 }
 
-const premiumEverywhere = { premium: true, billingPremium: true, directory: 200, premiumContent: 200, checkout: 409, admin: true };
-const freeEverywhere = { premium: false, billingPremium: false, directory: 403, premiumContent: 403, checkout: 200, admin: false };
+const premiumEverywhere = { premium: true, membershipPremium: true, directory: 200, premiumContent: 200, checkout: 409, admin: true };
+const freeEverywhere = { premium: false, membershipPremium: false, directory: 403, premiumContent: 403, checkout: 200, admin: false };
 
 describe('every membership state, seen the same way everywhere', () => {
   it('paid, cancelled at period end, expired', async () => {
@@ -183,7 +183,7 @@ describe('every membership state, seen the same way everywhere', () => {
     expect(cancel.json.message).toMatch(/complimentary/);
     // Granting twice makes no second membership.
     expect((await setPremium(account, { isPremium: true })).status).toBe(200);
-    expect((await subscriptionsOf(t, idOf(account))).filter((r) => r.status === 'active')).toHaveLength(1);
+    expect((await membershipsOf(t, idOf(account))).filter((r) => r.status === 'active')).toHaveLength(1);
     expect((await setPremium(account, { isPremium: false })).status).toBe(200);
     expect(await views(account)).toMatchObject({ ...freeEverywhere, subscription: { complimentary: true, status: 'canceled' } });
   });
@@ -222,7 +222,7 @@ describe('every membership state, seen the same way everywhere', () => {
     expect((await setPremium(later, { isPremium: false, endSubscription: 'period_end' })).status).toBe(200);
     const told = await smtp.waitFor(later.email, /Your premium membership ends on/);
     expect(told.text).toContain('Our team has ended your yearly premium membership');
-    await t.ctx.mailer.idle();
+    await t.ctx.mailQueue.idle();
     expect(smtp.find(later.email, /Your premium membership ends on/)).toHaveLength(1);
     expect(smtp.find(later.email, /.*/).filter((m) => m.text.includes('as you asked'))).toEqual([]);
 
@@ -334,7 +334,7 @@ describe('switching plans', () => {
     expect(changed.subscription).toMatchObject({ plan: 'yearly', status: 'active', amountCents: 19000 });
     const { receipts } = (await api.get('/api/billing/receipts')).json;
     expect(receipts.map((r: { amountCents: number }) => r.amountCents)).toEqual([preview.amountDueCents, 1900]);
-    expect(await subscriptionsOf(t, idOf(account))).toHaveLength(1);
+    expect(await membershipsOf(t, idOf(account))).toHaveLength(1);
   });
 
   it('Yearly to Monthly: nothing is due, the rest becomes credit that pays the next renewals', async () => {

@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor, Transaction } from '../../db/client';
 import { lockUntilCommit } from '../../db/locks';
 import { users } from '../../db/schema';
-import { subscriptions } from './schema';
+import { type MembershipRow } from './repo';
+import { memberships } from './schema';
 import { teamSeats, teams } from '../teams/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { userIsPremium } from '../../users-repo';
@@ -11,7 +12,7 @@ import { userIsPremium } from '../../users-repo';
 /**
  * The one place that decides premium (decision 025). A member is premium exactly while they hold
  * a live membership: a paid subscription the provider still bills (active, trialing, past_due
- * while it retries) or a complimentary one an admin granted, or a seat on a team plan that is
+ * while it retries) or a grant an admin gave, or a seat on a team plan that is
  * live (decision 055). `users.is_premium` is a copy of that fact for the session's quick read, and
  * it is written here only, by `syncPremium` (and `syncTeamPremium` for a team's seats).
  *
@@ -20,9 +21,7 @@ import { userIsPremium } from '../../users-repo';
  * memberships takes `lockMember` first, so concurrent payments queue up and see each other.
  */
 
-export type MembershipRow = typeof subscriptions.$inferSelect;
-
-export const COMPLIMENTARY = 'complimentary';
+export const GRANT_PROVIDER = 'complimentary';
 
 /** Serialises every change of one member's memberships until the transaction ends. */
 export async function lockMember(tx: Transaction, userId: string): Promise<void> {
@@ -33,9 +32,9 @@ export async function lockMember(tx: Transaction, userId: string): Promise<void>
 export async function liveMembership(db: Executor, userId: string): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses])))
-    .orderBy(desc(subscriptions.createdAt))
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), isNull(memberships.seats), inArray(memberships.status, [...liveStatuses])))
+    .orderBy(desc(memberships.createdAt))
     .limit(1);
   return row;
 }
@@ -44,21 +43,21 @@ export async function liveMembership(db: Executor, userId: string): Promise<Memb
 export async function liveTeamPlan(db: Executor, userId: string): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses])))
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), isNotNull(memberships.seats), inArray(memberships.status, [...liveStatuses])))
     .limit(1);
   return row;
 }
 
 /** Whether the member holds a seat on a team plan that is live: premium through the team (decision 055). */
 const holdsLiveSeat = (userId: string) => sql<boolean>`exists (
-  select 1 from ${teamSeats} join ${teams} on ${teams.id} = ${teamSeats.teamId} join ${subscriptions} on ${subscriptions.id} = ${teams.subscriptionId}
-  where ${teamSeats.userId} = ${userId} and ${teamSeats.removedAt} is null and ${inArray(subscriptions.status, [...liveStatuses])})`;
+  select 1 from ${teamSeats} join ${teams} on ${teams.id} = ${teamSeats.teamId} join ${memberships} on ${memberships.id} = ${teams.membershipId}
+  where ${teamSeats.userId} = ${userId} and ${teamSeats.removedAt} is null and ${inArray(memberships.status, [...liveStatuses])})`;
 
 /** Writes `users.is_premium` from the member's memberships; returns whether they are premium now. */
 export async function syncPremium(tx: Executor, userId: string): Promise<boolean> {
-  const own = and(eq(subscriptions.userId, userId), isNull(subscriptions.seats), inArray(subscriptions.status, [...liveStatuses]));
-  const live = sql<boolean>`(exists (select 1 from ${subscriptions} where ${own}) or ${holdsLiveSeat(userId)})`;
+  const own = and(eq(memberships.userId, userId), isNull(memberships.seats), inArray(memberships.status, [...liveStatuses]));
+  const live = sql<boolean>`(exists (select 1 from ${memberships} where ${own}) or ${holdsLiveSeat(userId)})`;
   const [changed] = await tx
     .update(users)
     .set({ isPremium: live, updatedAt: sql`now()` })
@@ -69,14 +68,14 @@ export async function syncPremium(tx: Executor, userId: string): Promise<boolean
 }
 
 /**
- * An admin's grant: a complimentary membership, ending at `endsAt` (by the grants job, decision
+ * An admin's grant: a membership never billed, ending at `endsAt` (by the grants job, decision
  * 052) or never (null). A member on a grant already gets the new end; a member who pays keeps
  * what they pay for. Returns what happened. Call inside a transaction holding lockMember.
  */
-export async function grantComplimentary(tx: Transaction, userId: string, endsAt: Date | null = null): Promise<'granted' | 'changed' | 'pays'> {
+export async function grantPremium(tx: Transaction, userId: string, endsAt: Date | null = null): Promise<'granted' | 'changed' | 'pays'> {
   const live = await liveMembership(tx, userId);
-  if (live?.provider === COMPLIMENTARY) {
-    await tx.update(subscriptions).set({ currentPeriodEnd: endsAt, updatedAt: new Date() }).where(eq(subscriptions.id, live.id));
+  if (live?.provider === GRANT_PROVIDER) {
+    await tx.update(memberships).set({ currentPeriodEnd: endsAt, updatedAt: new Date() }).where(eq(memberships.id, live.id));
     await syncPremium(tx, userId);
     return 'changed';
   }
@@ -84,11 +83,11 @@ export async function grantComplimentary(tx: Transaction, userId: string, endsAt
     await syncPremium(tx, userId);
     return 'pays';
   }
-  await tx.insert(subscriptions).values({
+  await tx.insert(memberships).values({
     userId,
-    provider: COMPLIMENTARY,
+    provider: GRANT_PROVIDER,
     providerSubscriptionId: `comp_${randomUUID().replace(/-/g, '')}`,
-    // Not billed: the plan is never shown for a complimentary membership.
+    // Not billed: the plan is never shown for a grant.
     plan: 'monthly',
     status: 'active',
     currentPeriodEnd: endsAt,
@@ -98,12 +97,12 @@ export async function grantComplimentary(tx: Transaction, userId: string, endsAt
   return 'granted';
 }
 
-/** Ends a complimentary membership (an admin's revoke); paid ones end through their provider. */
-export async function endComplimentary(tx: Transaction, userId: string): Promise<void> {
+/** Ends a grant (an admin's revoke); paid ones end through their provider. */
+export async function revokeGrant(tx: Transaction, userId: string): Promise<void> {
   await tx
-    .update(subscriptions)
+    .update(memberships)
     .set({ status: 'canceled', updatedAt: new Date() })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, COMPLIMENTARY), inArray(subscriptions.status, [...liveStatuses])));
+    .where(and(eq(memberships.userId, userId), eq(memberships.provider, GRANT_PROVIDER), inArray(memberships.status, [...liveStatuses])));
   await syncPremium(tx, userId);
 }
 
@@ -114,30 +113,30 @@ export async function endComplimentary(tx: Transaction, userId: string): Promise
 export async function otherLiveMembership(tx: Transaction, userId: string, providerSubscriptionId: string, team = false): Promise<MembershipRow | undefined> {
   const [row] = await tx
     .select()
-    .from(subscriptions)
+    .from(memberships)
     .where(
       and(
-        eq(subscriptions.userId, userId),
-        ne(subscriptions.providerSubscriptionId, providerSubscriptionId),
-        team ? isNotNull(subscriptions.seats) : isNull(subscriptions.seats),
-        inArray(subscriptions.status, [...liveStatuses]),
+        eq(memberships.userId, userId),
+        ne(memberships.providerSubscriptionId, providerSubscriptionId),
+        team ? isNotNull(memberships.seats) : isNull(memberships.seats),
+        inArray(memberships.status, [...liveStatuses]),
       ),
     )
     .limit(1);
   return row;
 }
 
-/** The members holding a seat of the team plan `subscriptionId` (our row's id). */
-export async function seatHolders(tx: Executor, subscriptionId: string): Promise<string[]> {
+/** The members holding a seat of the team plan `membershipId`. */
+export async function seatHolders(tx: Executor, membershipId: string): Promise<string[]> {
   const rows = await tx
     .select({ userId: teamSeats.userId })
     .from(teamSeats)
     .innerJoin(teams, eq(teams.id, teamSeats.teamId))
-    .where(and(eq(teams.subscriptionId, subscriptionId), sql`${teamSeats.removedAt} is null`));
+    .where(and(eq(teams.membershipId, membershipId), sql`${teamSeats.removedAt} is null`));
   return rows.map((row) => row.userId);
 }
 
 /** Writes premium for every seat of a team plan whose state changed (it started, ended, came back). */
-export async function syncTeamPremium(tx: Executor, subscriptionId: string): Promise<void> {
-  for (const userId of await seatHolders(tx, subscriptionId)) await syncPremium(tx, userId);
+export async function syncTeamPremium(tx: Executor, membershipId: string): Promise<void> {
+  for (const userId of await seatHolders(tx, membershipId)) await syncPremium(tx, userId);
 }

@@ -1,40 +1,41 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { billingCharges, billingCustomers, subscriptions } from './schema';
+import { billingCharges, billingCustomers, memberships } from './schema';
 import { offers } from '../offers/schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { type PersonalData } from '../../personal-data';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** A membership as stored: paid, granted, or a team plan its buyer pays for (`seats` set). */
+export type MembershipRow = typeof memberships.$inferSelect;
 /** One payment, with its receipt's figures. */
 export type ChargeRow = typeof billingCharges.$inferSelect;
 
 /** Subscriptions of a member that the provider still bills (active, or past due while it retries), team plans they pay for included. */
-export function liveSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
+export function liveMemberships(db: Database, userId: string): Promise<MembershipRow[]> {
   return db
     .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...liveStatuses])))
-    .orderBy(desc(subscriptions.createdAt));
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), inArray(memberships.status, [...liveStatuses])))
+    .orderBy(desc(memberships.createdAt));
 }
 
 /** The member's subscription for /account: the live one, else the most recently changed. */
-export async function currentSubscription(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
+export async function currentMembership(db: Database, userId: string): Promise<MembershipRow | undefined> {
   // A team plan the member pays for is shown as their team (decision 055), not as their membership.
-  const [live] = (await liveSubscriptions(db, userId)).filter((row) => row.seats === null);
+  const [live] = (await liveMemberships(db, userId)).filter((row) => row.seats === null);
   if (live) return live;
   const [latest] = await db
     .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.seats)))
-    .orderBy(desc(subscriptions.updatedAt))
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), isNull(memberships.seats)))
+    .orderBy(desc(memberships.updatedAt))
     .limit(1);
   return latest;
 }
 
 /** Our record of the provider's subscription `providerSubscriptionId`. */
-export async function subscriptionByProviderId(db: Database, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).limit(1);
+export async function membershipByProviderSubscriptionId(db: Database, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.providerSubscriptionId, providerSubscriptionId)).limit(1);
   return row;
 }
 
@@ -92,14 +93,14 @@ export const membershipPersonalData: PersonalData = {
     const [subs, receipts, customers] = await Promise.all([
       db
         .select({
-          plan: subscriptions.plan,
-          status: subscriptions.status,
-          currentPeriodEnd: subscriptions.currentPeriodEnd,
-          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-          createdAt: subscriptions.createdAt,
+          plan: memberships.plan,
+          status: memberships.status,
+          currentPeriodEnd: memberships.currentPeriodEnd,
+          cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+          createdAt: memberships.createdAt,
         })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, member.id)),
+        .from(memberships)
+        .where(eq(memberships.userId, member.id)),
       db
         .select({
           id: billingCharges.id,

@@ -10,17 +10,26 @@ import { requireUser, signedInUser } from '../../http/guards';
 import { offerGuessLimit } from '../offers/guess-limit';
 import { discountInWords, offerForCheckout, offerOfSubscription, type OfferRow, termsOfRow } from '../offers/repo';
 import { HttpError, parseInput } from '../../http/errors';
-import { applyBillingEvent, syncSubscription } from './apply-event';
-import { billingProvider, localProvider } from '../../payment-providers/choose-provider';
-import { localBillingRoutes } from './local-routes';
+import { applyPaymentEvent, syncSubscription } from './apply-event';
+import { paymentProvider, localProvider } from '../../payment-providers/choose-provider';
+import { localProviderRoutes } from './local-routes';
 import { isLive, WebhookSignatureError } from '../../payment-providers/provider';
 import { sendProviderError } from './provider-errors';
-import { COMPLIMENTARY, liveMembership } from './membership';
-import { type ChargeRow, chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
-import { subscriptionView } from './subscription-view';
+import { GRANT_PROVIDER, liveMembership } from './membership';
+import {
+  type ChargeRow,
+  chargeOf,
+  chargesOf,
+  currentMembership,
+  findCustomer,
+  saveCustomer,
+  membershipByProviderSubscriptionId,
+  type MembershipRow,
+} from './repo';
+import { membershipView } from './membership-view';
 import { offerSchedule } from '#shared/membership/offer-price';
 
-const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
+const grantMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 const endedByTeamMessage =
   'Our team ended this membership, so it cannot be resumed or changed. If you think this is a mistake, write to us from the contact page.';
 
@@ -43,8 +52,8 @@ function receiptView({ charge, offer }: { charge: ChargeRow; offer: OfferRow | n
  * Premium membership payments (docs/payments.md): checkout, the embedded
  * subscription form, the webhook, and the member's own cancel/resume/portal.
  */
-export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const provider = billingProvider(ctx);
+export async function membershipRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const provider = paymentProvider(ctx);
   const publicUrl = ctx.env.PUBLIC_URL;
   const signedIn = { preHandler: requireUser(ctx) };
 
@@ -64,7 +73,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw error;
       }
       try {
-        const outcome = await applyBillingEvent({ ctx, provider, log: request.log }, event);
+        const outcome = await applyPaymentEvent({ ctx, provider, log: request.log }, event);
         return { received: true, outcome };
       } catch (error) {
         // Not applied: the provider delivers it again later.
@@ -85,7 +94,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       return res.statusCode < 300;
     });
-    await app.register(localBillingRoutes, ctx);
+    await app.register(localProviderRoutes, ctx);
   }
 
   const customerFor = async (user: PublicUser) =>
@@ -139,7 +148,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
    * provider says whether it still applies and until when; its name and price are ours. Asked of
    * the provider only for a membership whose charges carried an offer.
    */
-  const discountedBy = async (row: SubscriptionRow | undefined, request: FastifyRequest): Promise<MembershipOffer | null> => {
+  const discountedBy = async (row: MembershipRow | undefined, request: FastifyRequest): Promise<MembershipOffer | null> => {
     if (!row || row.provider !== provider.name || !isLive(row.status)) return null;
     const offer = await offerOfSubscription(ctx.db, row.providerSubscriptionId);
     const terms = offer ? termsOfRow(offer) : null;
@@ -164,12 +173,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get(apiPaths.membership, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await signedInUser(request, ctx);
-    const current = await currentSubscription(ctx.db, user.id);
+    const current = await currentMembership(ctx.db, user.id);
     // The card on file is kept by the local provider; under Stripe the portal shows it.
     const live = current && current.provider === 'local' && ['active', 'past_due'].includes(current.status);
     const cardLast4 = live && local ? await local.cardLast4(current.providerSubscriptionId) : null;
     const offer = await discountedBy(current, request);
-    return { provider: provider.name, isPremium: user.isPremium, subscription: subscriptionView(current), cardLast4, offer };
+    return { provider: provider.name, isPremium: user.isPremium, subscription: membershipView(current), cardLast4, offer };
   });
 
   // Switching Monthly <-> Yearly: the price of the switch is shown before it is confirmed.
@@ -178,7 +187,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const plan = parseInput(changePlanSchema, request.body).planType;
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, 'You have no active subscription to change.');
-    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (live.provider === GRANT_PROVIDER) throw new HttpError(409, grantMessage);
     if (live.endedByAdminAt) throw new HttpError(409, endedByTeamMessage);
     if (live.plan === plan) throw new HttpError(400, `planType: You are already on the ${plans[plan].label} plan.`, { planType: 'Already your plan' });
     // A free trial can switch (it goes on, and ends in the new plan's first charge); a failed renewal must be paid first.
@@ -209,7 +218,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     } catch (error) {
       return sendProviderError(error, reply, request, 'Could not switch your plan');
     }
-    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+    return { subscription: membershipView(await currentMembership(ctx.db, user.id)) };
   });
 
   // The receipt history: every charge, newest first, and one receipt to print.
@@ -226,7 +235,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const receipt = receiptView(found);
     // Until when the offer lasts, while the provider still holds its discount on this charge's subscription.
     if (receipt.offer) {
-      const now = await discountedBy(await subscriptionByProviderId(ctx.db, found.charge.providerSubscriptionId), request);
+      const now = await discountedBy(await membershipByProviderSubscriptionId(ctx.db, found.charge.providerSubscriptionId), request);
       receipt.offer.endsAt = now && now.label === receipt.offer.label ? now.endsAt : undefined;
     }
     return { receipt, member: { email: user.email, name: user.name }, seller: { name: site.name, email: ctx.env.CONTACT_EMAIL } };
@@ -236,7 +245,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await signedInUser(request, ctx);
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, cancel ? 'You have no active subscription to cancel.' : 'You have no subscription to resume.');
-    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (live.provider === GRANT_PROVIDER) throw new HttpError(409, grantMessage);
     if (!cancel && live.endedByAdminAt) throw new HttpError(409, endedByTeamMessage);
     if (live.cancelAtPeriodEnd !== cancel) {
       try {
@@ -247,7 +256,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         return sendProviderError(error, reply, request, cancel ? 'Could not cancel your membership' : 'Could not resume your membership');
       }
     }
-    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+    return { subscription: membershipView(await currentMembership(ctx.db, user.id)) };
   };
   app.post(apiPaths.cancel, signedIn, setCancel(true));
   app.post(apiPaths.resume, signedIn, setCancel(false));
@@ -273,13 +282,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const card = parseInput(testCardSchema, request.body);
     const live = await liveMembership(ctx.db, user.id);
     if (!live) throw new HttpError(404, 'You have no active subscription.');
-    if (live.provider === COMPLIMENTARY) throw new HttpError(409, complimentaryMessage);
+    if (live.provider === GRANT_PROVIDER) throw new HttpError(409, grantMessage);
     try {
       const readAt = new Date();
       await syncSubscription({ ctx, provider, log: request.log }, await local.updateCard(live.providerSubscriptionId, card), readAt);
     } catch (error) {
       return sendProviderError(error, reply, request, 'Could not update your card');
     }
-    return { subscription: subscriptionView(await currentSubscription(ctx.db, user.id)) };
+    return { subscription: membershipView(await currentMembership(ctx.db, user.id)) };
   });
 }

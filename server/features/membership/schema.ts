@@ -4,7 +4,7 @@ import { createdAt } from '../../db/columns';
 import { users } from '../../db/schema';
 import { offers } from '../offers/schema';
 
-export const subscriptions = pgTable(
+export const memberships = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),

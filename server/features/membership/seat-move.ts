@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billingCharges, subscriptions } from './schema';
+import { billingCharges, memberships } from './schema';
 import { teamSeats, teams } from '../teams/schema';
 import { liveStatuses, unusedCredit } from '../../payment-providers/provider';
 import { type ApplyDeps, syncSubscription } from './apply-event';
-import { COMPLIMENTARY, liveMembership } from './membership';
+import { GRANT_PROVIDER, liveMembership } from './membership';
 import { clockNow } from '../../payment-providers/choose-provider';
 
 /**
@@ -15,7 +15,7 @@ import { clockNow } from '../../payment-providers/choose-provider';
  */
 export async function endOwnForSeat(deps: ApplyDeps, userId: string): Promise<number> {
   const own = await liveMembership(deps.ctx.db, userId);
-  if (!own || own.provider === COMPLIMENTARY || own.provider !== deps.provider.name) return 0;
+  if (!own || own.provider === GRANT_PROVIDER || own.provider !== deps.provider.name) return 0;
   const readAt = new Date();
   const { state, refundedCents, invoiceId } = await deps.provider.cancelWithRefund(own.providerSubscriptionId);
   await syncSubscription(
@@ -53,13 +53,13 @@ export async function endOwnWhereSeated(deps: ApplyDeps): Promise<number> {
     .selectDistinct({ userId: teamSeats.userId })
     .from(teamSeats)
     .innerJoin(teams, eq(teams.id, teamSeats.teamId))
-    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
     .where(
       and(
         isNull(teamSeats.removedAt),
-        inArray(subscriptions.status, [...liveStatuses]),
-        sql`exists (select 1 from ${subscriptions} own where own.user_id = ${teamSeats.userId} and own.seats is null
-          and own.provider <> ${COMPLIMENTARY} and own.status in ('active', 'trialing', 'past_due'))`,
+        inArray(memberships.status, [...liveStatuses]),
+        sql`exists (select 1 from ${memberships} own where own.user_id = ${teamSeats.userId} and own.seats is null
+          and own.provider <> ${GRANT_PROVIDER} and own.status in ('active', 'trialing', 'past_due'))`,
       ),
     );
   for (const { userId } of seatedAndPaying) await endOwnForSeat(deps, userId);
@@ -72,7 +72,7 @@ export async function endOwnWhereSeated(deps: ApplyDeps): Promise<number> {
  */
 export async function refundEstimate(deps: ApplyDeps, db: Executor, userId: string): Promise<number> {
   const own = await liveMembership(db, userId);
-  if (!own || own.provider === COMPLIMENTARY || !own.currentPeriodEnd) return 0;
+  if (!own || own.provider === GRANT_PROVIDER || !own.currentPeriodEnd) return 0;
   const [charge] = await db
     .select({ amountCents: billingCharges.amountCents, paidAt: billingCharges.paidAt })
     .from(billingCharges)

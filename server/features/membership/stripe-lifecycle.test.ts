@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
 import { users } from '../../db/schema';
-import { billingCharges, billingCustomers, subscriptions } from './schema';
+import { billingCharges, billingCustomers, memberships } from './schema';
 import { EnvError, loadEnv } from '../../env';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
-import { isPremium, memberApi, subscriptionsOf } from '../../test/billing';
+import { isPremium, memberApi, membershipsOf } from '../../test/membership';
 import { runMembershipCheck } from './membership-check';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -93,7 +93,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     expect(await isPremium(t, idOf(account))).toBe(false);
     const { events } = await subscribeThroughCheckout(account);
     expect(await isPremium(t, idOf(account))).toBe(true);
-    expect((await subscriptionsOf(t, idOf(account)))[0]).toMatchObject({ provider: 'stripe', plan: 'monthly', status: 'active' });
+    expect((await membershipsOf(t, idOf(account)))[0]).toMatchObject({ provider: 'stripe', plan: 'monthly', status: 'active' });
 
     for (const event of events) expect((await deliver(event)).json).toMatchObject({ outcome: 'duplicate' });
     await smtp.waitFor(account.email, /receipt: \$19$/);
@@ -137,7 +137,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
       stripeEvent('invoice.paid', { ...invoice(subscription, inv.amount_paid, true), id: inv.id }),
     ];
     expect((await Promise.all(events.map((event) => deliver(event)))).map((a) => a.status)).toEqual([200, 200, 200]);
-    expect((await subscriptionsOf(t, idOf(account))).map((row) => row.status)).toEqual(['active']);
+    expect((await membershipsOf(t, idOf(account))).map((row) => row.status)).toEqual(['active']);
     expect(
       await t.ctx.db
         .select()
@@ -170,7 +170,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const answers = await Promise.all(events.map((event) => deliver(event)));
     expect(answers.map((a) => a.status)).toEqual(events.map(() => 200));
 
-    const rows = await subscriptionsOf(t, idOf(account));
+    const rows = await membershipsOf(t, idOf(account));
     expect(rows.filter((r) => r.status === 'active')).toHaveLength(1);
     const duplicate = rows.find((r) => r.status === 'duplicate')!;
     expect(duplicate.resolvedAt).not.toBeNull();
@@ -223,7 +223,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const unsigned = await callApp(`${t.url}${apiPaths.stripeWebhook}`, 'POST', { body: stripeEvent('customer.subscription.created', subscription) });
     expect(unsigned.status).toBe(400);
     expect(await isPremium(t, idOf(account))).toBe(false);
-    expect(await subscriptionsOf(t, idOf(account))).toEqual([]);
+    expect(await membershipsOf(t, idOf(account))).toEqual([]);
   });
 
   it('cancel at period end keeps premium until Stripe ends the subscription; a late "updated" event cannot bring it back', async () => {
@@ -270,17 +270,17 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     fake.subscriptions.get(subscription.id)!.cancel_at_period_end = false;
     expect((await deliver(stripeEvent('customer.subscription.updated', fake.subscriptions.get(subscription.id)))).status).toBe(200);
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
-    expect(await subscriptionsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
-    await t.ctx.mailer.idle();
+    expect(await membershipsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
+    await t.ctx.mailQueue.idle();
     expect(smtp.find(account.email, /will continue/)).toEqual([]);
     expect(smtp.find(account.email, /membership ends on/)).toHaveLength(1);
 
     // Stripe out of reach when that event came: the renewal stood, and the membership check ends it again.
     fake.subscriptions.get(subscription.id)!.cancel_at_period_end = false;
-    await t.ctx.db.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.providerSubscriptionId, subscription.id));
+    await t.ctx.db.update(memberships).set({ cancelAtPeriodEnd: false }).where(eq(memberships.providerSubscriptionId, subscription.id));
     await runMembershipCheck(t.ctx, t.app.log);
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
-    expect(await subscriptionsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
+    expect(await membershipsOf(t, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true })]);
   });
 
   it('a failed renewal marks past due (still premium, card-fix email); premium ends when Stripe gives up', async () => {
@@ -289,7 +289,7 @@ describe('Stripe Checkout and webhooks (against the fake Stripe)', () => {
     const live = fake.subscriptions.get(subscription.id)!;
     live.status = 'past_due';
     await deliver(stripeEvent('invoice.payment_failed', invoice(live, 1900, false)));
-    expect((await subscriptionsOf(t, idOf(account)))[0]!.status).toBe('past_due');
+    expect((await membershipsOf(t, idOf(account)))[0]!.status).toBe('past_due');
     expect(await isPremium(t, idOf(account))).toBe(true);
     expect((await smtp.waitFor(account.email, /payment failed/)).text).toContain('https://hub.example.org/account');
 
@@ -358,7 +358,7 @@ describe('Stripe unreachable', () => {
           .from(billingCustomers)
           .where(eq(billingCustomers.userId, idOf(account))),
       ).toEqual([]);
-      expect(await subscriptionsOf(down, idOf(account))).toEqual([]);
+      expect(await membershipsOf(down, idOf(account))).toEqual([]);
 
       // An admin ending a paid membership while Stripe is down: 502, and the membership as it was.
       const admin = await registerAccount(down.url, 'stripe-down-admin');
@@ -366,7 +366,7 @@ describe('Stripe unreachable', () => {
         .update(users)
         .set({ isAdmin: true })
         .where(eq(users.id, idOf(admin)));
-      await down.ctx.db.insert(subscriptions).values({
+      await down.ctx.db.insert(memberships).values({
         userId: idOf(account),
         provider: 'stripe',
         providerSubscriptionId: `sub_down_${idOf(account)}`,
@@ -380,9 +380,7 @@ describe('Stripe unreachable', () => {
       });
       expect(revoke.status).toBe(502);
       expect(revoke.json.message).toBe('The payment provider could not be reached, so nothing was changed. Please try again.');
-      expect(await subscriptionsOf(down, idOf(account))).toEqual([
-        expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null }),
-      ]);
+      expect(await membershipsOf(down, idOf(account))).toEqual([expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endedByAdminAt: null })]);
       // Deleting the member then would leave Stripe billing nobody: 502 and nothing deleted.
       const deletion = await memberApi(down, admin.cookie).call('DELETE', `/api/admin/users/${idOf(account)}`);
       expect(deletion.status).toBe(502);

@@ -28,7 +28,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     const input = parseInput(newsletterSignupSchema, request.body);
 
     const userId = (await getSessionUser(request, ctx))?.id ?? null;
-    // The signup and its welcome email are one write (the outbox delivers and retries it).
+    // The signup and its welcome email are one write (the mail queue delivers and retries it).
     const key = await linkKey;
     const { created, joined, status, mailIds } = await ctx.db.transaction(async (tx) => {
       const { created, joined, status } = await recordSignup(
@@ -44,9 +44,9 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
         : confirmUrl
           ? confirmationMail(input, confirmUrl)
           : null;
-      return { created, joined, status, mailIds: mail ? [await ctx.mailer.store(tx, mail)] : [] };
+      return { created, joined, status, mailIds: mail ? [await ctx.mailQueue.store(tx, mail)] : [] };
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     // Counted once per person and way of joining, as stored: a page cannot invent one.
     if (joined) await recordServerEvent(ctx, { kind: 'community_signup', path: signupPaths[input.source], props: { source: input.source } }, request.log);
     const answer: NewsletterSignupAnswer = { ok: true, status, emailed: mailIds.length > 0 };

@@ -1,5 +1,5 @@
 import type { unsubscribeLinks } from '../../mail/links';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 export interface WelcomeLinks {
   /** The confirmation link while the signup waits for it (confirmed opt-in), else null. */

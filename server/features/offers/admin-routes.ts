@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
-import { billingProvider } from '../../payment-providers/choose-provider';
+import { paymentProvider } from '../../payment-providers/choose-provider';
 import { ProviderUnavailableError } from '../../payment-providers/provider';
 import { offerDecisionMail } from './mails';
 import { userContact } from '../../users-repo';
@@ -32,7 +32,7 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     // At the provider first (Stripe's coupon and promotion code): if it cannot be reached, nothing is stored.
     let atProvider: { couponId: string | null; promotionCodeId: string | null };
     try {
-      atProvider = await billingProvider(ctx).createOffer({
+      atProvider = await paymentProvider(ctx).createOffer({
         code: input.code,
         label: input.label,
         terms,
@@ -84,7 +84,7 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     if (!offer) throw new HttpError(404, 'Offer not found');
     if (offer.archivedAt) return offer;
     try {
-      await billingProvider(ctx).archiveOffer(offer.providerPromotionCodeId);
+      await paymentProvider(ctx).archiveOffer(offer.providerPromotionCodeId);
     } catch (error) {
       if (error instanceof ProviderUnavailableError)
         throw new HttpError(502, 'The payment provider could not be reached, so the offer was not archived. Please try again.');
@@ -131,9 +131,9 @@ export async function offerAdminRoutes(app: FastifyInstance, ctx: AppContext): P
               publicUrl: ctx.env.PUBLIC_URL,
             })
           : null;
-      return { mailId: mail ? await ctx.mailer.store(tx, mail) : null, result: decided };
+      return { mailId: mail ? await ctx.mailQueue.store(tx, mail) : null, result: decided };
     });
-    if (mailId) ctx.mailer.deliverNow([mailId]);
+    if (mailId) ctx.mailQueue.deliverNow([mailId]);
     return result;
   });
 }

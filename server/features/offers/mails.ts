@@ -1,5 +1,5 @@
 import { site } from '#shared/site';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 
 /** An applicant's answer for an offer that waits for approval (decision 054): each sent once, with the decision. */
 export function offerDecisionMail(

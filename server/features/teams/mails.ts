@@ -1,6 +1,6 @@
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { siteLongDate } from '#shared/site-time';
 
 /** Team plans' emails (decision 055): each caused by one change made once (an invitation, a join, a removal). */

@@ -20,17 +20,17 @@ export async function withdrawInvitationsBeyondSeats(ctx: AppContext): Promise<n
       ctx.db.transaction(async (tx) => {
         const team = await teamById(tx, teamId);
         if (!team || !isLivePlan(team)) return null;
-        const seats = team.subscription.seats ?? 0;
+        const seats = team.membership.seats ?? 0;
         const held = await seatsInUse(tx, teamId, now);
         const over = held.members + held.invitations - seats;
         const emails = over > 0 ? await withdrawNewest(tx, teamId, over, now) : [];
         if (emails.length === 0) return null;
         withdrawn += emails.length;
         const owner = await userContact(tx, team.ownerId);
-        return owner ? ctx.mailer.store(tx, invitationsWithdrawnMail(owner, { seats, members: held.members, emails, publicUrl: ctx.env.PUBLIC_URL })) : null;
+        return owner ? ctx.mailQueue.store(tx, invitationsWithdrawnMail(owner, { seats, members: held.members, emails, publicUrl: ctx.env.PUBLIC_URL })) : null;
       }),
     );
-    if (mailId) ctx.mailer.deliverNow([mailId]);
+    if (mailId) ctx.mailQueue.deliverNow([mailId]);
   }
   return withdrawn;
 }

@@ -4,7 +4,8 @@ import { plans, teamPlans } from '#shared/pricing';
 import type { TeamView } from '#shared/teams/schemas';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { users } from '../../db/schema';
-import { subscriptions } from '../membership/schema';
+import type { MembershipRow } from '../membership/repo';
+import { memberships } from '../membership/schema';
 import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { byAddress, type PersonalData } from '../../personal-data';
@@ -13,7 +14,7 @@ import { userDisplayName } from '../../users-repo';
 /** Invitations work once, for 7 days (decision 055). */
 export const INVITATION_DAYS = 7;
 
-export type TeamRow = { id: string; ownerId: string; subscription: typeof subscriptions.$inferSelect };
+export type TeamRow = { id: string; ownerId: string; membership: MembershipRow };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -31,26 +32,26 @@ export function withTeamLock<T>(database: DatabaseHandle, teamId: string, work: 
 /** The team of the live team plan the member pays for. */
 export async function ownedTeam(db: Executor, ownerId: string): Promise<TeamRow | undefined> {
   const [row] = await db
-    .select({ id: teams.id, ownerId: teams.ownerId, subscription: subscriptions })
+    .select({ id: teams.id, ownerId: teams.ownerId, membership: memberships })
     .from(teams)
-    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
-    .where(and(eq(teams.ownerId, ownerId), inArray(subscriptions.status, [...liveStatuses])))
-    .orderBy(desc(subscriptions.createdAt))
+    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
+    .where(and(eq(teams.ownerId, ownerId), inArray(memberships.status, [...liveStatuses])))
+    .orderBy(desc(memberships.createdAt))
     .limit(1);
   return row;
 }
 
 export async function teamById(db: Executor, teamId: string): Promise<TeamRow | undefined> {
   const [row] = await db
-    .select({ id: teams.id, ownerId: teams.ownerId, subscription: subscriptions })
+    .select({ id: teams.id, ownerId: teams.ownerId, membership: memberships })
     .from(teams)
-    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
     .where(eq(teams.id, teamId))
     .limit(1);
   return row;
 }
 
-export const isLivePlan = (team: TeamRow) => (liveStatuses as readonly string[]).includes(team.subscription.status);
+export const isLivePlan = (team: TeamRow) => (liveStatuses as readonly string[]).includes(team.membership.status);
 
 /** Invitations neither used, withdrawn nor expired, of one team, of several, or of the team of the row (`teams.id`). */
 const openInvitation = (teamId: string | string[] | typeof teams.id, now: Date) =>
@@ -99,8 +100,8 @@ export async function teamsOverSeats(db: Executor, now: Date): Promise<string[]>
   const rows = await db
     .select({ id: teams.id })
     .from(teams)
-    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
-    .where(and(inArray(subscriptions.status, [...liveStatuses]), sql`${subscriptions.seats} < (${members}) + (${invitations})`));
+    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
+    .where(and(inArray(memberships.status, [...liveStatuses]), sql`${memberships.seats} < (${members}) + (${invitations})`));
   return rows.map((row) => row.id);
 }
 
@@ -215,7 +216,7 @@ export async function endSeat(tx: Executor, teamId: string, userId: string): Pro
 export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPaysForSelf: boolean): Promise<TeamView> {
   const members = await membersOf(db, team.id);
   const invitations = await openInvitations(db, team.id, now);
-  const sub = team.subscription;
+  const sub = team.membership;
   const seats = sub.seats ?? 0;
   return {
     id: team.id,
@@ -237,9 +238,9 @@ export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPays
 /** The admin's Teams tab: every team plan, newest first, with its seats. */
 export async function listTeams(db: Executor, now: Date) {
   const rows = await db
-    .select({ id: teams.id, ownerEmail: users.email, ownerName: users.name, subscription: subscriptions })
+    .select({ id: teams.id, ownerEmail: users.email, ownerName: users.name, membership: memberships })
     .from(teams)
-    .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
     .innerJoin(users, eq(users.id, teams.ownerId))
     .orderBy(desc(teams.createdAt))
     .limit(500);
@@ -267,13 +268,13 @@ export async function listTeams(db: Executor, now: Date) {
       id: row.id,
       ownerEmail: row.ownerEmail,
       ownerName: row.ownerName,
-      plan: row.subscription.plan,
-      planLabel: plans[row.subscription.plan].label,
-      seats: row.subscription.seats ?? 0,
+      plan: row.membership.plan,
+      planLabel: plans[row.membership.plan].label,
+      seats: row.membership.seats ?? 0,
       seatsUsed: used(rowHeld),
-      status: row.subscription.status,
-      currentPeriodEnd: row.subscription.currentPeriodEnd?.toISOString() ?? null,
-      cancelAtPeriodEnd: row.subscription.cancelAtPeriodEnd,
+      status: row.membership.status,
+      currentPeriodEnd: row.membership.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row.membership.cancelAtPeriodEnd,
       members: teamMembers.map((m) => ({ email: m.email, name: m.name, joinedAt: m.joinedAt.toISOString() })),
       openInvitations: rowHeld.invitations,
     };
@@ -318,9 +319,9 @@ export const teamsPersonalData: PersonalData = {
   collect: async (db, member) => {
     const [teamsBought, seats, invitations] = await Promise.all([
       db
-        .select({ plan: subscriptions.plan, seats: subscriptions.seats, status: subscriptions.status, createdAt: teams.createdAt })
+        .select({ plan: memberships.plan, seats: memberships.seats, status: memberships.status, createdAt: teams.createdAt })
         .from(teams)
-        .innerJoin(subscriptions, eq(subscriptions.id, teams.subscriptionId))
+        .innerJoin(memberships, eq(memberships.id, teams.membershipId))
         .where(eq(teams.ownerId, member.id)),
       db.select({ joinedAt: teamSeats.joinedAt, removedAt: teamSeats.removedAt }).from(teamSeats).where(eq(teamSeats.userId, member.id)),
       db

@@ -21,10 +21,10 @@ import type { Executor, Transaction } from '../../db/client';
 import { HttpError, parseInput } from '../../http/errors';
 import { countMailTo } from '../../mail/recipient-caps';
 import { getSessionUser, requireUser, signedInUser } from '../../http/guards';
-import { billingProvider, clockNow } from '../../payment-providers/choose-provider';
+import { paymentProvider, clockNow } from '../../payment-providers/choose-provider';
 import { TeamPlansUnavailableError } from '../../payment-providers/stripe-provider';
 import { syncSubscription } from '../membership/apply-event';
-import { COMPLIMENTARY, liveMembership, liveTeamPlan, lockMember, syncPremium } from '../membership/membership';
+import { GRANT_PROVIDER, liveMembership, liveTeamPlan, lockMember, syncPremium } from '../membership/membership';
 import { findCustomer, saveCustomer } from '../membership/repo';
 import { sendProviderError } from '../membership/provider-errors';
 import { endOwnForSeat, refundEstimate } from '../membership/seat-move';
@@ -60,14 +60,14 @@ import {
  */
 export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const signedIn = { preHandler: requireUser(ctx) };
-  const provider = billingProvider(ctx);
+  const provider = paymentProvider(ctx);
   const deps = (request: FastifyRequest) => ({ ctx, provider, log: request.log });
   // Invitations' 7 days run on the one clock of memberships (the billing clock under the local provider).
   const now = () => clockNow(ctx);
   /** Pays for their own membership (not a grant): taking a seat ends it, once they say so. */
   const paysForSelf = async (userId: string) => {
     const own = await liveMembership(ctx.db, userId);
-    return Boolean(own && own.provider !== COMPLIMENTARY);
+    return Boolean(own && own.provider !== GRANT_PROVIDER);
   };
 
   const answer = async (user: PublicUser): Promise<TeamAnswer> => {
@@ -132,7 +132,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const ownerName = user.name?.trim() || user.email;
     const mailId = await locked(team, () =>
       ctx.db.transaction(async (tx) => {
-        const seats = (await liveTeam(tx, team.id)).subscription.seats ?? 0;
+        const seats = (await liveTeam(tx, team.id)).membership.seats ?? 0;
         if (await seatedEmail(tx, team.id, email)) throw new HttpError(409, teamMessages.alreadyMember);
         if (await invitedEmail(tx, team.id, email, at)) throw new HttpError(409, teamMessages.alreadyInvited);
         const used = await seatsInUse(tx, team.id, at);
@@ -141,13 +141,13 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await recordAudit(tx, user, { action: 'team.invite', targetType: 'team', targetId: team.id, details: { email, invitation } });
         // Withdrawing and inviting again must not become a way to mail one inbox without end.
         await countMailTo(tx, 'teamInvitation', { to: email, sender: `user:${user.id}` });
-        return ctx.mailer.store(
+        return ctx.mailQueue.store(
           tx,
           teamInvitationMail({ to: email, ownerName, link: `${ctx.env.PUBLIC_URL}/team/join/${token}`, expiresAt, timeZone: ctx.env.SITE_TIMEZONE }),
         );
       }),
     );
-    ctx.mailer.deliverNow([mailId]);
+    ctx.mailQueue.deliverNow([mailId]);
     return viewFor(user);
   });
 
@@ -181,10 +181,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (!(await removeSeat(tx, team, user, userId))) throw new HttpError(404, 'This person does not hold a seat on your team.');
         if (userId === user.id) return null;
         const member = await userContact(tx, userId);
-        return member ? ctx.mailer.store(tx, teamRemovedMail(member, { ownerName: user.name?.trim() || user.email, publicUrl: ctx.env.PUBLIC_URL })) : null;
+        return member ? ctx.mailQueue.store(tx, teamRemovedMail(member, { ownerName: user.name?.trim() || user.email, publicUrl: ctx.env.PUBLIC_URL })) : null;
       }),
     );
-    if (mailId) ctx.mailer.deliverNow([mailId]);
+    if (mailId) ctx.mailQueue.deliverNow([mailId]);
     return viewFor(user);
   });
 
@@ -194,8 +194,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
    */
   const seatChange = async (teamId: string, seats: number) => {
     const team = await liveTeam(ctx.db, teamId);
-    if (seats === team.subscription.seats) throw new HttpError(400, `seats: ${teamMessages.sameSeats}`, { seats: teamMessages.sameSeats });
-    if (team.subscription.status !== 'active') throw new HttpError(409, teamMessages.pastDue);
+    if (seats === team.membership.seats) throw new HttpError(400, `seats: ${teamMessages.sameSeats}`, { seats: teamMessages.sameSeats });
+    if (team.membership.status !== 'active') throw new HttpError(409, teamMessages.pastDue);
     const used = await seatsInUse(ctx.db, team.id, await now());
     if (seats < used.members + used.invitations) throw new HttpError(409, teamMessages.seatsInUse(used.members + used.invitations));
     return team;
@@ -205,12 +205,12 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { seats } = parseInput(teamSeatsSchema, request.body);
     const team = await seatChange((await mine(request)).team.id, seats);
     try {
-      const preview = await provider.previewSeatChange(team.subscription.providerSubscriptionId, seats);
+      const preview = await provider.previewSeatChange(team.membership.providerSubscriptionId, seats);
       return {
         seats,
         amountDueCents: preview.amountDueCents,
         creditCents: preview.creditCents,
-        renewalAmountCents: periodPrice(team.subscription.plan, seats),
+        renewalAmountCents: periodPrice(team.membership.plan, seats),
         renewsAt: preview.renewsAt?.toISOString() ?? null,
       };
     } catch (error) {
@@ -225,10 +225,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { user, team: owned } = await mine(request);
     return locked(owned, async () => {
       const team = await seatChange(owned.id, seats);
-      const before = team.subscription.seats;
+      const before = team.membership.seats;
       try {
         const readAt = new Date();
-        await syncSubscription(deps(request), await provider.changeSeats(team.subscription.providerSubscriptionId, seats), readAt);
+        await syncSubscription(deps(request), await provider.changeSeats(team.membership.providerSubscriptionId, seats), readAt);
       } catch (error) {
         return sendProviderError(error, reply, request, 'Could not change the seats');
       }
@@ -248,7 +248,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const held = await seatOf(tx, user.id);
     if (held) throw new HttpError(409, held.teamId === team.id ? 'You already hold a seat on this team.' : teamMessages.seatElsewhere);
     const used = await seatsInUse(tx, team.id, at);
-    const seats = fresh.subscription.seats ?? 0;
+    const seats = fresh.membership.seats ?? 0;
     // An invitation's seat was held for it; the buyer's own needs a free one.
     const taken = used.members + (invitationId ? used.invitations - 1 : used.invitations);
     if (taken >= seats) throw new HttpError(409, invitationId ? teamMessages.fullForInvitee(seats) : teamMessages.full(seats));
@@ -302,10 +302,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   const setCancel = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { user, team } = await mine(request);
-    if (team.subscription.cancelAtPeriodEnd !== cancel) {
+    if (team.membership.cancelAtPeriodEnd !== cancel) {
       try {
         const readAt = new Date();
-        await syncSubscription(deps(request), await provider.setCancelAtPeriodEnd(team.subscription.providerSubscriptionId, cancel), readAt);
+        await syncSubscription(deps(request), await provider.setCancelAtPeriodEnd(team.membership.providerSubscriptionId, cancel), readAt);
       } catch (error) {
         return sendProviderError(error, reply, request, cancel ? 'Could not cancel the team plan' : 'Could not resume the team plan');
       }
@@ -368,7 +368,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await takeSeat(tx, team, user, invitation.id, at);
         await markInvitationUsed(tx, invitation.id, user.id);
         await recordAudit(tx, user, { action: 'team.join', targetType: 'team', targetId: team.id, details: { invitation: invitation.id, moved: moving } });
-        return ctx.mailer.store(
+        return ctx.mailQueue.store(
           tx,
           teamJoinedMail(
             { email: user.email, firstName: user.firstName ?? null },
@@ -377,11 +377,11 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
         );
       }),
     );
-    ctx.mailer.deliverNow([mailId]);
+    ctx.mailQueue.deliverNow([mailId]);
     if (moving) {
       const failed = await moveFromOwn(request, reply, user);
       if (failed) return failed;
     }
-    return { ok: true, ownerName, plan: plans[team.subscription.plan].label };
+    return { ok: true, ownerName, plan: plans[team.membership.plan].label };
   });
 }

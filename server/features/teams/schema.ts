@@ -2,18 +2,18 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { users } from '../../db/schema';
-import { subscriptions } from '../membership/schema';
+import { memberships } from '../membership/schema';
 
 /**
- * Team plans (decision 055): a team is a team plan's subscription (its payer is the subscription's
+ * Team plans (decision 055): a team is a team plan's membership (its payer is the membership's
  * member); its seats are held by members, each seat premium while the plan is live.
  */
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
-  subscriptionId: uuid('subscription_id')
+  membershipId: uuid('subscription_id')
     .notNull()
     .unique()
-    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    .references(() => memberships.id, { onDelete: 'cascade' }),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

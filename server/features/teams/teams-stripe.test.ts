@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCharges, subscriptions } from '../membership/schema';
+import { billingCharges, memberships } from '../membership/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
-import { isPremium, memberApi } from '../../test/billing';
+import { isPremium, memberApi } from '../../test/membership';
 import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -110,8 +110,8 @@ describe('team plans at Stripe (decision 055, against the fake Stripe)', () => {
     expect(refund.amount).toBeLessThanOrEqual(1900);
     const ownRows = await t.ctx.db
       .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, owner.user.id as string), isNull(subscriptions.seats)));
+      .from(memberships)
+      .where(and(eq(memberships.userId, owner.user.id as string), isNull(memberships.seats)));
     expect(ownRows.map((row) => row.status)).toEqual(['canceled']);
     const [charge] = await t.ctx.db.select().from(billingCharges).where(eq(billingCharges.id, own.invoice.id));
     expect(charge!.refundedCents).toBe(refund.amount);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { teamMessages } from '#shared/teams/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, users } from '../../db/schema';
-import { billingCharges, subscriptions } from '../membership/schema';
+import { billingCharges, memberships } from '../membership/schema';
 import { teamSeats } from './schema';
 import { webinarSignups } from '../webinars/schema';
 import { localBillingEvents, localBillingSubscriptions } from '../../payment-providers/schema';
@@ -10,12 +10,12 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { goodCard, isPremium, memberApi } from '../../test/billing';
+import { goodCard, isPremium, memberApi } from '../../test/membership';
 import type { SmtpCapture } from '../../test/smtp';
 import { MAIL_CAPS } from '../../mail/recipient-caps';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
-import { releaseEndedSeats } from '../webinars/service';
+import { releaseEndedPlaces } from '../webinars/service';
 import { withdrawInvitationsBeyondSeats } from './over-seats';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -229,8 +229,8 @@ describe('team plans (decision 055)', () => {
     expect(await isPremium(t, idOf(payer))).toBe(true);
     const own = await t.ctx.db
       .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, idOf(payer)), isNull(subscriptions.seats)));
+      .from(memberships)
+      .where(and(eq(memberships.userId, idOf(payer)), isNull(memberships.seats)));
     expect(own.map((s) => s.status)).toEqual(['canceled']);
     const [charge] = await t.ctx.db
       .select()
@@ -270,7 +270,7 @@ describe('team plans (decision 055)', () => {
     expect(removal.status).toBe(200);
     expect([200, 201, 204, 403]).toContain(signup.status);
     // The minute's job frees a place taken just before the removal committed.
-    await releaseEndedSeats(t.ctx);
+    await releaseEndedPlaces(t.ctx);
     const places = await t.ctx.db
       .select()
       .from(webinarSignups)
@@ -308,8 +308,8 @@ describe('team plans (decision 055)', () => {
     expect((await api(owner).post('/api/team/seats', { seats: 5 })).status).toBe(200);
     const [sub] = await t.ctx.db
       .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, idOf(owner))));
+      .from(memberships)
+      .where(and(eq(memberships.userId, idOf(owner))));
     const events = (await t.ctx.db.select().from(localBillingEvents)).filter((e) => e.payload.includes(sub!.providerSubscriptionId));
     expect(events.length).toBeGreaterThan(2);
     const local = localProvider(t.ctx)!;
@@ -359,8 +359,8 @@ describe('invitations a team can no longer honour', () => {
     // The quantity changed where the app is not asked (Stripe's dashboard): its event brings 2 seats.
     const [plan] = await t.ctx.db
       .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, idOf(owner)), isNotNull(subscriptions.seats)));
+      .from(memberships)
+      .where(and(eq(memberships.userId, idOf(owner)), isNotNull(memberships.seats)));
     await localProvider(t.ctx)!.changeSeats(plan!.providerSubscriptionId, 2);
     expect(await team(owner)).toMatchObject({ seats: 2, seatsUsed: 3 });
     // Until the job runs, the person invited is told what they can do.
@@ -429,8 +429,8 @@ describe("a team's seats, members and invitations take turns (one lock)", () => 
     expect(premium.length).toBeLessThanOrEqual(view.seats);
     const [own] = await t.ctx.db
       .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, idOf(owner)), eq(subscriptions.seats, seats)));
+      .from(memberships)
+      .where(and(eq(memberships.userId, idOf(owner)), eq(memberships.seats, seats)));
     const [billed] = await t.ctx.db.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, own!.providerSubscriptionId));
     expect(billed!.seats).toBe(seats);
     // A seat removed leaves its unused part as credit; none when the seats stayed.

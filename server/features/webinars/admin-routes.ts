@@ -89,7 +89,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
       await recordAudit(tx, admin, { action: 'webinar_updated', targetType: 'webinar', targetId: id, details: { title: input.title } });
       return calendarChanged ? notify(tx, ctx, row, 'update', String(row.sequence)) : [];
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);
   });
 
@@ -105,7 +105,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
       await recordAudit(tx, admin, { action: 'webinar_cancelled', targetType: 'webinar', targetId: id, details: { title: current.title } });
       return notify(tx, ctx, row, 'cancellation', '');
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);
   });
 
@@ -129,7 +129,7 @@ export async function webinarAdminRoutes(app: FastifyInstance, ctx: AppContext):
       await recordAudit(tx, admin, { action: 'webinar_recording_added', targetType: 'webinar', targetId: id, details: { title: current.title } });
       return notify(tx, ctx, row, 'recording', '');
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
     return toAdmin(await existing(id), zone);
   });
 

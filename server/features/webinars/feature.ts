@@ -2,7 +2,7 @@ import type { Feature } from '../../feature';
 import { webinarAdminRoutes } from './admin-routes';
 import { webinarRoutes } from './routes';
 import { webinarsPersonalData } from './repo';
-import { releaseEndedSeats, sendReminders } from './service';
+import { releaseEndedPlaces, sendReminders } from './service';
 
 export const webinarsFeature: Feature = {
   name: 'webinars',
@@ -17,7 +17,7 @@ export const webinarsFeature: Feature = {
       name: 'webinar-reminders',
       cron: '* * * * *',
       run: async () => {
-        await releaseEndedSeats(ctx);
+        await releaseEndedPlaces(ctx);
         await sendReminders(ctx);
       },
     },

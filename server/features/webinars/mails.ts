@@ -1,4 +1,4 @@
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/transport';
 import { calendarEvent } from '../../mail/ics';
 import { siteTime } from '#shared/site-time';
 

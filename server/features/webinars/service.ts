@@ -58,9 +58,9 @@ export const webinarTopic = (webinarId: string, kind: NoticeKind, key: string) =
 
 /**
  * Stores one email of `kind` for each of `userIds` (or every member signed up) who has not had
- * it for `key` yet, in the caller's transaction: the "told once" mark and the outbox row commit
+ * it for `key` yet, in the caller's transaction: the "told once" mark and the queued mail commit
  * together, and the mark is unique, so each person is told once whatever runs twice.
- * Returns the outbox ids to deliver once committed.
+ * Returns the queued mail ids to deliver once committed.
  */
 export async function notify(tx: Executor, ctx: AppContext, webinar: Webinar, kind: NoticeKind, key: string, userIds?: string[]): Promise<string[]> {
   const signedUp = await tx
@@ -89,7 +89,10 @@ export async function notify(tx: Executor, ctx: AppContext, webinar: Webinar, ki
   for (const member of signedUp.filter((member) => told.has(member.id))) {
     const preferencesUrl = linkKey ? preferencesLink(linkKey, ctx.env.PUBLIC_URL, member.email) : undefined;
     ids.push(
-      await ctx.mailer.store(tx, webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name, preferencesUrl }, settings)),
+      await ctx.mailQueue.store(
+        tx,
+        webinarMail(kind, forMail(webinar), { email: member.email, name: member.firstName ?? member.name, preferencesUrl }, settings),
+      ),
     );
   }
   return ids;
@@ -159,7 +162,7 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
     await addSignup(tx, id, user.id);
     return notify(tx, ctx, webinar, 'confirmation', '', [user.id]);
   });
-  ctx.mailer.deliverNow(mailIds);
+  ctx.mailQueue.deliverNow(mailIds);
 }
 
 /**
@@ -168,19 +171,19 @@ export async function signUp(ctx: AppContext, user: PublicUser, id: string, now 
  * email whose invitation removes the event from their calendar. Signed up again later and ended
  * again, they are told again (the notice is keyed by the sign-up).
  */
-export async function releaseEndedSeats(ctx: AppContext, now = new Date()): Promise<number> {
+export async function releaseEndedPlaces(ctx: AppContext, now = new Date()): Promise<number> {
   const ended = await signupsWithoutPremium(ctx.db, now);
-  for (const seat of ended) {
+  for (const place of ended) {
     const mailIds = await ctx.db.transaction(async (tx) => {
-      const webinar = await lockWebinar(tx, seat.webinarId);
-      const premium = await userIsPremium(tx, seat.userId);
+      const webinar = await lockWebinar(tx, place.webinarId);
+      const premium = await userIsPremium(tx, place.userId);
       // Premium again since the list was read: the place stays, and nothing is said.
       if (!webinar || premium !== false) return [];
-      const ids = await notify(tx, ctx, webinar, 'released', seat.signedUpAt.toISOString(), [seat.userId]);
-      await removeSignup(tx, seat.webinarId, seat.userId);
+      const ids = await notify(tx, ctx, webinar, 'released', place.signedUpAt.toISOString(), [place.userId]);
+      await removeSignup(tx, place.webinarId, place.userId);
       return ids;
     });
-    ctx.mailer.deliverNow(mailIds);
+    ctx.mailQueue.deliverNow(mailIds);
   }
   return ended.length;
 }
@@ -232,7 +235,7 @@ export async function sendReminders(ctx: AppContext, now = new Date()): Promise<
         return early.length > 0 ? notify(tx, ctx, webinar, kind, key, early) : [];
       });
       sent += mailIds.length;
-      ctx.mailer.deliverNow(mailIds);
+      ctx.mailQueue.deliverNow(mailIds);
     }
   }
   return sent;

@@ -5,7 +5,7 @@ import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { premiumMember, signInEveryone } from '../../test/identities';
 import type { SmtpCapture } from '../../test/smtp';
 import { instantToSiteLocal } from '#shared/site-time';
-import { releaseEndedSeats, sendReminders } from './service';
+import { releaseEndedPlaces, sendReminders } from './service';
 import { callApp } from '../../test/call-app';
 
 const zone = 'America/New_York';
@@ -247,13 +247,13 @@ describe('when premium ends', () => {
     await smtp.waitFor(witness.email, /^Changed: /);
     expect(smtp.find(member.email, /^Changed: /)).toHaveLength(0);
 
-    expect(await releaseEndedSeats(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await releaseEndedPlaces(t.ctx)).toBeGreaterThanOrEqual(1);
     const released = await smtp.waitFor(member.email, new RegExp(`^Your place is released: ${second.title}$`));
     expect(released.text).toContain('Your premium membership has ended');
     expect(released.text).toContain('METHOD:CANCEL');
-    const seats = await t.ctx.db.execute(sql`select 1 from webinar_signups s join users u on u.id = s.user_id where lower(u.email) = lower(${member.email})`);
-    expect(rowsOf(seats)).toEqual([]);
-    await releaseEndedSeats(t.ctx);
+    const places = await t.ctx.db.execute(sql`select 1 from webinar_signups s join users u on u.id = s.user_id where lower(u.email) = lower(${member.email})`);
+    expect(rowsOf(places)).toEqual([]);
+    await releaseEndedPlaces(t.ctx);
     expect(smtp.find(member.email, /^Your place is released: /)).toHaveLength(1);
     expect((await mine(witness.cookie, second.id))?.signedUp).toBe(true);
   });

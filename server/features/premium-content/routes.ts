@@ -12,7 +12,7 @@ import type { ContentStore } from '../content/store';
  * JavaScript (e2e/premium-bundle.spec.ts checks the built files). `{{SLACK_INVITE_URL}}`
  * in the text becomes the setting's link; coaching is booked on /coaching.
  */
-export async function premiumRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
+export async function premiumContentRoutes(app: FastifyInstance, { ctx, content }: { ctx: AppContext; content: ContentStore }): Promise<void> {
   const links: Record<string, string> = { SLACK_INVITE_URL: ctx.env.SLACK_INVITE_URL };
   // The pages' HTML was rendered when published, with `{{NAME}}` kept in link addresses; the
   // settings' links are filled in here, once per publish.

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
-import { mailOutbox } from '../db/schema';
-import type { Mail, Transport } from './mailer';
-import { deliverQueue, type Queue } from './queue';
+import { queuedMails } from '../db/schema';
+import type { Mail, Transport } from './transport';
+import { deliverQueue, type Queue } from './delivery-engine';
 
-/** How many outbox mails are on the wire at once, and claimed at a time. */
-const OUTBOX_PACE = { connections: 4, batchSize: 20 };
+/** How many queued mails are on the wire at once, and claimed at a time. */
+const MAIL_QUEUE_PACE = { connections: 4, batchSize: 20 };
 
-interface OutboxRow {
+interface QueuedMail {
   id: string;
   attempts: number;
   to: string;
@@ -21,11 +21,11 @@ interface OutboxRow {
 
 /**
  * Every email the site sends one person is a row of mail_outbox, stored in the transaction of
- * the change that causes it, then delivered by the one delivery engine (server/mail/queue.ts,
+ * the change that causes it, then delivered by the one delivery engine (server/mail/delivery-engine.ts,
  * decision 034): at once by the process that stored it, and retried with backoff by whichever
- * server runs the outbox job next.
+ * server runs the mail-outbox job next.
  */
-export interface Outbox {
+export interface MailQueue {
   /** Where mail goes, for the startup log. */
   description: string;
   /**
@@ -33,7 +33,7 @@ export interface Outbox {
    * neither exists without the other after a crash. Call deliverNow with the id once committed.
    */
   store(executor: Executor, mail: Mail): Promise<string>;
-  /** Starts delivering stored emails, off the caller's path (the outbox job retries what fails). */
+  /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
    * Stores and delivers an email that is the whole of the action (a test send, a breakdown asked
@@ -44,11 +44,11 @@ export interface Outbox {
   deliverDue(): Promise<number>;
   /** Resolves when the deliveries this process started have finished: shutdown waits for them. */
   idle(): Promise<void>;
-  /** The application's logger, once it exists (the outbox is made before the app). */
+  /** The application's logger, once it exists (the mail queue is made before the app). */
   useLogger(log: FastifyBaseLogger): void;
 }
 
-export function createOutbox(db: Executor, transport: Transport, logger?: FastifyBaseLogger): Outbox {
+export function createMailQueue(db: Executor, transport: Transport, logger?: FastifyBaseLogger): MailQueue {
   const log: { current: FastifyBaseLogger | undefined } = { current: logger };
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>) => {
@@ -57,8 +57,8 @@ export function createOutbox(db: Executor, transport: Transport, logger?: Fastif
     return work;
   };
 
-  const queue: Queue<OutboxRow> = {
-    table: mailOutbox,
+  const queue: Queue<QueuedMail> = {
+    table: queuedMails,
     returning: sql`id, attempts, "to", subject, text, html, ical_event as "icalEvent", headers`,
     order: sql`q.next_attempt_at`,
     send: (row) =>
@@ -77,11 +77,11 @@ export function createOutbox(db: Executor, transport: Transport, logger?: Fastif
     error: (details: object, message: string) => log.current?.error(details, message),
   };
 
-  const outbox: Outbox = {
+  const mailQueue: MailQueue = {
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
       const [row] = await executor
-        .insert(mailOutbox)
+        .insert(queuedMails)
         .values({
           to: mail.to,
           subject: mail.subject,
@@ -90,21 +90,21 @@ export function createOutbox(db: Executor, transport: Transport, logger?: Fastif
           icalEvent: mail.icalEvent ?? null,
           headers: mail.headers ?? null,
         })
-        .returning({ id: mailOutbox.id });
+        .returning({ id: queuedMails.id });
       return row!.id;
     },
     deliverNow(ids) {
       if (ids.length === 0) return;
-      void track(deliverQueue(db, queue, OUTBOX_PACE, { ids, log: quietLog })).catch((err: unknown) =>
-        log.current?.error({ err, outboxIds: ids }, 'email delivery could not start; the outbox job will retry'),
+      void track(deliverQueue(db, queue, MAIL_QUEUE_PACE, { ids, log: quietLog })).catch((err: unknown) =>
+        log.current?.error({ err, mailIds: ids }, 'email delivery could not start; the mail-outbox job will retry'),
       );
     },
     async send(mail) {
       // Stored: from here the email cannot be lost. Delivery happens now, off the caller's path.
-      outbox.deliverNow([await outbox.store(db, mail)]);
+      mailQueue.deliverNow([await mailQueue.store(db, mail)]);
     },
     async deliverDue() {
-      return (await track(deliverQueue(db, queue, OUTBOX_PACE, { log: quietLog }))).sent;
+      return (await track(deliverQueue(db, queue, MAIL_QUEUE_PACE, { log: quietLog }))).sent;
     },
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
@@ -114,5 +114,5 @@ export function createOutbox(db: Executor, transport: Transport, logger?: Fastif
       transport.useLogger(next);
     },
   };
-  return outbox;
+  return mailQueue;
 }

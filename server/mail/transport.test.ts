@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTransport } from './mailer';
+import { createTransport } from './transport';
 
-describe('local outbox', () => {
+describe('the mail folder', () => {
   it('keeps every one of 100 mails sent at once, with no temporary file left', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nlh-mail-'));
     const transport = createTransport({ from: 'Test <t@example.org>', dataDir });

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import type { RateGate } from './rate-gate';
 
 /**
- * The one engine that delivers what the site sends people (decision 034): the mail outbox and
+ * The one engine that delivers what the site sends people (decision 034): the mail queue and
  * the copies of an edition are rows of a queue table, with the same delivery columns (status,
  * attempts, next_attempt_at, locked_until, last_error, sent_at) and the same life: claimed with
  * FOR UPDATE SKIP LOCKED (so servers share the rows), sent at most `connections` at a time and

@@ -1,11 +1,11 @@
 import { plans } from '#shared/pricing';
-import { COMPLIMENTARY } from './membership';
-import type { SubscriptionRow } from './repo';
+import { GRANT_PROVIDER } from './membership';
+import type { MembershipRow } from './repo';
 
 /** What /account shows: the member's plan and where it stands; never provider ids. */
-export function subscriptionView(row: SubscriptionRow | undefined) {
+export function membershipView(row: MembershipRow | undefined) {
   if (!row) return null;
-  if (row.provider === COMPLIMENTARY) {
+  if (row.provider === GRANT_PROVIDER) {
     // Granted by the team: nothing is billed, so there is no plan, price or renewal to show; a
     // time-limited grant's end is its period end (decision 052).
     return {

@@ -30,13 +30,13 @@ const mailOptions = (from: string, { envelopeFrom, ...mail }: Mail) => ({
   ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
 });
 
-/** Where mail is handed over: an SMTP server, or files on disk without one. The outbox and editions deliver through it. */
+/** Where mail is handed over: an SMTP server, or files on disk without one. The mail queue and editions deliver through it. */
 export interface Transport {
   description: string;
   /** The From of every message: a message composed beforehand carries it (compiled-mail.ts). */
   from: string;
   deliver(mail: Mail): Promise<void>;
-  /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the local outbox. */
+  /** A message composed already (server/mail/compiled-mail.ts), to one address; the subject names its file in the mail folder. */
   /** `messageId`: the one in `raw`, given again so nodemailer does not draw a random one for each copy (decision 050). */
   deliverRaw(copy: { to: string; subject: string; raw: Buffer; envelopeFrom?: string; messageId?: string }): Promise<void>;
   /** Closes pooled connections. */
@@ -80,7 +80,7 @@ export function createTransport(options: {
   from: string;
   dataDir: string;
   pool?: { connections: number };
-  /** Every message is DKIM-signed with it (decision 044), in the local outbox's files too. */
+  /** Every message is DKIM-signed with it (decision 044), in the mail folder's files too. */
   dkim?: DkimSettings;
 }): Transport {
   let logger: FastifyBaseLogger | undefined;
@@ -140,10 +140,10 @@ export function createTransport(options: {
       useLogger,
     };
   }
-  const outbox = resolve(options.dataDir, 'outbox');
+  const mailFolder = resolve(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...defaults });
   const write = async (subject: string, message: Buffer) => {
-    await mkdir(outbox, { recursive: true });
+    await mkdir(mailFolder, { recursive: true });
     const slug = subject
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -151,13 +151,13 @@ export function createTransport(options: {
     // Time first so the folder lists in order; a random part, because many mails share a millisecond.
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}-${slug}.eml`;
     // Written under a temporary name and renamed: a reader never sees half a message.
-    const temporary = join(outbox, `.${name}.tmp`);
+    const temporary = join(mailFolder, `.${name}.tmp`);
     await writeFile(temporary, message);
-    await rename(temporary, join(outbox, name));
-    log()?.info({ file: name }, 'mail written to the local outbox');
+    await rename(temporary, join(mailFolder, name));
+    log()?.info({ file: name }, 'mail written to the mail folder');
   };
   return {
-    description: `local outbox ${outbox} (set SMTP_URL to send real mail)`,
+    description: `mail folder ${mailFolder} (set SMTP_URL to send real mail)`,
     from: options.from,
     async deliver(mail) {
       const info = await transport.sendMail(mailOptions(options.from, mail));

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows';
 import { startTestApp, type TestApp } from '../test/app';
 import { uniqueEmail } from '../test/unique-email';
-import type { Mail, Transport } from './mailer';
-import { createOutbox } from './outbox';
-import { mailOutbox } from '../db/schema';
-import { DELIVERY, deliverQueue, type Queue } from './queue';
+import type { Mail, Transport } from './transport';
+import { createMailQueue } from './mail-queue';
+import { queuedMails } from '../db/schema';
+import { DELIVERY, deliverQueue, type Queue } from './delivery-engine';
 import { markTold, markToldByEmail } from './told-once';
 
 /**
- * The one delivery engine (decision 034), through the outbox that uses it: one policy for every
+ * The one delivery engine (decision 034), through the mail queue that uses it: one policy for every
  * queue (a permanent refusal fails at once, a temporary one waits its backoff, the last try
  * fails), and rows shared by several senders at once are each sent once.
  */
@@ -32,9 +32,9 @@ function fakeTransport(answer: (mail: Mail) => Error | undefined = () => undefin
       if (error) throw error;
       accepted.push(mail);
     },
-    // The outbox composes each mail: nothing here is composed beforehand.
+    // The mail queue composes each mail: nothing here is composed beforehand.
     async deliverRaw() {
-      throw new Error('the outbox sends no message composed beforehand');
+      throw new Error('the mail queue sends no message composed beforehand');
     },
     close() {},
     useLogger() {},
@@ -54,10 +54,10 @@ describe('one delivery policy', () => {
     const refused = uniqueEmail('refused');
     const later = uniqueEmail('later');
     const { transport } = fakeTransport((mail) => (mail.to === refused ? smtpError(550, 'RCPT TO') : smtpError(421, 'DATA')));
-    const outbox = createOutbox(t.ctx.db, transport);
-    await outbox.send({ to: refused, subject: 'No such user', text: 'x' });
-    await outbox.send({ to: later, subject: 'Try later', text: 'x' });
-    await outbox.idle();
+    const mailQueue = createMailQueue(t.ctx.db, transport);
+    await mailQueue.send({ to: refused, subject: 'No such user', text: 'x' });
+    await mailQueue.send({ to: later, subject: 'Try later', text: 'x' });
+    await mailQueue.idle();
     expect(await row(refused)).toMatchObject({ status: 'failed', attempts: 1, last_error: '550 550 refused' });
     const waiting = await row(later);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, last_error: '421 421 refused' });
@@ -68,21 +68,21 @@ describe('one delivery policy', () => {
   it('the last try fails a message that was only ever refused for now', async () => {
     const to = uniqueEmail('last-try');
     const { transport } = fakeTransport(() => smtpError(451, 'DATA'));
-    const outbox = createOutbox(t.ctx.db, transport);
-    await outbox.send({ to, subject: 'Never accepted', text: 'x' });
-    await outbox.idle();
+    const mailQueue = createMailQueue(t.ctx.db, transport);
+    await mailQueue.send({ to, subject: 'Never accepted', text: 'x' });
+    await mailQueue.idle();
     await t.ctx.db.execute(sql`update mail_outbox set attempts = ${DELIVERY.maxAttempts - 1}, next_attempt_at = now() where "to" = ${to}`);
-    await outbox.deliverDue();
+    await mailQueue.deliverDue();
     expect(await row(to)).toMatchObject({ status: 'failed', attempts: DELIVERY.maxAttempts });
   });
 
   it('three senders draining the same queue at once send each message once', async () => {
     const addresses = Array.from({ length: 40 }, (_, i) => uniqueEmail(`shared-${i}`));
     const { transport, accepted } = fakeTransport(undefined, 5);
-    const store = createOutbox(t.ctx.db, transport);
+    const store = createMailQueue(t.ctx.db, transport);
     // Stored without delivering, as a request that crashed before delivering would leave them.
     for (const to of addresses) await store.store(t.ctx.db, { to, subject: 'Once each', text: 'x' });
-    const senders = [createOutbox(t.ctx.db, transport), createOutbox(t.ctx.db, transport), createOutbox(t.ctx.db, transport)];
+    const senders = [createMailQueue(t.ctx.db, transport), createMailQueue(t.ctx.db, transport), createMailQueue(t.ctx.db, transport)];
     await Promise.all(senders.map((sender) => sender.deliverDue()));
     const mine = accepted.filter((mail) => addresses.includes(mail.to));
     expect(mine).toHaveLength(addresses.length);
@@ -91,12 +91,12 @@ describe('one delivery policy', () => {
   });
 });
 
-/** The outbox's rows to `prefix…` as a queue of their own, sent by `send`. */
+/** The mail queue's rows to `prefix…` as a queue of their own, sent by `send`. */
 const queueOf = (
   prefix: string,
   send: (row: { id: string; attempts: number; to: string }) => Promise<void>,
 ): Queue<{ id: string; attempts: number; to: string }> => ({
-  table: mailOutbox,
+  table: queuedMails,
   returning: sql`id, attempts, "to"`,
   where: sql`q."to" like ${`${prefix}%`}`,
   order: sql`q.id`,
@@ -111,7 +111,7 @@ describe('marks gathered in one statement (decision 050)', () => {
 
   it('marks what was accepted within the window together, no later than the window after it was accepted, and everything by the end', async () => {
     const prefix = `marks.${Date.now()}.`;
-    const store = createOutbox(t.ctx.db, fakeTransport().transport);
+    const store = createMailQueue(t.ctx.db, fakeTransport().transport);
     for (let i = 0; i < 30; i++) await store.store(t.ctx.db, { to: `${prefix}${i}@example.org`, subject: 'Marked together', text: 'x' });
     const acceptedAt = new Map<string, number>();
     // Before each send: which of the accepted ones are marked yet.
@@ -139,7 +139,7 @@ describe('marks gathered in one statement (decision 050)', () => {
 
   it('marks what was accepted before a failure stopped the sender, though the window had not passed', async () => {
     const prefix = `marks-stop.${Date.now()}.`;
-    const store = createOutbox(t.ctx.db, fakeTransport().transport);
+    const store = createMailQueue(t.ctx.db, fakeTransport().transport);
     for (let i = 0; i < 6; i++) await store.store(t.ctx.db, { to: `${prefix}${i}@example.org`, subject: 'Stopped', text: 'x' });
     let sends = 0;
     const queue: Queue<{ id: string; attempts: number; to: string }> = {
@@ -165,8 +165,8 @@ describe('marks gathered in one statement (decision 050)', () => {
 
 describe('the next batch claimed ahead (decision 051)', () => {
   const store = async (prefix: string, count: number) => {
-    const outbox = createOutbox(t.ctx.db, fakeTransport().transport);
-    for (let i = 0; i < count; i++) await outbox.store(t.ctx.db, { to: `${prefix}${String(i).padStart(2, '0')}@example.org`, subject: 'Ahead', text: 'x' });
+    const mailQueue = createMailQueue(t.ctx.db, fakeTransport().transport);
+    for (let i = 0; i < count; i++) await mailQueue.store(t.ctx.db, { to: `${prefix}${String(i).padStart(2, '0')}@example.org`, subject: 'Ahead', text: 'x' });
   };
   const claimedNow = async (prefix: string) =>
     rowsOf<{ n: number }>(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { subscriptions } from '../features/membership/schema';
+import { memberships } from '../features/membership/schema';
 import type { TestApp } from './app';
 import { callApp } from './call-app';
 
@@ -23,8 +23,8 @@ export async function isPremium(t: TestApp, userId: string): Promise<boolean> {
   return row!.isPremium;
 }
 
-export function subscriptionsOf(t: TestApp, userId: string) {
-  return t.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+export function membershipsOf(t: TestApp, userId: string) {
+  return t.ctx.db.select().from(memberships).where(eq(memberships.userId, userId));
 }
 
 export async function premiumSignupEvents(t: TestApp, since: Date) {

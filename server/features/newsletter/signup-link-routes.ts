@@ -8,7 +8,7 @@ import { type LinkPurpose, loadLinkKey, verifyLink } from '../../mail/links';
 import { oneClickRoute } from '../../mail/one-click';
 import { confirmSignup, subscribeFromLink, subscriberStatus, unsubscribe } from './repo';
 
-export interface SubscriptionAnswer {
+export interface SignupLinkAnswer {
   email: string;
   status: SubscriberStatus | 'none';
   message: string;
@@ -29,7 +29,7 @@ const statusMessages: Record<SubscriberStatus | 'none', string> = {
  * works signed out, with the token of the link as the only key (the address's preferences
  * token, decision 071, or a confirmation's); a GET only reads (mail scanners fetch links), a POST changes.
  */
-export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function signupLinkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keyOnce = loadLinkKey(ctx.db);
   keyOnce.catch(() => undefined);
 
@@ -51,7 +51,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
   const noStore = { 'cache-control': 'no-store' };
 
   // The page asks what the link is for; nothing changes.
-  app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+  app.get(apiPaths.newsletterUnsubscribe, async (request, reply): Promise<SignupLinkAnswer> => {
     reply.headers(noStore);
     const email = await emailOf(request, 'preferences', { token: parseInput(editionUnsubscribeSchema, request.query).token });
     const status = await statusOf(email);
@@ -60,7 +60,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form to the List-Unsubscribe
   // address, which carries the token in its query; the page POSTs JSON.
-  await oneClickRoute(app, apiPaths.newsletterUnsubscribe, async (request, reply, form): Promise<SubscriptionAnswer> => {
+  await oneClickRoute(app, apiPaths.newsletterUnsubscribe, async (request, reply, form): Promise<SignupLinkAnswer> => {
     reply.headers(noStore);
     const { token, edition } = parseInput(editionUnsubscribeSchema, form ? request.query : request.body);
     const email = await emailOf(request, 'preferences', { token });
@@ -69,7 +69,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     return { email, status: await statusOf(email), message: 'You are unsubscribed from The Weekly Dish.' };
   });
 
-  app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SubscriptionAnswer> => {
+  app.post(apiPaths.newsletterResubscribe, async (request, reply): Promise<SignupLinkAnswer> => {
     reply.headers(noStore);
     const email = await emailOf(request, 'preferences', request.body);
     if ((await statusOf(email)) === 'bounced') {
@@ -79,7 +79,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     return { email, status: await statusOf(email), message: 'Welcome back! You will receive The Weekly Dish again from next Tuesday.' };
   });
 
-  app.post(apiPaths.newsletterConfirm, async (request, reply): Promise<SubscriptionAnswer> => {
+  app.post(apiPaths.newsletterConfirm, async (request, reply): Promise<SignupLinkAnswer> => {
     reply.headers(noStore);
     const email = await emailOf(request, 'confirm', request.body);
     const status = await statusOf(email);

@@ -4,7 +4,7 @@ import { csvCell } from '../../csv';
 import { checkupResults } from '../checkup/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
-import { sqlCell } from './csv';
+import { sqlCell } from './csv-export';
 
 let t: TestApp;
 beforeAll(async () => {
