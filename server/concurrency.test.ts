@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api/paths';
 import { localProvider } from './payment-providers/choose-provider';
 import { signPayload } from './payment-providers/local-provider';
-import { goodCard, isPremium, memberApi, membershipsOf } from './test/membership';
+import { goodCard, isPremium, memberApi, membershipsOf } from './test/payments';
 import { adminAuditLog, users } from './db/schema';
 import { allies } from './features/allies/schema';
 import { localBillingEvents, localBillingSubscriptions } from './payment-providers/schema';

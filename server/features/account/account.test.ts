@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { localBillingSubscriptions } from '../../payment-providers/schema';
-import { goodCard, memberApi } from '../../test/membership';
+import { goodCard, memberApi } from '../../test/payments';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { expectNoSecrets, getUser, registerAccount, sessionCookieOf, type TestAccount } from '../../test/auth-client';

@@ -14,7 +14,7 @@ import { webinarSignups, webinars } from '../webinars/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { expectNoSecrets, registerAccount, type TestAccount } from '../../test/auth-client';
-import { goodCard, memberApi } from '../../test/membership';
+import { goodCard, memberApi } from '../../test/payments';
 import { uniqueEmail } from '../../test/unique-email';
 import { createVerificationToken } from '../auth/email-verification';
 import { features } from '../../features';

@@ -6,7 +6,7 @@ import { checkupResults } from '../checkup/schema';
 import { contactMessages } from '../contact/schema';
 import { communitySignups, newsletterSignups } from '../newsletter/schema';
 import { localBillingSubscriptions } from '../../payment-providers/schema';
-import { goodCard, memberApi } from '../../test/membership';
+import { goodCard, memberApi } from '../../test/payments';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';

@@ -4,7 +4,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { isPremium, memberApi, membershipsOf } from '../../test/membership';
+import { isPremium, memberApi, membershipsOf } from '../../test/payments';
 import type { SmtpCapture } from '../../test/smtp';
 
 /**

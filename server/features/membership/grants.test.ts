@@ -6,7 +6,7 @@ import { memberships } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
-import { isPremium, memberApi, membershipsOf } from '../../test/membership';
+import { isPremium, memberApi, membershipsOf } from '../../test/payments';
 import type { SmtpCapture } from '../../test/smtp';
 import { runGrants } from './grants';
 

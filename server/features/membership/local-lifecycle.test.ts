@@ -9,7 +9,7 @@ import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { signPayload } from '../../payment-providers/local-provider';
-import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, membershipsOf } from '../../test/membership';
+import { declinedCard, goodCard, isPremium, memberApi, premiumSignupEvents, renewalFailsCard, membershipsOf } from '../../test/payments';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });

@@ -7,7 +7,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { scratchPostgres, startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
-import { declinedCard, goodCard, memberApi, renewalFailsCard, membershipsOf } from '../../test/membership';
+import { declinedCard, goodCard, memberApi, renewalFailsCard, membershipsOf } from '../../test/payments';
 
 // Accounts cost an OWASP-strength password hash each.
 vi.setConfig({ testTimeout: 60_000 });

@@ -9,7 +9,7 @@ import { startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../
 import { callApp } from '../../test/call-app';
 import type { SmtpCapture } from '../../test/smtp';
 import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
-import { isPremium, memberApi, membershipsOf } from '../../test/membership';
+import { isPremium, memberApi, membershipsOf } from '../../test/payments';
 import { runMembershipCheck } from './membership-check';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -5,7 +5,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { goodCard, isPremium, memberApi } from '../../test/membership';
+import { goodCard, isPremium, memberApi } from '../../test/payments';
 import type { SmtpCapture } from '../../test/smtp';
 import { siteLongDate } from '#shared/site-time';
 

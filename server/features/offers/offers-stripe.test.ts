@@ -5,7 +5,7 @@ import { offers } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { startTestApp, type TestApp } from '../../test/app';
-import { isPremium, memberApi } from '../../test/membership';
+import { isPremium, memberApi } from '../../test/payments';
 import { startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -6,7 +6,7 @@ import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestApp, startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
-import { goodCard, isPremium, memberApi } from '../../test/membership';
+import { goodCard, isPremium, memberApi } from '../../test/payments';
 import type { SmtpCapture } from '../../test/smtp';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { goodCard, memberApi } from '../../test/membership';
+import { goodCard, memberApi } from '../../test/payments';
 import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { registerAccount } from '../../test/auth-client';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingCharges, memberships } from '../membership/schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { startTestApp, type TestApp } from '../../test/app';
-import { isPremium, memberApi } from '../../test/membership';
+import { isPremium, memberApi } from '../../test/payments';
 import { type FakeSubscription, startFakeStripe, stripeEvent, deliverStripeEvent, FAKE_WEBHOOK_SECRET } from '../../test/fake-stripe';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -4,7 +4,7 @@ import { memberships } from '../features/membership/schema';
 import type { TestApp } from './app';
 import { callApp } from './call-app';
 
-/** Test support for the billing tests: calls as a signed-in member, and what the database holds. */
+/** Test support for the payment tests: calls as a signed-in member, test cards, and what the database holds of memberships. */
 export function memberApi(t: TestApp, cookie: string) {
   const call = (method: string, path: string, body?: unknown) => callApp(`${t.url}${path}`, method, { body, cookie });
   return {
