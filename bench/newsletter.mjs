@@ -198,7 +198,8 @@ export async function runNewsletter() {
       wholeTally.duplicates,
     ]);
     checks.push({
-      // Issue 39: twice the rate of issue 23's 527/s (its budget was 300/s).
+      // Twice the rate the engine first reached (527/s; its first budget was 300/s): a
+      // 100,000-subscriber list goes out in under 100 s.
       budget: 'Edition sending ≥ 1,000 messages/s sustained (100,000 in under 100 s)',
       measured: `${perSecond.toFixed(0)}/s, ${whole.seconds.toFixed(0)} s`,
       status: perSecond >= 1000 ? 'PASS' : 'FAIL',

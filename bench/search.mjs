@@ -1,4 +1,4 @@
-// The site search at scale (issue 38, item 5): seeds a PostgreSQL database of its own with
+// The site search at scale (decision 042): seeds a PostgreSQL database of its own with
 // 10,000 published resources and 300 premium library items (generate_series: English text from
 // a fixed vocabulary of nonprofit words, each document about a topic or two, indexed by the
 // database's triggers of migration 0028 as a publish would) beside the Check-Up bench's

@@ -1,7 +1,8 @@
-// (e) Pages on a phone with the throttling actually applied (issues 22.3 and 36), not simulated:
-// Chromium's DevTools protocol slows the network to 150 ms round trip, 1.6 Mbit/s down and
-// 750 kbit/s up, and the CPU 4x, at 412 px, cache off. The server runs on PostgreSQL (as the
-// issue measured; the embedded database only as an announced fallback).
+// (e) Pages on a phone with the throttling actually applied, not simulated (as Lighthouse's
+// mobile simulation is; decisions 036 and 061): Chromium's DevTools protocol slows the network
+// to 150 ms round trip, 1.6 Mbit/s down and 750 kbit/s up, and the CPU 4x, at 412 px, cache off.
+// The server runs on PostgreSQL (as production does; the embedded database only as an
+// announced fallback).
 //
 // For each of the nine pages of the Lighthouse budget, per load: first contentful paint, largest
 // contentful paint, React ready (`html[data-hydrated]`), the script requests and their bytes as
@@ -36,11 +37,13 @@ export const budgetPages = ['/', '/pricing', '/premium', '/field-guides', '/fiel
 const pages = process.env.BENCH_THROTTLED_PAGES?.split(',') ?? budgetPages;
 const runs = Number(process.env.BENCH_THROTTLED_RUNS ?? 5);
 const signedInRuns = Number(process.env.BENCH_THROTTLED_SIGNED_IN_RUNS ?? 1);
-// How the phone arrives: `tab`, a page opened in a tab that starts empty (the default, as the
-// issue measured), or `link`, following a link on another site's page in the same tab.
+// How the phone arrives: `tab`, a page opened in a tab that starts empty (the default, the
+// way the budgets below were first measured), or `link`, following a link on another site's
+// page in the same tab.
 const arrival = process.env.BENCH_THROTTLED_ARRIVAL ?? 'tab';
 if (!['tab', 'link'].includes(arrival)) throw new Error(`BENCH_THROTTLED_ARRIVAL is tab or link, not ${arrival}`);
-// Issue 36's goals: React ready ≤ 1.5 s everywhere, ≤ 1.0 s on the lightest pages; first paint ≤ 0.6 s; ≤ 8 scripts.
+// The budgets (docs/benchmarks.md, "Throttled phone"): React ready ≤ 1.5 s everywhere, ≤ 1.0 s
+// on the lightest pages; first paint ≤ 0.6 s; ≤ 8 scripts.
 const readyBudgetMs = (path) => (['/', '/pricing', '/field-guides'].includes(path) ? 1000 : 1500);
 const paintBudgetMs = 600;
 const scriptBudget = 8;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { adminApiPaths } from '../shared/api/admin-paths';
 import { apiPath, apiPaths } from '../shared/api/paths';
-import { grantEnd } from '../shared/premium/grants';
+import { grantEnd } from '../shared/membership/grant-lengths';
 import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
 import { uniqueEmail } from '../server/test/unique-email';
 import { baseURL } from '../playwright.config';

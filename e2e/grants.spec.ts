@@ -13,7 +13,7 @@ const toast = (page: Page, text: string) =>
 /** "December 4, 2026", as the pages write a date: on the site's clock (the test server's SITE_TIMEZONE is the default). */
 const longDate = siteDates(DEFAULT_SITE_TIMEZONE).long;
 
-test.describe('complimentary premium for a time (issue 40)', () => {
+test.describe('a grant of premium for a time (decision 052)', () => {
   test('an admin grants a week from the Users tab; the row and the member’s /account say until when; a year replaces it', async ({ page, browser }, info) => {
     test.skip(info.project.name === 'mobile', 'one run: the dialog, the row and /account are scanned and photographed at 1280 and 375 px below');
     test.setTimeout(90_000);

@@ -12,7 +12,7 @@ const toast = (page: Page, text: string) =>
     .locator('li')
     .filter({ hasText: text });
 
-test.describe('offers (issue 40 part 2)', () => {
+test.describe('offers (decision 054)', () => {
   test('an admin creates an offer; a member opens its link, sees the price charged, pays it, and the receipt says the same', async ({
     page,
     browser,

@@ -35,7 +35,7 @@ async function member(browser: Browser, info: TestInfo, admin: Page, label: stri
   return { context, page: await context.newPage(), email };
 }
 
-async function openWeeklyDish(page: Page) {
+async function openEditionsTab(page: Page) {
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Weekly Dish', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'The Weekly Dish', exact: true })).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     const project = testInfo.project.name;
     const title = `Grant season ${project} ${Date.now().toString(36)}`;
     const adminEmail = await signInAsAdmin(page, project);
-    await openWeeklyDish(page);
+    await openEditionsTab(page);
     await expect(page.getByText(new RegExp(`^Next Tuesday slot: ${siteTime('7:00 AM').source}\\.$`))).toBeVisible();
 
     // An imported edition: its number beside the title, never in it.
@@ -275,7 +275,7 @@ test.describe('The Weekly Dish, as an editor runs it', () => {
     }
     await visitor.close();
 
-    await openWeeklyDish(page);
+    await openEditionsTab(page);
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await row.getByText('Report', { exact: true }).click();
     await expect(row.getByText(`${baseURL}/resources`)).toBeVisible();

@@ -1,5 +1,5 @@
 // npm run bench: measures the production build against the performance budgets of
-// ARCHITECTURE.md and docs/benchmarks.md, and prints a PASS/FAIL summary. It measures, it does
+// docs/benchmarks.md, and prints a PASS/FAIL summary. It measures, it does
 // not gate: a missed budget still exits 0; only a benchmark that could not run exits 1.
 // `--only <part>` runs one part (the names are the keys of `parts` below; admin only when asked for).
 import { execFileSync } from 'node:child_process';

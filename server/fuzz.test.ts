@@ -18,9 +18,9 @@ import { allTables, tableName } from './test/schema-tables';
  */
 const onPglite = process.env.TEST_DB !== 'postgres';
 // 100 odd bodies per route (fast-check's default) with a row count after each, on the embedded
-// database, which runs one query at a time. 1,000 took over 10 minutes per method on CI's 2 cores
-// once wave 3's routes were added; 300 took 7 minutes of a worker once wave 4's were, 200 almost 3
-// once search was, 150 just over 3 once bounces and preferences were. Each run draws new bodies,
+// database, which runs one query at a time. As routes were added, 1,000 took over 10 minutes
+// per method on CI's 2 cores, then 300 took 7 minutes of a worker, 200 almost 3 once search
+// was, 150 just over 3 once bounces and preferences were. Each run draws new bodies,
 // so runs add up over time. PostgreSQL runs
 // the same server code and the same SQL: there, 30 bodies per route check what differs, the
 // driver's way of sending odd strings (NUL, lone surrogates) and the pool (100 took 93 s of CI).

@@ -10,7 +10,7 @@ export const plans = {
 export type PlanType = keyof typeof plans;
 
 /**
- * Team plans (issue 40, decision 055): one payer, a number of seats, each seat premium for one
+ * Team plans (decision 055): one payer, a number of seats, each seat premium for one
  * person. A seat costs the individual price with a volume step ($15 a month or $150 a year); the
  * provider bills the seat price times the seats, and prorates a change of seats.
  */

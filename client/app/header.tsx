@@ -112,7 +112,7 @@ export function Header() {
   // a member's header as pending, so the bar does not change when the page learns who it is).
   const inlineSearch = !user && !isLoading;
   // A signed-in person's three account actions and the four links do not fit in one row below
-  // 1024 px (decisions.md): there they go into the menu with the links. A member whose account is
+  // 1024 px (docs/product.md §2): there they go into the menu with the links. A member whose account is
   // still loading is drawn the same way, so the row does not change when the page learns who it is.
   const signedIn = !inlineSearch;
   useSlashToSearch(openNarrow);

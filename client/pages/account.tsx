@@ -8,7 +8,7 @@ import { ChangePasswordForm } from '../features/account/change-password-form';
 import { DeleteAccount } from '../features/account/delete-account';
 import { MembershipCard } from '../features/account/membership-card';
 import { ReceiptsCard } from '../features/account/receipts-card';
-import { UnverifiedEmailCard } from '../features/account/verify-email';
+import { UnverifiedEmailCard } from '../features/account/email-verification';
 import { displayName } from '../features/auth/use-finish-sign-in';
 import { useUser } from '../features/auth/use-user';
 import { SignInRequired } from '../features/auth/sign-in-required';

@@ -9,7 +9,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { TestCardForm } from '../features/billing/test-card-form';
+import { TestCardForm } from '../features/membership/test-card-form';
 import { seatsTimesText } from '../features/teams/team-price';
 import { apiRequest, errorText } from '../lib/api';
 

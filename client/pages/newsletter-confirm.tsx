@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { textLinkClass } from '../components/ui/text-link';
-import { ConfirmSubscription } from '../features/newsletter/subscription';
+import { ConfirmSignup } from '../features/newsletter/signup-links';
 
 /** /newsletter/confirm?token=…: the link of the signup's welcome email. Opening it changes nothing; its button confirms. */
 export default function NewsletterConfirmPage() {
@@ -16,7 +16,7 @@ export default function NewsletterConfirmPage() {
       <div className="mx-auto max-w-md px-4 py-10">
         <Card>
           {token ? (
-            <ConfirmSubscription token={token} />
+            <ConfirmSignup token={token} />
           ) : (
             <p role="alert" className="text-stone-800">
               This link is incomplete. Open the link from your email again, or{' '}

@@ -5,7 +5,7 @@ import { matchRoute } from '#shared/routes';
 import { buttonClasses } from '../components/ui/button';
 import { PageHeader } from '../components/page-header';
 
-/** Stands in for a screen that a later issue builds, and says so plainly. */
+/** Stands in for a screen the route table lists but nobody has built yet, and says so plainly. */
 export default function Placeholder() {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { textLinkClass } from '../components/ui/text-link';
-import { PreferencesForm } from '../features/newsletter/preferences';
+import { PreferencesForm } from '../features/newsletter/preferences-form';
 
 /**
  * /preferences?token=…: the email preferences link of every edition. Works signed out (the

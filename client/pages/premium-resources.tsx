@@ -3,7 +3,7 @@ import { useQuery } from '../lib/query-client';
 import { BookOpenCheck, Crown, MessagesSquare, Presentation, Video, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PremiumResources } from '#shared/premium/resources';
+import type { PremiumResources } from '#shared/premium-content/resources';
 import { site } from '#shared/site';
 import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';

@@ -9,8 +9,8 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
 import { premiumBenefits } from '#shared/premium/benefits';
-import { planText } from '../features/billing/plan-text';
-import { useCheckout } from '../features/billing/use-checkout';
+import { planText } from '../features/membership/plan-text';
+import { useCheckout } from '../features/membership/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
 
 const choices: { plan: PlanType; title: string; badge?: string; notes: string[] }[] = [

@@ -6,7 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useUser } from '../features/auth/use-user';
-import { useRefreshUserOnce } from '../features/billing/use-refresh-user-once';
+import { useRefreshUserOnce } from '../features/membership/use-refresh-user-once';
 import { storage, storageKeys } from '../lib/storage';
 
 const whatsNext = [

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { useUser } from '../features/auth/use-user';
-import { useRefreshUserOnce } from '../features/billing/use-refresh-user-once';
+import { useRefreshUserOnce } from '../features/membership/use-refresh-user-once';
 import { CountdownNotice } from '../features/welcome/countdown-notice';
 
 const benefits = [

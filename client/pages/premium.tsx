@@ -3,9 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
-import { PlanCard } from '../features/billing/plan-card';
+import { PlanCard } from '../features/membership/plan-card';
 import { premiumBenefits } from '#shared/premium/benefits';
-import { planText } from '../features/billing/plan-text';
+import { planText } from '../features/membership/plan-text';
 
 const tiles: { icon: LucideIcon; title: string; text: string; to?: string }[] = [
   {

@@ -7,10 +7,10 @@ import { Button } from '../components/ui/button';
 import { textLinkClass } from '../components/ui/text-link';
 import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
-import { PlanCard } from '../features/billing/plan-card';
+import { PlanCard } from '../features/membership/plan-card';
 import { premiumBenefits } from '#shared/premium/benefits';
-import { planText } from '../features/billing/plan-text';
-import { useCheckout } from '../features/billing/use-checkout';
+import { planText } from '../features/membership/plan-text';
+import { useCheckout } from '../features/membership/use-checkout';
 import { storage, storageKeys } from '../lib/storage';
 
 /**

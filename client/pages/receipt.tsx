@@ -5,7 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useSiteDates } from '../features/site/use-site-dates';
-import { useReceipt } from '../features/account/use-membership';
+import { useReceipt } from '../features/membership/use-membership';
 import { useUser } from '../features/auth/use-user';
 import { SignInRequired } from '../features/auth/sign-in-required';
 

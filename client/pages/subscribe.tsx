@@ -2,7 +2,7 @@ import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '#shared/billing/messages';
+import { messages } from '#shared/membership/messages';
 import { formatDollars, plans } from '#shared/pricing';
 import { PageLoading, useLoadingInSight } from '../components/page-loading';
 import { CheckList } from '../components/check-list';
@@ -12,13 +12,13 @@ import { toast } from '../components/ui/use-toast';
 import { useUser } from '../features/auth/use-user';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { premiumBenefits } from '#shared/premium/benefits';
-import { TestCardForm } from '../features/billing/test-card-form';
-import { OfferApplication, offerNotice, offerUsable, useOffer } from '../features/billing/offer-notice';
+import { TestCardForm } from '../features/membership/test-card-form';
+import { OfferApplication, offerNotice, offerUsable, useOffer } from '../features/membership/offer-notice';
 import { useSiteConfig } from '../features/site/use-site-config';
 import { ApiError, apiRequest, errorText } from '../lib/api';
 import { storage, storageKeys } from '../lib/storage';
 
-const StripePaymentForm = lazy(() => import('../features/billing/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+const StripePaymentForm = lazy(() => import('../features/membership/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
 
 const initFailed = 'Failed to initialize payment. Please try again.';
 const price = `${formatDollars(plans.monthly.amountCents)}/month`;
@@ -87,7 +87,7 @@ export default function SubscribePage() {
         if (!active) return;
         // 409: the member already has a live membership (nothing was opened or charged).
         if (error instanceof ApiError && error.status === 409) {
-          toast({ title: 'Already Subscribed', description: messages.alreadySubscribed });
+          toast({ title: 'Already Subscribed', description: messages.alreadyPaying });
           navigate('/premium', { replace: true });
           return;
         }

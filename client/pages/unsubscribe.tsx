@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { TokenLinkPage } from '../components/token-link-page';
-import { Unsubscribe } from '../features/newsletter/subscription';
+import { Unsubscribe } from '../features/newsletter/signup-links';
 
 /** /unsubscribe?token=…: where every edition's unsubscribe link leads. Works signed out. */
 export default function UnsubscribePage() {

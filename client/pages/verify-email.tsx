@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
-import { ConfirmEmailButton } from '../features/account/verify-email';
+import { ConfirmEmailButton } from '../features/account/email-verification';
 import { textLinkClass } from '../components/ui/text-link';
 
 /** /verify-email?token=…: the page the welcome email links to. Opening it changes nothing; its button confirms. */

@@ -52,7 +52,8 @@ export interface DatabaseHandle {
    * Runs `work` holding the lock on `key` (the key `lockUntilCommit` takes, e.g. `team:<id>`),
    * across several transactions and network calls: for a change that must be checked, sent to the
    * payment provider and recorded with nothing of the same kind in between, where one transaction
-   * cannot be held open (no network call inside one, ARCHITECTURE.md). PostgreSQL: a
+   * cannot be held open (no network call inside one: an open transaction holds its locks for
+   * the call's length, and on PGlite it blocks every other query). PostgreSQL: a
    * session-level advisory lock on a connection of its own, so every server waits for it and a
    * server that dies releases it. PGlite: a lock in this process (one process per data directory).
    * `work` must not take `key` with lockUntilCommit: on PostgreSQL it would wait for itself.

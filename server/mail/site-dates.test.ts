@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { grantEnd } from '#shared/premium/grants';
+import { grantEnd } from '#shared/membership/grant-lengths';
 import { retakeReminderMail } from '../features/checkup/retake-mail';
 import { cancellationMail, grantEndedMail, grantEndingMail, receiptMail } from '../features/membership/mails';
 import { teamInvitationMail } from '../features/teams/mails';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { chargeFor, offerSchedule, type OfferSchedule } from '#shared/billing/offer-price';
+import { chargeFor, offerSchedule, type OfferSchedule } from '#shared/membership/offer-price';
 import { periodPrice, plans, type PlanType, teamPlans } from '#shared/pricing';
 import type { Database, Executor, Transaction } from '../db/client';
 import { tryLockUntilCommit } from '../db/locks';

@@ -1,4 +1,4 @@
-import type { OfferTerms } from '#shared/billing/offer-price';
+import type { OfferTerms } from '#shared/membership/offer-price';
 import type { PlanType } from '#shared/pricing';
 
 /**

@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { OfferTerms } from '#shared/billing/offer-price';
+import type { OfferTerms } from '#shared/membership/offer-price';
 import { createdAt } from '../db/columns';
 
 /**

@@ -3,7 +3,7 @@ import { type BounceKind, type BounceSource, bounceKinds } from '../newsletter/b
 import { z } from '../zod';
 import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
-import { grantLengths } from '../premium/grants';
+import { grantLengths } from '../membership/grant-lengths';
 
 /** The admin lists of docs/product.md §7, each paginated, searchable and sortable on the server. */
 export const adminLists = ['users', 'newsletters', 'signups', 'checkups', 'allies', 'contacts', 'audit', 'bounces', 'suppressions'] as const;
@@ -79,7 +79,7 @@ export const emptyBodySchema = z.object({}).strict();
 
 export const setAdminSchema = z.object({ isAdmin: z.boolean({ message: 'isAdmin must be true or false' }) }).strict();
 /**
- * Turning premium off for a member who pays needs `endSubscription`: end the subscription now, or
+ * Turning premium off for a member who pays needs `endSubscription`: end the membership now, or
  * at the end of the paid period (premium lasts until then). Without it the answer is 409.
  */
 export const endSubscriptionChoices = ['now', 'period_end'] as const;
@@ -126,7 +126,7 @@ export interface AdminUser {
   isAdmin: boolean;
   isPremium: boolean;
   createdAt: string;
-  /** A complimentary membership an admin granted (decision 052): when it ends, null without end; null without a grant. */
+  /** An admin's grant (decision 052): when it ends, null without end; null without a grant. */
   premiumGrant: { endsAt: string | null } | null;
 }
 export interface Outreach {

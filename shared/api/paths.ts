@@ -63,7 +63,7 @@ export const apiPaths = {
 
   createCheckoutSession: '/api/create-checkout-session',
   createSubscription: '/api/create-subscription',
-  subscription: '/api/billing/subscription',
+  membership: '/api/billing/subscription',
   changePlanPreview: '/api/billing/change-plan/preview',
   changePlan: '/api/billing/change-plan',
   receipts: '/api/billing/receipts',

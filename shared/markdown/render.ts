@@ -5,7 +5,7 @@ import { escapeHtml } from '../text';
 export type { Token } from 'markdown-it';
 
 /**
- * The one Markdown pipeline (ARCHITECTURE.md, wave 3): web pages, resources, the email's HTML and
+ * The one Markdown pipeline (decision 031): web pages, resources, the email's HTML and
  * text parts, the guide PDFs and the editors' previews all come from here, so what is made inert
  * is made inert once. Raw HTML in the Markdown is shown as text, never passed through; a link or
  * image keeps its address only when it is http(s), mailto or a path on this site (no javascript:,

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 38, decision 042): what can be found, how a query is limited, and what an
+ * Site search (decision 042): what can be found, how a query is limited, and what an
  * answer holds. No Zod here: the header's search box is on every page's first screen.
  */
 

@@ -3,7 +3,7 @@ import { TEAM_MAX_SEATS, TEAM_MIN_SEATS } from '../pricing';
 import { z } from '../zod';
 
 /**
- * Team plans (issue 40 part 1, decision 055): one schema for each form and its route.
+ * Team plans (decision 055): one schema for each form and its route.
  */
 export const seatsField = z
   .number({ error: 'Seats must be a number' })
@@ -24,7 +24,7 @@ export type TeamInviteInput = z.infer<typeof teamInviteSchema>;
 
 export const teamSeatsSchema = z.object({ seats: seatsField }).strict();
 
-/** Joining (or the buyer taking a seat) while paying for oneself needs this said: the own subscription ends. */
+/** Joining (or the buyer taking a seat) while paying for oneself needs this said: the own membership ends. */
 export const moveFromOwnField = z.boolean({ error: 'moveFromOwn must be true or false' }).default(false);
 export const teamJoinSchema = z.object({ moveFromOwn: moveFromOwnField }).strict();
 export const teamOwnSeatSchema = z.object({ take: z.boolean({ error: 'take must be true or false' }), moveFromOwn: moveFromOwnField }).strict();

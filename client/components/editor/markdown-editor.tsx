@@ -16,7 +16,7 @@ const toolbar: { format: Format; label: string; Icon: typeof Bold }[] = [
 const toolButton = 'inline-flex h-9 items-center gap-1 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-800 hover:bg-stone-100';
 
 /**
- * The one way to write on the site (issues 23 and 24): the Weekly Dish's editions and every page
+ * The one way to write on the site (decision 031): the newsletter's editions and every page
  * and resource are Markdown written here, with a formatting toolbar and image upload. The toolbar
  * keeps the focus and the selection in the text, so a key typed right after a click lands there.
  */

@@ -12,8 +12,8 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { setUser } from '../auth/user-store';
 
 /**
- * Delete my account, confirmed by typing the account's email. The server cancels the
- * subscription first, removes the person's rows and ends every session.
+ * Delete my account, confirmed by typing the account's email. The server ends the
+ * membership first, removes the person's rows and ends every session.
  */
 export function DeleteAccount({ email }: { email: string }) {
   const queryClient = useQueryClient();

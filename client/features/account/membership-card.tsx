@@ -9,8 +9,8 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { loadUser } from '../auth/user-store';
-import { TestCardForm } from '../billing/test-card-form';
-import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from './use-membership';
+import { TestCardForm } from '../membership/test-card-form';
+import { membershipQueryKey, type PlanChangePreview, useMembership, useMembershipAction, useOpenPortal, usePlanChange } from '../membership/use-membership';
 import { useSiteDates } from '../site/use-site-dates';
 
 type Panel = 'switch' | 'card' | 'cancel';
@@ -45,7 +45,7 @@ export function MembershipCard() {
   const data = membership.data;
   const sub = data?.subscription;
   const live = sub && ['active', 'trialing', 'past_due'].includes(sub.status);
-  // Complimentary (granted by the team): nothing is billed, so there is nothing to cancel or pay.
+  // A grant (premium given by the team): nothing is billed, so there is nothing to cancel or pay.
   const paid = live && !sub.complimentary && sub.plan ? { ...sub, plan: sub.plan } : null;
   const trial = paid?.status === 'trialing';
   // An offer's discount (decision 054): the price charged is the offer's, until it ends.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatDollars } from '#shared/pricing';
 import { Card } from '../../components/ui/card';
-import { useReceipts } from './use-membership';
+import { useReceipts } from '../membership/use-membership';
 import { useSiteDates } from '../site/use-site-dates';
 
 /** /account's receipt history: every charge, newest first, each with a printable receipt. */

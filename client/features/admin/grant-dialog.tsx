@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { type AdminUser, setPremiumSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { apiPath } from '#shared/api/paths';
-import { grantEnd, grantLengthLabels, grantLengths } from '#shared/premium/grants';
+import { grantEnd, grantLengthLabels, grantLengths } from '#shared/membership/grant-lengths';
 import type { z } from '#shared/zod';
 import { Button } from '../../components/ui/button';
 import { smallOutlineButton } from '../../components/ui/confirm';
@@ -13,7 +13,7 @@ import { patch, useAdminChange } from './use-admin';
 import { useSiteDates } from '../site/use-site-dates';
 
 /**
- * Complimentary premium for a time (decision 052): 1 week to 1 year, or without end. The member is
+ * A grant of premium for a time (decision 052): 1 week to 1 year, or without end. The member is
  * emailed a week before and on the day it ends by itself. Offered to members who do not pay; for
  * one on a grant already, the new length counts from today. The row says until when.
  */

@@ -4,7 +4,7 @@ import { useListDate } from './list-table';
 import { patch, useAdminChange } from './use-admin';
 import { useSentValue } from './use-sent-value';
 
-/** docs/product.md §4: the outreach checkbox; once done it shows the date. Errors show no toast (point 8). */
+/** docs/product.md §4: the outreach checkbox; once done it shows the date. Errors show no toast (docs/product.md §8). */
 export function OutreachCheckbox({ list, id, completed, date, who }: { list: OutreachList; id: string; completed: boolean; date: string | null; who: string }) {
   const formatDate = useListDate();
   const inputId = useId();

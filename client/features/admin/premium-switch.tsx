@@ -19,9 +19,9 @@ interface Membership {
 }
 
 /**
- * The Users tab's premium switch (decision 025). Granting makes a complimentary
- * membership. Turning premium off for a member who pays first says what they pay and when the
- * next charge is, and asks whether the subscription ends now or at the end of the paid period.
+ * The Users tab's premium switch (decision 025). Turning premium on makes a grant (a membership
+ * never billed). Turning it off for a member who pays first says what they pay and when the next
+ * charge is, and asks whether the membership ends now or at the end of the paid period.
  */
 export function PremiumSwitch({ user, className }: { user: AdminUser; className: string }) {
   const longDate = useSiteDates().long;

@@ -1,6 +1,6 @@
 import { apiPath } from '#shared/api/paths';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
+import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/admin/slack-invitations';
 import { apiRequest } from '../../lib/api';
 import { smallButton } from '../../components/ui/confirm';
 import { useAdminTime } from './admin-time';

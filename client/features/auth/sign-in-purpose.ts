@@ -16,7 +16,7 @@ const purposes: Readonly<Record<string, string>> = {
   'team-join': 'join your team',
   allies: 'open the Allies Directory',
   'field-guide': 'read the whole field guide',
-  'weekly-dish-edition': 'read this edition',
+  edition: 'read this edition',
   'admin-setup': 'set up the admin account',
 };
 

@@ -12,11 +12,11 @@ import { PeerFigures, pillarPercents } from './peer-figures';
 import { PillarInsights } from './pillar-insights';
 
 const createProfile = '/create-profile';
-const weeklyDish = '/newsletter';
+const newsletterPage = '/newsletter';
 const nextLinks = [
   { to: '/resources', icon: Library, title: 'Browse the resources library', text: 'Checklists, templates and worksheets for every pillar.' },
   { to: createProfile, icon: UserPlus, title: 'Create your free profile', text: 'Keep your access to the field guides and resources.' },
-  { to: weeklyDish, icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
+  { to: newsletterPage, icon: Mail, title: 'Get The Weekly Dish', text: 'One short email every Tuesday morning, free.' },
   { to: '/', icon: Home, title: 'Back to home', text: 'Everything else the community offers.' },
 ];
 
@@ -35,7 +35,7 @@ export function ResultsView({ scores, peers }: { scores: Pick<CheckupScores, 'to
   // A signed-in member already has the profile the link offers; whoever signed up in this browser
   // (the Check-Up's email step does) already gets The Weekly Dish.
   const { user, newsletterFlag } = useAccess();
-  const offered = nextLinks.filter((link) => !(user && link.to === createProfile) && !(newsletterFlag && link.to === weeklyDish));
+  const offered = nextLinks.filter((link) => !(user && link.to === createProfile) && !(newsletterFlag && link.to === newsletterPage));
   const links = user ? [progressLink, ...offered] : offered;
 
   return (

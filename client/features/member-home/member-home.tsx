@@ -14,7 +14,7 @@ import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { useAccess } from '../auth/use-access';
 import { NewsletterSignup } from './newsletter-signup';
 
-/** The spec's logged-out redirect delay (point 9). */
+/** The logged-out redirect delay (docs/product.md §9, Timings). */
 const LOGGED_OUT_REDIRECT_MS = 500;
 
 /**

@@ -18,7 +18,7 @@ const views = {
 };
 
 /**
- * What /newsletter shows after a signup: where the subscription stands, in the server's words,
+ * What /newsletter shows after a signup: where the signup stands, in the server's words,
  * then where to go next. Focus moves here so the change is announced.
  */
 export function NewsletterSuccess({ answer, email }: { answer: NewsletterSignupAnswer; email: string }) {

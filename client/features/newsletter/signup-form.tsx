@@ -31,7 +31,7 @@ export interface SignupFormProps {
   pendingLabel: string;
   /** Shown under the button after a failed attempt, beside the page's own toast. */
   failureMessage?: string;
-  /** With the server's answer: where the subscription stands, for the page to say. */
+  /** With the server's answer: where the signup stands, for the page to say. */
   onSignedUp: (email: string, answer: NewsletterSignupAnswer) => void;
   onFailed: (error: unknown) => void;
 }

@@ -7,7 +7,7 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
 /**
  * Signs a person up for The Weekly Dish. On success the browser keeps the free-access flag and
  * email (docs/product.md §4: free gated content unlocks at once); the server records the community
- * signup and answers where the subscription stands, which the form then says.
+ * signup and answers where it stands, which the form then says.
  */
 export function useNewsletterSignup(source: SignupSource) {
   return useMutation({
@@ -47,7 +47,7 @@ export function signupToast(answer: NewsletterSignupAnswer): { title: string; de
   };
 }
 
-/** What the forms that unlock free content add about the newsletter: nothing once the subscription is done. */
+/** What the forms that unlock free content add about the newsletter: nothing once the signup is confirmed. */
 export function newsletterNote(answer: NewsletterSignupAnswer | undefined): string | null {
   if (answer?.status === 'pending') return `One step left for The Weekly Dish: ${oneStepLeft}`;
   return answer?.status === 'bounced' ? refused : null;

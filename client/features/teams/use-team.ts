@@ -3,7 +3,7 @@ import type { PlanType } from '#shared/pricing';
 import type { TeamAnswer, TeamJoinView, TeamSeatsPreview, TeamView } from '#shared/teams/schemas';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query-client';
-import { membershipQueryKey } from '../account/use-membership';
+import { membershipQueryKey } from '../membership/use-membership';
 import { loadUser } from '../auth/user-store';
 
 /** GET /api/team: the team the signed-in person buys, and the team whose seat they hold. */
@@ -34,7 +34,7 @@ export function useTeamChange<V>(request: (vars: V) => Promise<{ team: TeamView 
     retry: false,
     onSuccess: ({ team }) => queryClient.setQueryData<TeamAnswer>(teamQueryKey, (answer) => ({ seatIn: answer?.seatIn ?? null, team })),
     // A refusal may come from a team that changed meanwhile; a failure after the seat was taken (the
-    // provider down while ending their own subscription) has changed it too: both are read again.
+    // provider down while ending their own membership) has changed it too: both are read again.
     onError: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
     onSettled: async () => {
       if (ownPremium) await Promise.all([loadUser(), queryClient.invalidateQueries({ queryKey: membershipQueryKey })]);
@@ -86,7 +86,7 @@ export function useJoinTeam(token: string) {
   return useMutation({
     mutationFn: (moveFromOwn: boolean) => apiRequest<{ ok: true }>('POST', apiPath(apiPaths.teamJoin, { token }), moveFromOwn ? { moveFromOwn } : {}),
     retry: false,
-    // Also after a failure: the seat may be theirs even when ending their own subscription failed.
+    // Also after a failure: the seat may be theirs even when ending their own membership failed.
     onSettled: async () => {
       await Promise.all([
         loadUser(),

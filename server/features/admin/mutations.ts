@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '#shared/auth/user';
 import { formatDollars, type PlanType, plans } from '#shared/pricing';
-import { grantEnd, type GrantLength } from '#shared/premium/grants';
+import { grantEnd, type GrantLength } from '#shared/membership/grant-lengths';
 import { siteLongDate } from '#shared/site-time';
 import { syncSubscription } from '../membership/apply-event';
 import { billingProvider, clockNow } from '../../payment-providers/choose-provider';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/premium/slack';
+import { SLACK_PROMISE_HOURS, type SlackInvitationRow, type SlackInvitations } from '#shared/admin/slack-invitations';
 import { liveStatuses } from '../../payment-providers/provider';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';

@@ -61,7 +61,8 @@ export async function applyBillingEvent(deps: ApplyDeps, event: BillingEvent): P
   if (seen) return 'duplicate';
 
   const relevant = subscriptionEvents.has(event.type) && event.subscriptionId;
-  // Read before the transaction: no network call may run inside one (ARCHITECTURE.md, PGlite).
+  // Read before the transaction: a network call inside one would hold its locks for the call's
+  // length, and on PGlite block every other query.
   const readAt = new Date();
   const state = relevant ? await deps.provider.getSubscription(event.subscriptionId!) : null;
 

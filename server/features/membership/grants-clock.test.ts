@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantEnd } from '#shared/premium/grants';
+import { grantEnd } from '#shared/membership/grant-lengths';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { adminAccount } from '../../test/identities';
 import { scratchPostgres, startTestAppWithMail, type TestAppWithMail } from '../../test/app';

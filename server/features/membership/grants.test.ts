@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantEnd } from '#shared/premium/grants';
+import { grantEnd } from '#shared/membership/grant-lengths';
 import { adminAuditLog, mailOutbox } from '../../db/schema';
 import { subscriptions } from './schema';
 import { registerAccount, type TestAccount } from '../../test/auth-client';

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
-import { messages } from '#shared/billing/messages';
-import { testCardSchema } from '#shared/billing/schemas';
+import { messages } from '#shared/membership/messages';
+import { testCardSchema } from '#shared/membership/schemas';
 import { periodPrice, plans } from '#shared/pricing';
 import { teamMessages } from '#shared/teams/schemas';
 import { apiPaths } from '#shared/api/paths';
 import type { AppContext } from '../../context';
 import { requireUser, signedInUser } from '../../http/guards';
 import { redeemInPayment } from '../offers/repo';
-import { chargeFor, describeSchedule, offerSchedule } from '#shared/billing/offer-price';
+import { chargeFor, describeSchedule, offerSchedule } from '#shared/membership/offer-price';
 import { HttpError, parseInput } from '../../http/errors';
 import { localProvider } from '../../payment-providers/choose-provider';
 import { advanceBillingClock, billingNow, parseDuration } from '../../payment-providers/clock';

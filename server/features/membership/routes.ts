@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '#shared/billing/messages';
-import { changePlanSchema, type MembershipOffer, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/billing/schemas';
+import { messages } from '#shared/membership/messages';
+import { changePlanSchema, type MembershipOffer, planRequestSchema, receiptParamsSchema, type Receipt, testCardSchema } from '#shared/membership/schemas';
 import { site } from '#shared/site';
 import type { PublicUser } from '#shared/auth/user';
 import { plans, type PlanType } from '#shared/pricing';
@@ -18,7 +18,7 @@ import { sendProviderError } from './provider-errors';
 import { COMPLIMENTARY, liveMembership } from './membership';
 import { type ChargeRow, chargeOf, chargesOf, currentSubscription, findCustomer, saveCustomer, subscriptionByProviderId, type SubscriptionRow } from './repo';
 import { subscriptionView } from './subscription-view';
-import { offerSchedule } from '#shared/billing/offer-price';
+import { offerSchedule } from '#shared/membership/offer-price';
 
 const complimentaryMessage = 'Your membership is complimentary: nothing is billed, so there is nothing to cancel, resume or pay.';
 const endedByTeamMessage =
@@ -124,7 +124,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = await signedInUser(request, ctx);
     const input = parseInput(planRequestSchema, request.body);
     const plan: PlanType = input.planType ?? input.plan ?? 'monthly';
-    if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadySubscribed);
+    if (await alreadyPaying(user)) throw new HttpError(409, messages.alreadyPaying);
     const offer = await offerFor(request, input.offer, user.id, plan);
     try {
       const customerId = await customerFor(user);
@@ -161,7 +161,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     };
   };
 
-  app.get(apiPaths.subscription, signedIn, async (request, reply) => {
+  app.get(apiPaths.membership, signedIn, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const user = await signedInUser(request, ctx);
     const current = await currentSubscription(ctx.db, user.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emptyBodySchema, idParamsSchema } from '#shared/admin/schemas';
 import { adminApiPaths } from '#shared/api/admin-paths';
-import { createOfferSchema, offerDecisionSchema, termsOf } from '#shared/billing/offers';
+import { createOfferSchema, offerDecisionSchema, termsOf } from '#shared/membership/offers';
 import { recordAudit } from '../../audit-log';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';

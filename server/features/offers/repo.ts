@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/auth/user';
-import { describeSchedule, describeTerms, offerSchedule } from '#shared/billing/offer-price';
-import { type PublicOffer, termsOf } from '#shared/billing/offers';
+import { describeSchedule, describeTerms, offerSchedule } from '#shared/membership/offer-price';
+import { type PublicOffer, termsOf } from '#shared/membership/offers';
 import type { PlanType } from '#shared/pricing';
 import type { Executor, Transaction } from '../../db/client';
 import { users } from '../../db/schema';

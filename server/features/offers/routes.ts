@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '#shared/api/paths';
-import { offerApplicationSchema, offerCodeSchema } from '#shared/billing/offers';
+import { offerApplicationSchema, offerCodeSchema } from '#shared/membership/offers';
 import { z } from '#shared/zod';
 import type { AppContext } from '../../context';
 import { HttpError, parseInput } from '../../http/errors';

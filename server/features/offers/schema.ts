@@ -3,7 +3,7 @@ import { createdAt } from '../../db/columns';
 import { users } from '../../db/schema';
 
 /**
- * Offers (issue 40 part 2, decision 054): a discount or a trial a link applies on /subscribe,
+ * Offers (decision 054): a discount or a trial a link applies on /subscribe,
  * mapped to the provider's coupon and promotion code. `redeemed` counts paid redemptions, raised
  * in the paying transaction only while under `max_redemptions`, so the cap holds under any load.
  */

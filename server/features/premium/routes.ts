@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PremiumResources } from '#shared/premium/resources';
+import type { PremiumResources } from '#shared/premium-content/resources';
 import { apiPaths } from '#shared/api/paths';
 import { escapeHtml } from '#shared/text';
 import type { AppContext } from '../../context';

@@ -378,7 +378,8 @@ describe('the text a page shows', () => {
         where i.section = 'pages' and i.slug = 'start-here'`),
     );
     await t.ctx.db.execute(sql`update content_versions set html = ${markdownToHtml(version!.body, { idPrefix: 'start-here' })} where id = ${version!.id}`);
-    // As the issue saw it.
+    // What a reader saw before the prices were filled in when the HTML is rendered: the
+    // placeholder's words in the snippet.
     expect(await snippetOf('allies', '/start-here')).toContain('MONTHLY_PRICE}}');
     expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBeGreaterThanOrEqual(1);
     expect(await snippetOf('allies', '/start-here')).toContain('$19 a month or $190 a year');

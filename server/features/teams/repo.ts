@@ -10,7 +10,7 @@ import { liveStatuses } from '../../payment-providers/provider';
 import { byAddress, type PersonalData } from '../../personal-data';
 import { userDisplayName } from '../../users-repo';
 
-/** Invitations work once, for 7 days (issue 40). */
+/** Invitations work once, for 7 days (decision 055). */
 export const INVITATION_DAYS = 7;
 
 export type TeamRow = { id: string; ownerId: string; subscription: typeof subscriptions.$inferSelect };

@@ -54,7 +54,7 @@ import {
 } from './repo';
 
 /**
- * Team plans (issue 40 part 1, decision 055): the buyer's checkout, invitations, seats and
+ * Team plans (decision 055): the buyer's checkout, invitations, seats and
  * members, and joining with an invitation's link. Premium itself is decided by membership.ts:
  * a seat counts while the plan is live; every change here writes it under the member's lock.
  */

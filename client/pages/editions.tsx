@@ -1,12 +1,12 @@
 import { BookOpen, CalendarDays, Clock, Globe2, Lightbulb, Mail, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
-import { EditionDialog } from '../features/weekly-dish/edition-dialog';
-import { editionPreview, formatEditionDate } from '../features/weekly-dish/edition-html';
+import { EditionDialog } from '../features/editions/edition-dialog';
+import { editionPreview, formatEditionDate } from '../features/editions/edition-html';
 import { useSiteDates } from '../features/site/use-site-dates';
 import type { PublicEditions } from '#shared/newsletter/editions';
 import { PageLoading } from '../components/page-loading';
-import { useEditions } from '../features/weekly-dish/api';
+import { useEditions } from '../features/editions/api';
 
 const features = [
   { title: 'Global Trends', text: 'The shifts in giving, policy and technology worth knowing about, explained for small teams.', Icon: Globe2 },
@@ -16,13 +16,13 @@ const features = [
 ] as const;
 
 /** /weekly-dish: the newsletter's marketing page (docs/product.md §2; /newsletter-info redirects here). */
-export default function WeeklyDishPage() {
+export default function EditionsPage() {
   const editions = useEditions();
   if (!editions.data) return <PageLoading />;
-  return <WeeklyDish {...editions.data} />;
+  return <Editions {...editions.data} />;
 }
 
-function WeeklyDish({ latest, recent, archive }: PublicEditions) {
+function Editions({ latest, recent, archive }: PublicEditions) {
   const preview = latest ? editionPreview(latest.html) : null;
   const { timeZone } = useSiteDates();
   return (

@@ -1,5 +1,5 @@
 /**
- * How long an admin's complimentary premium lasts (issue 40, decision 052). A time-limited grant
+ * How long an admin's grant of premium lasts (decision 052). A time-limited grant
  * ends by itself at its end; "without end" lasts until an admin revokes it.
  */
 export const grantLengths = ['1_week', '1_month', '6_months', '1_year', 'without_end'] as const;

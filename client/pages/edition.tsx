@@ -5,10 +5,10 @@ import { editionEyebrow, editionHead, isLocked, premiumEditionHead, type PublicE
 import { buttonClasses } from '../components/ui/button';
 import { PageLoading } from '../components/page-loading';
 import { useUser } from '../features/auth/use-user';
-import { useEdition, useMemberEdition } from '../features/weekly-dish/api';
-import { formatEditionDate } from '../features/weekly-dish/edition-html';
+import { useEdition, useMemberEdition } from '../features/editions/api';
+import { formatEditionDate } from '../features/editions/edition-html';
 import { useSiteDates } from '../features/site/use-site-dates';
-import { PremiumEditionGate } from '../features/weekly-dish/premium-gate';
+import { PremiumEditionGate } from '../features/editions/premium-edition-gate';
 import { ApiError } from '../lib/api';
 import { useHydrated } from '../lib/hydrated';
 import { NotFound } from '../components/not-found';
@@ -18,7 +18,7 @@ import { NotFound } from '../components/not-found';
  * rendered by the server. A premium announcement's page comes locked: a signed-in premium member's
  * browser then asks for the edition itself; anyone else is told how to read it (sign in, or the plans).
  */
-export default function WeeklyDishEditionPage() {
+export default function EditionPage() {
   const { slug = '' } = useParams();
   const edition = useEdition(slug);
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import { z } from '../zod';
 import type { OfferTerms } from './offer-price';
 
 /**
- * Offers (issue 40 part 2, decision 054): what an admin creates and a link applies on /subscribe.
+ * Offers (decision 054): what an admin creates and a link applies on /subscribe.
  * One schema for the admin's form and the route.
  */
 export const offerKinds = ['percent', 'amount', 'trial'] as const;

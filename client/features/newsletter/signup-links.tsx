@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { apiRequest, errorText } from '../../lib/api';
 import { useMutation, useQuery } from '../../lib/query-client';
 
-interface SubscriptionAnswer {
+interface SignupLinkAnswer {
   email: string;
   status: SubscriberStatus | 'none';
   message: string;
@@ -25,13 +25,13 @@ export function Unsubscribe({
 }) {
   const link = useQuery({
     queryKey: [apiPaths.newsletterUnsubscribe, token],
-    queryFn: () => apiRequest<SubscriptionAnswer>('GET', `${apiPaths.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`),
+    queryFn: () => apiRequest<SignupLinkAnswer>('GET', `${apiPaths.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`),
     retry: false,
   });
   const unsubscribe = useMutation({
-    mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterUnsubscribe, edition ? { token, edition } : { token }),
+    mutationFn: () => apiRequest<SignupLinkAnswer>('POST', apiPaths.newsletterUnsubscribe, edition ? { token, edition } : { token }),
   });
-  const resubscribe = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterResubscribe, { token }) });
+  const resubscribe = useMutation({ mutationFn: () => apiRequest<SignupLinkAnswer>('POST', apiPaths.newsletterResubscribe, { token }) });
 
   if (link.isPending) return <p role="status">Checking your link...</p>;
   if (link.isError)
@@ -98,8 +98,8 @@ export function Unsubscribe({
 }
 
 /** /newsletter/confirm?token=…: the confirmation link of a new signup (confirmed opt-in). Only the button confirms. */
-export function ConfirmSubscription({ token }: { token: string }) {
-  const confirm = useMutation({ mutationFn: () => apiRequest<SubscriptionAnswer>('POST', apiPaths.newsletterConfirm, { token }) });
+export function ConfirmSignup({ token }: { token: string }) {
+  const confirm = useMutation({ mutationFn: () => apiRequest<SignupLinkAnswer>('POST', apiPaths.newsletterConfirm, { token }) });
   if (confirm.isSuccess) {
     return (
       <p role="status" className="text-stone-800">

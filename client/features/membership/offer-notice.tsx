@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiPath, apiPaths } from '#shared/api/paths';
-import { offerApplicationSchema, type PublicOffer } from '#shared/billing/offers';
+import { offerApplicationSchema, type PublicOffer } from '#shared/membership/offers';
 import { budgetBands } from '#shared/checkup/organisation';
 import type { z } from '#shared/zod';
 import { Button, buttonClasses } from '../../components/ui/button';

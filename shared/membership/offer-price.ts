@@ -1,7 +1,7 @@
 import { formatDollars, type PlanType, plans } from '../pricing';
 
 /**
- * An offer's terms (issue 40 part 2), as the payment provider's coupon holds them, and the one
+ * An offer's terms (decision 054), as the payment provider's coupon holds them, and the one
  * function that turns them into what a member is charged: the price /subscribe shows is computed
  * here, and so are the local provider's charges, so the two cannot disagree.
  */

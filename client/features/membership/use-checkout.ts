@@ -1,6 +1,6 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../../lib/query-client';
-import { messages } from '#shared/billing/messages';
+import { messages } from '#shared/membership/messages';
 import type { PlanType } from '#shared/pricing';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest } from '../../lib/api';

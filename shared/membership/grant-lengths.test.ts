@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantEnd } from './grants';
+import { grantEnd } from './grant-lengths';
 
 describe('grantEnd', () => {
   const at = (iso: string) => new Date(iso);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { textLinkClass } from '../components/ui/text-link';
 
 /** /weekly-dish-thanks: where an edition's "Was this useful? Yes / No" leads once the answer is counted (decision 045). */
-export default function WeeklyDishThanksPage() {
+export default function EditionThanksPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
       <h1 className="font-serif text-3xl font-bold text-stone-900">Thanks for telling us.</h1>

@@ -1,4 +1,4 @@
-import type { MembershipOffer, Receipt } from '#shared/billing/schemas';
+import type { MembershipOffer, Receipt } from '#shared/membership/schemas';
 import type { PlanType } from '#shared/pricing';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { apiRequest } from '../../lib/api';
@@ -9,7 +9,7 @@ export interface MembershipStatus {
   provider: 'local' | 'stripe';
   isPremium: boolean;
   subscription: {
-    /** Null for a complimentary membership: nothing is billed. */
+    /** Null for a grant: nothing is billed. */
     plan: PlanType | null;
     status: string;
     amountCents: number;
@@ -17,6 +17,7 @@ export interface MembershipStatus {
     currentPeriodEnd: string | null;
     cancelAtPeriodEnd: boolean;
     provider: string;
+    /** A grant (its stored provider's name is 'complimentary'). */
     complimentary: boolean;
     /** An admin ended it at the end of its period: no resume, no switch. */
     endedByTeam: boolean;
@@ -27,10 +28,10 @@ export interface MembershipStatus {
   offer: MembershipOffer | null;
 }
 
-export const membershipQueryKey = [apiPaths.subscription] as const;
+export const membershipQueryKey = [apiPaths.membership] as const;
 
 export function useMembership(enabled: boolean) {
-  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiRequest<MembershipStatus>('GET', apiPaths.subscription), enabled, staleTime: 0 });
+  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiRequest<MembershipStatus>('GET', apiPaths.membership), enabled, staleTime: 0 });
 }
 
 /** Cancel at period end, resume, or update the card: then the membership and the user are read again. */

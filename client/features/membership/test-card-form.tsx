@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatExpiry, type TestCardInput, testCardSchema } from '#shared/billing/schemas';
+import { formatExpiry, type TestCardInput, testCardSchema } from '#shared/membership/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
@@ -27,7 +27,7 @@ export function TestCardForm({
   submitLabel: string;
   /** The refusal's toast title: 'Payment Failed' (docs/product.md §8) wherever money was due. */
   failureTitle?: string;
-  /** Called with the server's answer: `redirectUrl` after a checkout, the subscription after a card update. */
+  /** Called with the server's answer: `redirectUrl` after a checkout, the membership after a card update. */
   onPaid: (result: { redirectUrl?: string }) => void;
 }) {
   const [declined, setDeclined] = useState<string | null>(null);
