@@ -23,7 +23,7 @@ export default function EditionPage() {
   const edition = useEdition(slug);
   const { pathname } = useLocation();
   const data = edition.data;
-  // The same title and description the server wrote (server/features/editions/pages.ts).
+  // The same title and description the server wrote (server/features/editions/edition-pages.ts).
   usePageHeadContent(data?.audience === 'premium' ? { pathname, ...premiumEditionHead } : data ? { pathname, ...editionHead(data) } : null);
   if (data === undefined) return <PageLoading />;
   if (data === null) return <NotFound />;

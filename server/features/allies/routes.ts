@@ -9,7 +9,7 @@ import { getSessionUser, requirePremium } from '../../http/guards';
 import { adminUsers } from '../../users-repo';
 import { recordServerEvent } from '../events/record';
 import { deleteReview, insertAllySubmission, isApprovedAlly, listVisibleReviews, searchApprovedAllies, upsertReview } from './repo';
-import { seedSampleAllies } from './sample-allies';
+import { seedSampleAllies } from './seed-allies';
 import { submissionForAdminsMail, submissionReceivedMail } from './submission-mails';
 
 const idParams = z.object({ id: z.string() });

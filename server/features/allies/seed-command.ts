@@ -1,6 +1,6 @@
 import { openDatabase } from '../../db/client';
 import { loadEnv } from '../../env';
-import { seedSampleAllies } from './sample-allies';
+import { seedSampleAllies } from './seed-allies';
 
 /**
  * `npm run seed:allies`: adds the sample allies to the configured database (DATABASE_URL, or the

@@ -21,7 +21,7 @@ import { requireAdmin, signedInAdmin } from '../../http/guards';
 import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { recordAudit } from '../../audit-log';
 import type { PageBuilder } from '../../rendering/builder';
-import { renderContentHtml } from './render';
+import { renderContentHtml } from './content-html';
 import { contentAt } from './page-paths';
 import * as repo from './repo';
 import type { ContentStore } from './store';

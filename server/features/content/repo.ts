@@ -15,7 +15,7 @@ import {
 import type { Database, Executor, Transaction } from '../../db/client';
 import { contentItems, contentVersions } from './schema';
 import { pricePlaceholders } from '#shared/content/prices-in-text';
-import { renderContentHtml } from './render';
+import { renderContentHtml } from './content-html';
 import { CONTENT_CHANNEL } from './store';
 import { type PersonalData } from '../../personal-data';
 

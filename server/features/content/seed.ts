@@ -7,7 +7,7 @@ import { pillars } from '#shared/content/pillars';
 import type { Database } from '../../db/client';
 import { contentItems, contentVersions } from './schema';
 import { contentDir } from '../../paths';
-import { renderContentHtml } from './render';
+import { renderContentHtml } from './content-html';
 
 interface SeedItem {
   section: ContentSection;

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ContentSection, PublishedPage, PublishedResource } from '#shared/content/pages';
 import type { DatabaseHandle } from '../../db/client';
 import { contentItems, contentVersions } from './schema';
-import { renderContentHtml } from './render';
+import { renderContentHtml } from './content-html';
 
 /** Published everywhere at once: every server listens here and reads the content again. */
 export const CONTENT_CHANNEL = 'content_changed';

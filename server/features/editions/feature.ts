@@ -5,7 +5,7 @@ import type { ContentStore } from '../content/store';
 import { editionAdminRoutes } from './admin-routes';
 import { editionCountRoutes } from './count-routes';
 import { feedRoutes } from './feeds';
-import { lookupEditionPage } from './pages';
+import { lookupEditionPage } from './edition-pages';
 import { editionRoutes } from './routes';
 import { deliverEditions, startDueEditions } from './sender';
 import { editionsPersonalData } from './repo';

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { demoUser } from '../auth/demo-user';
 import { sessionCookieOf } from '../../test/auth-client';
-import { sampleAllies, seedSampleAllies } from './sample-allies';
+import { sampleAllies, seedSampleAllies } from './seed-allies';
 
 describe('sample allies', () => {
   it('are at least 15, cover all five categories and pass the submission rules', () => {
