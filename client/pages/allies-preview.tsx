@@ -1,7 +1,7 @@
 import { ShieldCheck, Star } from 'lucide-react';
 import { Card } from '../components/ui/card';
 import { PreviewLayout } from '../features/previews/preview-layout';
-import { sampleAllies } from '../features/previews/sample-allies';
+import { sampleAllies } from '../features/previews/preview-allies';
 import { site } from '#shared/site';
 
 /** /allies/preview: six sample vendors and the 30-day money-back guarantee (docs/product.md §2). */

@@ -11,9 +11,9 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
-import { csvLine } from '../../csv';
+import { csvLine } from '../../csv-writing';
 import { siteDate, siteLocalToInstant } from '#shared/site-time';
-import { EXPORT_BATCH } from './csv-export';
+import { EXPORT_BATCH } from './list-export';
 
 // Every account costs a scrypt hash: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -23,7 +23,7 @@ import type { PersonalData } from '../../personal-data';
 import { siteDayAndMonthStart, siteIsoDate } from '#shared/site-time';
 import { parseInput } from '../../http/errors';
 import { requireAdmin, signedInAdmin } from '../../http/guards';
-import { exportCsv } from './csv-export';
+import { exportCsv } from './list-export';
 import { inviteToSlack, slackInvitations } from './slack';
 import { listPage } from './lists';
 import * as change from './mutations';

@@ -9,7 +9,7 @@ import { HttpError, parseInput, refuseUnrenderable } from '../../http/errors';
 import { markdownToHtml } from '#shared/markdown/render';
 import { instantToSiteLocal, siteLocalToInstant } from '#shared/site-time';
 import { recordAudit } from '../../audit-log';
-import { csvLine } from '../../csv';
+import { csvLine } from '../../csv-writing';
 import { cancelWebinar, insertWebinar, lockWebinar, setRecording, signupList, updateWebinar, webinarWithSignups } from './repo';
 import { listWebinars, notify, toAdmin } from './service';
 

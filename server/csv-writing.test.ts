@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv';
+import { csvCell, csvLine } from './csv-writing';
 
 describe('CSV cells', () => {
   it('quote commas, quotes and line breaks as RFC 4180 says', () => {

@@ -2,7 +2,7 @@ import { and, desc, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AdminList, ListQuery } from '#shared/admin/schemas';
 import type { Database } from '../../db/client';
-import { csvLine } from '../../csv';
+import { csvLine } from '../../csv-writing';
 import { listSpecs, listWhere } from './lists';
 
 export const EXPORT_BATCH = 5000;
@@ -18,7 +18,7 @@ export const EXPORT_PIECE = 100;
 const PLAIN_TYPES = new Set(['PgUUID', 'PgBoolean', 'PgTimestamp']);
 
 /**
- * The SQL twin of csvCell (server/csv.ts): PostgreSQL writes each cell, so a batch reaches Node as one string
+ * The SQL twin of csvCell (server/csv-writing.ts): PostgreSQL writes each cell, so a batch reaches Node as one string
  * instead of thousands of row objects (decision 017: throughput and memory). Only what can start a
  * formula or need quotes is checked, and each check runs once: typed columns skip both, an integer
  * needs only its sign, a JSON object (it starts with "{" and, unless empty, holds quotes) is

@@ -1,10 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../csv';
+import { csvCell } from '../../csv-writing';
 import { checkupResults } from '../checkup/schema';
 import { startTestApp, type TestApp } from '../../test/app';
 import { uniqueEmail } from '../../test/unique-email';
-import { sqlCell } from './csv-export';
+import { sqlCell } from './list-export';
 
 let t: TestApp;
 beforeAll(async () => {
