@@ -44,7 +44,10 @@ export type PreferencesSave = z.infer<typeof preferencesSaveSchema>;
  * "on", an unticked one sends nothing.
  */
 export const preferencesFormSchema = z
-  .object({ token: tokenSchema, ...Object.fromEntries(mailTopics.map((topic) => [topic, z.literal('on').optional()])) })
+  .object({
+    token: tokenSchema,
+    ...Object.fromEntries(mailTopics.map((topic) => [topic, z.literal('on', { error: `${mailTopicLabels[topic].name} is ticked or left out` }).optional()])),
+  })
   .strict()
   .transform((form): PreferencesSave => ({
     token: form.token,

@@ -146,6 +146,13 @@ describe('email preferences by the signed link', () => {
       expect(res.status).toBe(400);
       expect(res.json.message).toBe('topics: Topics must say, for each topic, whether it is on or off');
     }
+    // The plain form: a box sends "on" or nothing; anything else is said in words, not Zod's.
+    const form = await callApp(`${t.url}/api/newsletter/preferences/form`, 'POST', {
+      raw: `token=${encodeURIComponent(token)}&newsletter=yes`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    expect(form.json.message).toBe('newsletter: The Weekly Dish is ticked or left out');
     expect((await read(token)).json.topics).toEqual(everything);
 
     await t.ctx.db.execute(sql`update newsletter_signups set status = 'bounced' where lower(email) = lower(${email})`);
