@@ -103,8 +103,13 @@ function Invitation({ token, view, onStart }: { token: string; view: AnswerLinkV
                 {questions.length} statements about your organisation, about 10 minutes. Each answer is saved as you go: open this link again later, on any
                 device, and go on where you stopped. You need no account.
               </p>
+              {given > 0 && (
+                <p className="font-medium text-stone-900" data-testid="answer-progress">
+                  You have answered {given} of {questions.length} statements so far.
+                </p>
+              )}
               <Button size="lg" className="justify-self-start" onClick={onStart}>
-                {given === 0 ? 'Start' : `Continue (${given} of ${questions.length} answered)`}
+                {given === 0 ? 'Start' : 'Continue'}
               </Button>
             </>
           )}

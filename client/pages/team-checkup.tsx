@@ -41,7 +41,7 @@ export default function TeamCheckupPage() {
               </>
             ) : (
               <p role="alert" className="text-red-800">
-                {errorText(rounds.error, 'Your team’s rounds could not be loaded.')} Reload the page to try again.
+                {errorText(rounds.error, "Your team's rounds could not be loaded.")} Reload the page to try again.
               </p>
             )}
           </Card>

@@ -48,10 +48,10 @@ export function AnsweredView({
       <Card className="grid gap-3">
         <h2 className="font-serif text-xl font-bold text-stone-900">The team&apos;s result</h2>
         <p className="text-stone-700">
-          {view.resultReady ? 'Enough people have answered: the team’s result is ready.' : 'The team’s result shows once at least 3 people have answered.'}
+          {view.resultReady ? "Enough people have answered: the team's result is ready." : "The team's result shows once at least 3 people have answered."}
         </p>
         <Link to={`/team-checkup/answer/${token}/result`} className={buttonClasses(view.resultReady ? 'primary' : 'outline', 'md', 'justify-self-start')}>
-          {view.resultReady ? 'See the team’s result' : 'See how many answers are needed'}
+          {view.resultReady ? "See the team's result" : 'See how many answers are needed'}
         </Link>
       </Card>
       <AccountOffer view={view} />

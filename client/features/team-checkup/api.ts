@@ -25,7 +25,7 @@ export function useTeamRounds(enabled: boolean) {
 export function useStartRound() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RoundStartInput) => apiRequest<unknown>('POST', apiPaths.teamCheckupRounds, input),
+    mutationFn: (input: RoundStartInput) => apiRequest<RoundView>('POST', apiPaths.teamCheckupRounds, input),
     retry: false,
     onSettled: () => queryClient.invalidateQueries({ queryKey: roundsQueryKey }),
   });

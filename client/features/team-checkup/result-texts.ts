@@ -10,8 +10,8 @@ export const basedOnText = (respondents: number) => `Based on ${respondents} ${r
 /** Answers given since the figures were drawn, said with why they wait (so that nobody's answers can be worked out by difference). */
 export const waitingText = (waiting: number) =>
   waiting === 1
-    ? `1 newer answer will be counted once at least ${ROUND_MINIMUM} have come, so that nobody’s answers can be worked out.`
-    : `${waiting} newer answers will be counted once at least ${ROUND_MINIMUM} have come, so that nobody’s answers can be worked out.`;
+    ? `1 newer answer will be counted once at least ${ROUND_MINIMUM} have come, so that nobody's answers can be worked out.`
+    : `${waiting} newer answers will be counted once at least ${ROUND_MINIMUM} have come, so that nobody's answers can be worked out.`;
 
 /** A spread in words, and the figure it comes from ("You see this very differently (± 23 points)"). */
 export const agreementText = (agreement: Agreement) => agreementLabels[agreement];

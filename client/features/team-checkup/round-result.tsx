@@ -180,7 +180,7 @@ function PillarTable({ figures }: { figures: PillarFigure[] }) {
       <tbody>
         {figures.map((figure) => (
           <tr key={figure.pillar} className="border-b border-stone-200 last:border-0" data-team-pillar={figure.pillar}>
-            <th scope="row" className={clsx(td, 'font-semibold')}>
+            <th scope="row" className={clsx(td, 'text-left font-semibold')}>
               {pillarInfo[figure.pillar].name}
             </th>
             <td className={clsx(td, 'text-right tabular-nums')}>{figure.mean}%</td>
@@ -218,7 +218,7 @@ function Comparison({ result, figures }: { result: RoundResultView; figures: Rou
         <table className="mt-3 w-full text-sm">
           <caption className="sr-only">
             Mean health score by pillar: this round{previous ? ', the previous round' : ''}
-            {peers ? ', the peers’ median' : ''}
+            {peers ? ", the peers' median" : ''}
           </caption>
           <thead>
             <tr className="border-b border-stone-300">
@@ -243,7 +243,7 @@ function Comparison({ result, figures }: { result: RoundResultView; figures: Rou
           <tbody>
             {pillars.map((pillar) => (
               <tr key={pillar} className="border-b border-stone-200 last:border-0">
-                <th scope="row" className={clsx(td, 'font-semibold')}>
+                <th scope="row" className={clsx(td, 'text-left font-semibold')}>
                   {pillarInfo[pillar].name}
                 </th>
                 <td className={clsx(td, 'text-right tabular-nums')}>{mean(pillar)}%</td>
@@ -325,7 +325,7 @@ function Roles({ figures }: { figures: RoundFigures }) {
             <tbody>
               {pillars.map((pillar) => (
                 <tr key={pillar} className="border-b border-stone-200 last:border-0">
-                  <th scope="row" className={clsx(td, 'font-semibold')}>
+                  <th scope="row" className={clsx(td, 'text-left font-semibold')}>
                     {pillarInfo[pillar].name}
                   </th>
                   <td className={clsx(td, 'text-right tabular-nums')}>{mean(pillar)}%</td>

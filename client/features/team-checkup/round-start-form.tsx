@@ -49,8 +49,7 @@ export function RoundStartForm({ people }: { people: TeamRoundsView['people'] })
     try {
       const started = await start.mutateAsync(input);
       toast({ title: 'Round started', description: 'Everyone you asked gets an email with their own link.' });
-      const id = (started as { id?: string; round?: { id?: string } } | undefined)?.round?.id ?? (started as { id?: string } | undefined)?.id;
-      if (id) navigate(`/team-checkup/rounds/${id}`);
+      navigate(`/team-checkup/rounds/${started.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
         const fields = error.errors ?? {};
@@ -86,12 +85,12 @@ export function RoundStartForm({ people }: { people: TeamRoundsView['people'] })
         {people.length === 0 ? (
           <p className="text-sm text-stone-700">Nobody holds a seat on your team yet: ask people by email below.</p>
         ) : (
-          <ul className="grid gap-2 sm:grid-cols-2">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
             {people.map((person) => (
               <li key={person.userId}>
                 <label className="flex items-start gap-2 rounded-md border border-stone-200 bg-white p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
                   <input type="checkbox" value={person.userId} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" {...form.register('memberIds')} />
-                  <span className="min-w-0 break-words">
+                  <span className="min-w-0 wrap-anywhere">
                     <span className="block font-medium text-stone-900">{person.name}</span>
                     <span className="block text-sm text-stone-700">{person.email}</span>
                   </span>
