@@ -108,6 +108,8 @@ export const apiPaths = {
   /** A respondent's personal link: GET what it is for, PUT progress, POST the answer, DELETE the answer. */
   teamCheckupLink: '/api/team-checkup/links/:token',
   teamCheckupLinkResult: '/api/team-checkup/links/:token/result',
+  /** The one-click address of the round mails' List-Unsubscribe header: leaves the team Check-Up's invitations and reminders. */
+  teamCheckupMailStop: '/api/team-checkup/mail/stop',
   adminTeamCheckupRounds: '/api/admin/team-checkup-rounds',
 } as const;
 
