@@ -11,6 +11,7 @@ import { followUpAdminRoutes } from './features/follow-ups/admin-routes';
 import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { offerAdminRoutes } from './features/offers/admin-routes';
 import { teamAdminRoutes } from './features/teams/admin-routes';
+import { teamCheckupAdminRoutes } from './features/team-checkup/admin-routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
 import { bounceAdminRoutes } from './features/bounces/admin-routes';
 import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
@@ -63,6 +64,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'webinars/admin-routes.ts': async (app) => app.register(webinarAdminRoutes, t.ctx),
   'offers/admin-routes.ts': async (app) => app.register(offerAdminRoutes, t.ctx),
   'teams/admin-routes.ts': async (app) => app.register(teamAdminRoutes, t.ctx),
+  'team-checkup/admin-routes.ts': async (app) => app.register(teamCheckupAdminRoutes, t.ctx),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
   'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),

@@ -90,6 +90,7 @@ describe('the schedule', () => {
       'membership-check',
       'premium-grants',
       'stored-html',
+      'team-checkup-reminders',
       'team-seats',
       'webinar-reminders',
       'weekly-dish',

@@ -23,6 +23,7 @@ import { premiumContentFeature } from './features/premium-content/feature';
 import { searchFeature } from './features/search/feature';
 import type { SearchService } from './features/search/service';
 import { siteConfigFeature } from './features/site-config/feature';
+import { teamCheckupFeature } from './features/team-checkup/feature';
 import { teamsFeature } from './features/teams/feature';
 import { webinarsFeature } from './features/webinars/feature';
 import type { PersonalData } from './personal-data';
@@ -71,6 +72,7 @@ export const features: readonly Feature<AppServices>[] = [
   offersFeature,
   teamsFeature,
   deliverabilityFeature,
+  teamCheckupFeature,
 ];
 
 /** The features' parts of a member's data (Feature.personalData), for the account's download and deletion and the admin's deletion. */

@@ -153,6 +153,20 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
   '/account/receipts/:id': { title: 'Receipt', description: 'A receipt for your premium membership.' },
   '/checkout/local/:id': { title: 'Checkout', description: 'Pay for your premium membership.' },
   '/team/join/:token': { title: 'Join a team plan', description: 'Accept an invitation to a team plan and get premium through your team.' },
+  '/team-checkup': {
+    title: 'Team Check-Up',
+    description: 'Take the Check-Up as a team: one picture of your organisation, and where your people see it differently.',
+  },
+  '/team-checkup/rounds/:id': { title: 'Team Check-Up round', description: 'Who has answered, reminders, the closing date.' },
+  '/team-checkup/rounds/:id/result': {
+    title: "Your team's Check-Up result",
+    description: 'One picture of your organisation from several people, and where you disagree.',
+  },
+  '/team-checkup/answer/:token': { title: 'Answer the team Check-Up', description: "The Check-Up's 20 statements, answered for your organisation." },
+  '/team-checkup/answer/:token/result': {
+    title: "Your team's Check-Up result",
+    description: 'One picture of your organisation from several people, and where you disagree.',
+  },
   '/admin': { title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.' },
   ...guideHeads,
 };

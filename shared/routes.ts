@@ -73,6 +73,11 @@ export const routes: readonly RouteMeta[] = [
   { path: '/account/receipts/:id', page: 'receipt', signedIn: true, noindex: true },
   { path: '/checkout/local/:id', page: 'checkout-local', signedIn: true, noindex: true },
   { path: '/team/join/:token', page: 'team-join', signedIn: true, noindex: true },
+  { path: '/team-checkup', page: 'team-checkup', signedIn: true, noindex: true },
+  { path: '/team-checkup/rounds/:id', page: 'team-checkup-round', signedIn: true, noindex: true },
+  { path: '/team-checkup/rounds/:id/result', page: 'team-checkup-result', signedIn: true, noindex: true },
+  { path: '/team-checkup/answer/:token', page: 'team-checkup-answer', noindex: true },
+  { path: '/team-checkup/answer/:token/result', page: 'team-checkup-result', noindex: true },
   { path: '/admin', page: 'admin', signedIn: true, noindex: true },
 ];
 

@@ -32,6 +32,8 @@ export default function AuthPage() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : params.get('mode') === 'forgot' ? 'forgot' : 'login';
+  // A link that knows the person's address (a team Check-Up's answer page) fills it in.
+  const initialEmail = params.get('email') ?? '';
   const finishSignIn = useFinishSignIn();
   // Set when this page signs someone in, so the stored redirect wins over "signed in: go home".
   const [signingIn, setSigningIn] = useState(false);
@@ -77,8 +79,8 @@ export default function AuthPage() {
           </h2>
           <CheckList items={freeBenefits} small className="mt-4 text-stone-800" aria-label="Free access includes" />
           <div className="mt-6 border-t border-stone-200 pt-6">
-            {mode === 'login' && <SignInForm onSignedIn={onSignedIn} />}
-            {mode === 'register' && <RegisterForm onSignedIn={onSignedIn} />}
+            {mode === 'login' && <SignInForm onSignedIn={onSignedIn} initialEmail={initialEmail} />}
+            {mode === 'register' && <RegisterForm onSignedIn={onSignedIn} initialEmail={initialEmail} />}
             {mode === 'forgot' && <ForgotPasswordForm />}
           </div>
         </Card>

@@ -25,6 +25,10 @@ export const MAIL_CAPS = {
   // A result's breakdown is asked for once or twice (a colleague, a second inbox); the sender's
   // hour matches the public forms' limit per address (RATE_LIMIT_FORMS_PER_HOUR's default).
   checkupBreakdown: { what: 'Check-Up breakdowns', recipient: { hour: 5, day: 10 }, sender: { hour: 20, day: 60 } },
+  // A team Check-Up round asks the team's people (a team has at most 50 seats, and its buyer) and
+  // 25 more: one round's invitations and one "remind now" a day fit; one address is asked by a
+  // round or two (several teams), and a round's organiser cannot make an inbox a target.
+  teamCheckup: { what: 'team Check-Up invitations and reminders', recipient: { hour: 3, day: 6 }, sender: { hour: 160, day: 320 } },
 } as const satisfies Record<string, Caps>;
 
 export type MailCapKind = keyof typeof MAIL_CAPS;

@@ -146,6 +146,22 @@ export const accessTable: Record<string, Access> = {
   'POST /api/team/resume': 'signedIn',
   'GET /api/team/join/:token': 'open',
   'POST /api/team/join/:token': 'signedIn',
+  // The team Check-Up (decision 077): rounds for the team's people by session; the personal link is open (the token is the key).
+  'GET /api/team/checkup/rounds': 'signedIn',
+  'POST /api/team/checkup/rounds': 'signedIn',
+  'GET /api/team/checkup/rounds/:id': 'signedIn',
+  'POST /api/team/checkup/rounds/:id/remind': 'signedIn',
+  'POST /api/team/checkup/rounds/:id/extend': 'signedIn',
+  'POST /api/team/checkup/rounds/:id/close': 'signedIn',
+  'DELETE /api/team/checkup/rounds/:id/invitations/:invitationId': 'signedIn',
+  'GET /api/team/checkup/rounds/:id/result': 'signedIn',
+  'GET /api/team-checkup/links/:token': 'open',
+  'PUT /api/team-checkup/links/:token': 'open',
+  'POST /api/team-checkup/links/:token': 'open',
+  'DELETE /api/team-checkup/links/:token': 'open',
+  'GET /api/team-checkup/links/:token/result': 'open',
+  'POST /api/team-checkup/mail/stop': 'open',
+  'GET /api/admin/team-checkup-rounds': 'admin',
   // Only from the server's own machine without a proxy in between (the tests call from there).
   'POST /api/billing/local/clock': 'open',
   'GET /api/account/export': 'signedIn',
@@ -216,6 +232,8 @@ export const exceptions: Record<string, Partial<Record<Who, number>>> = {
   'POST /api/auth/make-admin': { visitor: 401, free: 403, premium: 403 },
   // The signed-in hint: a visitor asking for the user is told "nobody".
   'GET /api/user': { visitor: 401 },
+  // The team Check-Up's rounds are for a team's people: anyone else signed in is refused (roundMessages.notOnTeam).
+  'GET /api/team/checkup/rounds': { visitor: 401, free: 403, premium: 403, admin: 403 },
 };
 
 export const expectedStatus = (access: Access, who: Who): 'allowed' | 401 | 403 => {

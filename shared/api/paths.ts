@@ -96,6 +96,21 @@ export const apiPaths = {
   /** An invitation's link: what it offers the person who opens it, and joining with it. */
   teamJoin: '/api/team/join/:token',
   adminTeams: '/api/admin/teams',
+
+  /** The team Check-Up (decisions 077, 078): a team's rounds, one round, its result. */
+  teamCheckupRounds: '/api/team/checkup/rounds',
+  teamCheckupRound: '/api/team/checkup/rounds/:id',
+  teamCheckupRemind: '/api/team/checkup/rounds/:id/remind',
+  teamCheckupExtend: '/api/team/checkup/rounds/:id/extend',
+  teamCheckupClose: '/api/team/checkup/rounds/:id/close',
+  teamCheckupInvitation: '/api/team/checkup/rounds/:id/invitations/:invitationId',
+  teamCheckupResult: '/api/team/checkup/rounds/:id/result',
+  /** A respondent's personal link: GET what it is for, PUT progress, POST the answer, DELETE the answer. */
+  teamCheckupLink: '/api/team-checkup/links/:token',
+  teamCheckupLinkResult: '/api/team-checkup/links/:token/result',
+  /** The one-click address of the round mails' List-Unsubscribe header: leaves the team Check-Up's invitations and reminders. */
+  teamCheckupMailStop: '/api/team-checkup/mail/stop',
+  adminTeamCheckupRounds: '/api/admin/team-checkup-rounds',
 } as const;
 
 /** The names of a path's `:values`. */

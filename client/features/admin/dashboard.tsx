@@ -9,6 +9,7 @@ import { WebinarsPanel } from './webinars/webinars-panel';
 import { CoachingPanel } from './coaching/coaching-panel';
 import { OffersPanel } from './offers/offers-panel';
 import { TeamsPanel } from './teams/teams-panel';
+import { TeamCheckupsPanel } from './team-checkups/team-checkups-panel';
 import { CheckupPeersPanel } from './checkup-peers';
 import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
@@ -30,6 +31,7 @@ const tabs = [
   { id: 'coaching', label: 'Coaching' },
   { id: 'offers', label: 'Offers' },
   { id: 'teams', label: 'Teams' },
+  { id: 'team-checkups', label: 'Team Check-Ups' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'follow-ups', label: 'Follow-ups' },
@@ -54,6 +56,7 @@ const panels: Record<TabId, () => ReactNode> = {
   coaching: () => <CoachingPanel />,
   offers: () => <OffersPanel />,
   teams: () => <TeamsPanel />,
+  'team-checkups': () => <TeamCheckupsPanel />,
   signups: () => <SignupsList />,
   checkups: () => (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

@@ -43,6 +43,13 @@ describe('what signing in is for', () => {
     expect(signInPurpose('/account/receipts/abc')).toBe('see your receipts');
     expect(signInPurpose('/privacy-policy')).toBeNull();
   });
+  it("names the team Check-Up's pages, the personal link's too", () => {
+    expect(signInPurpose('/team-checkup')).toBe('run your team Check-Up');
+    expect(signInPurpose('/team-checkup/rounds/0b6f6a8e-3c1d-4a6e-9d53-6a0f0f2f1a11/result')).toBe("see your team's Check-Up result");
+    expect(wayBackNotice(`/team-checkup/answer/${'A'.repeat(43)}`)).toBe(
+      'Sign in or create your free account to keep your team Check-Up result. Afterwards you go straight back.',
+    );
+  });
   it('tells /auth where it leads back to, and that an offer stays', () => {
     expect(wayBackNotice('/subscribe?offer=winter25')).toBe(
       'Sign in or create your free account to subscribe to premium. Afterwards you go straight back, with the offer from your link.',

@@ -15,8 +15,8 @@ import type { User } from './use-user';
 const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.registerSchema));
 
 /** Create a free account (docs/product.md §5 and §8), with the honeypot that keeps bots out. */
-export function RegisterForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const form = useForm({ resolver, defaultValues: { firstName: '', lastName: '', email: '', password: '' } });
+export function RegisterForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
+  const form = useForm({ resolver, defaultValues: { firstName: '', lastName: '', email: initialEmail, password: '' } });
   const [fax, setFax] = useState('');
   const register = useMutation({
     mutationFn: (input: RegisterInput) => accountApi.register(input),

@@ -14,8 +14,8 @@ import type { User } from './use-user';
 const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((module) => module.loginSchema));
 
 /** Sign in (docs/product.md §5 and §8): the shared schema's messages under the fields, the server's answer in a toast. */
-export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
+export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
+  const form = useForm({ resolver, defaultValues: { email: initialEmail, password: '' } });
   const signIn = useMutation({
     mutationFn: accountApi.signIn,
     onSuccess: (user) => {

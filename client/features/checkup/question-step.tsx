@@ -13,6 +13,8 @@ interface Props {
   onAnswer: (value: AnswerValue) => void;
   onNext: () => void;
   onPrevious: () => void;
+  /** The last statement's button: the Check-Up's results come next, the team Check-Up's role question. */
+  lastLabel?: string;
 }
 
 /** Where a key press belongs to the control itself (Enter on a button or link activates it). */
@@ -23,7 +25,7 @@ const ownsEnter = (target: EventTarget | null) => target instanceof HTMLElement 
  * on once answered, wherever focus is on the page; each new statement starts at the top of the
  * page with focus on it, so a screen reader reads it.
  */
-export function QuestionStep({ question, position, total, answer, onAnswer, onNext, onPrevious }: Props) {
+export function QuestionStep({ question, position, total, answer, onAnswer, onNext, onPrevious, lastLabel = 'See Results' }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const answered = answer !== undefined;
   const isLast = position === total;
@@ -126,7 +128,7 @@ export function QuestionStep({ question, position, total, answer, onAnswer, onNe
             Previous
           </Button>
           <Button type="submit" disabled={!answered}>
-            {isLast ? 'See Results' : 'Next'}
+            {isLast ? lastLabel : 'Next'}
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Button>
         </div>

@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { useAccess } from '../auth/use-access';
+import { useTeam } from '../teams/use-team';
 import { NewsletterSignup } from './newsletter-signup';
 
 /** The logged-out redirect delay (docs/product.md §9, Timings). */
@@ -35,6 +36,9 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
   }, [loggedOut]);
 
   const isPremium = Boolean(user?.isPremium);
+  // A team plan's buyer and seat holders take the Check-Up together; the link shows once the team is known.
+  const team = useTeam(Boolean(user));
+  const onTeam = Boolean(team.data?.team || team.data?.seatIn);
   const firstName = user?.firstName?.trim() || 'changemaker';
 
   return (
@@ -66,6 +70,11 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
               <Link to="/checkup/progress" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
                 Your Check-Up progress
               </Link>
+              {onTeam && (
+                <Link to="/team-checkup" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                  Your Team Check-Up
+                </Link>
+              )}
             </p>
           )}
         </div>

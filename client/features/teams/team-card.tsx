@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, plans } from '#shared/pricing';
 import { teamMessages, type TeamView } from '#shared/teams/schemas';
@@ -54,6 +54,7 @@ export function TeamCard() {
             {`You have premium through ${seatIn.ownerName}'s team plan since ${longDate(seatIn.since)}.`}
           </p>
           <p className="mt-2 text-sm text-stone-700">To leave the team, ask {seatIn.ownerName} to remove you.</p>
+          <TeamCheckupLink />
         </Card>
       )}
       {team && <TeamPlanCard team={team} />}
@@ -89,6 +90,7 @@ function TeamPlanCard({ team }: { team: TeamView }) {
           <TeamSeatsChange team={team} draft={draft} onDraft={setDraft} />
           <TeamOwnSeat team={team} />
           <TeamPlanActions team={team} />
+          <TeamCheckupLink />
         </>
       ) : (
         <p className="mt-4 text-stone-700">
@@ -99,6 +101,21 @@ function TeamPlanCard({ team }: { team: TeamView }) {
         </p>
       )}
     </Card>
+  );
+}
+
+/** The team's people (its buyer and seat holders) take the Check-Up together: rounds, answers and results at /team-checkup. */
+function TeamCheckupLink() {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6 border-t border-stone-200 pt-4">
+      <h3 id={id} className="font-semibold text-stone-900">
+        <Link to="/team-checkup" className={textLinkClass}>
+          Team Check-Up
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm text-stone-700">Take the Check-Up with your team: one picture of your organisation, and where you see it differently.</p>
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@ import { editionDeliveries, newsletterEditions } from '../editions/schema';
 import { followUpEnrolments, followUpSequences } from '../follow-ups/schema';
 import { memberships } from '../membership/schema';
 import { offerRedemptions, offers } from '../offers/schema';
+import { teamCheckupInvitations, teamCheckupRounds } from '../team-checkup/schema';
 import { teamInvitations, teamSeats, teams } from '../teams/schema';
 import { webinarSignups, webinars } from '../webinars/schema';
 import { startTestApp, type TestApp } from '../../test/app';
@@ -146,6 +147,21 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   await db
     .insert(teamInvitations)
     .values({ teamId: team!.id, email: member.email, tokenHash: `hash-${id}`, expiresAt: new Date(Date.now() + 86_400_000), usedAt: new Date(), usedBy: id });
+  // A team Check-Up round they started on that team, and their answer in it (decision 077).
+  const [round] = await db
+    .insert(teamCheckupRounds)
+    .values({
+      teamId: team!.id,
+      name: 'Board retreat',
+      organiserId: id,
+      closesAt: new Date(Date.now() + 86_400_000),
+      remindBeforeAt: new Date(),
+      remindLastDayAt: new Date(),
+    })
+    .returning();
+  await db
+    .insert(teamCheckupInvitations)
+    .values({ roundId: round!.id, email: member.email, userId: id, tokenHash: `round-${id}`, answers, role: 'board', answeredAt: new Date() });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
     .insert(coachingSlots)
@@ -236,6 +252,8 @@ describe('download my data, then delete my account', () => {
       'mailSuppressions',
       'emailTopicOptOuts',
       'auditLog',
+      'teamCheckupAnswers',
+      'teamCheckupRoundsStarted',
     ]);
     expect(new Set(Object.keys(data))).toEqual(
       new Set(['exportedAt', ...Object.values(personalData).flatMap((coverage) => (coverage.exported ? [coverage.exported] : []))]),

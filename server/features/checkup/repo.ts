@@ -65,6 +65,26 @@ export async function joinAttemptsToAccount(tx: Executor, userId: string, email:
   return joined.length;
 }
 
+/**
+ * A team Check-Up answer given by an account, as one of its attempts (so it shows in its
+ * progress, dated when it was given): the attempt `replacing` (the same person's earlier answer in
+ * that round) is deleted if it is still theirs, so an answer given again is one attempt, not two.
+ * Never enrolled in follow-ups: the person was asked by their team, not looking for the
+ * Check-Up's emails (decision 077).
+ */
+export async function saveRoundAttempt(
+  tx: Executor,
+  replacing: string | null,
+  values: CheckupScores & { email: string; answers: Record<string, number>; userId: string; questionSetVersion: number },
+): Promise<string> {
+  if (replacing) await deleteAttemptOf(tx, values.userId, replacing);
+  const [row] = await tx
+    .insert(checkupResults)
+    .values({ ...values, awaitsConfirmation: false })
+    .returning({ id: checkupResults.id });
+  return row!.id;
+}
+
 /** The most attempts the confirmation page lists. */
 const AWAITING_SHOWN = 50;
 

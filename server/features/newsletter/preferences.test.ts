@@ -24,7 +24,7 @@ const path = '/api/newsletter/preferences';
 const read = async (token: string) => callApp(`${t.url}${path}?token=${encodeURIComponent(token)}`, 'GET');
 const save = async (token: string, topics: Record<string, boolean>) => callApp(`${t.url}${path}`, 'POST', { body: { token, topics } });
 const oneClickForm = { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-const everything = { newsletter: true, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true };
+const everything = { newsletter: true, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true };
 
 /** The topics the address left, as stored: one row per topic (decision 071). */
 const optOutsOf = async (email: string) =>
@@ -56,8 +56,15 @@ describe('email preferences by the signed link', () => {
     });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/preferences?token=${encodeURIComponent(token)}&saved=1`);
-    expect((await read(token)).json.topics).toEqual({ newsletter: false, events: true, allies: false, 'follow-ups': false, 'retake-reminders': false });
-    expect(await optOutsOf(email)).toEqual(['allies', 'follow-ups', 'newsletter', 'retake-reminders']);
+    expect((await read(token)).json.topics).toEqual({
+      newsletter: false,
+      events: true,
+      allies: false,
+      'follow-ups': false,
+      'retake-reminders': false,
+      'team-checkup': false,
+    });
+    expect(await optOutsOf(email)).toEqual(['allies', 'follow-ups', 'newsletter', 'retake-reminders', 'team-checkup']);
     // Ticked again: the link proves the inbox, so it is subscribed at once.
     expect((await save(token, everything)).json.topics).toEqual(everything);
 

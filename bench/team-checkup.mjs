@@ -1,0 +1,370 @@
+// The team Check-Up at scale, on PostgreSQL: 10,000 teams with two rounds each (one closed with ten
+// answers, one open with ten people asked), 200,000 invitations. Measures against the budgets of
+// docs/benchmarks.md: a round's result p95 < 50 ms (its data at 32 connections, and the page one at
+// a time), saving an answer p95 < 30 ms at 32 connections, the reminder job over the open rounds'
+// 100,000 invitations < 60 s with no reminder sent twice (counted at a real SMTP server in its own
+// process, bench/smtp-sink.mjs), then the same job killed with SIGKILL mid-run and finished by a
+// second server, and the server's memory growth < 50 MB over it all.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
+import { ownDatabase, pickDatabase, redact } from './database.mjs';
+import { freePort, startProcess } from './server-process.mjs';
+import { printTable } from './table.mjs';
+
+const teams = Number(process.env.BENCH_TEAM_CHECKUP_TEAMS ?? 10_000);
+const asked = 10;
+const load = { connections: 32, pipelining: 1, duration: 10 };
+const budgets = { resultMs: 50, saveMs: 30, reminderS: 60, memoryMb: 50 };
+const reminderJob = 'team-checkup-reminders';
+const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** A personal link's token as the bench seeds it (43 characters of the link's alphabet) and its stored hash, as the server hashes it. */
+const tokenOf = (team, round, person) => createHash('sha256').update(`bench-${team}-${round}-${person}`).digest('base64url').slice(0, 43);
+const hashOf = (token) => createHash('sha256').update(token).digest('hex');
+const answersOf = (seed) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), 1 + ((seed * 7 + i * 3) % 4)]));
+
+function getJson(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve(JSON.parse(body)));
+      })
+      .on('error', reject);
+  });
+}
+
+async function startSink() {
+  const [smtpPort, httpPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [new URL('./smtp-sink.mjs', import.meta.url).pathname, String(smtpPort), String(httpPort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    count: (subject) => getJson(`http://127.0.0.1:${httpPort}/count?subject=${encodeURIComponent(subject)}`),
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+/**
+ * Teams, their memberships and buyers; per team a closed round whose ten people answered and an
+ * open round whose ten people have not, its reminder three days before the close due tomorrow (made due when measured).
+ */
+async function seed(db) {
+  await db.query(`
+    insert into users (id, email, first_name, last_name, email_verified_at)
+    select md5('buyer' || t)::uuid, 'buyer' || t || '@bench-team' || t || '.ngo', 'Buyer', 'T' || t, now() - interval '1 year'
+    from generate_series(1, ${teams}) t`);
+  await db.query(`
+    insert into subscriptions (id, user_id, provider, provider_subscription_id, plan, status, current_period_end, seats)
+    select md5('membership' || t)::uuid, md5('buyer' || t)::uuid, 'local', 'bench-team-' || t, 'yearly', 'active', now() + interval '200 days', 10
+    from generate_series(1, ${teams}) t`);
+  await db.query(`
+    insert into teams (id, subscription_id, owner_id)
+    select md5('team' || t)::uuid, md5('membership' || t)::uuid, md5('buyer' || t)::uuid from generate_series(1, ${teams}) t`);
+  await db.query(`
+    insert into team_checkup_rounds (id, team_id, name, organiser_id, started_at, closes_at, closed_at, remind_before_at, remind_last_day_at)
+    select md5('round' || t || '-' || r)::uuid, md5('team' || t)::uuid, case r when 1 then 'Spring board retreat' else 'Autumn check' end,
+      md5('buyer' || t)::uuid,
+      case r when 1 then now() - interval '120 days' else now() - interval '11 days' end,
+      case r when 1 then now() - interval '106 days' else now() + interval '3 days' end,
+      case r when 1 then now() - interval '106 days' end,
+      case r when 1 then now() - interval '109 days' else now() + interval '1 day' end,
+      case r when 1 then now() - interval '106 days' else now() + interval '2 days' end
+    from generate_series(1, ${teams}) t, generate_series(1, 2) r`);
+  // Tokens are made here in JavaScript (the server keeps only their hash): sent in slices.
+  const slice = 500;
+  for (let from = 1; from <= teams; from += slice) {
+    const rows = [];
+    for (let t = from; t < Math.min(from + slice, teams + 1); t++)
+      for (let r = 1; r <= 2; r++) for (let p = 1; p <= asked; p++) rows.push([t, r, p, hashOf(tokenOf(t, r, p))]);
+    await db.query(
+      `insert into team_checkup_invitations (round_id, email, token_hash, invited_at, answers, role, answered_at)
+       select md5('round' || x.t || '-' || x.r)::uuid, 'p' || x.p || '@bench-team' || x.t || '.ngo', x.h,
+         now() - case x.r when 1 then interval '120 days' else interval '11 days' end,
+         case x.r when 1 then (select jsonb_object_agg(q::text, 1 + (x.p * 7 + q * 3) % 4) from generate_series(1, 20) q) end,
+         case x.r when 1 then (array['staff', 'board', 'volunteer', 'other'])[1 + x.p % 4] end,
+         case x.r when 1 then now() - interval '110 days' end
+       from unnest($1::int[], $2::int[], $3::int[], $4::text[]) as x(t, r, p, h)`,
+      [rows.map((x) => x[0]), rows.map((x) => x[1]), rows.map((x) => x[2]), rows.map((x) => x[3])],
+    );
+  }
+}
+
+/** PUT a draft (one more answer) through each of 2,000 open links, at 32 connections, every response timed. */
+async function measureSaving(server) {
+  const requests = [];
+  for (let t = 1; requests.length < 2000; t++)
+    for (let p = 1; p <= asked && requests.length < 2000; p++) {
+      requests.push({
+        method: 'PUT',
+        path: `/api/team-checkup/links/${tokenOf(t, 2, p)}`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: { 1: 2, 2: 3, 3: 1 }, role: null }),
+      });
+    }
+  await autocannon({ ...load, duration: 3, url: server.origin, requests });
+  const times = [];
+  const instance = autocannon({ ...load, url: server.origin, requests });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const t = {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.non2xx,
+  };
+  console.log(
+    `PUT a draft answer (2,000 links), ${load.connections} connections: ${t.rps.toFixed(0)} req/s, p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, ${t.errors} errors`,
+  );
+  return {
+    figures: t,
+    checks: [
+      {
+        budget: `saving an answer p95 < ${budgets.saveMs} ms at ${load.connections} connections, 0 errors`,
+        measured: `${t.p95.toFixed(0)} ms (p50 ${t.p50.toFixed(0)}, p99 ${t.p99.toFixed(0)}; ${t.rps.toFixed(0)} req/s, ${t.errors} errors)`,
+        status: t.p95 < budgets.saveMs && t.errors === 0 ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+/**
+ * 200 open rounds answered by four of their people through the API (the server draws their
+ * figures); the closed rounds get figures of the same shape, so each result has a previous round.
+ * Then each result's data at 32 connections (by the personal link) and its page one at a time.
+ */
+async function measureResult(server, db) {
+  const post = (token, seed) =>
+    fetch(`${server.origin}/api/team-checkup/links/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: answersOf(seed), role: seed % 2 ? 'staff' : 'board' }),
+    }).then(async (res) => {
+      if (res.status >= 300) throw new Error(`an answer was refused: ${res.status} ${await res.text()}`);
+    });
+  const tokens = [];
+  for (let t = 1; t <= 200; t++) {
+    for (let p = 1; p <= 4; p++) await post(tokenOf(t, 2, p), t + p);
+    tokens.push(tokenOf(t, 2, 1));
+  }
+  await db.query(
+    `update team_checkup_rounds set shown_figures = (select shown_figures from team_checkup_rounds where id = md5('round1-2')::uuid) where closed_at is not null`,
+  );
+  await db.query('vacuum analyze');
+  const sample = await (await fetch(`${server.origin}/api/team-checkup/links/${tokens[0]}/result`)).json();
+  if (!sample.figures || !sample.previous) throw new Error(`the result carries no figures or no previous round: ${JSON.stringify(sample).slice(0, 200)}`);
+
+  const requests = tokens.map((token) => ({ method: 'GET', path: `/api/team-checkup/links/${token}/result`, headers: { accept: 'application/json' } }));
+  await autocannon({ ...load, duration: 3, url: server.origin, requests });
+  const times = [];
+  const instance = autocannon({ ...load, url: server.origin, requests });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const data = {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.non2xx,
+  };
+
+  const pageTimes = [];
+  for (const token of [...tokens.slice(180), ...tokens]) {
+    const started = performance.now();
+    const res = await fetch(`${server.origin}/team-checkup/answer/${token}/result`, { headers: browserHeaders });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`the result page answered ${res.status}`);
+    pageTimes.push(performance.now() - started);
+  }
+  const page = pageTimes.slice(20).sort((a, b) => a - b);
+  const one = { p50: percentile(page, 50), p95: percentile(page, 95) };
+  console.log(
+    `GET a round's result by link (200 rounds), ${load.connections} connections: ${data.rps.toFixed(0)} req/s, p50 ${data.p50.toFixed(1)} ms, p95 ${data.p95.toFixed(1)} ms, ${data.errors} errors`,
+  );
+  console.log(`GET /team-checkup/answer/:token/result one at a time: p50 ${one.p50.toFixed(1)} ms, p95 ${one.p95.toFixed(1)} ms`);
+  return {
+    figures: { data, page: one },
+    checks: [
+      {
+        budget: `a round's result p95 < ${budgets.resultMs} ms (its data at ${load.connections} connections, 0 errors)`,
+        measured: `${data.p95.toFixed(0)} ms (p50 ${data.p50.toFixed(0)}, p99 ${data.p99.toFixed(0)}; ${data.rps.toFixed(0)} req/s, ${data.errors} errors)`,
+        status: data.p95 < budgets.resultMs && data.errors === 0 ? 'PASS' : 'FAIL',
+      },
+      {
+        budget: `the result page p95 < ${budgets.resultMs} ms (one at a time)`,
+        measured: `${one.p95.toFixed(0)} ms (p50 ${one.p50.toFixed(0)})`,
+        status: one.p95 < budgets.resultMs ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+/** Queues a run of the reminder job as its cron tick would, from outside the servers. */
+async function queueRun(url) {
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss' });
+  await boss.start();
+  await boss.send(reminderJob, {});
+  await boss.stop({ graceful: false, close: true });
+}
+
+const dueLeft = (db, column, dueColumn) =>
+  db
+    .query(
+      `select count(*)::int as n from team_checkup_invitations i join team_checkup_rounds r on r.id = i.round_id
+       where r.closed_at is null and r.${dueColumn} <= now() and i.${column} is null and i.answered_at is null and i.withdrawn_at is null`,
+    )
+    .then(({ rows }) => rows[0].n);
+const pendingMail = (db) => db.query(`select count(*)::int as n from mail_outbox where status = 'pending'`).then(({ rows }) => rows[0].n);
+
+/** Waits until every due reminder is claimed and the mail queue is empty; the seconds each took. */
+async function drain(db, column, dueColumn, started, timeoutS = 600) {
+  let claimedS;
+  for (;;) {
+    const left = await dueLeft(db, column, dueColumn);
+    if (left === 0 && claimedS === undefined) claimedS = (performance.now() - started) / 1000;
+    if (left === 0 && (await pendingMail(db)) === 0) return { claimedS, deliveredS: (performance.now() - started) / 1000 };
+    if ((performance.now() - started) / 1000 > timeoutS) throw new Error(`reminders not done after ${timeoutS} s: ${left} unclaimed`);
+    await sleep(250);
+  }
+}
+
+/** Copies per recipient at the SMTP server: how many got none, one, more. */
+async function copies(sink, subject, expected) {
+  const counted = await sink.count(subject);
+  return { recipients: counted.recipients, twice: counted.duplicates.length, missing: expected - counted.recipients };
+}
+
+async function measureReminders({ url, db, sink, start }) {
+  await db.query(`update team_checkup_rounds set remind_before_at = now() - interval '1 minute' where closed_at is null`);
+  const expected = (await dueLeft(db, 'reminded_before_at', 'remind_before_at')) - 0;
+  const a = await start();
+  const memoryBefore = rssMb(a.pid);
+  const started = performance.now();
+  await queueRun(url);
+  const times = await drain(db, 'reminded_before_at', 'remind_before_at', started);
+  const memoryAfter = rssMb(a.pid);
+  await sleep(2000);
+  const first = await copies(sink, 'A reminder to answer the team Check-Up', expected);
+  console.log(
+    `Reminders (3 days before): ${expected.toLocaleString()} due; all claimed and stored in ${times.claimedS.toFixed(1)} s, delivered in ${times.deliveredS.toFixed(1)} s; ${first.recipients.toLocaleString()} received, ${first.twice} twice, ${first.missing} missing; server memory ${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)} MB`,
+  );
+
+  // The last-day reminders, with a second server on the same database; the one running the job is
+  // killed with SIGKILL once a third is claimed, and its run is expired as pg-boss would after its
+  // expiry, so that the second server's run finishes the rest.
+  await db.query(`update team_checkup_rounds set remind_last_day_at = now() - interval '1 minute' where closed_at is null`);
+  const lastExpected = await dueLeft(db, 'reminded_last_day_at', 'remind_last_day_at');
+  const b = await start();
+  const killStarted = performance.now();
+  await queueRun(url);
+  while ((await dueLeft(db, 'reminded_last_day_at', 'remind_last_day_at')) > (lastExpected * 2) / 3) await sleep(50);
+  const { rows: running } = await db.query(`select id from pgboss.job where name = $1 and state = 'active'`, [reminderJob]);
+  // Which server ran it is not recorded: kill the one started first; if the job was on the other, the kill lands on an idle server and the run completes.
+  process.kill(a.pid, 'SIGKILL');
+  await db.query(`update pgboss.job set state = 'failed', completed_on = now() where name = $1 and state = 'active'`, [reminderJob]);
+  await queueRun(url);
+  const killTimes = await drain(db, 'reminded_last_day_at', 'remind_last_day_at', killStarted);
+  await sleep(2000);
+  const second = await copies(sink, 'Last day to answer the team Check-Up', lastExpected);
+  console.log(
+    `Reminders (last day), killed mid-run (${running.length} run active at the kill): ${lastExpected.toLocaleString()} due; done in ${killTimes.deliveredS.toFixed(1)} s; ${second.recipients.toLocaleString()} received, ${second.twice} twice, ${second.missing} missing`,
+  );
+  await b.stop();
+  const growth = memoryAfter - memoryBefore;
+  return {
+    figures: { expected, ...times, first, memoryBefore, memoryAfter, killed: { lastExpected, ...killTimes, ...second } },
+    checks: [
+      {
+        budget: `the reminder job over ${expected.toLocaleString()} invitations < ${budgets.reminderS} s, none sent twice`,
+        measured: `${times.claimedS.toFixed(1)} s to claim and store all (delivered in ${times.deliveredS.toFixed(1)} s); ${first.twice} twice, ${first.missing} missing`,
+        status: times.claimedS < budgets.reminderS && first.twice === 0 && first.missing === 0 ? 'PASS' : 'FAIL',
+      },
+      {
+        budget: 'a server killed mid-run: every reminder once (the second server finishes)',
+        measured: `${second.twice} twice, ${second.missing} missing of ${lastExpected.toLocaleString()}`,
+        status: second.twice === 0 && second.missing === 0 ? 'PASS' : 'FAIL',
+      },
+      {
+        budget: `server memory growth < ${budgets.memoryMb} MB over the reminder run`,
+        measured: `${growth.toFixed(0)} MB (${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)} MB RSS)`,
+        status: growth < budgets.memoryMb ? 'PASS' : 'FAIL',
+      },
+    ],
+  };
+}
+
+export async function runTeamCheckup() {
+  console.log(`\n== The team Check-Up: ${teams.toLocaleString()} teams, ${(teams * 2 * asked).toLocaleString()} invitations ==`);
+  const database = await pickDatabase();
+  if (database.kind !== 'postgres') throw new Error(`the team Check-Up budgets are defined on PostgreSQL: ${database.reason}`);
+  const own = await ownDatabase(database.url, 'bench_team_checkup');
+  console.log(`Database: ${redact(own.url)} (on the server of ${database.source}; dropped after)`);
+  const sink = await startSink();
+  const db = new pg.Client({ connectionString: own.url });
+  const servers = [];
+  const start = async () => {
+    const port = String(await freePort());
+    const server = await startProcess({
+      script: serverEntry,
+      env: {
+        ...benchServerEnv,
+        DATABASE_URL: own.url,
+        HOST: '127.0.0.1',
+        PORT: port,
+        PUBLIC_URL: `http://localhost:${port}`,
+        CLIENT_DIR: clientDir,
+        SMTP_URL: sink.smtpUrl,
+      },
+      readyPath: '/readyz',
+      timeoutMs: 120_000,
+    });
+    servers.push(server);
+    return server;
+  };
+  try {
+    // The first server migrates the database; the reminders are seeded due, so it is stopped before they are.
+    const first = await start();
+    await db.connect();
+    const seeded = performance.now();
+    await seed(db);
+    await db.query('vacuum analyze');
+    console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const checks = [];
+    const figures = {};
+    // Answers and results first, on the first server; no reminder job runs before the reminders are measured:
+    // its cron is every 15 minutes, and the due rounds are due from the seed on, so it may; the count of copies shows it.
+    const saving = await measureSaving(first);
+    const result = await measureResult(first, db);
+    await first.stop();
+    const reminders = await measureReminders({ url: own.url, db, sink, start });
+    for (const [name, part] of Object.entries({ saving, result, reminders })) {
+      figures[name] = part.figures;
+      checks.push(...part.checks);
+    }
+    printTable(
+      ['budget', 'measured', 'status'],
+      checks.map((c) => [c.budget, c.measured, c.status]),
+    );
+    return { figures, checks };
+  } finally {
+    await db.end().catch(() => {});
+    for (const server of servers) await server.stop().catch(() => {});
+    sink.stop();
+    await own.drop();
+  }
+}

@@ -1,0 +1,69 @@
+import { apiPaths } from '#shared/api/paths';
+import type { AppContext } from '../../context';
+import { loadLinkKey, oneClickLinks } from '../../mail/links';
+import type { Mail } from '../../mail/transport';
+import { type RoundMailInput, type RoundReminderKind, roundInvitationMail, roundReminderMail } from './mails';
+import { claimDueReminders, closePassedRounds, linkToken, markReminded, organiserNameOf } from './repo';
+
+/** Reminders dealt with per transaction. */
+const BATCH = 200;
+
+/** The page and one-click address of the round mails' leave links: the preferences page, and a POST that leaves this topic only. */
+const stopPaths = { page: '/preferences', api: apiPaths.teamCheckupMailStop };
+
+export interface RoundMailTarget {
+  invitationId: string;
+  email: string;
+  roundName: string;
+  closesAt: Date;
+  organiserName: string;
+}
+
+/** One round mail to one person: their personal link, and their own leave links. */
+export function roundMail(ctx: Pick<AppContext, 'env'>, key: Buffer, target: RoundMailTarget, kind: 'invitation' | RoundReminderKind): Mail {
+  const input: RoundMailInput = {
+    to: target.email,
+    organiserName: target.organiserName,
+    roundName: target.roundName,
+    closesAt: target.closesAt,
+    link: `${ctx.env.PUBLIC_URL}/team-checkup/answer/${linkToken(key, target.invitationId)}`,
+    links: oneClickLinks(key, ctx.env.PUBLIC_URL, target.email, stopPaths),
+    timeZone: ctx.env.SITE_TIMEZONE,
+  };
+  return kind === 'invitation' ? roundInvitationMail(input) : roundReminderMail({ ...input, kind });
+}
+
+/**
+ * Closes the rounds whose time has passed, then sends the reminders that are due (decision 079):
+ * each claimed (SKIP LOCKED), marked and its mail stored in one transaction, so two servers never
+ * send one twice and a run that dies before its commit sent nothing; the mails are delivered
+ * after the commit. Addresses that left this mail or whose mail is refused are marked and skipped.
+ */
+export async function sendRoundReminders(ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>, now = new Date()): Promise<number> {
+  await closePassedRounds(ctx.db, now);
+  const key = await loadLinkKey(ctx.db);
+  let sent = 0;
+  for (;;) {
+    const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
+      const due = await claimDueReminders(tx, now, BATCH);
+      const names = new Map<string | null, string>();
+      const ids: string[] = [];
+      for (const row of due) {
+        if (row.blocked) continue;
+        if (!names.has(row.organiserId)) names.set(row.organiserId, await organiserNameOf(tx, row.organiserId));
+        const mail = roundMail(
+          ctx,
+          key,
+          { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: names.get(row.organiserId)! },
+          row.kind,
+        );
+        ids.push(await ctx.mailQueue.store(tx, mail));
+      }
+      await markReminded(tx, due, now);
+      return { claimed: due.length, mailIds: ids };
+    });
+    ctx.mailQueue.deliverNow(mailIds);
+    sent += mailIds.length;
+    if (claimed < BATCH) return sent;
+  }
+}
