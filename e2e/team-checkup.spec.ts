@@ -25,7 +25,7 @@ async function buyTeamPlan(request: APIRequestContext) {
   await expect.poll(async () => ((await (await request.get('/api/team')).json()) as { team: unknown }).team).not.toBeNull();
 }
 
-/** `email` gets an account and joins the buyer's team with the invitation's link, in a browser of its own. */
+/** `email` gets an account and joins the buyer's team with the invitation's link, in a browser of its own (signed in, returned). */
 async function joinTeam(buyer: APIRequestContext, browser: Browser, info: TestInfo, email: string, firstName: string) {
   expect((await buyer.post('/api/team/invitations', { data: { email } })).ok()).toBe(true);
   const context = await browser.newContext({ baseURL: info.project.use.baseURL });
@@ -34,7 +34,7 @@ async function joinTeam(buyer: APIRequestContext, browser: Browser, info: TestIn
     .split('/')
     .pop()!;
   expect((await context.request.post(`/api/team/join/${token}`, { data: {} })).ok()).toBe(true);
-  await context.close();
+  return context;
 }
 
 /** The calendar day `days` after today on the site's clock (the e2e server's default zone), as the API takes it. */
@@ -87,10 +87,12 @@ test.describe('the team Check-Up', () => {
     // The buyer's team plan, two people on it.
     await register(page.request, buyerEmail, 'Tess');
     await buyTeamPlan(page.request);
-    await joinTeam(page.request, browser, info, firstEmail, 'Iris');
-    await joinTeam(page.request, browser, info, secondEmail, 'Omar');
+    await (await joinTeam(page.request, browser, info, firstEmail, 'Iris')).close();
+    await (await joinTeam(page.request, browser, info, secondEmail, 'Omar')).close();
 
-    // /account's team card leads to the Team Check-Up.
+    // The member home and /account's team card lead to the Team Check-Up.
+    await visit('/');
+    await expect(page.getByRole('link', { name: 'Your Team Check-Up' })).toBeVisible();
     await visit('/account');
     await page.getByRole('link', { name: 'Team Check-Up' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Take the Check-Up as a team' })).toBeVisible();
@@ -144,6 +146,14 @@ test.describe('the team Check-Up', () => {
     await phonePage.getByRole('button', { name: 'Send my answers' }).click();
     await expect(phonePage.getByRole('heading', { level: 1, name: 'Thank you: your answer is in' })).toBeVisible();
     await expect(phonePage.getByRole('link', { name: 'Sign in to see it in your progress' })).toBeVisible();
+    // Changing the answer starts from the one given, role included, and replaces it.
+    await phonePage.getByRole('button', { name: 'Change my answers' }).click();
+    await expect(phonePage.getByText('Question 1 of 20')).toBeVisible();
+    await expect(phonePage.getByRole('radio', { name: 'Not true at all' })).toBeChecked();
+    await answerStatements(phonePage, 1, 20, (position) => (position === 1 ? 2 : 1));
+    await expect(phonePage.getByRole('radio', { name: 'Staff' })).toBeChecked();
+    await phonePage.getByRole('button', { name: 'Send my answers' }).click();
+    await expect(phonePage.getByRole('heading', { level: 1, name: 'Thank you: your answer is in' })).toBeVisible();
     await phonePage.getByRole('link', { name: 'See how many answers are needed' }).click();
     await expect(phonePage.getByTestId('result-needed')).toHaveText("2 more answers are needed before the team's result is shown");
     await phone.close();
@@ -223,7 +233,15 @@ test.describe('running a round', () => {
     const [keptEmail, withdrawnEmail] = [uniqueEmail('tc-kept'), uniqueEmail('tc-withdrawn')];
     await register(page.request, buyerEmail, 'Olga');
     await buyTeamPlan(page.request);
-    await joinTeam(page.request, browser, info, memberEmail, 'Mia');
+    // A seat holder finds it on the member home and on their seat's card.
+    const memberContext = await joinTeam(page.request, browser, info, memberEmail, 'Mia');
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/');
+    await expect(memberPage.getByRole('link', { name: 'Your Team Check-Up' })).toBeVisible();
+    await memberPage.goto('/account');
+    await expect(memberPage.getByTestId('team-seat-in')).toBeVisible();
+    await expect(memberPage.getByRole('link', { name: 'Team Check-Up', exact: true })).toBeVisible();
+    await memberContext.close();
     const { people } = (await (await page.request.get('/api/team/checkup/rounds')).json()) as { people: Array<{ userId: string; email: string }> };
     const member = people.find((person) => person.email === memberEmail)!;
     const started = await page.request.post('/api/team/checkup/rounds', {
