@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-time';
 import { register, signInAsAdmin } from './accounts';
 import { withClockLock } from './billing-clock';
 import { atBothWidths, expect, test } from './fixtures';
@@ -24,7 +25,7 @@ async function buyTeamPlan(request: APIRequestContext) {
   await expect.poll(async () => ((await (await request.get('/api/team')).json()) as { team: unknown }).team).not.toBeNull();
 }
 
-/** `email` gets an account and joins the buyer's team with the invitation's link, in a browser of its own. */
+/** `email` gets an account and joins the buyer's team with the invitation's link, in a browser of its own (signed in, returned). */
 async function joinTeam(buyer: APIRequestContext, browser: Browser, info: TestInfo, email: string, firstName: string) {
   expect((await buyer.post('/api/team/invitations', { data: { email } })).ok()).toBe(true);
   const context = await browser.newContext({ baseURL: info.project.use.baseURL });
@@ -33,7 +34,13 @@ async function joinTeam(buyer: APIRequestContext, browser: Browser, info: TestIn
     .split('/')
     .pop()!;
   expect((await context.request.post(`/api/team/join/${token}`, { data: {} })).ok()).toBe(true);
-  await context.close();
+  return context;
+}
+
+/** The calendar day `days` after today on the site's clock (the e2e server's default zone), as the API takes it. */
+function dayAfterToday(days: number): string {
+  const { year, month, day } = siteDate(new Date(), DEFAULT_SITE_TIMEZONE);
+  return new Date(Date.UTC(year, month - 1, day + days, 12)).toISOString().slice(0, 10);
 }
 
 /** The personal link in `email`'s invitation to the round. */
@@ -80,10 +87,12 @@ test.describe('the team Check-Up', () => {
     // The buyer's team plan, two people on it.
     await register(page.request, buyerEmail, 'Tess');
     await buyTeamPlan(page.request);
-    await joinTeam(page.request, browser, info, firstEmail, 'Iris');
-    await joinTeam(page.request, browser, info, secondEmail, 'Omar');
+    await (await joinTeam(page.request, browser, info, firstEmail, 'Iris')).close();
+    await (await joinTeam(page.request, browser, info, secondEmail, 'Omar')).close();
 
-    // /account's team card leads to the Team Check-Up.
+    // The member home and /account's team card lead to the Team Check-Up.
+    await visit('/');
+    await expect(page.getByRole('link', { name: 'Your Team Check-Up' })).toBeVisible();
     await visit('/account');
     await page.getByRole('link', { name: 'Team Check-Up' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Take the Check-Up as a team' })).toBeVisible();
@@ -137,6 +146,14 @@ test.describe('the team Check-Up', () => {
     await phonePage.getByRole('button', { name: 'Send my answers' }).click();
     await expect(phonePage.getByRole('heading', { level: 1, name: 'Thank you: your answer is in' })).toBeVisible();
     await expect(phonePage.getByRole('link', { name: 'Sign in to see it in your progress' })).toBeVisible();
+    // Changing the answer starts from the one given, role included, and replaces it.
+    await phonePage.getByRole('button', { name: 'Change my answers' }).click();
+    await expect(phonePage.getByText('Question 1 of 20')).toBeVisible();
+    await expect(phonePage.getByRole('radio', { name: 'Not true at all' })).toBeChecked();
+    await answerStatements(phonePage, 1, 20, (position) => (position === 1 ? 2 : 1));
+    await expect(phonePage.getByRole('radio', { name: 'Staff' })).toBeChecked();
+    await phonePage.getByRole('button', { name: 'Send my answers' }).click();
+    await expect(phonePage.getByRole('heading', { level: 1, name: 'Thank you: your answer is in' })).toBeVisible();
     await phonePage.getByRole('link', { name: 'See how many answers are needed' }).click();
     await expect(phonePage.getByTestId('result-needed')).toHaveText("2 more answers are needed before the team's result is shown");
     await phone.close();
@@ -200,5 +217,76 @@ test.describe('the team Check-Up', () => {
     await expect(listed).toContainText('2 of 3 answered');
     await atBothWidths(adminPage, info, 'team-checkup-admin');
     await admin.close();
+  });
+});
+
+test.describe('running a round', () => {
+  test('the organiser reminds (once a day), withdraws an unanswered person, extends once and closes early; a closed or withdrawn link offers nothing to answer', async ({
+    page,
+    browser,
+    visit,
+  }, info) => {
+    test.skip(info.project.name === 'mobile', 'one run: the round page is scanned and photographed at 1280 and 375 px below');
+    test.setTimeout(180_000);
+    const buyerEmail = uniqueEmail('tc-organiser');
+    const memberEmail = uniqueEmail('tc-member');
+    const [keptEmail, withdrawnEmail] = [uniqueEmail('tc-kept'), uniqueEmail('tc-withdrawn')];
+    await register(page.request, buyerEmail, 'Olga');
+    await buyTeamPlan(page.request);
+    // A seat holder finds it on the member home and on their seat's card.
+    const memberContext = await joinTeam(page.request, browser, info, memberEmail, 'Mia');
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/');
+    await expect(memberPage.getByRole('link', { name: 'Your Team Check-Up' })).toBeVisible();
+    await memberPage.goto('/account');
+    await expect(memberPage.getByTestId('team-seat-in')).toBeVisible();
+    await expect(memberPage.getByRole('link', { name: 'Team Check-Up', exact: true })).toBeVisible();
+    await memberContext.close();
+    const { people } = (await (await page.request.get('/api/team/checkup/rounds')).json()) as { people: Array<{ userId: string; email: string }> };
+    const member = people.find((person) => person.email === memberEmail)!;
+    const started = await page.request.post('/api/team/checkup/rounds', {
+      data: { name: 'Board retreat', closesOn: dayAfterToday(10), memberIds: [member.userId], emails: [keptEmail, withdrawnEmail] },
+    });
+    expect(started.status()).toBe(201);
+    const { id } = (await started.json()) as { id: string };
+    const keptLink = await answerLink(keptEmail);
+    const withdrawnLink = await answerLink(withdrawnEmail);
+
+    await visit(`/team-checkup/rounds/${id}`);
+    await page.getByRole('button', { name: 'Remind now' }).click();
+    await expect(toast(page, 'Reminder sent')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remind now' })).toBeDisabled();
+    await expect(page.getByText(/^You can remind them again from /)).toBeVisible();
+    await waitForMail(keptEmail, /reminder/i);
+
+    const withdrawnRow = page.getByRole('list', { name: 'People asked' }).getByRole('listitem').filter({ hasText: withdrawnEmail });
+    await withdrawnRow.getByRole('button', { name: /^Withdraw/ }).click();
+    await page.getByRole('alertdialog', { name: 'Withdraw this invitation?' }).getByRole('button', { name: 'Withdraw' }).click();
+    await expect(withdrawnRow).toContainText('Invitation withdrawn');
+
+    const heading = page.getByRole('heading', { level: 1, name: 'Board retreat' }).locator('xpath=..');
+    const closesBefore = await heading.textContent();
+    await page.getByRole('button', { name: 'Extend' }).click();
+    await expect(toast(page, 'Closing date moved')).toBeVisible();
+    await expect(page.getByText('This round has been extended once already.')).toBeVisible();
+    expect(await heading.textContent()).not.toBe(closesBefore);
+    await atBothWidths(page, info, 'team-checkup-round-managed');
+
+    await page.getByRole('button', { name: 'Close now' }).click();
+    await page.getByRole('alertdialog', { name: 'Close this round now?' }).getByRole('button', { name: 'Close the round' }).click();
+    await expect(toast(page, 'Round closed')).toBeVisible();
+    await expect(page.getByText(/^Closed /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remind now' })).toHaveCount(0);
+
+    const respondent = await browser.newContext({ baseURL: info.project.use.baseURL });
+    const respondentPage = await respondent.newPage();
+    await respondentPage.goto(keptLink);
+    await expect(respondentPage.getByText('This round has closed: answers can no longer be given or changed.')).toBeVisible();
+    await expect(respondentPage.getByRole('button', { name: /^(Start|Continue)$/ })).toHaveCount(0);
+    await respondentPage.goto(withdrawnLink);
+    await expect(respondentPage.getByText('This invitation was withdrawn by the person who started the round.')).toBeVisible();
+    await expect(respondentPage.getByRole('button', { name: /^(Start|Continue)$/ })).toHaveCount(0);
+    await atBothWidths(respondentPage, info, 'team-checkup-link-withdrawn');
+    await respondent.close();
   });
 });

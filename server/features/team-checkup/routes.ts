@@ -307,10 +307,15 @@ async function whoIsAsked(ctx: AppContext, team: TeamRow, input: { memberIds: st
 /** The personal link's routes: no account needed, the token is the key (and each link has its own limits). */
 async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promise<Buffer>): Promise<void> {
   const noStore = { 'cache-control': 'no-store' };
-  // Per link, not per client address: a team answering from one office shares an address.
+  // Per link, not per client address: a team answering from one office shares an address. Keyed
+  // by the token's hash: the token itself is stored nowhere.
   const perLink = (max: number) => ({
     config: {
-      rateLimit: { max, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `team-checkup-link:${(request.params as { token?: string }).token}` },
+      rateLimit: {
+        max,
+        timeWindow: '1 hour',
+        keyGenerator: (request: FastifyRequest) => `team-checkup-link:${hashToken(String((request.params as { token?: string }).token))}`,
+      },
     },
   });
   const answerLimit = perLink(ctx.env.RATE_LIMIT_FORMS_PER_HOUR);

@@ -334,6 +334,9 @@ describe('team Check-Up rounds (decision 077)', () => {
     expect(both.find((res) => res.status === 409)!.json.message).toBe(roundMessages.openRound);
     const rounds = (await api(owner).get(apiPaths.teamCheckupRounds)).json.rounds;
     expect(rounds).toHaveLength(1);
+    // The database holds it whatever the code does: a second open round of the team cannot be stored.
+    const [open] = await t.ctx.db.select().from(teamCheckupRounds).where(eq(teamCheckupRounds.id, rounds[0].id));
+    await expect(t.ctx.db.insert(teamCheckupRounds).values({ ...open!, id: undefined, name: 'Sneaked in' })).rejects.toThrow();
     // Closed early, the next may start; the closed one refuses answers.
     const token = await tokenFor(members[0]!.email);
     expect((await api(owner).post(roundPath(apiPaths.teamCheckupClose, rounds[0].id))).json.status).toBe('closed');
@@ -389,6 +392,10 @@ describe('team Check-Up rounds (decision 077)', () => {
     const token = await tokenFor(outside);
     const saved = await callApp(`${t.url}${link(token)}`, 'PUT', { body: { answers: { 1: 3, 2: 4 }, role: 'board' } });
     expect(saved.status).toBe(200);
+    // Limited per link, counted under the token's hash: the token itself is stored nowhere.
+    const keys = await t.ctx.db.execute<{ key: string }>(sql`select key from rate_limits where key like ${'%team-checkup-link:%'}`);
+    expect(keys.rows.length).toBeGreaterThan(0);
+    expect(keys.rows.filter((row) => row.key.includes(token))).toEqual([]);
     // Another device: no cookie, the same link.
     expect((await callApp(`${t.url}${link(token)}`)).json.draft).toEqual({ answers: { 1: 3, 2: 4 }, role: 'board' });
 
