@@ -160,7 +160,8 @@ function AnswerFlow({ token, view, from, onDone }: { token: string; view: Answer
         onDone();
       },
       onError: (error) =>
-        error instanceof ApiError && error.status < 500
+        // The round closed or the link was withdrawn meanwhile: said in place of the questions. Anything else can be sent again.
+        error instanceof ApiError && error.status < 500 && error.status !== 429
           ? saver.setRefusal(errorText(error, 'Your answer could not be sent.'))
           : toast({ title: 'Your answer was not sent', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });

@@ -56,7 +56,7 @@ describe('the answer page keeps progress on the server', () => {
     timers[0]!.run();
     expect(calls).toHaveLength(2);
     expect(Object.keys(calls[1]!.draft.answers)).toHaveLength(2);
-    calls[1]!.reject(new ApiError(503, 'Service Unavailable'));
+    calls[1]!.reject(new ApiError(429, 'Too many requests'));
     await settle();
     expect(timers[1]!.ms).toBe(retryDelaysMs[1]);
     timers[1]!.run();

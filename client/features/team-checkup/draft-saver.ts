@@ -19,7 +19,7 @@ interface DraftSaverOptions {
  * Keeps a respondent's progress on the server as they answer, one save at a time: answers given
  * while a save is on its way are sent together after it, only the latest progress is ever sent, and
  * a failed save is tried again (the person keeps answering meanwhile). A refusal on purpose (the
- * round closed, the invitation withdrawn: a 4xx) stops it: trying again would only repeat it.
+ * round closed, the invitation withdrawn: a 4xx other than 429) stops it: trying again would only repeat it.
  */
 export function createDraftSaver({ save, onState, setTimer = setTimeout, clearTimer = (t) => clearTimeout(t as number) }: DraftSaverOptions) {
   let latest: AnswerDraft | null = null;
@@ -42,7 +42,8 @@ export function createDraftSaver({ save, onState, setTimer = setTimeout, clearTi
       else onState('saved');
     } catch (error) {
       sending = false;
-      if (error instanceof ApiError && error.status < 500) {
+      // Too many saves at once (429) is worth trying again later; any other 4xx would only repeat.
+      if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
         stopped = true;
         onState('refused', error);
         return;
