@@ -33,6 +33,8 @@ export interface MailQueue {
    * neither exists without the other after a crash. Call deliverNow with the id once committed.
    */
   store(executor: Executor, mail: Mail): Promise<string>;
+  /** Stores many emails in one statement of the caller's transaction (a job's batch): their ids. */
+  storeAll(executor: Executor, mails: readonly Mail[]): Promise<string[]>;
   /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
@@ -80,18 +82,25 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
   const mailQueue: MailQueue = {
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
-      const [row] = await executor
+      const [id] = await mailQueue.storeAll(executor, [mail]);
+      return id!;
+    },
+    async storeAll(executor, mails) {
+      if (mails.length === 0) return [];
+      const rows = await executor
         .insert(queuedMails)
-        .values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? null,
-          icalEvent: mail.icalEvent ?? null,
-          headers: mail.headers ?? null,
-        })
+        .values(
+          mails.map((mail) => ({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+            icalEvent: mail.icalEvent ?? null,
+            headers: mail.headers ?? null,
+          })),
+        )
         .returning({ id: queuedMails.id });
-      return row!.id;
+      return rows.map((row) => row.id);
     },
     deliverNow(ids) {
       if (ids.length === 0) return;

@@ -5,8 +5,8 @@ import type { Mail } from '../../mail/transport';
 import { type RoundMailInput, type RoundReminderKind, roundInvitationMail, roundReminderMail } from './mails';
 import { claimDueReminders, closePassedRounds, linkToken, markReminded, organiserNameOf } from './repo';
 
-/** Reminders dealt with per transaction. */
-const BATCH = 200;
+/** Reminders dealt with per transaction: their mails are stored in one statement. */
+const BATCH = 1000;
 
 /** The page and one-click address of the round mails' leave links: the preferences page, and a POST that leaves this topic only. */
 const stopPaths = { page: '/preferences', api: apiPaths.teamCheckupMailStop };
@@ -38,8 +38,14 @@ export function roundMail(ctx: Pick<AppContext, 'env'>, key: Buffer, target: Rou
  * each claimed (SKIP LOCKED), marked and its mail stored in one transaction, so two servers never
  * send one twice and a run that dies before its commit sent nothing; the mails are delivered
  * after the commit. Addresses that left this mail or whose mail is refused are marked and skipped.
+ * Works in batches until none is due or the `deadline` (a clock time in ms) passes; `done` says
+ * which, so the job can queue the rest at once.
  */
-export async function sendRoundReminders(ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>, now = new Date()): Promise<number> {
+export async function sendRoundReminders(
+  ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>,
+  now = new Date(),
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<{ sent: number; done: boolean }> {
   await closePassedRounds(ctx.db, now);
   const key = await loadLinkKey(ctx.db);
   let sent = 0;
@@ -47,23 +53,26 @@ export async function sendRoundReminders(ctx: Pick<AppContext, 'db' | 'env' | 'm
     const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BATCH);
       const names = new Map<string | null, string>();
-      const ids: string[] = [];
+      const mails: Mail[] = [];
       for (const row of due) {
         if (row.blocked) continue;
         if (!names.has(row.organiserId)) names.set(row.organiserId, await organiserNameOf(tx, row.organiserId));
-        const mail = roundMail(
-          ctx,
-          key,
-          { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: names.get(row.organiserId)! },
-          row.kind,
+        mails.push(
+          roundMail(
+            ctx,
+            key,
+            { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: names.get(row.organiserId)! },
+            row.kind,
+          ),
         );
-        ids.push(await ctx.mailQueue.store(tx, mail));
       }
+      const ids = await ctx.mailQueue.storeAll(tx, mails);
       await markReminded(tx, due, now);
       return { claimed: due.length, mailIds: ids };
     });
     ctx.mailQueue.deliverNow(mailIds);
     sent += mailIds.length;
-    if (claimed < BATCH) return sent;
+    if (claimed < BATCH) return { sent, done: true };
+    if (Date.now() >= deadline) return { sent, done: false };
   }
 }

@@ -207,8 +207,24 @@ export async function refreshFigures(tx: Transaction, round: RoundRow, now: Date
   if (next !== round.shownFigures) await tx.update(rounds).set({ shownFigures: next }).where(eq(rounds.id, round.id));
 }
 
-export async function saveDraft(tx: Executor, id: string, draft: AnswerDraft): Promise<void> {
-  await tx.update(invitations).set({ draft }).where(eq(invitations.id, id));
+/**
+ * Keeps a person's progress in one statement, by their link's hash, while the link is theirs to
+ * use: not withdrawn, its round open. No lock: progress changes no figure, and this is the call
+ * made at every statement answered. False when nothing was saved (the caller says why).
+ */
+export async function saveDraft(db: Executor, tokenHash: string, draft: AnswerDraft, now: Date): Promise<boolean> {
+  const saved = await db
+    .update(invitations)
+    .set({ draft })
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.withdrawnAt),
+        sql`exists (select 1 from ${rounds} r where r.id = ${invitations.roundId} and r.closed_at is null and r.closes_at >= ${now})`,
+      ),
+    )
+    .returning({ id: invitations.id });
+  return saved.length > 0;
 }
 
 export async function saveAnswer(
@@ -332,7 +348,7 @@ export async function claimDueReminders(tx: Transaction, now: Date, limit: numbe
         or(lastDayDue, beforeDue),
       ),
     )
-    .orderBy(asc(invitations.roundId))
+    // No order: any due rows will do, so the scan stops at the batch's size.
     .limit(limit)
     .for('update', { of: invitations, skipLocked: true });
   return rows.map(({ lastDay, ...row }) => ({ ...row, kind: lastDay ? 'last-day' : 'before' }));

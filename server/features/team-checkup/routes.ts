@@ -350,14 +350,19 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
     return answerView((await linkOf(request)).id);
   });
 
-  app.put(apiPaths.teamCheckupLink, draftLimit, async (request) => {
+  // Called at every statement answered: one statement when it succeeds, and no view to read back
+  // (the page keeps its own progress); the reasons are looked up only when nothing was saved.
+  app.put(apiPaths.teamCheckupLink, draftLimit, async (request, reply) => {
     const draft = parseInput(answerDraftSchema, request.body);
-    const found = await linkOf(request);
-    await ctx.db.transaction(async (tx) => {
-      const { invitation } = await lockedLink(tx, found.id, found.roundId, new Date());
-      await saveDraft(tx, invitation.id, draft);
-    });
-    return answerView(found.id);
+    const { token } = parseInput(answerLinkSchema, request.params);
+    const now = new Date();
+    if (!(await saveDraft(ctx.db, hashToken(token), draft, now))) {
+      const found = await linkOf(request);
+      if (found.withdrawnAt) throw new HttpError(410, roundMessages.linkWithdrawn);
+      // The only other reason: its round has closed.
+      throw new HttpError(409, roundMessages.linkClosed);
+    }
+    return reply.status(204).send();
   });
 
   app.post(apiPaths.teamCheckupLink, answerLimit, async (request) => {

@@ -391,7 +391,7 @@ describe('team Check-Up rounds (decision 077)', () => {
     await startRound(members[0]!, { memberIds: [idOf(members[0]!)], emails: [outside, uniqueEmail('tc-draft-other')] });
     const token = await tokenFor(outside);
     const saved = await callApp(`${t.url}${link(token)}`, 'PUT', { body: { answers: { 1: 3, 2: 4 }, role: 'board' } });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(204);
     // Limited per link, counted under the token's hash: the token itself is stored nowhere.
     const keys = await t.ctx.db.execute<{ key: string }>(sql`select key from rate_limits where key like ${'%team-checkup-link:%'}`);
     expect(keys.rows.length).toBeGreaterThan(0);
@@ -493,13 +493,15 @@ describe('round reminders (decision 079)', () => {
     const { round, emails } = await dueRound('tc-kill', 5);
     const [row] = await t.ctx.db.select().from(teamCheckupRounds).where(eq(teamCheckupRounds.id, round.id));
     const at = new Date(row!.remindBeforeAt.getTime() + 60_000);
-    // Killed at the second mail's write, inside the transaction: the first mail and its mark roll back with it.
-    let stored = 0;
+    // Killed once the batch's mails are written, inside the transaction: they roll back, and nothing is marked.
     const dying = {
       ...t.ctx,
       mailQueue: {
         ...t.ctx.mailQueue,
-        store: (...args: Parameters<typeof t.ctx.mailQueue.store>) => (++stored > 1 ? Promise.reject(new Error('killed')) : t.ctx.mailQueue.store(...args)),
+        storeAll: async (...args: Parameters<typeof t.ctx.mailQueue.storeAll>) => {
+          await t.ctx.mailQueue.storeAll(...args);
+          throw new Error('killed');
+        },
       },
     };
     await expect(sendRoundReminders(dying, at)).rejects.toThrow('killed');
