@@ -33,6 +33,8 @@ export interface MailQueue {
    * neither exists without the other after a crash. Call deliverNow with the id once committed.
    */
   store(executor: Executor, mail: Mail): Promise<string>;
+  /** The same for several emails in one statement (a job's batch of reminders); their ids, in order. */
+  storeMany(executor: Executor, mails: Mail[]): Promise<string[]>;
   /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
@@ -80,18 +82,25 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
   const mailQueue: MailQueue = {
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
-      const [row] = await executor
+      const [id] = await mailQueue.storeMany(executor, [mail]);
+      return id!;
+    },
+    async storeMany(executor, mails) {
+      if (mails.length === 0) return [];
+      const rows = await executor
         .insert(queuedMails)
-        .values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? null,
-          icalEvent: mail.icalEvent ?? null,
-          headers: mail.headers ?? null,
-        })
+        .values(
+          mails.map((mail) => ({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+            icalEvent: mail.icalEvent ?? null,
+            headers: mail.headers ?? null,
+          })),
+        )
         .returning({ id: queuedMails.id });
-      return row!.id;
+      return rows.map((row) => row.id);
     },
     deliverNow(ids) {
       if (ids.length === 0) return;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { loadLinkKey, oneClickLinks } from '../../mail/links';
 import type { Mail } from '../../mail/transport';
 import { type RoundMailInput, type RoundReminderKind, roundInvitationMail, roundReminderMail } from './mails';
-import { claimDueReminders, closePassedRounds, linkToken, markReminded, organiserNameOf } from './repo';
+import { claimDueReminders, closePassedRounds, linkToken, markReminded } from './repo';
 
 /** Reminders dealt with per transaction. */
 const BATCH = 200;
@@ -46,19 +46,18 @@ export async function sendRoundReminders(ctx: Pick<AppContext, 'db' | 'env' | 'm
   for (;;) {
     const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BATCH);
-      const names = new Map<string | null, string>();
-      const ids: string[] = [];
-      for (const row of due) {
-        if (row.blocked) continue;
-        if (!names.has(row.organiserId)) names.set(row.organiserId, await organiserNameOf(tx, row.organiserId));
-        const mail = roundMail(
-          ctx,
-          key,
-          { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: names.get(row.organiserId)! },
-          row.kind,
+      // One statement for the batch's mails: the job's cost is its round trips.
+      const mails = due
+        .filter((row) => !row.blocked)
+        .map((row) =>
+          roundMail(
+            ctx,
+            key,
+            { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: row.organiserName },
+            row.kind,
+          ),
         );
-        ids.push(await ctx.mailQueue.store(tx, mail));
-      }
+      const ids = await ctx.mailQueue.storeMany(tx, mails);
       await markReminded(tx, due, now);
       return { claimed: due.length, mailIds: ids };
     });

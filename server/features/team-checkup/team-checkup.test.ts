@@ -493,15 +493,8 @@ describe('round reminders (decision 079)', () => {
     const { round, emails } = await dueRound('tc-kill', 5);
     const [row] = await t.ctx.db.select().from(teamCheckupRounds).where(eq(teamCheckupRounds.id, round.id));
     const at = new Date(row!.remindBeforeAt.getTime() + 60_000);
-    // Killed at the second mail's write, inside the transaction: the first mail and its mark roll back with it.
-    let stored = 0;
-    const dying = {
-      ...t.ctx,
-      mailQueue: {
-        ...t.ctx.mailQueue,
-        store: (...args: Parameters<typeof t.ctx.mailQueue.store>) => (++stored > 1 ? Promise.reject(new Error('killed')) : t.ctx.mailQueue.store(...args)),
-      },
-    };
+    // Killed at the mail queue's write, inside the transaction that marked the batch: the marks roll back with it.
+    const dying = { ...t.ctx, mailQueue: { ...t.ctx.mailQueue, storeMany: () => Promise.reject(new Error('killed')) } };
     await expect(sendRoundReminders(dying, at)).rejects.toThrow('killed');
     const marked = await t.ctx.db.select().from(teamCheckupInvitations).where(eq(teamCheckupInvitations.roundId, round.id));
     expect(marked.filter((invitation) => invitation.remindedBeforeAt)).toEqual([]);
