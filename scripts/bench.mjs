@@ -21,10 +21,11 @@ import { runNewsletter } from '../bench/newsletter.mjs';
 import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { runSearch } from '../bench/search.mjs';
+import { runTeamCheckup } from '../bench/team-checkup.mjs';
 import { benchNodeArgs } from '../bench/server-process.mjs';
 import { printTable } from '../bench/table.mjs';
 
-// admin, checkup and search seed millions of rows and newsletter sends 300,000 messages: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter).
+// admin, checkup and search seed millions of rows, newsletter sends 300,000 messages and team-checkup seeds 100,000 invitations: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter, --only team-checkup).
 const parts = {
   api: runApi,
   pages: runPages,
@@ -40,8 +41,9 @@ const parts = {
   publishing: runPublishing,
   markdown: runMarkdown,
   search: runSearch,
+  'team-checkup': runTeamCheckup,
 };
-const onRequestOnly = new Set(['admin', 'checkup', 'newsletter', 'search']);
+const onRequestOnly = new Set(['admin', 'checkup', 'newsletter', 'search', 'team-checkup']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {
