@@ -33,8 +33,8 @@ export interface MailQueue {
    * neither exists without the other after a crash. Call deliverNow with the id once committed.
    */
   store(executor: Executor, mail: Mail): Promise<string>;
-  /** Stores many emails in one statement of the caller's transaction (a job's batch): their ids. */
-  storeAll(executor: Executor, mails: readonly Mail[]): Promise<string[]>;
+  /** The same for several emails in one statement (a job's batch of reminders); their ids, in order. */
+  storeMany(executor: Executor, mails: Mail[]): Promise<string[]>;
   /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
@@ -82,10 +82,10 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
   const mailQueue: MailQueue = {
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
-      const [id] = await mailQueue.storeAll(executor, [mail]);
+      const [id] = await mailQueue.storeMany(executor, [mail]);
       return id!;
     },
-    async storeAll(executor, mails) {
+    async storeMany(executor, mails) {
       if (mails.length === 0) return [];
       const rows = await executor
         .insert(queuedMails)

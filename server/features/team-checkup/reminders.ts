@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { loadLinkKey, oneClickLinks } from '../../mail/links';
 import type { Mail } from '../../mail/transport';
 import { type RoundMailInput, type RoundReminderKind, roundInvitationMail, roundReminderMail } from './mails';
-import { claimDueReminders, closePassedRounds, linkToken, markReminded, organiserNameOf } from './repo';
+import { claimDueReminders, closePassedRounds, linkToken, markReminded } from './repo';
 
 /** Reminders dealt with per transaction: their mails are stored in one statement. */
 const BATCH = 1000;
@@ -52,21 +52,18 @@ export async function sendRoundReminders(
   for (;;) {
     const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BATCH);
-      const names = new Map<string | null, string>();
-      const mails: Mail[] = [];
-      for (const row of due) {
-        if (row.blocked) continue;
-        if (!names.has(row.organiserId)) names.set(row.organiserId, await organiserNameOf(tx, row.organiserId));
-        mails.push(
+      // One statement for the batch's mails: the job's cost is its round trips.
+      const mails = due
+        .filter((row) => !row.blocked)
+        .map((row) =>
           roundMail(
             ctx,
             key,
-            { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: names.get(row.organiserId)! },
+            { invitationId: row.id, email: row.email, roundName: row.roundName, closesAt: row.closesAt, organiserName: row.organiserName },
             row.kind,
           ),
         );
-      }
-      const ids = await ctx.mailQueue.storeAll(tx, mails);
+      const ids = await ctx.mailQueue.storeMany(tx, mails);
       await markReminded(tx, due, now);
       return { claimed: due.length, mailIds: ids };
     });

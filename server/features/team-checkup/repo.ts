@@ -14,7 +14,7 @@ import { type CountedAnswer, figuresToShow } from './figures';
 import { type RoundInvitationRow, type RoundRow, teamCheckupInvitations as invitations, teamCheckupRounds as rounds } from './schema';
 
 export { hashToken };
-export type { RoundRow };
+export type { RoundInvitationRow, RoundRow };
 
 /**
  * The personal link's token: an HMAC of the invitation's id under the key every server shares
@@ -86,6 +86,11 @@ export async function roundsOfTeam(db: Executor, teamId: string): Promise<RoundW
     .where(eq(rounds.teamId, teamId))
     .orderBy(desc(rounds.startedAt), desc(rounds.id));
   return rows.map(withCounts);
+}
+
+export async function roundById(db: Executor, id: string): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id));
+  return row;
 }
 
 export async function roundWithCounts(db: Executor, id: string): Promise<RoundWithCounts | undefined> {
@@ -202,9 +207,10 @@ export async function countedAnswers(db: Executor, roundId: string): Promise<Cou
  * the figures to show from now on (figures.ts decides, decision 078), written in the same
  * transaction. The round must have been locked by `lockRound` in this transaction.
  */
-export async function refreshFigures(tx: Transaction, round: RoundRow, now: Date): Promise<void> {
+export async function refreshFigures(tx: Transaction, round: RoundRow, now: Date): Promise<RoundRow> {
   const next = figuresToShow(await countedAnswers(tx, round.id), round.shownFigures, now);
   if (next !== round.shownFigures) await tx.update(rounds).set({ shownFigures: next }).where(eq(rounds.id, round.id));
+  return { ...round, shownFigures: next };
 }
 
 /**
@@ -231,11 +237,13 @@ export async function saveAnswer(
   tx: Executor,
   id: string,
   values: { answers: Record<string, number>; role: RespondentRole; answeredAt: Date; userId: string | null; checkupResultId: string | null },
-): Promise<void> {
-  await tx
+): Promise<RoundInvitationRow> {
+  const [row] = await tx
     .update(invitations)
     .set({ ...values, draft: { answers: values.answers, role: values.role } })
-    .where(eq(invitations.id, id));
+    .where(eq(invitations.id, id))
+    .returning();
+  return row!;
 }
 
 /** The answer removed on its person's request: the draft goes with it. */
@@ -310,7 +318,8 @@ export interface DueReminder {
   roundId: string;
   roundName: string;
   closesAt: Date;
-  organiserId: string | null;
+  /** As the mails name the organiser (organiserNameOf), read with the claim. */
+  organiserName: string;
   /** The reminder that is due: the last day's when both are (after an outage), never both. */
   kind: 'before' | 'last-day';
   blocked: string | null;
@@ -319,8 +328,7 @@ export interface DueReminder {
 /**
  * Invitations of open rounds whose reminder is due (decision 079): not answered, not withdrawn,
  * invited before the reminder fell due, and not reminded of it yet; locked for this run (SKIP
- * LOCKED: another server's run passes them by and takes the next). Ordered by round, so one
- * round's organiser is read once per batch.
+ * LOCKED: another server's run passes them by and takes the next), with what their mail says.
  */
 export async function claimDueReminders(tx: Transaction, now: Date, limit: number): Promise<DueReminder[]> {
   const lastDayDue = and(lte(rounds.remindLastDayAt, now), isNull(invitations.remindedLastDayAt), lt(invitations.invitedAt, rounds.remindLastDayAt));
@@ -332,12 +340,13 @@ export async function claimDueReminders(tx: Transaction, now: Date, limit: numbe
       roundId: rounds.id,
       roundName: rounds.name,
       closesAt: rounds.closesAt,
-      organiserId: rounds.organiserId,
+      organiserName: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, 'Your colleague')`,
       lastDay: sql<boolean>`${lastDayDue}`.mapWith(Boolean),
       blocked: notMailed(invitations.email),
     })
     .from(invitations)
     .innerJoin(rounds, eq(rounds.id, invitations.roundId))
+    .leftJoin(users, eq(users.id, rounds.organiserId))
     .where(
       and(
         isNull(rounds.closedAt),

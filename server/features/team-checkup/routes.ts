@@ -40,6 +40,7 @@ import {
   insertInvitations,
   insertRound,
   invitationById,
+  roundById,
   invitationByToken,
   invitationOfRound,
   linkToken,
@@ -50,6 +51,7 @@ import {
   organiserNameOf,
   refreshFigures,
   removeAnswer,
+  type RoundInvitationRow,
   type RoundRow,
   roundsAnsweredBy,
   roundsOfTeam,
@@ -272,7 +274,7 @@ export async function teamCheckupRoutes(app: FastifyInstance, ctx: AppContext): 
     reply.headers(noStore);
     const { id } = parseInput(roundParamsSchema, request.params);
     const user = await signedInUser(request, ctx);
-    const round = await roundWithCounts(ctx.db, id);
+    const round = await roundById(ctx.db, id);
     if (!round) throw new HttpError(404, roundMessages.noSuchRound);
     if (!(await mayReadResult(user.id, round))) throw new HttpError(403, roundMessages.resultHidden);
     return resultView(ctx.db, round, new Date());
@@ -337,10 +339,10 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
     if (!evenClosed && statusOf(round, now) === 'closed') throw new HttpError(409, roundMessages.linkClosed);
     return { round, invitation };
   };
-  /** What the link shows after a read or a change: read again, so it is what was committed. */
-  const answerView = async (invitationId: string) => {
-    const invitation = await invitationById(ctx.db, invitationId);
-    const round = invitation && (await roundWithCounts(ctx.db, invitation.roundId));
+  /** What the link shows: the invitation and its round as read (after a change, as committed). */
+  const answerView = async (invitationId: string, changed?: { invitation: RoundInvitationRow; round: RoundRow }) => {
+    const invitation = changed?.invitation ?? (await invitationById(ctx.db, invitationId));
+    const round = changed?.round ?? (invitation && (await roundById(ctx.db, invitation.roundId)));
     if (!invitation || !round) throw new HttpError(404, UNKNOWN_LINK);
     return linkView(ctx.db, invitation, round, new Date());
   };
@@ -372,7 +374,7 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
     // from outside, the account signed in here that has verified the invitation's address.
     const user = await getSessionUser(request, ctx);
     const signedInOwner = user?.emailVerified && user.email.trim().toLowerCase() === found.email.trim().toLowerCase() ? user.id : null;
-    await ctx.db.transaction(async (tx) => {
+    const changed = await ctx.db.transaction(async (tx) => {
       const now = new Date();
       const { round, invitation } = await lockedLink(tx, found.id, found.roundId, now);
       const account = invitation.userId ?? signedInOwner;
@@ -385,10 +387,16 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
             ...scoreAnswers(input.answers),
           })
         : null;
-      await saveAnswer(tx, invitation.id, { answers: input.answers, role: input.role, answeredAt: now, userId: account, checkupResultId: attempt });
-      await refreshFigures(tx, round, now);
+      const saved = await saveAnswer(tx, invitation.id, {
+        answers: input.answers,
+        role: input.role,
+        answeredAt: now,
+        userId: account,
+        checkupResultId: attempt,
+      });
+      return { invitation: saved, round: await refreshFigures(tx, round, now) };
     });
-    return answerView(found.id);
+    return answerView(found.id, changed);
   });
 
   // Removing one's answer is always possible, also once the round has closed: it is theirs (decision 077).
@@ -409,7 +417,7 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
     const invitation = await linkOf(request);
     if (invitation.withdrawnAt) throw new HttpError(410, roundMessages.linkWithdrawn);
     if (!invitation.answeredAt) throw new HttpError(403, roundMessages.resultHidden);
-    return resultView(ctx.db, (await roundWithCounts(ctx.db, invitation.roundId))!, new Date());
+    return resultView(ctx.db, (await roundById(ctx.db, invitation.roundId))!, new Date());
   });
 
   // The round mails' one-click unsubscribe (RFC 8058), and the same from a page: the address leaves this topic only.

@@ -498,8 +498,8 @@ describe('round reminders (decision 079)', () => {
       ...t.ctx,
       mailQueue: {
         ...t.ctx.mailQueue,
-        storeAll: async (...args: Parameters<typeof t.ctx.mailQueue.storeAll>) => {
-          await t.ctx.mailQueue.storeAll(...args);
+        storeMany: async (...args: Parameters<typeof t.ctx.mailQueue.storeMany>) => {
+          await t.ctx.mailQueue.storeMany(...args);
           throw new Error('killed');
         },
       },
