@@ -83,12 +83,17 @@ export const answerLinkSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Use the link from your invitation email.'),
 });
 
-const answerValue = z.number().int().min(1).max(4);
+const answerValue = z
+  .number({ error: 'Each answer must be a number from 1 to 4' })
+  .int('Each answer must be a whole number from 1 to 4')
+  .min(1, 'Each answer must be a number from 1 to 4')
+  .max(4, 'Each answer must be a number from 1 to 4');
 /** Progress kept as the person goes: any of the 20 answers so far, and the role once chosen. */
 export const answerDraftSchema = z
   .object({
-    answers: z.record(z.string().regex(/^([1-9]|1\d|20)$/, 'Answers must be to the 20 statements'), answerValue, {
-      error: 'Each answer must be a number from 1 to 4',
+    // A wrong key is reported by the record (as "invalid key"), a wrong answer by its value's own words.
+    answers: z.record(z.string().regex(/^([1-9]|1\d|20)$/), answerValue, {
+      error: (issue) => (issue.code === 'invalid_key' ? 'Answers must be to the 20 statements' : 'Answers must be an object from statement to answer'),
     }),
     role: z.enum(respondentRoles, { error: 'Choose staff, board, volunteer or other' }).nullable(),
   })

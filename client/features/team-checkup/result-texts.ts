@@ -18,3 +18,11 @@ export const agreementText = (agreement: Agreement) => agreementLabels[agreement
 
 export const rolesWithheldText =
   'Some roles are not shown on their own: they have too few people, or showing them beside everyone would let someone work out their answers.';
+
+/**
+ * Three or more have answered, but no figures may be shown yet: together with what the round
+ * showed before (an answer since deleted or changed), they would let someone work out one
+ * person's answers (decision 078).
+ */
+export const heldBackText =
+  "The team's result is held back for now: shown after the latest changes, it would let someone work out one person's answers. It is shown again once more answers come in.";

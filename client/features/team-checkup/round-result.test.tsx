@@ -52,6 +52,12 @@ describe("a round's result page", () => {
     expect(page).not.toContain('Print');
   });
 
+  it('says the result is held back, not that 0 more answers are needed, when three have answered but figures would give someone away', () => {
+    const page = text(renderToString(<RoundResult result={{ ...hidden, answered: 3, needed: 0 }} />));
+    expect(page).toContain("The team's result is held back for now");
+    expect(page).not.toContain('0 more answers');
+  });
+
   it('lists the statements to talk about first, in the order given, with their words, and says why newer answers wait', () => {
     const page = text(renderToString(<RoundResult result={shown} />));
     expect(page).toContain('Based on 3 answers');

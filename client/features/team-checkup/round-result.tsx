@@ -6,7 +6,7 @@ import { type PillarFigure, respondentRoleLabels, type RoundFigures, type RoundR
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useSiteDates } from '../site/use-site-dates';
-import { agreementText, basedOnText, neededText, rolesWithheldText, waitingText } from './result-texts';
+import { agreementText, basedOnText, heldBackText, neededText, rolesWithheldText, waitingText } from './result-texts';
 
 const statementText = (id: number) => questions.find((question) => question.id === id)?.text ?? `Statement ${id}`;
 const th = 'py-2 pr-2 text-left font-semibold text-stone-800';
@@ -48,7 +48,7 @@ function NotYet({ needed }: { needed: number }) {
   return (
     <Card>
       <p className="text-lg font-semibold text-stone-900" data-testid="result-needed">
-        {neededText(needed)}
+        {needed > 0 ? neededText(needed) : heldBackText}
       </p>
       <p className="mt-2 text-stone-700">No figure is shown for fewer than 3 people, so that nobody&apos;s answers can be worked out.</p>
     </Card>

@@ -141,8 +141,9 @@ describe('team Check-Up rounds (decision 077)', () => {
     const round = await startRound(owner, good);
     const token = await tokenFor('a@example.org');
     const linkCases: [string, unknown, RegExp][] = [
-      ['PUT', { answers: { 21: 2 }, role: null }, /answers\.21/],
-      ['PUT', { answers: { 1: 5 }, role: null }, /answers.1/],
+      ['PUT', { answers: { 21: 2 }, role: null }, /^answers\.21: Answers must be to the 20 statements$/],
+      ['PUT', { answers: { 1: 5 }, role: null }, /^answers\.1: Each answer must be a number from 1 to 4$/],
+      ['PUT', { answers: { 1: 'yes' }, role: null }, /^answers\.1: Each answer must be a number from 1 to 4$/],
       ['PUT', { answers: {}, role: 'boss' }, /role: Choose staff, board, volunteer or other/],
       ['POST', { answers: answersOf(2) }, /role/],
       ['POST', { answers: { 1: 2 }, role: 'staff' }, /answers/],
