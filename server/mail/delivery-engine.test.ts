@@ -89,6 +89,42 @@ describe('one delivery policy', () => {
     expect(new Set(mine.map((mail) => mail.to)).size).toBe(addresses.length);
     for (const to of addresses) expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1 });
   });
+
+  it("a job's bulk, delivered by deliverDueSoon after each of its batches, goes out a few connections at a time, each once", async () => {
+    const addresses = Array.from({ length: 120 }, (_, i) => uniqueEmail(`bulk-${i}`));
+    let sending = 0;
+    let most = 0;
+    const { transport, accepted } = fakeTransport(() => {
+      most = Math.max(most, sending);
+      return undefined;
+    }, 2);
+    const counting: Transport = {
+      ...transport,
+      async deliver(mail) {
+        sending++;
+        try {
+          await transport.deliver(mail);
+        } finally {
+          sending--;
+        }
+      },
+    };
+    const mailQueue = createMailQueue(t.ctx.db, counting);
+    // Twelve batches of ten, each stored in one statement and followed by the call, as the reminder job does.
+    for (let i = 0; i < addresses.length; i += 10) {
+      await mailQueue.storeMany(
+        t.ctx.db,
+        addresses.slice(i, i + 10).map((to) => ({ to, subject: 'A reminder', text: 'x' })),
+      );
+      mailQueue.deliverDueSoon();
+    }
+    await mailQueue.idle();
+    const mine = accepted.filter((mail) => addresses.includes(mail.to));
+    expect(new Set(mine.map((mail) => mail.to)).size).toBe(addresses.length);
+    expect(mine).toHaveLength(addresses.length);
+    // One run at a time, at the queue's pace: deliverNow after each batch sent up to 48 at once here.
+    expect(most).toBeLessThanOrEqual(4);
+  });
 });
 
 /** The mail queue's rows to `prefix…` as a queue of their own, sent by `send`. */

@@ -38,6 +38,13 @@ export interface MailQueue {
   /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
+   * Starts delivering whatever is due, off the caller's path, as the mail-outbox job does: for a
+   * job that stores mail in bulk (thousands of reminders), which deliverNow would send all at once
+   * (a connection set and a claim per batch, held longer than the claim lasts). One run at a time
+   * in this process; a call while it runs makes it look again before it stops.
+   */
+  deliverDueSoon(): void;
+  /**
    * Stores and delivers an email that is the whole of the action (a test send, a breakdown asked
    * for): there is no other change for it to be written with.
    */
@@ -79,6 +86,9 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
     error: (details: object, message: string) => log.current?.error(details, message),
   };
 
+  let dueRun: Promise<unknown> | null = null;
+  let lookAgain = false;
+
   const mailQueue: MailQueue = {
     description: `${transport.description}, through the mail_outbox table`,
     async store(executor, mail) {
@@ -107,6 +117,19 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
       void track(deliverQueue(db, queue, MAIL_QUEUE_PACE, { ids, log: quietLog })).catch((err: unknown) =>
         log.current?.error({ err, mailIds: ids }, 'email delivery could not start; the mail-outbox job will retry'),
       );
+    },
+    deliverDueSoon() {
+      lookAgain = true;
+      if (dueRun) return;
+      const run = async () => {
+        while (lookAgain) {
+          lookAgain = false;
+          await deliverQueue(db, queue, MAIL_QUEUE_PACE, { log: quietLog });
+        }
+      };
+      dueRun = track(run())
+        .catch((err: unknown) => log.current?.error({ err }, 'email delivery stopped; the mail-outbox job will go on'))
+        .finally(() => (dueRun = null));
     },
     async send(mail) {
       // Stored: from here the email cannot be lost. Delivery happens now, off the caller's path.

@@ -67,7 +67,8 @@ export async function sendRoundReminders(
       await markReminded(tx, due, now);
       return { claimed: due.length, mailIds: ids };
     });
-    ctx.mailQueue.deliverNow(mailIds);
+    // Thousands may be due at once: delivered as the queue's job delivers, a few connections and a small claim at a time.
+    if (mailIds.length > 0) ctx.mailQueue.deliverDueSoon();
     sent += mailIds.length;
     if (claimed < BATCH) return { sent, done: true };
     if (Date.now() >= deadline) return { sent, done: false };
