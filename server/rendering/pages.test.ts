@@ -246,3 +246,30 @@ describe("dates on the site's clock (SITE_TIMEZONE, America/New_York by default)
     expect(main(res.text)).toContain(`<time dateTime="${sentAt.toISOString()}">November 28, 2026</time>`);
   });
 });
+
+describe('pages kept and pages drawn for their request', () => {
+  let counted: TestApp;
+  const drawn: string[] = [];
+  beforeAll(async () => {
+    counted = await startTestApp(
+      {},
+      {
+        renderPage: (request) => {
+          drawn.push(request.url);
+          return render(request);
+        },
+      },
+    );
+  });
+  afterAll(() => counted.close());
+
+  it('keeps a page of the table once, but draws an address made of a token or an id for its request, never keeping it', async () => {
+    const getCounted = (path: string) => callApp(`${counted.url}${path}`, 'GET');
+    for (let i = 0; i < 2; i++) expect((await getCounted('/start-here')).status).toBe(200);
+    expect(drawn.filter((url) => url === '/start-here')).toHaveLength(1);
+    // Any number of made-up tokens: each drawn when asked, so none can fill the server's memory.
+    const token = 'a'.repeat(43);
+    for (let i = 0; i < 2; i++) expect((await getCounted(`/team-checkup/answer/${token}/result`)).status).toBe(200);
+    expect(drawn.filter((url) => url === `/team-checkup/answer/${token}/result`)).toHaveLength(2);
+  });
+});

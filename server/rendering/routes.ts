@@ -132,19 +132,22 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const hint = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
     const userPending = Boolean(route?.signedIn) || (pathname === '/' && hint);
     const lookup = route ? await options.lookupPage?.(pathname, new URLSearchParams(query), request) : undefined;
-    const page =
-      route && !query && (!lookup || lookup.keep)
-        ? await keptPage(request.log, pathname, userPending, lookup)
-        : lookup?.keepAs
-          ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
-          : await buildPage(
-              request.log,
-              query ? `${pathname}?${query}` : pathname,
-              userPending,
-              lookup,
-              'fast',
-              pickEncoding(request.headers['accept-encoding']),
-            );
+    // Kept under its address: a page whose lookup says so (content that exists), or a route of the
+    // table itself. An address with a value no lookup vouches for (a token, an id) is drawn for its
+    // request: anyone can make up millions of them, and each kept would stay in memory.
+    const keepable = route && !query && (lookup ? lookup.keep : !route.path.includes(':'));
+    const page = keepable
+      ? await keptPage(request.log, pathname, userPending, lookup)
+      : lookup?.keepAs
+        ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
+        : await buildPage(
+            request.log,
+            query ? `${pathname}?${query}` : pathname,
+            userPending,
+            lookup,
+            'fast',
+            pickEncoding(request.headers['accept-encoding']),
+          );
     return sendPage(request, reply, page, pathname === '/' || lookup?.personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', Boolean(lookup?.personal));
   });
 }
