@@ -7,6 +7,11 @@ import { deliverQueue, type Queue } from './delivery-engine';
 
 /** How many queued mails are on the wire at once, and claimed at a time. */
 const MAIL_QUEUE_PACE = { connections: 4, batchSize: 20 };
+/**
+ * A job's bulk (deliverDueSoon): more connections, each mail still on a connection of its own. A
+ * claim of 80 is through in well under a second, far inside the claim's two minutes.
+ */
+const BULK_PACE = { connections: 16, batchSize: 80 };
 
 interface QueuedMail {
   id: string;
@@ -124,7 +129,7 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
       const run = async () => {
         while (lookAgain) {
           lookAgain = false;
-          await deliverQueue(db, queue, MAIL_QUEUE_PACE, { log: quietLog });
+          await deliverQueue(db, queue, BULK_PACE, { log: quietLog });
         }
       };
       dueRun = track(run())
