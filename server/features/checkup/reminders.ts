@@ -52,7 +52,8 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
       );
       return { claimed: due.length, mailIds: ids };
     });
-    ctx.mailQueue.deliverNow(mailIds);
+    // A job's bulk: delivered as the queue's job delivers, not each batch at once (decision 079).
+    if (mailIds.length > 0) ctx.mailQueue.deliverDueSoon();
     sent += mailIds.length;
     if (claimed < BATCH) return sent;
   }

@@ -207,7 +207,7 @@ describe('Check-Up follow-ups', () => {
     await expect(sendDueFollowUps(dying)).rejects.toThrow('killed');
     expect((await enrolmentsOf(email))[0]).toMatchObject({ stepsSent: 0, stopReason: null });
     // Killed after the commit, before delivering: the mail waits in the mail queue, and the next run does not store it again.
-    const stopped = { ...t.ctx, mailQueue: { ...t.ctx.mailQueue, deliverNow: () => undefined } };
+    const stopped = { ...t.ctx, mailQueue: { ...t.ctx.mailQueue, deliverDueSoon: () => undefined } };
     await sendDueFollowUps(stopped);
     await runJob();
     expect(smtp.find(email, /Fuel one/)).toHaveLength(0);

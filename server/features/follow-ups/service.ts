@@ -114,7 +114,8 @@ export async function sendDueFollowUps(ctx: Pick<AppContext, 'db' | 'env' | 'mai
       });
       if (mailId) {
         sent += 1;
-        ctx.mailQueue.deliverNow([mailId]);
+        // One run of what is due, however many steps this job sends (decision 079): one delivery per mail at once would not be.
+        ctx.mailQueue.deliverDueSoon();
       }
     }
   }
