@@ -23,6 +23,8 @@ const asked = 10;
 const load = { connections: 32, pipelining: 1, duration: 10 };
 const budgets = { resultMs: 50, saveMs: 30, reminderS: 60, memoryMb: 50 };
 const reminderJob = 'team-checkup-reminders';
+/** The mail queue's connections for a job's bulk (server/mail/mail-queue.ts, BULK_PACE). */
+const BULK_CONNECTIONS = 16;
 const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -294,6 +296,9 @@ async function measureReminders({ url, db, sink, start }) {
   );
   await b.stop();
   const growth = memoryAfter - memoryBefore;
+  // What a sender killed between the mail server's acceptance and the mark can repeat: the copies
+  // on its connections, and those accepted within the 50 ms their marks are gathered over.
+  const windowCopies = BULK_CONNECTIONS + Math.ceil((lastExpected / killTimes.deliveredS) * 0.05);
   return {
     figures: { expected, ...times, first, memoryBefore, memoryAfter, killed: { lastExpected, ...killTimes, ...second } },
     checks: [
@@ -303,9 +308,9 @@ async function measureReminders({ url, db, sink, start }) {
         status: times.claimedS < budgets.reminderS && first.twice === 0 && first.missing === 0 ? 'PASS' : 'FAIL',
       },
       {
-        budget: 'a server killed mid-run: every reminder once (the second server finishes)',
+        budget: `a server killed mid-run: none missing, twice ≤ the killed server's window (${windowCopies}: its ${BULK_CONNECTIONS} connections and 50 ms of marks, decisions 050, 079)`,
         measured: `${second.twice} twice, ${second.missing} missing of ${lastExpected.toLocaleString()}`,
-        status: second.twice === 0 && second.missing === 0 ? 'PASS' : 'FAIL',
+        status: second.twice <= windowCopies && second.missing === 0 ? 'PASS' : 'FAIL',
       },
       {
         budget: `server memory growth < ${budgets.memoryMb} MB over the reminder run`,
