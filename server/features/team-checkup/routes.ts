@@ -355,8 +355,9 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
   // Called at every statement answered: one statement when it succeeds, and no view to read back
   // (the page keeps its own progress); the reasons are looked up only when nothing was saved.
   app.put(apiPaths.teamCheckupLink, draftLimit, async (request, reply) => {
-    const draft = parseInput(answerDraftSchema, request.body);
+    // The link first: a malformed one is what is wrong, whatever the body says.
     const { token } = parseInput(answerLinkSchema, request.params);
+    const draft = parseInput(answerDraftSchema, request.body);
     const now = new Date();
     if (!(await saveDraft(ctx.db, hashToken(token), draft, now))) {
       const found = await linkOf(request);
@@ -368,6 +369,7 @@ async function linkRoutes(app: FastifyInstance, ctx: AppContext, keyOnce: Promis
   });
 
   app.post(apiPaths.teamCheckupLink, answerLimit, async (request) => {
+    parseInput(answerLinkSchema, request.params);
     const input = parseInput(answerSubmitSchema, request.body);
     const found = await linkOf(request);
     // The answer is also an attempt in an account's progress: the team person's, or, for someone

@@ -129,7 +129,9 @@ describe('team Check-Up rounds (decision 077)', () => {
     expect((await api(owner).get(roundPath(apiPaths.teamCheckupRound, '00000000-0000-4000-8000-000000000000'))).status).toBe(404);
     // Links: malformed 400, unknown 404, for every method.
     for (const method of ['GET', 'PUT', 'POST', 'DELETE']) {
-      expect((await callApp(`${t.url}${link('short')}`, method, { body: {} })).status).toBe(400);
+      const malformed = await callApp(`${t.url}${link('short')}`, method, { body: {} });
+      expect(malformed.status).toBe(400);
+      expect(malformed.json.message, method).toMatch(/^token: This link is not valid/);
       const body = method === 'PUT' ? { answers: {}, role: null } : method === 'POST' ? { answers: answersOf(2), role: 'staff' } : undefined;
       expect((await callApp(`${t.url}${link('a'.repeat(43))}`, method, { body })).status, method).toBe(404);
     }
