@@ -36,8 +36,10 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
   }, [loggedOut]);
 
   const isPremium = Boolean(user?.isPremium);
-  // A team plan's buyer and seat holders take the Check-Up together; the link shows once the team is known.
-  const team = useTeam(Boolean(user));
+  // Seat holders take the Check-Up together; the link shows once their team is known. Asked only of
+  // premium members (every seat holder is one): a free member's home asks the API for nothing but
+  // the member (first-visit.spec.ts). A buyer without a seat finds it on /account's Team card.
+  const team = useTeam(isPremium);
   const onTeam = Boolean(team.data?.team || team.data?.seatIn);
   const firstName = user?.firstName?.trim() || 'changemaker';
 
