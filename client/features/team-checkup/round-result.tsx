@@ -215,44 +215,14 @@ function Comparison({ result, figures }: { result: RoundResultView; figures: Rou
           )}
           {peers && <li>Peers: the median of {peers.organisations.toLocaleString('en-US')} organisations that took the Check-Up.</li>}
         </ul>
-        <table className="mt-3 w-full text-sm">
-          <caption className="sr-only">
-            Mean health score by pillar: this round{previous ? ', the previous round' : ''}
-            {peers ? ", the peers' median" : ''}
-          </caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className={th}>
-                Pillar
-              </th>
-              <th scope="col" className={clsx(th, 'text-right')}>
-                This round
-              </th>
-              {previous && (
-                <th scope="col" className={clsx(th, 'text-right')}>
-                  Previous round
-                </th>
-              )}
-              {peers && (
-                <th scope="col" className={clsx(th, 'text-right')}>
-                  Peers
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {pillars.map((pillar) => (
-              <tr key={pillar} className="border-b border-stone-200 last:border-0">
-                <th scope="row" className={clsx(td, 'text-left font-semibold')}>
-                  {pillarInfo[pillar].name}
-                </th>
-                <td className={clsx(td, 'text-right tabular-nums')}>{mean(pillar)}%</td>
-                {previous && <td className={clsx(td, 'text-right tabular-nums')}>{previous.pillars[pillar]}%</td>}
-                {peers && <td className={clsx(td, 'text-right tabular-nums')}>{peers.pillars[pillar].median}%</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ComparedTable
+          caption={`Mean health score by pillar: this round${previous ? ', the previous round' : ''}${peers ? ", the peers' median" : ''}`}
+          columns={[
+            { label: 'This round', value: mean },
+            ...(previous ? [{ label: 'Previous round', value: (pillar: Pillar) => previous.pillars[pillar] }] : []),
+            ...(peers ? [{ label: 'Peers', value: (pillar: Pillar) => peers.pillars[pillar].median }] : []),
+          ]}
+        />
       </Card>
     </section>
   );
@@ -304,43 +274,56 @@ function Roles({ figures }: { figures: RoundFigures }) {
           By role
         </h2>
         {figures.roles.length > 0 && (
-          <table className="mt-3 w-full text-sm">
-            <caption className="sr-only">Mean health score by pillar for everyone and for each role shown</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className={th}>
-                  Pillar
-                </th>
-                <th scope="col" className={clsx(th, 'text-right')}>
-                  Everyone
-                </th>
-                {figures.roles.map((role) => (
-                  <th key={role.role} scope="col" className={clsx(th, 'text-right')}>
-                    {respondentRoleLabels[role.role]}
-                    <span className="block text-xs font-normal text-stone-600">{role.respondents} people</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {pillars.map((pillar) => (
-                <tr key={pillar} className="border-b border-stone-200 last:border-0">
-                  <th scope="row" className={clsx(td, 'text-left font-semibold')}>
-                    {pillarInfo[pillar].name}
-                  </th>
-                  <td className={clsx(td, 'text-right tabular-nums')}>{mean(pillar)}%</td>
-                  {figures.roles.map((role) => (
-                    <td key={role.role} className={clsx(td, 'text-right tabular-nums')}>
-                      {role.pillars[pillar]}%
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ComparedTable
+            caption="Mean health score by pillar for everyone and for each role shown"
+            columns={[
+              { label: 'Everyone', value: mean },
+              ...figures.roles.map((role) => ({
+                label: respondentRoleLabels[role.role],
+                note: `${role.respondents} people`,
+                value: (pillar: Pillar) => role.pillars[pillar],
+              })),
+            ]}
+          />
         )}
         {figures.rolesWithheld && <p className="mt-3 text-sm text-stone-700">{rolesWithheldText}</p>}
       </Card>
     </section>
+  );
+}
+
+/** A table of health percents by pillar, one column per group compared (this round, a role, the peers). */
+function ComparedTable({ caption, columns }: { caption: string; columns: { label: string; note?: string; value: (pillar: Pillar) => number | undefined }[] }) {
+  return (
+    <table className="mt-3 w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-stone-300">
+          <th scope="col" className={th}>
+            Pillar
+          </th>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={clsx(th, 'text-right')}>
+              {column.label}
+              {column.note && <span className="block text-xs font-normal text-stone-600">{column.note}</span>}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {pillars.map((pillar) => (
+          <tr key={pillar} className="border-b border-stone-200 last:border-0">
+            <th scope="row" className={clsx(td, 'text-left font-semibold')}>
+              {pillarInfo[pillar].name}
+            </th>
+            {columns.map((column) => (
+              <td key={column.label} className={clsx(td, 'text-right tabular-nums')}>
+                {column.value(pillar)}%
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
