@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, sessions, users } from '../../db/schema';
 import { allies, allyReviews } from '../allies/schema';
@@ -68,7 +68,7 @@ async function seedNewsletter(email = uniqueEmail('news'), name = 'News Person')
   const [row] = await t.ctx.db.insert(newsletterSignups).values({ email, name }).returning();
   return row!;
 }
-const auditFor = (targetId: string) => t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
+const auditFor = (targetId: string) => t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId)).orderBy(asc(adminAuditLog.id));
 
 const uuid = '00000000-0000-4000-8000-000000000000';
 const endpoints: [string, string, unknown?][] = [

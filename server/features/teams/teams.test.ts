@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { teamMessages } from '#shared/teams/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAuditLog, users } from '../../db/schema';
@@ -205,7 +205,8 @@ describe('team plans (decision 055)', () => {
     const audit = await t.ctx.db
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.adminId, idOf(owner)), eq(adminAuditLog.action, 'team.seats')));
+      .where(and(eq(adminAuditLog.adminId, idOf(owner)), eq(adminAuditLog.action, 'team.seats')))
+      .orderBy(asc(adminAuditLog.id));
     expect(audit.map((row) => row.details)).toEqual([
       { from: 2, to: 4 },
       { from: 4, to: 2 },
