@@ -36,3 +36,19 @@ export const clockTime = (label: string) =>
 /** An instant with its offset (`2026-12-10T18:00:00Z`, `…-05:00`), as the browser sends a time it converted. */
 export const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).refine((value) => inYears(new Date(value).getUTCFullYear()), outOfYears(label));
+
+/** A day on the site's calendar (`2027-03-01`), as a date input gives it: a real day of the years above. */
+export const calendarDay = (label: string) =>
+  z.string({ error: `${label} must be a date` }).superRefine((value, ctx) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
+      return;
+    }
+    const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+      ctx.addIssue({ code: 'custom', message: `${value} is not a real date` });
+      return;
+    }
+    if (!inYears(year)) ctx.addIssue({ code: 'custom', message: outOfYears(label) });
+  });

@@ -19,6 +19,7 @@ export const adminApiPaths = {
   adminContactStatus: '/api/admin/contacts/:id/status',
   adminSearches: '/api/admin/searches',
   adminDeliverability: '/api/admin/deliverability',
+  adminPlans: '/api/admin/plans',
   adminFollowUps: '/api/admin/follow-ups',
   adminFollowUpPreview: '/api/admin/follow-ups/preview',
   adminFollowUp: '/api/admin/follow-ups/:id',

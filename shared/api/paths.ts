@@ -110,6 +110,19 @@ export const apiPaths = {
   teamCheckupLinkResult: '/api/team-checkup/links/:token/result',
   /** The one-click address of the round mails' List-Unsubscribe header: leaves the team Check-Up's invitations and reminders. */
   teamCheckupMailStop: '/api/team-checkup/mail/stop',
+  /** Plans (decisions 080-082): a result made into owned, dated actions, and whether it worked. */
+  plans: '/api/plans',
+  planProposal: '/api/plans/proposal',
+  planLibrary: '/api/plans/library',
+  /** "Did it work" for one result: `?resultId=` or `?roundId=`. */
+  planOutcome: '/api/plans/outcome',
+  plan: '/api/plans/:id',
+  planClose: '/api/plans/:id/close',
+  planActions: '/api/plans/:id/actions',
+  planAction: '/api/plans/:id/actions/:actionId',
+  planCalendar: '/api/plans/:id/calendar.ics',
+  /** The one-click address of the plan reminders' List-Unsubscribe header: leaves plan reminders. */
+  planMailStop: '/api/plans/mail/stop',
   adminTeamCheckupRounds: '/api/admin/team-checkup-rounds',
 } as const;
 

@@ -3,6 +3,7 @@ import { instant } from '../date-fields';
 import { versionSchema } from '../number-fields';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
+import { questions } from '../checkup/questions';
 import { pillarNames } from './pillars';
 
 /**
@@ -10,7 +11,7 @@ import { pillarNames } from './pillars';
  * and published without a deploy. Each item belongs to a section; the fixed sections hold the
  * pages the site's routes show (a guide, Start Here, a legal page), the open ones take new items.
  */
-export const contentSections = ['field-guides', 'pages', 'legal', 'premium', 'resources'] as const;
+export const contentSections = ['field-guides', 'pages', 'legal', 'premium', 'resources', 'actions'] as const;
 export type ContentSection = (typeof contentSections)[number];
 
 export const sectionLabels: Record<ContentSection, string> = {
@@ -19,15 +20,17 @@ export const sectionLabels: Record<ContentSection, string> = {
   legal: 'Legal pages',
   premium: 'Premium library',
   resources: 'Resources library',
+  actions: 'Plan actions',
 };
 
 /** The sections the team adds items to; the others are the pages of the site's route table. */
-export const openSections: readonly ContentSection[] = ['premium', 'resources'];
+export const openSections: readonly ContentSection[] = ['premium', 'resources', 'actions'];
 
 /** Premium items are served to premium sessions only. */
 export const isPremiumSection = (section: ContentSection) => section === 'premium';
 
 export const CONTENT_LIMITS = { title: 200, summary: 500, slug: 80, body: 100_000, field: 300 } as const;
+export const ACTION_MAX_LINKS = 8;
 
 /** Where an item is read on the site (the page a preview shows and the sitemap lists). */
 export function contentPath(section: ContentSection, slug: string): string {
@@ -41,6 +44,9 @@ export function contentPath(section: ContentSection, slug: string): string {
       return `/premium-resources#${slug}`;
     case 'resources':
       return `/resources?q=${encodeURIComponent(slug)}`;
+    // An action has no page of its own: it is read where plans are made (shared/plans/library.ts).
+    case 'actions':
+      return '/plans';
   }
 }
 
@@ -69,6 +75,30 @@ export const contentFieldsSchema = z
     format: optionalText('Kind', 60).optional(),
     url: linkSchema,
     source: optionalText('Source', 120).optional(),
+    /** Plan actions: the Check-Up statement (1-20) it answers, when it is for one statement rather than its whole pillar. */
+    statement: z
+      .number({ error: 'Statement must be a number from 1 to 20' })
+      .int('Statement must be a number from 1 to 20')
+      .min(1, 'Statement must be a number from 1 to 20')
+      .max(20, 'Statement must be a number from 1 to 20')
+      .optional(),
+    /** Plan actions: what helps (a field guide section, resources, an Allies category, webinar recordings), each a label and a site path or web address. */
+    links: z
+      .array(
+        z
+          .object({
+            label: text('Link text', 120),
+            href: z
+              .string({ error: 'Link must be text' })
+              .trim()
+              .max(CONTENT_LIMITS.field, `Link must be at most ${CONTENT_LIMITS.field} characters`)
+              .refine((value) => /^\/(?!\/)[^\s\\]*$/.test(value) || /^https?:\/\/[^/\s\\]+/i.test(value), 'Link must be a site path (/…) or start with https:// or http://'),
+          })
+          .strict(),
+        { error: 'Links must be a list of text and address' },
+      )
+      .max(ACTION_MAX_LINKS, `An action has at most ${ACTION_MAX_LINKS} links`)
+      .optional(),
   })
   .strict();
 export type ContentFields = z.infer<typeof contentFieldsSchema>;
@@ -106,12 +136,18 @@ export const contentPublishSchema = z
 
 export const contentPreviewSchema = contentDraftSchema.extend({ section: z.enum(contentSections), slug: contentSlugSchema }).strict();
 
-/** Resources need a pillar and a kind to be listed. */
+/** Resources need a pillar and a kind to be listed; a plan action needs its pillar, and its statement must be of that pillar. */
 export function sectionFieldErrors(section: ContentSection, fields: ContentFields): Record<string, string> {
-  if (section !== 'resources') return {};
   const errors: Record<string, string> = {};
-  if (!fields.pillar) errors['fields.pillar'] = 'Pillar is required';
-  if (!fields.format) errors['fields.format'] = 'Kind is required';
+  if (section === 'resources') {
+    if (!fields.pillar) errors['fields.pillar'] = 'Pillar is required';
+    if (!fields.format) errors['fields.format'] = 'Kind is required';
+  }
+  if (section === 'actions') {
+    if (!fields.pillar) errors['fields.pillar'] = 'Pillar is required';
+    const statement = fields.statement === undefined ? undefined : questions.find((question) => question.id === fields.statement);
+    if (statement && fields.pillar && statement.category !== fields.pillar.toUpperCase()) errors['fields.statement'] = `Statement ${statement.id} is not one of ${fields.pillar}'s statements`;
+  }
   return errors;
 }
 

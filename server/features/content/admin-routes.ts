@@ -198,8 +198,8 @@ export async function contentAdminRoutes(
       const { html } = await deps.builder.render(log, `/resources?q=${encodeURIComponent(input.title)}&open=${encodeURIComponent(input.slug)}`, false, { found: true, queries: [{ queryKey: resourcesQueryKey, data: [resource, ...others] }] });
       return html;
     }
-    // Premium text and the guides that need an account have no page a visitor's render shows them on.
-    if (input.section === 'premium' || (input.section === 'field-guides' && findFieldGuide(input.slug)?.requiresFreeAccess)) {
+    // Premium text, plan actions and the guides that need an account have no page a visitor's render shows them on.
+    if (input.section === 'premium' || input.section === 'actions' || (input.section === 'field-guides' && findFieldGuide(input.slug)?.requiresFreeAccess)) {
       return deps.builder.article(draft.title, draft.summary, draft.html);
     }
     const path = input.section === 'field-guides' ? `/field-guide/${input.slug}` : `/${input.slug}`;
