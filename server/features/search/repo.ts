@@ -70,7 +70,8 @@ async function parse(db: Executor, query: string): Promise<ParsedQuery> {
 
 /**
  * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, and
- * with `ranked` its rank). A premium member matches the whole text of everything. Anyone else
+ * with `ranked` its ranks: `head`, how well what the document is about matches, then `rank`, how well its
+ * whole text does; a locked one by its title alone). A premium member matches the whole text of everything. Anyone else
  * matches a document they may not open on what they may see of it, its title, in every part of
  * the query (a word, a phrase, a minus word, an "or"): matched on its whole text, `heron -word`
  * found or not would tell whether its body holds the word, and the counts the same. In two
@@ -79,12 +80,12 @@ async function parse(db: Executor, query: string): Promise<ParsedQuery> {
  */
 function found(searcher: Searcher, parsed: ParsedQuery, ranked: boolean): SQL {
   const q = tsquery(parsed.query);
-  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.vector, q.query) as rank` : sql``}
+  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.head_vector, q.query) as head, ts_rank(d.vector, q.query) as rank` : sql``}
     from search_documents d, ${q} as q(query) where d.vector @@ q.query`;
   if (searcher.premium) return whole;
   return sql`${whole} and not d.premium
     union all
-    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
+    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query), ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
     from search_documents d, ${q} as q(query)
     where d.premium and ${parsed.positive === null ? sql`` : sql`d.vector @@ ${parsed.positive}::tsquery and `}d.title_vector @@ q.query`;
 }
@@ -122,11 +123,11 @@ async function pageOfResults(
         case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
       from (
         select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}
-        order by f.rank desc, f.published_at desc nulls last, f.source_id
+        order by f.head desc, f.rank desc, f.published_at desc nulls last, f.source_id
         limit ${SEARCH_LIMITS.perPage} offset ${(page - 1) * SEARCH_LIMITS.perPage}
       ) f
       join search_documents d on d.source_id = f.source_id, ${tsquery(parsed.query)} as q(query)
-      order by f.rank desc, f.published_at desc nulls last, f.source_id`,
+      order by f.head desc, f.rank desc, f.published_at desc nulls last, f.source_id`,
   );
   return rows.map((row) => ({
     kind: row.kind,

@@ -27,6 +27,14 @@ export const searchDocuments = pgTable(
     vector: tsvector('vector').notNull(),
     /** The title alone: a locked result is found by its title, never by the text it hides. */
     titleVector: tsvector('title_vector').notNull(),
+    /**
+     * What a document is about, compact enough to stay in the row (never TOASTed): its title and
+     * the line above it (a guide's pillar) at weight A, its summary and headings at B. Ranking reads
+     * this first (drizzle/0043): a word in the title outranks the same word said three times in passing.
+     */
+    headVector: tsvector('head_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [index('search_documents_vector_idx').using('gin', t.vector)],
 );
