@@ -179,6 +179,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's initdb gives 128 MB, all of it inside the
+ * WebAssembly memory, which then holds most of an idle server's 540 MB; the embedded database's
+ * files stay in the machine's own file cache either way (docs/benchmarks.md, "Memory on the
+ * embedded database").
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -197,9 +205,10 @@ async function openPglite(dataDir: string | undefined, memoryFrom: Blob | undefi
     // unaccent: search matches words without their accents (drizzle/0028, decision 042).
     const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
     const extensions = { pg_trgm, unaccent };
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
     client = dir
-      ? await PGlite.create(`${dir}/pglite`, { extensions })
-      : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions } : { extensions });
+      ? await PGlite.create(`${dir}/pglite`, { extensions, startParams })
+      : await PGlite.create(memoryFrom ? { loadDataDir: memoryFrom, extensions, startParams } : { extensions, startParams });
   } catch (error) {
     releaseLock();
     throw error;
