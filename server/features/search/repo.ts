@@ -30,6 +30,9 @@ export interface Searcher {
   premium: boolean;
 }
 
+/** How many of a search's best matches by their head are ranked again by their whole text (decision 083). */
+const RANK_DEPTH = 100;
+
 const nothingToSearch = 'There are no words to search for in that: try a word or two from what you are looking for, such as “board” or “cash flow”.';
 
 // The snippet: up to two passages of the body around the matched words, from its first 8,000
@@ -70,8 +73,8 @@ async function parse(db: Executor, query: string): Promise<ParsedQuery> {
 
 /**
  * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, and
- * with `ranked` its ranks: `head`, how well what the document is about matches, then `rank`, how well its
- * whole text does; a locked one by its title alone). A premium member matches the whole text of everything. Anyone else
+ * with `ranked` its `head`: how well what the document is about matches, read from the row itself; a
+ * locked one by its title alone). A premium member matches the whole text of everything. Anyone else
  * matches a document they may not open on what they may see of it, its title, in every part of
  * the query (a word, a phrase, a minus word, an "or"): matched on its whole text, `heron -word`
  * found or not would tell whether its body holds the word, and the counts the same. In two
@@ -80,12 +83,12 @@ async function parse(db: Executor, query: string): Promise<ParsedQuery> {
  */
 function found(searcher: Searcher, parsed: ParsedQuery, ranked: boolean): SQL {
   const q = tsquery(parsed.query);
-  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.head_vector, q.query) as head, ts_rank(d.vector, q.query) as rank` : sql``}
+  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.head_vector, q.query) as head` : sql``}
     from search_documents d, ${q} as q(query) where d.vector @@ q.query`;
   if (searcher.premium) return whole;
   return sql`${whole} and not d.premium
     union all
-    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query), ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
+    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
     from search_documents d, ${q} as q(query)
     where d.premium and ${parsed.positive === null ? sql`` : sql`d.vector @@ ${parsed.positive}::tsquery and `}d.title_vector @@ q.query`;
 }
@@ -114,20 +117,30 @@ async function pageOfResults(
   kind: SearchKind | null,
   page: number,
 ): Promise<SearchResult[]> {
-  // Ranked and cut to the page first; the snippets (the costly part) for the page's results only.
+  // Ranked by what each document is about (its head, kept in the row), then, for the first
+  // RANK_DEPTH only, by its whole text: the whole text's vector is large and stored apart (TOAST),
+  // and reading it for every match was most of a search's time (decision 083). A locked document
+  // is ranked on its title alone, never on the text it hides. Cut to the page before the snippets
+  // (the costly part), made for the page's results only.
   // Raw: ts_headline and the text-search query joined as a table, which the builder cannot say.
   const { rows } = await db.execute<ResultRow>(
     sql`
+      with f as (select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}),
+      deep as (
+        select t.source_id, case when t.locked then t.head else ts_rank(d.vector, q.query) end as rank
+        from (select source_id, locked, head from f order by head desc, published_at desc nulls last, source_id limit ${RANK_DEPTH}) t
+        join search_documents d on d.source_id = t.source_id, ${tsquery(parsed.query)} as q(query)
+      )
       select d.kind, d.url, d.title, d.published_at, f.locked,
         case when f.locked then '' else d.summary end as summary,
         case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
       from (
-        select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}
-        order by f.head desc, f.rank desc, f.published_at desc nulls last, f.source_id
+        select f.*, deep.rank from f left join deep on deep.source_id = f.source_id
+        order by f.head desc, deep.rank desc nulls last, f.published_at desc nulls last, f.source_id
         limit ${SEARCH_LIMITS.perPage} offset ${(page - 1) * SEARCH_LIMITS.perPage}
       ) f
       join search_documents d on d.source_id = f.source_id, ${tsquery(parsed.query)} as q(query)
-      order by f.head desc, f.rank desc, f.published_at desc nulls last, f.source_id`,
+      order by f.head desc, f.rank desc nulls last, f.published_at desc nulls last, f.source_id`,
   );
   return rows.map((row) => ({
     kind: row.kind,
