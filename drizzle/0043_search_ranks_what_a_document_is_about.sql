@@ -4,6 +4,8 @@ ALTER TABLE "search_documents" ADD COLUMN "head_vector" "tsvector" DEFAULT ''::t
 -- Now each document also has `head_vector`, what it is about: its title and the line the page
 -- shows above the title (a field guide's pillar: "Fuel: fundraising and financial sustainability")
 -- at weight A, its summary and its headings at B. Ranking reads it first (server/features/search/repo.ts).
+-- A resource found is linked as the library opens one, by its web address (it was the item's id,
+-- which opened no card).
 -- The pillars' lines as shared/content/pillars.ts says them (search-relevance.test.ts checks they agree).
 CREATE FUNCTION search_pillar_line(p_slug text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE p_slug
@@ -73,7 +75,7 @@ BEGIN
     CASE r.section WHEN 'field-guides' THEN 'guide' WHEN 'resources' THEN 'resource' WHEN 'premium' THEN 'library' ELSE 'page' END,
     CASE r.section
       WHEN 'field-guides' THEN '/field-guide/' || r.slug
-      WHEN 'resources' THEN '/resources?open=' || r.id
+      WHEN 'resources' THEN '/resources?open=' || r.slug
       WHEN 'premium' THEN '/premium-resources#' || r.slug
       ELSE '/' || r.slug
     END,

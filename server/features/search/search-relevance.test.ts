@@ -41,6 +41,11 @@ describe('search answers the judged queries (judged-queries.ts)', () => {
     expect(place, `${judged.why}: ${JSON.stringify(titles)}`).toBeLessThanOrEqual(judged.within);
   });
 
+  it('links a resource found as the library opens one: by its web address', async () => {
+    const res = await callApp(`${t.url}/api/search?q=${encodeURIComponent('cash flow forecast worksheet')}`, 'GET', { cookie: premium });
+    expect((res.json as SearchAnswer).results[0]).toMatchObject({ kind: 'resource', url: '/resources?open=13-week-cash-flow-forecast' });
+  });
+
   it("indexes each guide with the pillar line its page shows above the title, word for word as the site's pillars say it", async () => {
     for (const pillar of pillars) {
       const [row] = rowsOf<{ line: string }>(await t.ctx.db.execute(sql`select search_pillar_line(${pillar.slug}) as line`));
