@@ -164,24 +164,37 @@ const publishStatements = [
 // locked part reads the index by the query's positive part when it has one.
 const headlineOptions = 'StartSel=\uE000, StopSel=\uE001, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "';
 const parseStatement = `select numnode(q.query) as nodes, querytree(q.query) as positive from websearch_to_tsquery('search_english', $1) as q(query)`;
-const found = (ranked, first, positive) => `select d.source_id, d.kind, d.published_at, false as locked${ranked ? ', ts_rank(d.vector, q.query) as rank' : ''}
+const found = (
+  ranked,
+  first,
+  positive,
+) => `select d.source_id, d.kind, d.published_at, false as locked${ranked ? ', ts_rank(d.head_vector, q.query) as head' : ''}
     from search_documents d, websearch_to_tsquery('search_english', $${first}) as q(query) where d.vector @@ q.query and not d.premium
     union all
     select d.source_id, d.kind, d.published_at, true${ranked ? ", ts_rank('{1,1,1,1}', d.title_vector, q.query)" : ''}
     from search_documents d, websearch_to_tsquery('search_english', $${first + 1}) as q(query)
     where d.premium and ${positive ? `d.vector @@ $${first + 2}::tsquery and ` : ''}d.title_vector @@ q.query`;
 const countStatement = (positive) => `select f.kind, count(*)::int as n from (${found(false, 1, positive)}) f group by f.kind`;
-const pageStatement = (positive) => `
+const pageStatement = (positive) => {
+  const after = positive ? 5 : 4;
+  return `
+      with f as (select * from (${found(true, 2, positive)}) f),
+      deep as (
+        select t.source_id, case when t.locked then t.head else ts_rank(d.vector, q.query) end as rank
+        from (select source_id, locked, head from f order by head desc, published_at desc nulls last, source_id limit 100) t
+        join search_documents d on d.source_id = t.source_id, websearch_to_tsquery('search_english', $${after}) as q(query)
+      )
       select d.kind, d.url, d.title, d.published_at, f.locked,
         case when f.locked then '' else d.summary end as summary,
         case when f.locked then '' else ts_headline('search_english', left(replace(d.body, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), 8000), q.query, $1) end as snippet
       from (
-        select * from (${found(true, 2, positive)}) f
-        order by f.rank desc, f.published_at desc nulls last, f.source_id
-        limit $${positive ? 5 : 4} offset $${positive ? 6 : 5}
+        select f.*, deep.rank from f left join deep on deep.source_id = f.source_id
+        order by f.head desc, deep.rank desc nulls last, f.published_at desc nulls last, f.source_id
+        limit $${after + 1} offset $${after + 2}
       ) f
-      join search_documents d on d.source_id = f.source_id, websearch_to_tsquery('search_english', $${positive ? 7 : 6}) as q(query)
-      order by f.rank desc, f.published_at desc nulls last, f.source_id`;
+      join search_documents d on d.source_id = f.source_id, websearch_to_tsquery('search_english', $${after + 3}) as q(query)
+      order by f.head desc, f.rank desc nulls last, f.published_at desc nulls last, f.source_id`;
+};
 
 const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -214,7 +227,7 @@ async function bareSearch(client, query) {
   const page = await client.query({
     name: `bench-search-page-${kind}`,
     text: pageStatement(positive),
-    values: [headlineOptions, query, query, ...extra, perPage, 0, query],
+    values: [headlineOptions, query, query, ...extra, query, perPage, 0, query],
   });
   return { total, results: page.rows.length };
 }
