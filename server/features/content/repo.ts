@@ -309,7 +309,8 @@ export async function publishDue(db: Database): Promise<number> {
  * Versions kept without their HTML (published before the HTML was kept, or cleared by a
  * migration when the renderer changes) get it, one at a time: run at every start and by the
  * housekeeping job. So do versions quoting a price whose kept HTML is not what the renderer makes
- * now (kept with the prices left for the browser by an older server, or a changed price list):
+ * now (kept with the prices left for the browser by an older server, or a changed price list),
+ * and field guides kept with a heading that has no anchor (rendered before headings had them):
  * search re-indexes a published one in the same statement, and every server reads the pages
  * again. A version that cannot be rendered is logged and left for the next run.
  */
@@ -318,7 +319,13 @@ export async function renderMissingHtml(db: Executor, log: { error(details: obje
     .select({ id: contentVersions.id, section: contentItems.section, slug: contentItems.slug, body: contentVersions.body, html: contentVersions.html })
     .from(contentVersions)
     .innerJoin(contentItems, eq(contentItems.id, contentVersions.itemId))
-    .where(or(isNull(contentVersions.html), ...pricePlaceholders.map((placeholder) => sql`strpos(${contentVersions.body}, ${placeholder}) > 0`)));
+    .where(
+      or(
+        isNull(contentVersions.html),
+        ...pricePlaceholders.map((placeholder) => sql`strpos(${contentVersions.body}, ${placeholder}) > 0`),
+        and(eq(contentItems.section, 'field-guides'), sql`strpos(${contentVersions.html}, '<h2>') > 0`),
+      ),
+    );
   let rendered = 0;
   let changed = false;
   for (const version of due) {
