@@ -4,7 +4,7 @@ import { questions } from '../shared/checkup/questions';
 import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-time';
 import { uniqueEmail } from '../server/test/unique-email';
 import { baseURL } from '../playwright.config';
-import { register } from './accounts';
+import { register, signInAsAdmin } from './accounts';
 import { withClockLock } from './billing-clock';
 import { expect, expectAccessible, test } from './fixtures';
 import { linkIn, mailsTo, waitForMail } from './mail';
@@ -214,5 +214,16 @@ test.describe('plans', () => {
     await given.getByLabel('Status').selectOption('dropped');
     await expect(given.getByRole('alert')).toBeVisible();
     await expect(given.getByLabel('Status')).toHaveValue('in-progress');
+  });
+
+  test("the admin's Plans tab: how many plans, and the figures held back under 10 plans", async ({ page, visit }, info) => {
+    await signInAsAdmin(page, info.project.name);
+    await visit('/admin');
+    await page.getByRole('tab', { name: 'Plans', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Plans' });
+    await expect(panel.getByText(/^\d+ plans? made$/)).toBeVisible();
+    await expect(panel.getByRole('table', { name: 'Average change per planned pillar' })).toBeVisible();
+    await expect(panel.getByText('Shown from 10 plans on').first()).toBeVisible();
+    await expectAccessible(page);
   });
 });
