@@ -84,10 +84,8 @@ test.describe('plans', () => {
     // Two suggestions of the weakest pillar, both due the same day inside the reminder window.
     const fuel = page.getByRole('list', { name: /^Suggestions: Fuel/ }).first();
     const suggestions = fuel.getByRole('checkbox');
-    const titles = [
-      (await fuel.getByRole('listitem').nth(0).locator('label').innerText()).split('\n')[0]!,
-      (await fuel.getByRole('listitem').nth(1).locator('label').innerText()).split('\n')[0]!,
-    ];
+    const titleOf = async (index: number) => (await fuel.getByRole('listitem').nth(index).locator('label').innerText()).split('\n')[0]!;
+    const titles: [string, string] = [await titleOf(0), await titleOf(1)];
     await suggestions.nth(0).check();
     await suggestions.nth(1).check();
     const due = dayAfterToday(1);

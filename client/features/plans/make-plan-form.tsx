@@ -25,13 +25,21 @@ export function MakePlanForm({ proposal, userId }: { proposal: PlanProposal; use
   const team = proposal.kind === 'team';
   // A personal plan's actions are the person's own; a team plan's start with whoever makes it, when they may own one.
   const defaultOwner = team ? (proposal.owners.some((owner) => owner.userId === userId) ? userId : '') : (proposal.owners[0]?.userId ?? userId);
-  const [chosen, setChosen] = useState<DraftAction[]>([]);
+  const [chosen, setChosenList] = useState<DraftAction[]>([]);
   const [ownCount, setOwnCount] = useState(0);
   const [reassessOn, setReassessOn] = useState(proposal.defaultReassessOn);
-  const [errors, setErrors] = useState<FormErrors>({});
+  // The schema's verdict is kept up to date once the person has tried to send; the server's errors until the next change.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const create = useCreatePlan();
   const navigate = useNavigate();
   const shown = prioritiesToShow(proposal);
+  const setChosen = (next: (list: DraftAction[]) => DraftAction[]) => {
+    setServerErrors({});
+    setChosenList(next);
+  };
+  const input = createInput(proposal, chosen, reassessOn);
+  const errors: FormErrors = { ...(submitted ? formErrors(input) : {}), ...serverErrors };
 
   const toggle = (suggestion: LibraryAction, on: boolean) =>
     setChosen((list) => (on ? [...list, draftOf(suggestion, defaultOwner)] : list.filter((action) => action.key !== suggestion.slug)));
@@ -48,17 +56,16 @@ export function MakePlanForm({ proposal, userId }: { proposal: PlanProposal; use
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = createInput(proposal, chosen, reassessOn);
-    const found = formErrors(input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(formErrors(input)).length > 0) return;
     try {
       const plan = await create.mutateAsync(input);
       toast({ title: 'Plan made', description: team ? "Your team's people see it and can change it." : 'Only you see it.' });
       navigate(`/plans/${plan.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500)
-        setErrors(error.errors && Object.keys(error.errors).length > 0 ? error.errors : { form: error.serverMessage });
+        setServerErrors(error.errors && Object.keys(error.errors).length > 0 ? error.errors : { form: error.serverMessage });
       else toast({ title: 'The plan was not made', description: errorText(error, 'Please try again.'), variant: 'destructive' });
     }
   };
@@ -159,7 +166,7 @@ export function MakePlanForm({ proposal, userId }: { proposal: PlanProposal; use
         <TextField
           label="Reassessment date"
           type="date"
-          className="max-w-xs"
+          className="sm:max-w-md"
           value={reassessOn}
           error={errors.reassessOn}
           hint={
@@ -167,7 +174,10 @@ export function MakePlanForm({ proposal, userId }: { proposal: PlanProposal; use
               ? 'On this day we remind your team to start the next team round. It replaces the usual Check-Up reminder.'
               : 'On this day we remind you to take the Check-Up again. It replaces the usual Check-Up reminder.'
           }
-          onChange={(event) => setReassessOn(event.target.value)}
+          onChange={(event) => {
+            setServerErrors({});
+            setReassessOn(event.target.value);
+          }}
         />
       </section>
 
