@@ -563,6 +563,14 @@ describe('the plan actions', () => {
       links: [{ label: 'Cybersecurity basics', href: '/field-guide/gears#cover-the-cybersecurity-basics' }],
     });
     expect((await call('GET', `/api/admin/content/${created.json.id}/versions`)).json.versions).toMatchObject([{ number: 1, live: true }]);
+    // A new link is a change the history shows, a line of its own.
+    const links = [...created.json.fields.links, { label: 'Password manager checklist', href: '/resources?open=data-backup-and-password-manager-checklist' }];
+    await saveBody(created.json.id, created.json.body, { fields: { ...created.json.fields, links } });
+    await publish(created.json.id);
+    const second = (await call('GET', `/api/admin/content/${created.json.id}/versions/2`)).json;
+    expect(second.changes.filter((change: { kind: string }) => change.kind !== 'same')).toEqual([
+      { kind: 'added', text: 'Link: Password manager checklist (/resources?open=data-backup-and-password-manager-checklist)\n' },
+    ]);
     const search = await callApp(`${t.url}/api/search?q=${encodeURIComponent(created.json.title)}`);
     expect(search.status).toBe(200);
     expect(search.json.results).toEqual([]);

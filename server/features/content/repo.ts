@@ -57,6 +57,8 @@ const toSummary = (row: ItemRow): ContentSummary => ({
   publishedAt: row.live?.publishedAt.toISOString() ?? null,
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
+  pillar: row.fields.pillar ?? null,
+  statement: row.fields.statement ?? null,
 });
 
 export async function listContent(db: Executor): Promise<ContentSummary[]> {
@@ -243,9 +245,21 @@ export async function listVersions(db: Executor, id: string): Promise<ContentVer
   return rows.map(versionSummary);
 }
 
-/** The text a comparison runs over: what a reader sees change. */
-type Text = Pick<VersionRow, 'title' | 'summary' | 'body'>;
-const comparable = (row: Text) => `Title: ${row.title}\nSummary: ${row.summary}\n\n${row.body.trimEnd()}\n`;
+/** The text a comparison runs over: what a reader sees change, a resource's or an action's fields included (a line each, a link per line). */
+type Text = Pick<VersionRow, 'title' | 'summary' | 'body' | 'fields'>;
+const fieldLines = ({ pillar, statement, format, url, source, links }: ContentFields) =>
+  [
+    pillar && `Pillar: ${pillar}`,
+    statement && `Statement: ${statement}`,
+    format && `Kind: ${format}`,
+    url && `Link: ${url}`,
+    source && `Source: ${source}`,
+    ...(links ?? []).map((link) => `Link: ${link.label} (${link.href})`),
+  ]
+    .filter(Boolean)
+    .map((line) => `${line}\n`)
+    .join('');
+const comparable = (row: Text) => `Title: ${row.title}\nSummary: ${row.summary}\n${fieldLines(row.fields)}\n${row.body.trimEnd()}\n`;
 
 export function changesBetween(before: Text | null, after: Text): ContentChange[] {
   return diffLines(before ? comparable(before) : '', comparable(after)).map((part) => ({
