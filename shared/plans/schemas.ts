@@ -98,7 +98,8 @@ export const planActionUpdateSchema = z
     ownerId: uuid('Choose the owner from your team').nullable().optional(),
     dueOn: calendarDay('Due date').nullable().optional(),
     status: z.enum(actionStatuses, { error: 'Status must be planned, in progress, done or dropped' }).optional(),
-    note: optionalText('Note', PLAN_LIMITS.note).optional(),
+    // Without optionalText's default: a change that leaves the note out keeps it.
+    note: optionalText('Note', PLAN_LIMITS.note).unwrap().optional(),
   })
   .strict()
   .refine((update) => Object.keys(update).length > 1, 'Change at least one thing');
