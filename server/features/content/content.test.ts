@@ -581,7 +581,7 @@ describe('the plan actions', () => {
   });
 
   it("gives a field guide's headings the anchors the actions link to, rendering a guide kept before them again", async () => {
-    expect((await call('GET', '/api/pages/field-guides/fuel', undefined, '')).json.html).toContain('<h2 id="build-cash-reserves-you-can-actually-measure">');
+    expect((await call('GET', '/api/pages/field-guides/impact', undefined, '')).json.html).toContain('<h2 id="know-the-difference-between-outputs-and-outcomes">');
     const id = await itemId('field-guides', 'gears');
     await t.ctx.db.execute(sql`update content_versions set html = replace(html, '<h2 id="cover-the-cybersecurity-basics">', '<h2>') where item_id = ${id}`);
     expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBeGreaterThanOrEqual(1);
