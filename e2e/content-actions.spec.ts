@@ -71,3 +71,24 @@ test('an admin edits a plan action (its title and a link), publishes it, and the
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await expect(page.getByLabel(`Link ${links} address`)).toHaveValue('/field-guide/gears#gears-checklist');
 });
+
+test("an action's link to a guide section opens the guide at that heading, below the sticky header", async ({ page }) => {
+  const heading = page.getByRole('heading', { level: 2, name: 'Keep the donors you already have' });
+  await page.goto('/field-guide/fuel#keep-the-donors-you-already-have');
+  await expect(heading).toBeInViewport();
+  // Followed inside the site (the plans' pages link this way), not only typed in: the router's own navigation, as a link of the app makes it.
+  await page.goto('/start-here');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/field-guide/fuel#run-a-grant-pipeline-not-a-grant-scramble');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const pipeline = page.getByRole('heading', { level: 2, name: 'Run a grant pipeline, not a grant scramble' });
+  await expect(pipeline).toBeInViewport();
+  const top = await pipeline.evaluate((element) => element.getBoundingClientRect().top);
+  const header = await page
+    .locator('header')
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().bottom);
+  expect(top).toBeGreaterThanOrEqual(header);
+});

@@ -580,8 +580,19 @@ describe('the plan actions', () => {
     expect((await callApp(`${t.url}/api/search?q=${encodeURIComponent('Write down the steps of payroll and who covers when the bookkeeper is away')}`)).json.results).toEqual([]);
   });
 
+  it('publishes an action at its scheduled time, like a page', async () => {
+    const slug = `bank-login-scheduled-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', action(slug, { pillar: 'Fuel', statement: 10, links: [{ label: 'Reserves', href: '/field-guide/fuel' }] }));
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await call('POST', `/api/admin/content/${created.json.id}/publish`, { version: created.json.version, at })).json).toMatchObject({ status: 'scheduled', publishAt: at });
+    expect((await publishedActions()).map((found) => found?.slug)).not.toContain(slug);
+    await t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${created.json.id}`);
+    expect(await publishDue(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await publishedActions()).find((found) => found?.slug === slug)).toMatchObject({ pillar: 'FUEL', questionId: 10 });
+  });
+
   it("gives a field guide's headings the anchors the actions link to, rendering a guide kept before them again", async () => {
-    expect((await call('GET', '/api/pages/field-guides/fuel', undefined, '')).json.html).toContain('<h2 id="build-cash-reserves-you-can-actually-measure">');
+    expect((await call('GET', '/api/pages/field-guides/impact', undefined, '')).json.html).toContain('<h2 id="know-the-difference-between-outputs-and-outcomes">');
     const id = await itemId('field-guides', 'gears');
     await t.ctx.db.execute(sql`update content_versions set html = replace(html, '<h2 id="cover-the-cybersecurity-basics">', '<h2>') where item_id = ${id}`);
     expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBeGreaterThanOrEqual(1);
