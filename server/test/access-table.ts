@@ -174,6 +174,7 @@ export const accessTable: Record<string, Access> = {
   'POST /api/plans/:id/actions': 'signedIn',
   'PATCH /api/plans/:id/actions/:actionId': 'signedIn',
   'GET /api/plans/:id/calendar.ics': 'signedIn',
+  'POST /api/plans/mail/stop': 'open',
   'GET /api/admin/plans': 'admin',
   // Only from the server's own machine without a proxy in between (the tests call from there).
   'POST /api/billing/local/clock': 'open',

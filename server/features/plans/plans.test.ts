@@ -8,8 +8,13 @@ import { adminAccount } from '../../test/identities';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { goodCard, memberApi } from '../../test/payments';
+import { mailSuppressions } from '../../db/schema';
+import { sendRetakeReminders } from '../checkup/reminders';
+import { followUpEnrolments } from '../follow-ups/schema';
+import { sendDueFollowUps } from '../follow-ups/service';
 import { teamCheckupRounds } from '../team-checkup/schema';
 import { planMessages } from './messages';
+import { sendPlanReminders } from './reminders';
 import { planActions, plans } from './schema';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -432,5 +437,161 @@ describe('personal data (decision 080)', () => {
     expect((await api(dana).call('DELETE', '/api/account', { confirmEmail: dana.email })).status).toBeLessThan(300);
     expect(await t.ctx.db.select().from(plans).where(eq(plans.id, plan.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(planActions).where(eq(planActions.planId, plan.id))).toHaveLength(0);
+  });
+});
+
+/** Noon on the site's calendar day `day`: a frozen clock for the jobs. */
+const noonOn = (day: string) => new Date(`${day}T17:00:00Z`);
+const runReminders = async (now: Date) => {
+  const result = await sendPlanReminders(t.ctx, now);
+  await t.ctx.mailQueue.idle();
+  return result;
+};
+/** A plan of `a` from a fresh Check-Up, with these actions (owned by `a`). */
+async function planWith(a: TestAccount, actions: Array<Record<string, unknown>>) {
+  const resultId = await takeCheckup(a);
+  const res = await api(a).post(apiPaths.plans, {
+    source: { kind: 'checkup', resultId },
+    actions: actions.map((action) => ({ pillar: 'FUEL', ownerId: idOf(a), ...action })),
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json;
+}
+
+describe('reminders (decision 081)', () => {
+  it('sends one digest a day per owner however many actions fall due, due soon and overdue once each', async () => {
+    const dana = await registerAccount(t.url, 'plans-digest', { firstName: 'Dana', lastName: 'Digest' });
+    const due = addDays(today(), 2);
+    await planWith(dana, [
+      { title: 'Count the cash', dueOn: due },
+      { title: 'Call the treasurer', dueOn: due },
+      { title: 'List the funders', dueOn: due },
+      { title: 'Later thing', dueOn: addDays(today(), 20) },
+      { title: 'Done already', dueOn: due, status: 'done' },
+    ]);
+    await runReminders(new Date());
+    const [digest] = await t.smtp.waitFor(dana.email, /Your plan: 3 actions are due soon/).then((mail) => [mail]);
+    for (const title of ['Count the cash', 'Call the treasurer', 'List the funders']) expect(digest!.text).toContain(`- ${title} (Fuel), due`);
+    expect(digest!.text).not.toMatch(/Later thing|Done already/);
+    expect(digest!.text).toMatch(/https:\/\/hub\.example\.org\/plans\/[\w-]{36}/);
+    expect(digest!.text).toMatch(/Stop plan reminders: https:\/\/hub\.example\.org\/preferences\?token=/);
+    expect(digest!.headers).toMatch(/List-Unsubscribe: <https:\/\/hub\.example\.org\/api\/plans\/mail\/stop\?token=/);
+    expect(digest!.headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    // Again the same day, and again on the next: nothing more until the date passes.
+    await runReminders(new Date());
+    await runReminders(noonOn(addDays(today(), 1)));
+    expect(t.smtp.find(dana.email, /Your plan/)).toHaveLength(1);
+    // The day after the due date: one digest of the three overdue, once.
+    const after = noonOn(addDays(due, 1));
+    await runReminders(after);
+    await runReminders(after);
+    await runReminders(noonOn(addDays(due, 2)));
+    const mails = t.smtp.find(dana.email, /Your plan/);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your plan: 3 actions are due soon', 'Your plan: 3 actions are overdue']);
+    expect(mails[1]!.text).toMatch(/Overdue:\n- Count the cash/);
+  });
+
+  it('leaves what did not fit today for tomorrow: one digest a day', async () => {
+    const dana = await registerAccount(t.url, 'plans-tomorrow');
+    const plan = await planWith(dana, [{ title: 'First', dueOn: addDays(today(), 1) }]);
+    await runReminders(new Date());
+    await t.smtp.waitFor(dana.email, /Your plan: an action is due soon/);
+    // A date set within the window after today's digest went: reminded tomorrow, not today.
+    const added = await api(dana).post(path(apiPaths.planActions, plan.id), {
+      title: 'Second',
+      pillar: 'FUEL',
+      ownerId: idOf(dana),
+      dueOn: addDays(today(), 2),
+    });
+    expect(added.status).toBe(201);
+    await runReminders(new Date());
+    expect(t.smtp.find(dana.email, /Your plan/)).toHaveLength(1);
+    await runReminders(noonOn(addDays(today(), 1)));
+    const mails = t.smtp.find(dana.email, /Your plan/);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('- Second (Fuel)');
+    expect(mails[1]!.text).not.toContain('- First (Fuel)');
+  });
+
+  it('sends nothing to an address that left plan reminders or whose mail is refused, and marks them dealt with', async () => {
+    const left = await registerAccount(t.url, 'plans-left');
+    const bounced = await registerAccount(t.url, 'plans-bounced');
+    const kept = await planWith(left, [{ title: 'Before leaving', dueOn: addDays(today(), 1) }]);
+    await runReminders(new Date());
+    const mail = await t.smtp.waitFor(left.email, /Your plan/);
+    const stop = /List-Unsubscribe: <([^>]+)>/.exec(mail.headers)![1]!.replace('https://hub.example.org', t.url);
+    const stopped = await callApp(stop, 'POST', { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.json).toMatchObject({ email: left.email, stopped: true });
+    await t.ctx.db.insert(mailSuppressions).values({ email: bounced.email, reason: '550 mailbox unavailable' });
+    await planWith(bounced, [{ title: 'Bounced one', dueOn: addDays(today(), 1) }]);
+    const late = noonOn(addDays(today(), 3));
+    await runReminders(late);
+    expect(t.smtp.find(left.email, /Your plan/)).toHaveLength(1);
+    expect(t.smtp.find(bounced.email, /Your plan/)).toHaveLength(0);
+    const rows = await t.ctx.db.select().from(planActions).where(eq(planActions.planId, kept.id));
+    expect(rows[0]!.overdueHandledAt).not.toBeNull();
+  });
+
+  it('replaces the retake reminder with the plan’s reassessment reminder: nobody gets both, and it goes once', async () => {
+    const dana = await registerAccount(t.url, 'plans-reassess', { firstName: 'Dana', lastName: 'Again' });
+    const free = await registerAccount(t.url, 'plans-retake');
+    const plan = await planWith(dana, [{ title: 'Something' }]);
+    await takeCheckup(free);
+    const days = t.ctx.env.CHECKUP_RETAKE_REMINDER_DAYS;
+    await sendRetakeReminders(t.ctx, new Date(Date.now() + (days + 1) * 86_400_000));
+    await t.ctx.mailQueue.idle();
+    expect(t.smtp.find(free.email, /Check-Up/).length).toBeGreaterThan(0);
+    expect(t.smtp.find(dana.email, /Check-Up/)).toHaveLength(0);
+    // On the reassessment date, once.
+    const on = noonOn(plan.reassessOn);
+    await runReminders(new Date(on.getTime() - 86_400_000));
+    expect(t.smtp.find(dana.email, /Time to take the Check-Up again/)).toHaveLength(0);
+    await runReminders(on);
+    await runReminders(on);
+    const mails = t.smtp.find(dana.email, /Time to take the Check-Up again/);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('https://hub.example.org/checkup');
+    expect(mails[0]!.headers).toMatch(/List-Unsubscribe: <https:\/\/hub\.example\.org\/api\/plans\/mail\/stop/);
+    // Someone who took the Check-Up again since the plan began is not asked to.
+    const retook = await registerAccount(t.url, 'plans-retook');
+    const other = await planWith(retook, [{ title: 'x' }]);
+    await takeCheckup(retook);
+    await runReminders(noonOn(other.reassessOn));
+    expect(t.smtp.find(retook.email, /Time to take the Check-Up again/)).toHaveLength(0);
+  });
+
+  it('stops the follow-ups of a pillar the person has an active plan for', async () => {
+    const created = await callApp(`${t.url}/api/admin/follow-ups`, 'POST', {
+      cookie: admin.cookie,
+      body: {
+        name: 'Fuel',
+        targetKind: 'pillar',
+        target: 'FUEL',
+        steps: [
+          { delayDays: 0, subject: 'Fuel one', body: 'One.' },
+          { delayDays: 3, subject: 'Fuel two', body: 'Two.' },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await callApp(`${t.url}/api/admin/follow-ups/${created.json.id}/switch`, 'POST', { cookie: admin.cookie, body: { active: true } })).status).toBe(
+      200,
+    );
+    const dana = await registerAccount(t.url, 'plans-follow');
+    const resultId = await takeCheckup(dana);
+    await sendDueFollowUps(t.ctx);
+    await t.ctx.mailQueue.idle();
+    expect(t.smtp.find(dana.email, /Fuel one/)).toHaveLength(1);
+    // A plan made from that result: Fuel, the weakest pillar, is among its priorities.
+    const plan = await api(dana).post(apiPaths.plans, { source: { kind: 'checkup', resultId }, actions: [{ title: 'Payroll', pillar: 'GEARS' }] });
+    expect(plan.status).toBe(201);
+    expect(plan.json.priorities[0]).toMatchObject({ pillar: 'FUEL' });
+    const later = new Date(Date.now() + 4 * 86_400_000);
+    await sendDueFollowUps(t.ctx, later);
+    await t.ctx.mailQueue.idle();
+    expect(t.smtp.find(dana.email, /Fuel two/)).toHaveLength(0);
+    const [stopped] = await t.ctx.db.select().from(followUpEnrolments).where(eq(followUpEnrolments.resultId, resultId));
+    expect(stopped!.stopReason).toBe('plan');
   });
 });

@@ -452,9 +452,10 @@ export async function claimDueReassessments(tx: Transaction, today: string, limi
       userId: plans.userId,
       teamId: plans.teamId,
       startedAt: plans.startedAt,
-      done: sql<boolean>`case when ${plans.kind} = 'personal'
-        then exists (select 1 from ${checkupResults} r where r.user_id = ${plans.userId} and r.created_at > ${plans.startedAt})
-        else exists (select 1 from ${rounds} t where t.team_id = ${plans.teamId} and t.started_at > ${plans.startedAt}) end`.mapWith(Boolean),
+      // The plan's columns named with their table: in a one-table query the builder leaves it out, and the subqueries' own columns would be taken.
+      done: sql<boolean>`case when plans.kind = 'personal'
+        then exists (select 1 from ${checkupResults} r where r.user_id = plans.user_id and r.created_at > plans.started_at)
+        else exists (select 1 from ${rounds} t where t.team_id = plans.team_id and t.started_at > plans.started_at) end`.mapWith(Boolean),
     })
     .from(plans)
     .where(and(eq(plans.status, 'active'), isNull(plans.reassessHandledAt), sql`${plans.reassessOn} <= ${today}`))

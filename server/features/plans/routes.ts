@@ -32,6 +32,7 @@ import { roundById, teamOfPerson, teamPeople } from '../team-checkup/repo';
 import { ownerNameOf, withTeamLock, type TeamRow } from '../teams/repo';
 import { planCalendar } from './calendar';
 import { planMessages } from './messages';
+import { planMailStopRoute, soonAfterDueDates } from './reminders';
 import {
   actionCount,
   actionsOf,
@@ -324,6 +325,7 @@ export async function planRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
         return plan.id;
       }),
     );
+    if (actions.some((action) => action.dueOn)) soonAfterDueDates(ctx);
     return reply.status(201).send(await freshView(person, planId));
   });
 
@@ -382,7 +384,7 @@ export async function planRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
   app.post(apiPaths.planActions, signedIn, async (request, reply) => {
     parseInput(planParamsSchema, request.params);
     const body = parseInput(planActionInputSchema, request.body);
-    const { person, plan } = await changePlan(request, async (tx, locked, who, now, owners) => {
+    const { person, plan, result } = await changePlan(request, async (tx, locked, who, now, owners) => {
       const count = await actionCount(tx, locked.id);
       if (count >= PLAN_MAX_ACTIONS) throw new HttpError(409, planMessages.tooManyActions);
       const [action] = checkedActions([body], owners, locked.kind, count);
@@ -390,13 +392,14 @@ export async function planRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
       await recordChanges(tx, locked.id, who.user.id, [{ kind: 'added', details: { title: row!.title } }], now);
       return row!;
     });
+    if (result.dueOn) soonAfterDueDates(ctx);
     return reply.status(201).send(await freshView(person, plan.id));
   });
 
   app.patch(apiPaths.planAction, signedIn, async (request) => {
     const { actionId } = parseInput(planActionParamsSchema, request.params);
     const input = parseInput(planActionUpdateSchema, request.body);
-    const { person, plan } = await changePlan(request, async (tx, locked, who, now, owners) => {
+    const { person, plan, result } = await changePlan(request, async (tx, locked, who, now, owners) => {
       const action = await lockAction(tx, locked.id, actionId);
       if (!action) throw new HttpError(404, planMessages.noSuchAction);
       if (action.version !== input.version) throw new HttpError(409, planMessages.stale);
@@ -436,6 +439,7 @@ export async function planRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
       await recordChanges(tx, locked.id, who.user.id, changes, now);
       return { dueChanged: remindAfresh && Boolean(values.dueOn ?? action.dueOn) };
     });
+    if (result.dueChanged) soonAfterDueDates(ctx);
     return freshView(person, plan.id);
   });
 
@@ -483,4 +487,6 @@ export async function planRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
       .headers({ ...noStore, 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="plan.ics"' })
       .send(planCalendar(ctx.env.PUBLIC_URL, plan, actions));
   });
+
+  await planMailStopRoute(app, ctx);
 }
