@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, TestInfo } from '@playwright/test';
 import { gradeScores, scoreAnswers } from '../shared/checkup/grading';
 import { questions } from '../shared/checkup/questions';
 import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-time';
@@ -16,10 +16,15 @@ import { linkIn, mailsTo, waitForMail } from './mail';
  * worked), and a team plan (made from a round's result, an action given to a team member).
  */
 
-/** Answers of 4 ('Totally true': most dysfunction) for the statements of `weak` pillars, `others` for the rest. */
-function answersFor(weak: readonly string[], others: 1 | 2 | 3 | 4, weakValue: 1 | 2 | 3 | 4 = 4): Record<string, number> {
-  return Object.fromEntries(questions.map((question) => [String(question.id), weak.includes(question.category) ? weakValue : others]));
+type Answer = 1 | 2 | 3 | 4;
+
+/** The answer given for each statement of the pillars in `values` (4, 'Totally true', is the most dysfunction), `others` for the rest. */
+function answersFor(values: Partial<Record<string, Answer>>, others: Answer): Record<string, number> {
+  return Object.fromEntries(questions.map((question) => [String(question.id), values[question.category] ?? others]));
 }
+
+/** The suggestions of a priority's list, each with its checkbox: not the items of the link lists nested in them. */
+const suggestionsIn = (list: Locator) => list.getByRole('listitem').filter({ has: list.page().getByRole('checkbox') });
 
 const percentOf = (answers: Record<string, number>, pillar: 'FUEL' | 'HUMANS') => gradeScores(scoreAnswers(answers)).pillars[pillar].percent;
 
@@ -68,7 +73,8 @@ test.describe('plans', () => {
     test.setTimeout(120_000);
     const email = uniqueEmail(`plan-${info.project.name}`);
     await register(page.request, email, 'Dana');
-    const first = answersFor(['FUEL', 'HUMANS'], 2);
+    // Fuel clearly the weakest, Humans next: the proposal lists Fuel first.
+    const first = answersFor({ FUEL: 4, HUMANS: 3 }, 2);
     const resultId = await takeCheckup(page.request, email, first);
 
     // The result's page offers to make a plan.
@@ -84,19 +90,23 @@ test.describe('plans', () => {
     // Two suggestions of the weakest pillar, both due the same day inside the reminder window.
     const fuel = page.getByRole('list', { name: /^Suggestions: Fuel/ }).first();
     const suggestions = fuel.getByRole('checkbox');
-    const titleOf = async (index: number) => (await fuel.getByRole('listitem').nth(index).locator('label').innerText()).split('\n')[0]!;
+    const titleOf = async (index: number) => (await suggestionsIn(fuel).nth(index).locator('label').first().innerText()).split('\n')[0]!;
     const titles: [string, string] = [await titleOf(0), await titleOf(1)];
     await suggestions.nth(0).check();
     await suggestions.nth(1).check();
     const due = dayAfterToday(1);
-    await fuel.getByRole('listitem').nth(0).getByLabel('Due date').fill(due);
-    await fuel.getByRole('listitem').nth(1).getByLabel('Due date').fill('2027-02-30');
-    await expect(page.getByText('Reassessment date')).toBeVisible();
+    await suggestionsIn(fuel).nth(0).getByLabel('Due date').fill(due);
+    await suggestionsIn(fuel).nth(1).getByLabel('Due date').fill(due);
     await expect(page.getByText('It replaces the usual Check-Up reminder.')).toBeVisible();
+    // A reassessment date of today is refused by the server, its words under the field until it changes.
+    const reassess = page.getByLabel('Reassessment date');
+    const defaultReassessOn = await reassess.inputValue();
+    await reassess.fill(dayAfterToday(0));
     await page.getByRole('button', { name: 'Make the plan' }).click();
-    await expect(fuel.getByText('2027-02-30 is not a real date')).toBeVisible();
-    await fuel.getByRole('listitem').nth(1).getByLabel('Due date').fill(due);
-    await fuel.getByRole('listitem').nth(0).getByLabel('Note (optional)').fill('Ask the treasurer first');
+    await expect(page.getByText('Reassessment date must be after today.')).toBeVisible();
+    await reassess.fill(defaultReassessOn);
+    await expect(page.getByText('Reassessment date must be after today.')).toBeHidden();
+    await suggestionsIn(fuel).nth(0).getByLabel('Note (optional)').fill('Ask the treasurer first');
     await page.screenshot({ path: info.outputPath(`plan-new-${info.project.name}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Make the plan' }).click();
 
@@ -110,6 +120,12 @@ test.describe('plans', () => {
     await expect(page.getByRole('link', { name: 'Add due dates to your calendar' })).toHaveAttribute('href', /\/api\/plans\/.+\/calendar\.ics$/);
     await expectAccessible(page);
 
+    // One digest for the two actions due the same day, listing both, and only one (the server runs its
+    // reminders seconds after a due date is saved; an action marked done before then is not reminded).
+    const digest = await waitForMail(email, /^Your plan: 2 actions are due soon$/, 60_000);
+    expect(digest.text).toContain(titles[0]);
+    expect(digest.text).toContain(titles[1]);
+
     // One of them done: saved on its own, and the history says who did it.
     const done = page.getByTestId('plan-action').filter({ hasText: titles[0] });
     await done.getByLabel('Status').selectOption('done');
@@ -118,13 +134,6 @@ test.describe('plans', () => {
     await expect(history.getByRole('listitem').first()).toContainText('done');
     await expect(history.getByRole('listitem').first()).toContainText('Dana');
     await page.screenshot({ path: info.outputPath(`plan-${info.project.name}.png`), fullPage: true });
-
-    // One digest for the two actions due the same day, listing both, and only one.
-    const digest = await waitForMail(email, /due|plan/i, 90_000);
-    expect(digest.text).toContain(titles[0]);
-    expect(digest.text).toContain(titles[1]);
-    await page.waitForTimeout(3_000);
-    expect(mailsTo(email, /due|plan/i)).toHaveLength(1);
 
     // /plans and the member home show the plan's progress and next action.
     await visit('/plans');
@@ -135,13 +144,16 @@ test.describe('plans', () => {
     await expect(page.getByRole('list', { name: 'Next actions' }).getByText(titles[1])).toBeVisible();
 
     // The next Check-Up: Fuel is healthier, and its result says so beside what was done.
-    const second = answersFor(['HUMANS'], 2);
+    const second = answersFor({ HUMANS: 3 }, 2);
     const nextId = await takeCheckup(page.request, email, second);
     await visit(`/checkup/results/${nextId}`);
     const didItWork = page.getByRole('region', { name: 'Did it work?' });
     await expect(didItWork).toContainText(`Fuel: ${percentOf(first, 'FUEL')}% → ${percentOf(second, 'FUEL')}% after 1 of 2 actions`);
     await expect(didItWork.getByRole('link', { name: 'your plan' })).toHaveAttribute('href', planPath);
     await page.screenshot({ path: info.outputPath(`results-did-it-work-${info.project.name}.png`), fullPage: true });
+
+    // Still the one digest, tens of seconds and several changes later.
+    expect(mailsTo(email, /^Your plan: /)).toHaveLength(1);
   });
 
   test("a team plan: made from a round's result, an action given to a team member, one done, the history in the team's name", async ({
@@ -168,7 +180,7 @@ test.describe('plans', () => {
       const link = linkIn(await waitForMail(address, /asks you to take a team Check-Up/), `${baseURL}/team-checkup/answer/`);
       const token = link.split('/').pop()!;
       const answered = await page.request.post(`/api/team-checkup/links/${token}`, {
-        data: { answers: answersFor(['GEARS'], 2, index === 0 ? 4 : 3), role: index === 2 ? 'board' : 'staff' },
+        data: { answers: answersFor({ GEARS: index === 0 ? 4 : 3 }, 2), role: index === 2 ? 'board' : 'staff' },
       });
       expect(answered.ok()).toBe(true);
     }
@@ -182,15 +194,15 @@ test.describe('plans', () => {
     const gears = page.getByRole('list', { name: /^Suggestions: Gears/ }).first();
     await gears.getByRole('checkbox').nth(0).check();
     await gears.getByRole('checkbox').nth(1).check();
-    const action = (await gears.getByRole('listitem').nth(1).locator('label').innerText()).split('\n')[0]!;
+    const action = (await suggestionsIn(gears).nth(1).locator('label').first().innerText()).split('\n')[0]!;
     await page.getByRole('button', { name: 'Make the plan' }).click();
 
     // The plan's page: the team's name; one action given to Omar, one marked done.
     await expect(page.getByRole('heading', { level: 1, name: /^Plan from / })).toBeVisible();
     await expect(page.getByText(/^Team plan · /)).toBeVisible();
     const given = page.getByTestId('plan-action').filter({ hasText: action });
-    await given.getByLabel('Owner').selectOption({ label: 'Omar' });
-    await expect(given.getByText('Owner: Omar')).toBeVisible();
+    await given.getByLabel('Owner').selectOption({ label: 'Omar Tester' });
+    await expect(given.getByText('Owner: Omar Tester')).toBeVisible();
     const other = page.getByTestId('plan-action').filter({ hasNotText: action });
     await other.getByLabel('Status').selectOption('in-progress');
     await other.getByLabel('Status').selectOption('done');
