@@ -199,7 +199,8 @@ export async function firstResultAfter(db: Executor, userId: string, after: Date
     .select({ id: checkupResults.id, createdAt: checkupResults.createdAt, categoryScores: checkupResults.categoryScores })
     .from(checkupResults)
     .where(and(eq(checkupResults.userId, userId), gt(checkupResults.createdAt, after)))
-    .orderBy(asc(checkupResults.createdAt))
+    // In the (user, created) index's order: ordered by the time alone, the planner may walk the time index instead.
+    .orderBy(asc(checkupResults.userId), asc(checkupResults.createdAt))
     .limit(1);
   return row;
 }
@@ -211,7 +212,7 @@ export async function firstRoundAfter(db: Executor, teamId: string, after: Date)
     .from(rounds)
     // Rounds whose figures are shown: jsonb's own test, which the builder cannot say.
     .where(and(eq(rounds.teamId, teamId), gt(rounds.startedAt, after), sql`jsonb_typeof(${rounds.shownFigures}->'figures') = 'object'`))
-    .orderBy(asc(rounds.startedAt))
+    .orderBy(asc(rounds.teamId), asc(rounds.startedAt))
     .limit(1);
   return row;
 }
@@ -325,17 +326,19 @@ export async function libraryActionCounts(db: Executor, limit: number) {
  * round((16 − sum) × 100 / 16)) and the round's mean.
  */
 export async function pillarChanges(db: Executor): Promise<Array<{ pillar: Pillar; plans: number; averageChange: number | null }>> {
-  // Lateral subqueries and jsonb unnesting the builder cannot say.
+  // Lateral subqueries and jsonb unnesting the builder cannot say. Each first result is looked up
+  // in its index's order (person or team, then time): ordered by the time alone, the planner walks
+  // the time index across everyone's results for each plan.
   const { rows } = await db.execute<{ pillar: Pillar; plans: number; change: string | null }>(sql`
     with after as (
       select p.id, p.baseline, p.priorities,
         case when p.kind = 'personal' then (
           select r.category_scores from ${checkupResults} r
-          where r.user_id = p.user_id and r.created_at > p.started_at order by r.created_at limit 1) end as scores,
+          where r.user_id = p.user_id and r.created_at > p.started_at order by r.user_id, r.created_at limit 1) end as scores,
         case when p.kind = 'team' then (
           select t.shown_figures->'figures'->'pillars' from ${rounds} t
           where t.team_id = p.team_id and t.started_at > p.started_at and jsonb_typeof(t.shown_figures->'figures') = 'object'
-          order by t.started_at limit 1) end as figures
+          order by t.team_id, t.started_at limit 1) end as figures
       from ${plans} p
     ), planned as (
       select a.id, a.baseline, a.scores, a.figures, x.pillar
