@@ -79,6 +79,7 @@ test.describe('plans', () => {
 
     // The result's page offers to make a plan.
     await visit(`/checkup/results/${resultId}`);
+    await page.screenshot({ path: info.outputPath(`results-make-a-plan-${info.project.name}.png`), fullPage: true });
     await page.getByRole('link', { name: 'Make a plan' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Make a plan' })).toBeVisible();
     await expectAccessible(page);
@@ -139,9 +140,11 @@ test.describe('plans', () => {
     await visit('/plans');
     await expect(page.getByText('1 of 2 done')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Next actions' }).getByText(titles[1])).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`plans-${info.project.name}.png`), fullPage: true });
     await visit('/');
     await expect(page.getByRole('heading', { name: 'Your next actions' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Next actions' }).getByText(titles[1])).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`home-next-actions-${info.project.name}.png`), fullPage: true });
 
     // The next Check-Up: Fuel is healthier, and its result says so beside what was done.
     const second = answersFor({ HUMANS: 3 }, 2);
@@ -210,6 +213,7 @@ test.describe('plans', () => {
     await expect(history.getByRole('listitem').first()).toContainText('done');
     await expect(history.getByText(/Omar/)).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: info.outputPath(`team-plan-${info.project.name}.png`), fullPage: true });
 
     // The member sees the same plan and its history (every change says who made it), and changes the action given to them.
     const memberPage = await member.newPage();

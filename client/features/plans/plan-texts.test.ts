@@ -5,6 +5,8 @@ describe("a plan's texts", () => {
   it('says a planned pillar’s change beside what was done', () => {
     expect(outcomeSentence({ pillar: 'FUEL', before: 44, after: 63, done: 4, total: 5 })).toBe('Fuel: 44% → 63% after 4 of 5 actions');
     expect(outcomeSentence({ pillar: 'HUMANS', before: 50, after: 45, done: 0, total: 1 })).toBe('Humans: 50% → 45% after 0 of 1 action');
+    // A priority the person planned nothing for (or dropped all of): not "after 0 of 0 actions".
+    expect(outcomeSentence({ pillar: 'HUMANS', before: 25, after: 25, done: 0, total: 0 })).toBe('Humans: 25% → 25% with no actions');
   });
 
   it('groups actions by pillar in the pillars’ order, keeping each pillar’s order and leaving out empty pillars', () => {

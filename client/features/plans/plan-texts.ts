@@ -11,7 +11,10 @@ export const statementText = (questionId: number): string => questions.find((que
 
 /** "Fuel: 44% → 63% after 4 of 5 actions": a planned pillar's change beside what was done. */
 export function outcomeSentence(outcome: PillarOutcome): string {
-  return `${pillarName(outcome.pillar)}: ${outcome.before}% → ${outcome.after}% after ${outcome.done} of ${outcome.total} ${outcome.total === 1 ? 'action' : 'actions'}`;
+  const change = `${pillarName(outcome.pillar)}: ${outcome.before}% → ${outcome.after}%`;
+  // A priority can be planned with no actions of its own (or all of them dropped): still shown, as its change is still worth seeing.
+  if (outcome.total === 0) return `${change} with no actions`;
+  return `${change} after ${outcome.done} of ${outcome.total} ${outcome.total === 1 ? 'action' : 'actions'}`;
 }
 
 /** "3 of 5 done". */
