@@ -552,7 +552,7 @@ describe('reminders (decision 081)', () => {
     await runReminders(on);
     await runReminders(on);
     // Many digests went in the same run (every earlier test's actions are overdue by then): delivered as the queue paces them.
-    await t.smtp.waitFor(dana.email, /Time to take the Check-Up again/, 60_000);
+    await t.smtp.waitFor(dana.email, /Time to take the Check-Up again/, 20_000);
     const mails = t.smtp.find(dana.email, /Time to take the Check-Up again/);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('https://hub.example.org/checkup');

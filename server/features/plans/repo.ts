@@ -413,6 +413,8 @@ export async function claimDueActions(tx: Transaction, today: string, soonUntil:
       and(
         // The reminder index's condition, so the scan is of its small part of the table.
         sql`${planActions.overdueHandledAt} is null and ${planActions.dueOn} is not null and ${planActions.ownerId} is not null and ${planActions.status} in ('planned', 'in-progress')`,
+        // Implied by the two below, said so the index gives the window's range, not every dated action.
+        sql`${planActions.dueOn} <= ${soonUntil}`,
         eq(plans.status, 'active'),
         or(overdue, and(sql`${planActions.dueOn} <= ${soonUntil}`, isNull(planActions.dueSoonHandledAt))),
         sql`not exists (select 1 from ${toldOnce} o where o.topic = ${digestTopic} and o.user_id = ${planActions.ownerId})`,
@@ -473,8 +475,17 @@ export async function markReassessed(tx: Executor, ids: string[], now: Date): Pr
 /** People by id with their address, name and whether plan reminders may go to them. */
 export async function recipientsOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`, blocked: notMailed(users.email) })
-    .from(users)
-    .where(inArray(users.id, ids));
+  return (
+    db
+      // The address named with its table: in a one-table query the builder leaves it out, and inside
+      // notMailed's subqueries a bare "email" would be theirs (every address blocked by anyone's row).
+      .select({
+        id: users.id,
+        email: users.email,
+        name: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
+        blocked: notMailed(sql`"users"."email"`),
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+  );
 }
