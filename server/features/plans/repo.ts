@@ -8,7 +8,7 @@ import { checkupResults } from '../checkup/schema';
 import { teamCheckupRounds as rounds } from '../team-checkup/schema';
 import { teams } from '../teams/schema';
 import { type PersonalData } from '../../personal-data';
-import { type PlanActionRow, type PlanChangeRow, planActions, planChanges, type PlanRow, plans } from './schema';
+import { type PlanActionRow, type PlanChangeRow, planActions, planChanges, planFigures, type PlanRow, plans } from './schema';
 
 export type { PlanActionRow, PlanChangeRow, PlanRow };
 
@@ -356,6 +356,29 @@ export async function pillarChanges(db: Executor): Promise<Array<{ pillar: Pilla
       - (baseline->>pillar)::numeric)::text as change
     from planned group by pillar`);
   return rows.map((row) => ({ pillar: row.pillar, plans: Number(row.plans), averageChange: row.change === null ? null : Number(row.change) }));
+}
+
+/**
+ * Computes the admin's figures over every plan and stores them (one row): the counts, the library
+ * actions most chosen, and per pillar the plans with a result since and their average change.
+ * PostgreSQL's JIT is turned off for it: compiling the query took longer than running it.
+ */
+export async function computePlanFigures(db: Executor, actionsShown: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const values = { plans: await planCount(tx), actions: await libraryActionCounts(tx, actionsShown), pillars: await pillarChanges(tx), computedAt: now };
+    await tx
+      .insert(planFigures)
+      .values({ name: 'all', ...values })
+      .onConflictDoUpdate({ target: planFigures.name, set: values });
+    return values;
+  });
+}
+
+/** The admin's figures as last computed, if they ever were. */
+export async function storedPlanFigures(db: Executor) {
+  const [row] = await db.select().from(planFigures).where(eq(planFigures.name, 'all'));
+  return row;
 }
 
 /** Why no mail goes to an address: it left plan reminders, or mail to it is refused. */
