@@ -4,7 +4,7 @@
 // time, the reminder job over a day's due actions < 30 s with none sent twice (counted at a real
 // SMTP server in its own process, bench/smtp-sink.mjs), the same job on two servers with one
 // killed by SIGKILL mid-run (none missing, repeats only within the killed sender's window), and
-// the admin's figures < 200 ms.
+// the admin's figures < 200 ms (as their job computes them every 15 minutes; the computation's time printed beside).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -162,10 +162,22 @@ async function measurePage(server) {
   };
 }
 
-async function measureAdmin(server, db) {
+async function measureAdmin(server, db, url) {
   const email = `bench-admin-${Date.now()}@example.org`;
   const cookie = await register(server.origin, email);
   await db.query('update users set is_admin = true where email = $1', [email]);
+  // The figures are computed by their job (every 15 minutes; at start they were over an empty database): a run queued now, and timed.
+  const computeStarted = performance.now();
+  const before = new Date();
+  await queueRun(url, 'plan-figures');
+  for (;;) {
+    const { rows } = await db.query(`select computed_at from plan_figures where name = 'all'`);
+    if (rows[0] && rows[0].computed_at > before) break;
+    if (performance.now() - computeStarted > 600_000) throw new Error('the plan figures were not computed within 10 minutes');
+    await sleep(100);
+  }
+  const computeS = (performance.now() - computeStarted) / 1000;
+  console.log(`The admin's figures computed by their job over ${plans.toLocaleString()} plans in ${computeS.toFixed(1)} s (queued to stored)`);
   const sample = await call(server.origin, cookie, 'GET', '/api/admin/plans');
   if (!sample.actions || sample.pillars.every((p) => p.averageChange === null))
     throw new Error(`the admin's figures are empty: ${JSON.stringify(sample).slice(0, 300)}`);
@@ -179,11 +191,11 @@ async function measureAdmin(server, db) {
   const t = { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
   console.log(`GET /api/admin/plans (${sample.plans.toLocaleString()} plans), 20 times: ${ms(t)}`);
   return {
-    figures: t,
+    figures: { ...t, computeS },
     checks: [
       {
-        budget: `the admin's figures < ${budgets.adminMs} ms (GET /api/admin/plans, p95 of 20)`,
-        measured: `${t.p95.toFixed(1)} ms (p50 ${t.p50.toFixed(1)})`,
+        budget: `the admin's figures < ${budgets.adminMs} ms (GET /api/admin/plans, p95 of 20; computed by their job every 15 minutes)`,
+        measured: `${t.p95.toFixed(1)} ms (p50 ${t.p50.toFixed(1)}); the job's computation ${computeS.toFixed(1)} s`,
         status: t.p95 < budgets.adminMs ? 'PASS' : 'FAIL',
       },
     ],
@@ -191,10 +203,10 @@ async function measureAdmin(server, db) {
 }
 
 /** Queues a run of the reminder job as its cron tick would, from outside the servers. */
-async function queueRun(url) {
+async function queueRun(url, name = job) {
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss' });
   await boss.start();
-  await boss.send(job, {});
+  await boss.send(name, {});
   await boss.stop({ graceful: false, close: true });
 }
 
@@ -315,7 +327,7 @@ export async function runPlans() {
     await db.query('vacuum analyze');
     console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
     const page = await measurePage(first);
-    const admin = await measureAdmin(first, db);
+    const admin = await measureAdmin(first, db, own.url);
     await first.stop();
     const reminders = await measureReminders({ url: own.url, db, sink, start });
     const checks = [...page.checks, ...admin.checks, ...reminders.checks];

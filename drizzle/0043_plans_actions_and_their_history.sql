@@ -27,6 +27,14 @@ CREATE TABLE "plan_changes" (
 	"details" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "plan_figures" (
+	"name" text PRIMARY KEY NOT NULL,
+	"plans" integer NOT NULL,
+	"actions" jsonb NOT NULL,
+	"pillars" jsonb NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "plans" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,

@@ -236,6 +236,8 @@ export interface PlansView {
 
 /** The admin's figures: counted over plans, never naming a person or an organisation, never over fewer than PLAN_ADMIN_MINIMUM. */
 export interface AdminPlanStats {
+  /** When the figures were computed (every 15 minutes); null: never yet. */
+  asOf: string | null;
   plans: number;
   minimum: number;
   /** Library actions chosen, done and dropped, most chosen first; null while fewer than `minimum` plans exist. */

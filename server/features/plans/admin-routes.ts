@@ -6,13 +6,13 @@ import { type AdminPlanStats, PLAN_ADMIN_MINIMUM } from '#shared/plans/schemas';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/guards';
 import type { ContentStore } from '../content/store';
-import { libraryActionCounts, pillarChanges, planCount } from './repo';
+import { computePlanFigures, storedPlanFigures } from './repo';
 
 /** Library actions in the admin's figures: the most chosen. */
-const ACTIONS_SHOWN = 50;
+export const PLAN_FIGURES_ACTIONS = 50;
 
 /**
- * The admin's figures about plans (decision 082): counts over plans, never naming a person or an
+ * The admin's figures about plans (decision 082), as the job last computed them: counts over plans, never naming a person or an
  * organisation, and nothing at all while there are fewer than PLAN_ADMIN_MINIMUM plans; an
  * average change only over at least that many plans with a result since they began.
  */
@@ -27,17 +27,17 @@ export async function planAdminRoutes(app: FastifyInstance, { ctx, content }: { 
         .flatMap((page) => libraryActionOf(page) ?? [])
         .map((action) => [action.slug, action.title]),
     );
-    const titleOf = (slug: string) => library.get(slug);
-    const plans = await planCount(ctx.db);
-    const enough = plans >= PLAN_ADMIN_MINIMUM;
-    const changes = enough ? await pillarChanges(ctx.db) : [];
+    // As the job last computed them; the first time ever, now.
+    const stored = (await storedPlanFigures(ctx.db)) ?? (await computePlanFigures(ctx.db, PLAN_FIGURES_ACTIONS));
+    const enough = stored.plans >= PLAN_ADMIN_MINIMUM;
     return {
-      plans,
+      asOf: stored.computedAt.toISOString(),
+      plans: stored.plans,
       minimum: PLAN_ADMIN_MINIMUM,
       // Named as the library names them now (a plan may have reworded its copy).
-      actions: enough ? (await libraryActionCounts(ctx.db, ACTIONS_SHOWN)).map((row) => ({ ...row, title: titleOf(row.slug) ?? row.title })) : null,
+      actions: enough ? stored.actions.map((row) => ({ ...row, title: library.get(row.slug) ?? row.title })) : null,
       pillars: pillars.map((pillar) => {
-        const found = changes.find((change) => change.pillar === pillar);
+        const found = enough ? stored.pillars.find((change) => change.pillar === pillar) : undefined;
         const counted = found?.plans ?? 0;
         return {
           pillar,

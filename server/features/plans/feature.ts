@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Feature } from '../../feature';
 import type { ContentStore } from '../content/store';
-import { planAdminRoutes } from './admin-routes';
-import { plansPersonalData } from './repo';
+import { PLAN_FIGURES_ACTIONS, planAdminRoutes } from './admin-routes';
+import { computePlanFigures, plansPersonalData } from './repo';
 import { PLAN_REMINDERS_JOB, sendPlanReminders } from './reminders';
 import { planRoutes } from './routes';
 
@@ -27,6 +27,13 @@ export const plansFeature: Feature<{ ctx: AppContext; content: ContentStore }> =
         const { done } = await sendPlanReminders(ctx, new Date(), Date.now() + 50_000);
         return done || isStopping() ? undefined : 'again';
       },
+    },
+    // The admin's figures over every plan, every 15 minutes (decision 082): seconds at scale, so never on a request.
+    {
+      name: 'plan-figures',
+      cron: '*/15 * * * *',
+      atStart: true,
+      run: () => computePlanFigures(ctx.db, PLAN_FIGURES_ACTIONS),
     },
   ],
   personalData: plansPersonalData,

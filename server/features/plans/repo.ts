@@ -8,7 +8,7 @@ import { checkupResults } from '../checkup/schema';
 import { teamCheckupRounds as rounds } from '../team-checkup/schema';
 import { teams } from '../teams/schema';
 import { type PersonalData } from '../../personal-data';
-import { type PlanActionRow, type PlanChangeRow, planActions, planChanges, type PlanRow, plans } from './schema';
+import { type PlanActionRow, type PlanChangeRow, planActions, planChanges, planFigures, type PlanRow, plans } from './schema';
 
 export type { PlanActionRow, PlanChangeRow, PlanRow };
 
@@ -358,6 +358,29 @@ export async function pillarChanges(db: Executor): Promise<Array<{ pillar: Pilla
   return rows.map((row) => ({ pillar: row.pillar, plans: Number(row.plans), averageChange: row.change === null ? null : Number(row.change) }));
 }
 
+/**
+ * Computes the admin's figures over every plan and stores them (one row): the counts, the library
+ * actions most chosen, and per pillar the plans with a result since and their average change.
+ * PostgreSQL's JIT is turned off for it: compiling the query took longer than running it.
+ */
+export async function computePlanFigures(db: Executor, actionsShown: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const values = { plans: await planCount(tx), actions: await libraryActionCounts(tx, actionsShown), pillars: await pillarChanges(tx), computedAt: now };
+    await tx
+      .insert(planFigures)
+      .values({ name: 'all', ...values })
+      .onConflictDoUpdate({ target: planFigures.name, set: values });
+    return values;
+  });
+}
+
+/** The admin's figures as last computed, if they ever were. */
+export async function storedPlanFigures(db: Executor) {
+  const [row] = await db.select().from(planFigures).where(eq(planFigures.name, 'all'));
+  return row;
+}
+
 /** Why no mail goes to an address: it left plan reminders, or mail to it is refused. */
 const notMailed = (email: SQL | typeof users.email) =>
   sql<string | null>`case when exists (select 1 from ${mailSuppressions} m where lower(m.email) = lower(${email})) then 'suppressed'
@@ -413,6 +436,8 @@ export async function claimDueActions(tx: Transaction, today: string, soonUntil:
       and(
         // The reminder index's condition, so the scan is of its small part of the table.
         sql`${planActions.overdueHandledAt} is null and ${planActions.dueOn} is not null and ${planActions.ownerId} is not null and ${planActions.status} in ('planned', 'in-progress')`,
+        // Implied by the two below, said so the index gives the window's range, not every dated action.
+        sql`${planActions.dueOn} <= ${soonUntil}`,
         eq(plans.status, 'active'),
         or(overdue, and(sql`${planActions.dueOn} <= ${soonUntil}`, isNull(planActions.dueSoonHandledAt))),
         sql`not exists (select 1 from ${toldOnce} o where o.topic = ${digestTopic} and o.user_id = ${planActions.ownerId})`,
@@ -473,8 +498,17 @@ export async function markReassessed(tx: Executor, ids: string[], now: Date): Pr
 /** People by id with their address, name and whether plan reminders may go to them. */
 export async function recipientsOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, email: users.email, name: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`, blocked: notMailed(users.email) })
-    .from(users)
-    .where(inArray(users.id, ids));
+  return (
+    db
+      // The address named with its table: in a one-table query the builder leaves it out, and inside
+      // notMailed's subqueries a bare "email" would be theirs (every address blocked by anyone's row).
+      .select({
+        id: users.id,
+        email: users.email,
+        name: sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
+        blocked: notMailed(sql`"users"."email"`),
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+  );
 }

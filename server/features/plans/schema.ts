@@ -123,6 +123,21 @@ export const planChanges = pgTable(
   (t) => [index('plan_changes_plan_idx').on(t.planId, t.at), index('plan_changes_actor_idx').on(t.actorId)],
 );
 
+/**
+ * The admin's figures over every plan (decision 082), computed by a job every 15 minutes and read
+ * as stored: over 100,000 plans they take seconds to compute, as the peer figures do (decision 040).
+ * One row.
+ */
+export const planFigures = pgTable('plan_figures', {
+  name: text('name').primaryKey(),
+  plans: integer('plans').notNull(),
+  /** Per library action: plans that chose it, finished it, dropped it (the most chosen). */
+  actions: jsonb('actions').$type<Array<{ slug: string; title: string; pillar: Pillar; chosen: number; done: number; dropped: number }>>().notNull(),
+  /** Per pillar: plans that planned it and have a result since, and their average change (unrounded). */
+  pillars: jsonb('pillars').$type<Array<{ pillar: Pillar; plans: number; averageChange: number | null }>>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanActionRow = typeof planActions.$inferSelect;
 export type PlanChangeRow = typeof planChanges.$inferSelect;
