@@ -236,6 +236,7 @@ test.describe('plans', () => {
     await page.getByRole('tab', { name: 'Plans', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Plans' });
     await expect(panel.getByText(/^\d+ plans? made$/)).toBeVisible();
+    await expect(panel.getByText(/^Counted on .+, and again every 15 minutes\.$/)).toBeVisible();
     await expect(panel.getByRole('table', { name: 'Average change per planned pillar' })).toBeVisible();
     await expect(panel.getByText('Shown from 10 plans on').first()).toBeVisible();
     await expectAccessible(page);

@@ -5,3 +5,9 @@ export function averageChangeText(change: number | null, minimum: number): strin
   if (rounded === 0) return 'No change';
   return `${rounded > 0 ? '+' : ''}${rounded} ${Math.abs(rounded) === 1 ? 'point' : 'points'}`;
 }
+
+/** When the figures were counted: a job counts them every 15 minutes, so a plan made just now may not be in them yet. */
+export function countedText(asOf: string | null, dateTime: (instant: string) => string): string {
+  if (asOf === null) return 'Not counted yet: the figures are counted every 15 minutes.';
+  return `Counted on ${dateTime(asOf)}, and again every 15 minutes.`;
+}

@@ -4,7 +4,8 @@ import type { AdminPlanStats } from '#shared/plans/schemas';
 import { AdminSection } from '../admin-section';
 import { FiguresTable } from '../figures-table';
 import { adminKey, useAdminQuery } from '../use-admin';
-import { averageChangeText } from './plan-figures';
+import { useSiteDates } from '../../site/use-site-dates';
+import { averageChangeText, countedText } from './plan-figures';
 
 /**
  * The admin's Plans tab: how many plans there are, which library actions are chosen, done and
@@ -13,9 +14,10 @@ import { averageChangeText } from './plan-figures';
  */
 export function PlansPanel() {
   const stats = useAdminQuery<AdminPlanStats>(adminKey('plans'), adminApiPaths.adminPlans);
+  const dates = useSiteDates();
   if (stats.isError) return <p role="alert">The plans' figures could not be loaded. Reload the page to try again.</p>;
   if (!stats.data) return <p role="status">Loading the plans' figures...</p>;
-  const { plans, minimum, actions, pillars } = stats.data;
+  const { asOf, plans, minimum, actions, pillars } = stats.data;
   const held = `Shown from ${minimum} plans on.`;
   const titles = new Map((actions ?? []).map((action) => [action.slug, action.title]));
   return (
@@ -26,6 +28,7 @@ export function PlansPanel() {
       <p className="text-lg text-stone-900">
         <span className="font-semibold">{plans}</span> {plans === 1 ? 'plan' : 'plans'} made
       </p>
+      <p className="text-sm text-stone-700">{countedText(asOf, dates.dateTime)}</p>
       <section aria-labelledby="plan-actions-heading" className="grid gap-2">
         <h3 id="plan-actions-heading" className="font-serif text-xl font-semibold text-stone-900">
           Library actions, most chosen first
