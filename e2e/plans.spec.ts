@@ -203,6 +203,7 @@ test.describe('plans', () => {
     // The plan's page: the team's name; one action given to Omar, one marked done.
     await expect(page.getByRole('heading', { level: 1, name: /^Plan from / })).toBeVisible();
     await expect(page.getByText(/^Team plan · /)).toBeVisible();
+    await expect(page.getByText(/ · shared with the people of Tess Tester’s team$/)).toBeVisible();
     const given = page.getByTestId('plan-action').filter({ hasText: action });
     await given.getByLabel('Owner').selectOption({ label: 'Omar Tester' });
     await expect(given.getByText('Owner: Omar Tester')).toBeVisible();

@@ -56,7 +56,7 @@ function Plan({ plan }: { plan: PlanView }) {
         <p>
           {active ? `Started ${dates.long(plan.startedAt)}` : `${dates.long(plan.startedAt)} to ${dates.long(plan.closedAt ?? plan.startedAt)}, closed`} ·{' '}
           {progressText({ actions: counted.length, done })}
-          {plan.kind === 'team' ? ` · shared with ${plan.teamName ?? 'your team'}'s people` : ' · only you see it'}
+          {plan.kind === 'team' ? ` · shared with the people of ${plan.teamName ?? 'your team'}` : ' · only you see it'}
         </p>
       </PageHeader>
       <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10">
