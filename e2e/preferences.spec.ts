@@ -40,7 +40,11 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await page.getByRole('checkbox', { name: 'D, Please Send Snacks' }).check();
   await atBothWidths(page, info, 'admin-segment-form');
   await page.getByRole('button', { name: 'Save segment' }).click();
-  const segmentRow = page.getByRole('listitem').filter({ hasText: `Fuel first ${stamp}` });
+  // The list's row, not the toast that names the segment too while it shows.
+  const segmentRow = page
+    .getByRole('listitem')
+    .filter({ hasText: `Fuel first ${stamp}` })
+    .filter({ hasText: /subscribers? now/ });
   await expect(segmentRow.getByText(/^[\d,]+ subscribers? now$/)).toBeVisible();
   await expect(segmentRow).toContainText('Weakest pillar: Fuel · Grade: D, Please Send Snacks');
   await atBothWidths(page, info, 'admin-segments');
@@ -61,13 +65,23 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await expect(prefs.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await expect(prefs.getByRole('heading', { level: 1, name: 'Email preferences' })).toBeVisible();
   // Every kind of mail the address can leave (decision 071), each on until left.
-  for (const topic of ['The Weekly Dish', 'Webinar and event news', 'Allies news', 'Check-Up follow-ups', 'Check-Up reminders', 'Team Check-Up invitations'])
+  for (const topic of [
+    'The Weekly Dish',
+    'Webinar and event news',
+    'Allies news',
+    'Check-Up follow-ups',
+    'Check-Up reminders',
+    'Team Check-Up invitations',
+    'Plan reminders',
+  ])
     await expect(prefs.getByRole('checkbox', { name: new RegExp(topic) })).toBeChecked();
   await prefs.getByRole('checkbox', { name: /Webinar and event news/ }).uncheck();
   await prefs.getByRole('checkbox', { name: /Allies news/ }).press('Space');
   await prefs.getByRole('checkbox', { name: /Check-Up reminders/ }).uncheck();
   await prefs.getByRole('button', { name: 'Save my choices' }).click();
-  await expect(prefs.getByRole('status')).toHaveText('Your choices are saved. You receive: The Weekly Dish, Check-Up follow-ups, Team Check-Up invitations.');
+  await expect(prefs.getByRole('status')).toHaveText(
+    'Your choices are saved. You receive: The Weekly Dish, Check-Up follow-ups, Team Check-Up invitations, Plan reminders.',
+  );
   await atBothWidths(prefs, info, 'preferences-saved');
 
   // Without scripts: the server's page and its plain form, answered with the page again.
@@ -79,6 +93,7 @@ test('the send dialog counts its audience, a segment is made, and an edition’s
   await plain.getByRole('checkbox', { name: /The Weekly Dish/ }).uncheck();
   await plain.getByRole('checkbox', { name: /Check-Up follow-ups/ }).uncheck();
   await plain.getByRole('checkbox', { name: /Team Check-Up invitations/ }).uncheck();
+  await plain.getByRole('checkbox', { name: /Plan reminders/ }).uncheck();
   await plain.getByRole('button', { name: 'Save my choices' }).click();
   await expect(plain.getByRole('status')).toHaveText('Your choices are saved. You receive none of these emails.');
   await expect(plain.getByRole('checkbox', { name: /The Weekly Dish/ })).not.toBeChecked();

@@ -22,10 +22,11 @@ import { runPublishing } from '../bench/publishing.mjs';
 import { runPages } from '../bench/pages.mjs';
 import { runSearch } from '../bench/search.mjs';
 import { runTeamCheckup } from '../bench/team-checkup.mjs';
+import { runPlans } from '../bench/plans.mjs';
 import { benchNodeArgs } from '../bench/server-process.mjs';
 import { printTable } from '../bench/table.mjs';
 
-// admin, checkup and search seed millions of rows, newsletter sends 300,000 messages and team-checkup 200,000 reminders: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter, --only team-checkup).
+// admin, checkup and search seed millions of rows, newsletter sends 300,000 messages, team-checkup 200,000 reminders and plans seeds 500,000 actions: they run only when asked for (--only admin, --only checkup, --only search, --only newsletter, --only team-checkup, --only plans).
 const parts = {
   api: runApi,
   pages: runPages,
@@ -42,8 +43,9 @@ const parts = {
   markdown: runMarkdown,
   search: runSearch,
   'team-checkup': runTeamCheckup,
+  plans: runPlans,
 };
-const onRequestOnly = new Set(['admin', 'checkup', 'newsletter', 'search', 'team-checkup']);
+const onRequestOnly = new Set(['admin', 'checkup', 'newsletter', 'search', 'team-checkup', 'plans']);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 if (onlyAt !== -1 && !(only in parts)) {

@@ -12,6 +12,7 @@ import { webinarAdminRoutes } from './features/webinars/admin-routes';
 import { offerAdminRoutes } from './features/offers/admin-routes';
 import { teamAdminRoutes } from './features/teams/admin-routes';
 import { teamCheckupAdminRoutes } from './features/team-checkup/admin-routes';
+import { planAdminRoutes } from './features/plans/admin-routes';
 import { searchAdminRoutes } from './features/search/admin-routes';
 import { bounceAdminRoutes } from './features/bounces/admin-routes';
 import { deliverabilityAdminRoutes } from './features/deliverability/admin-routes';
@@ -65,6 +66,7 @@ const files: Record<string, (app: FastifyInstance) => Promise<unknown>> = {
   'offers/admin-routes.ts': async (app) => app.register(offerAdminRoutes, t.ctx),
   'teams/admin-routes.ts': async (app) => app.register(teamAdminRoutes, t.ctx),
   'team-checkup/admin-routes.ts': async (app) => app.register(teamCheckupAdminRoutes, t.ctx),
+  'plans/admin-routes.ts': async (app) => app.register(planAdminRoutes, { ctx: t.ctx, content: unreachable }),
   'coaching/admin-routes.ts': async (app) => app.register(coachingAdminRoutes, t.ctx),
   'follow-ups/admin-routes.ts': async (app) => app.register(followUpAdminRoutes, t.ctx),
   'checkup/admin-routes.ts': async (app) => app.register(checkupAdminRoutes, t.ctx),

@@ -88,6 +88,8 @@ describe('the schedule', () => {
       'images',
       'mail-outbox',
       'membership-check',
+      'plan-figures',
+      'plan-reminders',
       'premium-grants',
       'stored-html',
       'team-checkup-reminders',

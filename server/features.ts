@@ -19,6 +19,7 @@ import { healthFeature } from './features/health/feature';
 import { membershipFeature } from './features/membership/feature';
 import { newsletterFeature } from './features/newsletter/feature';
 import { offersFeature } from './features/offers/feature';
+import { plansFeature } from './features/plans/feature';
 import { premiumContentFeature } from './features/premium-content/feature';
 import { searchFeature } from './features/search/feature';
 import type { SearchService } from './features/search/service';
@@ -73,6 +74,7 @@ export const features: readonly Feature<AppServices>[] = [
   teamsFeature,
   deliverabilityFeature,
   teamCheckupFeature,
+  plansFeature,
 ];
 
 /** The features' parts of a member's data (Feature.personalData), for the account's download and deletion and the admin's deletion. */

@@ -167,6 +167,9 @@ export const routeHeads: Readonly<Record<string, RouteHead>> = {
     title: "Your team's Check-Up result",
     description: 'One picture of your organisation from several people, and where you disagree.',
   },
+  '/plans': { title: 'Your plans', description: "Your plan and your team's: priorities, actions with owners and dates, and whether it worked." },
+  '/plans/new': { title: 'Make a plan', description: 'Turn your weakest pillars into actions with an owner and a date.' },
+  '/plans/:id': { title: 'Your plan', description: 'Priorities, actions with owners and dates, and what changed since the plan began.' },
   '/admin': { title: 'Admin dashboard', description: 'Run the site: users, newsletter, signups, check-ups, allies and contact messages.' },
   ...guideHeads,
 };

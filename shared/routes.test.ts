@@ -71,6 +71,9 @@ describe('route table', () => {
     expect(matchRoute('/checkup/results/3f2c')?.path).toBe('/checkup/results/:id');
     expect(matchRoute('/checkup/results/')).toBeUndefined();
     expect(matchRoute('/pricing/extra')).toBeUndefined();
+    // A fixed segment is listed before the parameter that would also match it.
+    expect(matchRoute('/plans/new')?.path).toBe('/plans/new');
+    expect(matchRoute('/plans/5d3f7c1e-8a2b-4c6d-9e0f-1a2b3c4d5e6f')?.path).toBe('/plans/:id');
     expect(matchRoute('/nope')).toBeUndefined();
   });
 

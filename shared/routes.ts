@@ -78,6 +78,9 @@ export const routes: readonly RouteMeta[] = [
   { path: '/team-checkup/rounds/:id/result', page: 'team-checkup-result', signedIn: true, noindex: true },
   { path: '/team-checkup/answer/:token', page: 'team-checkup-answer', noindex: true },
   { path: '/team-checkup/answer/:token/result', page: 'team-checkup-result', noindex: true },
+  { path: '/plans', page: 'plans', signedIn: true, noindex: true },
+  { path: '/plans/new', page: 'plan-new', signedIn: true, noindex: true },
+  { path: '/plans/:id', page: 'plan', signedIn: true, noindex: true },
   { path: '/admin', page: 'admin', signedIn: true, noindex: true },
 ];
 

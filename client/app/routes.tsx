@@ -67,7 +67,8 @@ const NotFound = page('not-found').Component;
  * The page of the current address inside the layout. <Routes> is handed only the route the
  * shared table matches (and the not-found catch-all), not all fifty: React Router flattens,
  * ranks and compiles every route it is given on each render, which was a fifth of a server
- * render. The table has no two routes one path could match, so the choice is the same.
+ * render. Where two routes could match one path (/plans/new and /plans/:id), the table lists the
+ * fixed one first and matchRoute takes the first, as React Router's ranking would.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();

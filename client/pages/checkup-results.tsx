@@ -5,6 +5,7 @@ import { useUser } from '../features/auth/use-user';
 import { useCheckupResult } from '../features/checkup/api';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
 import { ResultsView } from '../features/checkup/results-view';
+import { DidItWork, MakePlanCard } from '../features/plans/plan-from-result';
 import { useSiteDates } from '../features/site/use-site-dates';
 
 /** A saved Check-Up result at /checkup/results/:id, the link the breakdown email carries. */
@@ -34,8 +35,10 @@ export default function CheckupResults() {
       <p className="mt-3 max-w-2xl text-lg text-stone-700">
         Taken on <TakenOn date={data.createdAt} />. A higher score means a healthier pillar.
       </p>
-      <div className="mt-8">
+      <div className="mt-8 grid gap-10">
+        <DidItWork from={{ kind: 'checkup', id: data.id }} />
         <ResultsView scores={data} peers={data.peers} />
+        <MakePlanCard from={{ kind: 'checkup', id: data.id }} offerSignIn />
       </div>
       <div className="mt-10">
         <BreakdownForm initialEmail={user?.email ?? ''} resultId={async () => data.id} />

@@ -7,6 +7,7 @@ import { SignInRequired } from '../features/auth/sign-in-required';
 import { useUser } from '../features/auth/use-user';
 import { type ResultBy, useRoundResult } from '../features/team-checkup/api';
 import { RoundResult } from '../features/team-checkup/round-result';
+import { DidItWork, MakePlanCard } from '../features/plans/plan-from-result';
 import { errorText } from '../lib/api';
 
 /**
@@ -47,6 +48,13 @@ export default function TeamCheckupResultPage() {
         </Link>
       </p>
       <RoundResult result={result.data} />
+      {/* A plan is made from a round with figures, by the team's people: not through a respondent's link. */}
+      {by.kind === 'round' && result.data.figures && (
+        <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-10 print:hidden">
+          <DidItWork from={{ kind: 'round', id: by.key }} />
+          <MakePlanCard from={{ kind: 'round', id: by.key }} offerSignIn={false} />
+        </div>
+      )}
     </>
   );
 }

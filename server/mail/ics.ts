@@ -71,3 +71,46 @@ export function calendarEvent(event: CalendarEvent, now = new Date()): string {
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
+
+/** A day with no clock, for a calendar to show on that date wherever it is (a due date). */
+export interface AllDayEvent {
+  uid: string;
+  title: string;
+  description: string;
+  url: string;
+  /** YYYY-MM-DD. */
+  day: string;
+}
+
+/**
+ * All-day events as one calendar to import (a plan's due dates): DATE values with no zone, each
+ * ending the next day (RFC 5545 3.6.1), and no METHOD, since it is a file added, not an invitation.
+ */
+export function allDayCalendar(name: string, events: AllDayEvent[], now = new Date()): string {
+  const compact = (day: string) => day.replace(/-/g, '');
+  const nextDay = (day: string) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  };
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Nonprofit Leaders Hub//Plans//EN',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${escapeText(name)}`,
+    ...events.flatMap((event) => [
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${stamp(now)}`,
+      `DTSTART;VALUE=DATE:${compact(event.day)}`,
+      `DTEND;VALUE=DATE:${compact(nextDay(event.day))}`,
+      `SUMMARY:${escapeText(event.title)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      `URL:${event.url}`,
+      'TRANSP:TRANSPARENT',
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

@@ -171,6 +171,9 @@ export interface ContentSummary {
   /** The last change of any kind (a save, a publish, scheduled or not, an unpublish) and who made it. */
   updatedBy: string | null;
   updatedAt: string;
+  /** Where a resource or a plan action belongs (the draft's pillar, and an action's statement), so the list can be filtered by it. */
+  pillar: (typeof pillarNames)[number] | null;
+  statement: number | null;
 }
 
 export interface ContentItem extends ContentSummary {

@@ -153,3 +153,13 @@ describe('task lists, worksheets and placeholders', () => {
     }
   });
 });
+
+it('gives a page its headings as anchors when asked, from their words, each once', () => {
+  const source = '## Build cash reserves you can *actually* measure\n\nText.\n\n### Questions, to ask — your board\n\n## Questions, to ask — your board';
+  const html = markdownToHtml(source, { headingIds: true });
+  expect(html).toContain('<h2 id="build-cash-reserves-you-can-actually-measure">');
+  expect(html).toContain('<h3 id="questions-to-ask-your-board">');
+  expect(html).toContain('<h2 id="questions-to-ask-your-board-2">');
+  // An email or a resource card keeps its headings plain.
+  expect(markdownToHtml(source)).toContain('<h2>Build cash reserves');
+});

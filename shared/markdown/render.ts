@@ -46,6 +46,8 @@ export interface RenderOptions {
   breaks?: boolean;
   /** Keep `{{NAME}}` link addresses for the server to fill in. */
   placeholders?: boolean;
+  /** For a page of its own (a field guide): each heading gets an id from its words, so a link can open the page at it. */
+  headingIds?: boolean;
   /**
    * For an edition's email (decision 045): the address each http(s) link gets instead of its own,
    * once it is made absolute (the counted redirect). mailto: and #anchors keep theirs.
@@ -57,6 +59,7 @@ interface Env extends ParserEnv {
   siteUrl?: string;
   idPrefix?: string;
   placeholders?: boolean;
+  headingIds?: boolean;
   linkAddress?: (url: string) => string;
   checkboxes?: number;
 }
@@ -130,12 +133,41 @@ function markTaskItems(state: StateCore) {
   }
 }
 
+/**
+ * A heading's anchor: its words in lower case joined by dashes, accents and punctuation dropped
+ * ("Build cash reserves you can actually measure" → build-cash-reserves-you-can-actually-measure),
+ * so a link written by hand from the heading's text finds it.
+ */
+export function headingAnchor(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Ids for the headings of a page (`headingIds`); a second heading with the same words gets "-2", and so on. */
+function anchorHeadings(state: StateCore) {
+  if (!(state.env as Env).headingIds) return;
+  const used = new Map<string, number>();
+  state.tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return;
+    const words = (state.tokens[index + 1]?.children ?? []).map((child) => (child.type === 'html_inline' ? '' : child.content)).join('');
+    const anchor = headingAnchor(words) || 'section';
+    const seen = (used.get(anchor) ?? 0) + 1;
+    used.set(anchor, seen);
+    token.attrSet('id', seen === 1 ? anchor : `${anchor}-${seen}`);
+  });
+}
+
 function createParser(breaks: boolean): Parser {
   const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks, maxNesting: MAX_NESTING });
   // Addresses are judged by safeUrl after parsing (neutraliseAddresses), with one rule for all.
   md.validateLink = () => true;
   md.core.ruler.push('neutralise_addresses', neutraliseAddresses);
   md.core.ruler.push('task_items', markTaskItems);
+  md.core.ruler.push('heading_ids', anchorHeadings);
 
   const rules = md.renderer.rules;
   rules.image = (tokens, index, _options, env = {}) => {
@@ -159,6 +191,7 @@ const envOf = (options: RenderOptions): Env => ({
   siteUrl: options.siteUrl,
   idPrefix: options.idPrefix,
   placeholders: options.placeholders,
+  headingIds: options.headingIds,
   linkAddress: options.linkAddress,
 });
 

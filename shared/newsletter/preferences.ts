@@ -4,11 +4,11 @@ import { z } from '../zod';
  * The kinds of mail an address can leave (decision 071), each stored as an opt-out when left
  * (`mail_topic_opt_outs.topic`): the newsletter (its editions and the premium announcements), the
  * webinar and event news, the Allies news, the Check-Up's follow-ups and its retake reminders, and
- * the team Check-Up's invitations and reminders.
+ * the team Check-Up's invitations and reminders, and the plans' reminders.
  * Mails about a person's own account, payments and bookings are no topic: they always go. A
  * later kind of mail that can be left is a new value here, shown on /preferences at once.
  */
-export const mailTopics = ['newsletter', 'events', 'allies', 'follow-ups', 'retake-reminders', 'team-checkup'] as const;
+export const mailTopics = ['newsletter', 'events', 'allies', 'follow-ups', 'retake-reminders', 'team-checkup', 'plan-reminders'] as const;
 export type MailTopic = (typeof mailTopics)[number];
 
 export const mailTopicLabels: Record<MailTopic, { name: string; about: string }> = {
@@ -18,6 +18,10 @@ export const mailTopicLabels: Record<MailTopic, { name: string; about: string }>
   'follow-ups': { name: 'Check-Up follow-ups', about: 'A few emails after a Check-Up, with guides and resources for what your results showed.' },
   'retake-reminders': { name: 'Check-Up reminders', about: 'One email offering a retake a few months after each Check-Up.' },
   'team-checkup': { name: 'Team Check-Up invitations', about: 'Invitations and reminders to answer a team Check-Up someone asked you to take.' },
+  'plan-reminders': {
+    name: 'Plan reminders',
+    about: 'Emails when actions in your plan are due soon or overdue, and when it is time to take the Check-Up again.',
+  },
 };
 
 const tokenSchema = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(1000, 'The link is not valid');

@@ -98,7 +98,8 @@ export const planActionUpdateSchema = z
     ownerId: uuid('Choose the owner from your team').nullable().optional(),
     dueOn: calendarDay('Due date').nullable().optional(),
     status: z.enum(actionStatuses, { error: 'Status must be planned, in progress, done or dropped' }).optional(),
-    note: optionalText('Note', PLAN_LIMITS.note).optional(),
+    // Without optionalText's default: a change that leaves the note out keeps it.
+    note: optionalText('Note', PLAN_LIMITS.note).unwrap().optional(),
   })
   .strict()
   .refine((update) => Object.keys(update).length > 1, 'Change at least one thing');
@@ -235,6 +236,8 @@ export interface PlansView {
 
 /** The admin's figures: counted over plans, never naming a person or an organisation, never over fewer than PLAN_ADMIN_MINIMUM. */
 export interface AdminPlanStats {
+  /** When the figures were computed (every 15 minutes); null: never yet. */
+  asOf: string | null;
   plans: number;
   minimum: number;
   /** Library actions chosen, done and dropped, most chosen first; null while fewer than `minimum` plans exist. */

@@ -10,6 +10,7 @@ import { CoachingPanel } from './coaching/coaching-panel';
 import { OffersPanel } from './offers/offers-panel';
 import { TeamsPanel } from './teams/teams-panel';
 import { TeamCheckupsPanel } from './team-checkups/team-checkups-panel';
+import { PlansPanel } from './plans/plans-panel';
 import { CheckupPeersPanel } from './checkup-peers';
 import { FollowUpsPanel } from './follow-ups/follow-ups-panel';
 import { useAdminTime } from './admin-time';
@@ -32,6 +33,7 @@ const tabs = [
   { id: 'offers', label: 'Offers' },
   { id: 'teams', label: 'Teams' },
   { id: 'team-checkups', label: 'Team Check-Ups' },
+  { id: 'plans', label: 'Plans' },
   { id: 'signups', label: 'Signups' },
   { id: 'checkups', label: 'Check-ups' },
   { id: 'follow-ups', label: 'Follow-ups' },
@@ -57,6 +59,7 @@ const panels: Record<TabId, () => ReactNode> = {
   offers: () => <OffersPanel />,
   teams: () => <TeamsPanel />,
   'team-checkups': () => <TeamCheckupsPanel />,
+  plans: () => <PlansPanel />,
   signups: () => <SignupsList />,
   checkups: () => (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

@@ -1,6 +1,6 @@
 import { ArrowLeft, ClipboardCheck, Clock, Download } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { FieldGuideInfo } from '#shared/content/field-guides';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../../components/page-loading';
@@ -18,6 +18,18 @@ export function GuideArticle({ guide }: { guide: FieldGuideInfo }) {
   useEffect(() => {
     track('field_guide_view', { slug: guide.slug });
   }, [guide.slug]);
+
+  // A link to a section (/field-guide/fuel#keep-the-donors-you-already-have, as the plan actions
+  // have) opens the guide at that heading once its text is there. Followed inside the site, the
+  // browser does not do it itself, and the layout puts a new page at its top first: so this waits
+  // for the next frame, after the layout's effect.
+  const { hash } = useLocation();
+  const shown = Boolean(content.data);
+  useEffect(() => {
+    if (!shown || !hash) return;
+    const frame = requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, hash]);
 
   const backLink = (
     <Link to={guide.back.to} className={backLinkClass}>

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { BookOpen, ClipboardCheck, Compass, Crown, LayoutDashboard, Library, type LucideIcon, Users } from 'lucide-react';
+import { BookOpen, ClipboardCheck, Compass, Crown, LayoutDashboard, Library, ListChecks, type LucideIcon, Users } from 'lucide-react';
 import { apiPaths } from '#shared/api/paths';
 import { CheckList } from '../../components/check-list';
+import { NextActions, summaryTitle } from '../../components/plan-next-actions';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { afterToastShown, toast } from '../../components/ui/use-toast';
 import { useAccess } from '../auth/use-access';
+import { usePlans } from '../plans/api';
 import { useTeam } from '../teams/use-team';
 import { NewsletterSignup } from './newsletter-signup';
 
@@ -42,6 +44,10 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
   const team = useTeam(isPremium);
   const onTeam = Boolean(team.data?.team || team.data?.seatIn);
   const firstName = user?.firstName?.trim() || 'changemaker';
+  // The active plans' next actions, asked once the member is known (the server draws the same home
+  // for every member: the plans are never carried in it).
+  const yourPlans = usePlans(Boolean(user));
+  const activePlans = yourPlans.data ? [yourPlans.data.personal, yourPlans.data.team].filter((plan) => plan !== null) : [];
 
   return (
     <>
@@ -72,6 +78,9 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
               <Link to="/checkup/progress" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
                 Your Check-Up progress
               </Link>
+              <Link to="/plans" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                Your plans
+              </Link>
               {onTeam && (
                 <Link to="/team-checkup" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
                   Your Team Check-Up
@@ -83,6 +92,25 @@ export function MemberHome({ loading = false }: { loading?: boolean }) {
       </div>
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10">
+        {activePlans.length > 0 && (
+          <section aria-labelledby="next-actions-heading" className="grid gap-4">
+            <h2 id="next-actions-heading" className="flex items-center gap-2 font-serif text-2xl font-bold text-stone-900">
+              <ListChecks className="h-6 w-6 text-brand-700" aria-hidden="true" />
+              Your next actions
+            </h2>
+            <div className="grid gap-6 md:grid-cols-2">
+              {activePlans.map((plan) => (
+                <Card key={plan.id} className="grid content-start gap-3">
+                  <h3 className="font-semibold text-stone-900 wrap-anywhere">{summaryTitle(plan)}</h3>
+                  <NextActions actions={plan.next} />
+                  <Link to={`/plans/${plan.id}`} className="justify-self-start font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                    Open the plan
+                  </Link>
+                </Card>
+              ))}
+            </div>
+          </section>
+        )}
         <div className={isPremium ? 'grid gap-6 md:grid-cols-2' : 'grid gap-6 md:grid-cols-2 lg:grid-cols-3'}>
           {!isPremium && (
             <HomeCard icon={Compass} title="Getting Started">

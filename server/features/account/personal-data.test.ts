@@ -10,6 +10,7 @@ import { followUpEnrolments, followUpSequences } from '../follow-ups/schema';
 import { memberships } from '../membership/schema';
 import { offerRedemptions, offers } from '../offers/schema';
 import { teamCheckupInvitations, teamCheckupRounds } from '../team-checkup/schema';
+import { planActions, planChanges, plans } from '../plans/schema';
 import { teamInvitations, teamSeats, teams } from '../teams/schema';
 import { webinarSignups, webinars } from '../webinars/schema';
 import { startTestApp, type TestApp } from '../../test/app';
@@ -162,6 +163,29 @@ async function everythingAbout(member: TestAccount): Promise<void> {
   await db
     .insert(teamCheckupInvitations)
     .values({ roundId: round!.id, email: member.email, userId: id, tokenHash: `round-${id}`, answers, role: 'board', answeredAt: new Date() });
+  // A personal plan, and a team plan of that team with an action they own and a change they made (decision 080).
+  const baseline = { IMPACT: 50, HUMANS: 50, FUEL: 25, GEARS: 50, FUTURE: 50 };
+  const [ownPlan, teamPlanOfThem] = await db
+    .insert(plans)
+    .values([
+      { kind: 'personal', userId: id, sourceLabel: 'Your Check-Up', baseline, priorities: [], reassessOn: '2027-06-01', createdBy: id },
+      {
+        kind: 'team',
+        teamId: team!.id,
+        sourceRoundId: round!.id,
+        sourceLabel: 'Board retreat',
+        baseline,
+        priorities: [],
+        reassessOn: '2027-06-01',
+        createdBy: id,
+      },
+    ])
+    .returning();
+  await db.insert(planActions).values([
+    { planId: ownPlan!.id, title: 'Count the cash', pillar: 'FUEL', ownerId: id, position: 0, updatedBy: id },
+    { planId: teamPlanOfThem!.id, title: 'Write down payroll', pillar: 'GEARS', ownerId: id, position: 0, updatedBy: id },
+  ]);
+  await db.insert(planChanges).values({ planId: teamPlanOfThem!.id, actorId: id, kind: 'created', details: {} });
   const slotTime = new Date(Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1e9));
   const [slot] = await db
     .insert(coachingSlots)
@@ -254,6 +278,9 @@ describe('download my data, then delete my account', () => {
       'auditLog',
       'teamCheckupAnswers',
       'teamCheckupRoundsStarted',
+      'plans',
+      'planActionsOwned',
+      'planChangesMade',
     ]);
     expect(new Set(Object.keys(data))).toEqual(
       new Set(['exportedAt', ...Object.values(personalData).flatMap((coverage) => (coverage.exported ? [coverage.exported] : []))]),

@@ -51,7 +51,7 @@ describe('Allies news (decision 053)', () => {
     const saved = await callApp(`${t.url}/api/newsletter/preferences`, 'POST', {
       body: {
         token: signLink(key, 'preferences', left.email),
-        topics: { newsletter: true, events: true, allies: false, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true },
+        topics: { newsletter: true, events: true, allies: false, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true, 'plan-reminders': true },
       },
     });
     expect(saved.status).toBe(200);

@@ -386,7 +386,15 @@ describe('retake reminders', () => {
     expect(await sendRetakeReminders(t.ctx, first)).toBe(1);
     const mail = await smtp.waitFor(email, /another Check-Up/);
     const token = /\/checkup\/reminders\?token=([\w.-]+)/.exec(mail.text)![1]!;
-    const topics = { newsletter: false, events: true, allies: true, 'follow-ups': true, 'retake-reminders': false, 'team-checkup': true };
+    const topics = {
+      newsletter: false,
+      events: true,
+      allies: true,
+      'follow-ups': true,
+      'retake-reminders': false,
+      'team-checkup': true,
+      'plan-reminders': true,
+    };
     const saved = await callApp(`${t.url}/api/newsletter/preferences`, 'POST', { body: { token, topics } });
     expect(saved.status, saved.text).toBe(200);
     expect((await callApp(`${t.url}/api/checkup/reminders/stop?token=${token}`)).json).toMatchObject({ email, stopped: true });

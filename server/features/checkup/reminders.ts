@@ -39,7 +39,8 @@ export async function sendRetakeReminders(ctx: AppContext, now = new Date()): Pr
       const due = await claimDueAttempts(tx, from, until, BATCH);
       const ids: string[] = [];
       for (const attempt of due) {
-        if (attempt.retaken || attempt.stopped || attempt.suppressed) continue;
+        // Someone with an active plan gets its reassessment reminder instead (decision 081): nobody gets both.
+        if (attempt.retaken || attempt.stopped || attempt.suppressed || attempt.planned) continue;
         const topic = retakeTopic(attempt.id);
         const first = attempt.userId ? (await markTold(tx, topic, [attempt.userId])).length > 0 : await markToldByEmail(tx, topic, attempt.email);
         if (!first) continue;

@@ -4,6 +4,8 @@ import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { mailSuppressions, users } from '../../db/schema';
 import { checkupResults } from './schema';
+import { plans } from '../plans/schema';
+import { teams, teamSeats } from '../teams/schema';
 import { optedOut } from '../../mail/topic-opt-outs';
 import { type PersonalData, theirs } from '../../personal-data';
 
@@ -159,6 +161,8 @@ export interface DueAttempt {
   retaken: boolean;
   stopped: boolean;
   suppressed: boolean;
+  /** The account has an active plan, its own or its team's: the plan's reassessment reminder replaces this one (decision 081). */
+  planned: boolean;
 }
 
 /**
@@ -178,6 +182,11 @@ export async function claimDueAttempts(tx: Executor, from: Date, until: Date, li
       retaken: sql<boolean>`${later}`,
       stopped: sql<boolean>`${optedOut('retake-reminders', to)}`,
       suppressed: sql<boolean>`exists (select 1 from ${mailSuppressions} m where lower(m.email) = lower(${to}))`,
+      planned: sql<boolean>`exists (select 1 from ${plans} p where p.status = 'active' and (
+        (p.kind = 'personal' and p.user_id = ${checkupResults.userId})
+        or (p.kind = 'team' and p.team_id in (
+          select t.id from ${teams} t where t.owner_id = ${checkupResults.userId}
+          union all select s.team_id from ${teamSeats} s where s.user_id = ${checkupResults.userId} and s.removed_at is null))))`,
     })
     .from(checkupResults)
     .leftJoin(users, eq(users.id, checkupResults.userId))

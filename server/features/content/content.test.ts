@@ -7,7 +7,9 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { signInEveryone } from '../../test/identities';
 import { pdfText } from '../../test/pdf-text';
 import { stripStoredImages } from './images';
-import { publishDue } from './repo';
+import { libraryActionOf } from '#shared/plans/library';
+import { publishDue, renderMissingHtml } from './repo';
+import { createContentStore } from './store';
 import { seedContent } from './seed';
 import { callApp } from '../../test/call-app';
 
@@ -497,5 +499,105 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one database'
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the plan actions', () => {
+  const action = (slug: string, fields: Record<string, unknown>) => ({
+    section: 'actions',
+    slug,
+    title: `Name a backup for the bank login ${slug}`,
+    summary: 'One person holding the only bank login is one absence away from missed bills.',
+    body: '- **Who:** the treasurer. Ten minutes.',
+    fields,
+  });
+  /** What the plans read: the published items of the section, loaded the way the server loads them. */
+  const publishedActions = async () => {
+    const store = await createContentStore(t.ctx.database);
+    try {
+      return store.section('actions').map(libraryActionOf);
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('starts with the library of content/actions/, published and ready for the plans', async () => {
+    const actions = await publishedActions();
+    expect(actions.length).toBeGreaterThanOrEqual(75);
+    expect(actions.find((found) => found?.slug === 'write-down-payroll-steps')).toMatchObject({
+      title: 'Write down the steps of payroll and who covers when the bookkeeper is away',
+      pillar: 'GEARS',
+      questionId: 13,
+      links: expect.arrayContaining([{ label: 'Standard Operating Procedure (SOP) Template', href: '/resources?open=sop-template' }]),
+    });
+    expect(actions.find((found) => found?.slug === 'build-a-systems-inventory')).toMatchObject({ pillar: 'GEARS', questionId: null });
+  });
+
+  it("refuses a statement of another pillar with the field's message, when created and when saved", async () => {
+    const slug = `bank-login-${Date.now()}`;
+    const wrong = await call('POST', '/api/admin/content', action(slug, { pillar: 'Gears', statement: 9 }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({ 'fields.statement': "Statement 9 is not one of Gears's statements" });
+    const created = await call('POST', '/api/admin/content', action(slug, { pillar: 'Gears', statement: 15, links: [{ label: 'Gears field guide', href: '/field-guide/gears' }] }));
+    expect(created.status).toBe(201);
+    const saved = await call('PUT', `/api/admin/content/${created.json.id}`, { ...action(slug, { pillar: 'Fuel', statement: 15 }), section: undefined, slug: undefined, version: created.json.version });
+    expect(saved.status).toBe(400);
+    expect(saved.json.errors).toEqual({ 'fields.statement': "Statement 15 is not one of Fuel's statements" });
+    const noPillar = await call('POST', '/api/admin/content', action(`${slug}-b`, { statement: 15 }));
+    expect(noPillar.json.errors).toEqual({ 'fields.pillar': 'Pillar is required' });
+    const badLink = await call('POST', '/api/admin/content', action(`${slug}-c`, { pillar: 'Gears', links: [{ label: 'Run this', href: 'javascript:alert(1)' }] }));
+    expect(Object.keys(badLink.json.errors)).toEqual([expect.stringMatching(/^fields\.links/)]);
+  });
+
+  it('shows a published action to the plans, versioned like a page, and never in search', async () => {
+    const slug = `bank-login-backup-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', action(slug, { pillar: 'Gears', statement: 15, links: [{ label: 'Cybersecurity basics', href: '/field-guide/gears#cover-the-cybersecurity-basics' }] }));
+    expect(created.status).toBe(201);
+    expect((await publishedActions()).map((found) => found?.slug)).not.toContain(slug);
+    await publish(created.json.id);
+    expect((await publishedActions()).find((found) => found?.slug === slug)).toMatchObject({
+      title: created.json.title,
+      why: 'One person holding the only bank login is one absence away from missed bills.',
+      pillar: 'GEARS',
+      questionId: 15,
+      links: [{ label: 'Cybersecurity basics', href: '/field-guide/gears#cover-the-cybersecurity-basics' }],
+    });
+    expect((await call('GET', `/api/admin/content/${created.json.id}/versions`)).json.versions).toMatchObject([{ number: 1, live: true }]);
+    // A new link is a change the history shows, a line of its own.
+    const links = [...created.json.fields.links, { label: 'Password manager checklist', href: '/resources?open=data-backup-and-password-manager-checklist' }];
+    await saveBody(created.json.id, created.json.body, { fields: { ...created.json.fields, links } });
+    await publish(created.json.id);
+    const second = (await call('GET', `/api/admin/content/${created.json.id}/versions/2`)).json;
+    expect(second.changes.filter((change: { kind: string }) => change.kind !== 'same')).toEqual([
+      { kind: 'added', text: 'Link: Password manager checklist (/resources?open=data-backup-and-password-manager-checklist)\n' },
+    ]);
+    const search = await callApp(`${t.url}/api/search?q=${encodeURIComponent(created.json.title)}`);
+    expect(search.status).toBe(200);
+    expect(search.json.results).toEqual([]);
+    // Search itself answers an exact title (a resource's) with it.
+    expect((await callApp(`${t.url}/api/search?q=${encodeURIComponent('Operating Reserve Policy Template')}`)).json.results.length).toBeGreaterThanOrEqual(1);
+    // Nor the starter set's.
+    expect((await callApp(`${t.url}/api/search?q=${encodeURIComponent('Write down the steps of payroll and who covers when the bookkeeper is away')}`)).json.results).toEqual([]);
+  });
+
+  it('publishes an action at its scheduled time, like a page', async () => {
+    const slug = `bank-login-scheduled-${Date.now()}`;
+    const created = await call('POST', '/api/admin/content', action(slug, { pillar: 'Fuel', statement: 10, links: [{ label: 'Reserves', href: '/field-guide/fuel' }] }));
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await call('POST', `/api/admin/content/${created.json.id}/publish`, { version: created.json.version, at })).json).toMatchObject({ status: 'scheduled', publishAt: at });
+    expect((await publishedActions()).map((found) => found?.slug)).not.toContain(slug);
+    await t.ctx.db.execute(sql`update content_items set publish_at = now() - interval '1 second' where id = ${created.json.id}`);
+    expect(await publishDue(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await publishedActions()).find((found) => found?.slug === slug)).toMatchObject({ pillar: 'FUEL', questionId: 10 });
+  });
+
+  it("gives a field guide's headings the anchors the actions link to, rendering a guide kept before them again", async () => {
+    expect((await call('GET', '/api/pages/field-guides/impact', undefined, '')).json.html).toContain('<h2 id="know-the-difference-between-outputs-and-outcomes">');
+    const id = await itemId('field-guides', 'gears');
+    await t.ctx.db.execute(sql`update content_versions set html = replace(html, '<h2 id="cover-the-cybersecurity-basics">', '<h2>') where item_id = ${id}`);
+    expect(await renderMissingHtml(t.ctx.db, { error: () => {} })).toBeGreaterThanOrEqual(1);
+    const store = await createContentStore(t.ctx.database);
+    expect(store.page('field-guides', 'gears')?.html).toContain('<h2 id="cover-the-cybersecurity-basics">');
+    await store.close();
   });
 });

@@ -57,6 +57,8 @@ const toSummary = (row: ItemRow): ContentSummary => ({
   publishedAt: row.live?.publishedAt.toISOString() ?? null,
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
+  pillar: row.fields.pillar ?? null,
+  statement: row.fields.statement ?? null,
 });
 
 export async function listContent(db: Executor): Promise<ContentSummary[]> {
@@ -243,9 +245,21 @@ export async function listVersions(db: Executor, id: string): Promise<ContentVer
   return rows.map(versionSummary);
 }
 
-/** The text a comparison runs over: what a reader sees change. */
-type Text = Pick<VersionRow, 'title' | 'summary' | 'body'>;
-const comparable = (row: Text) => `Title: ${row.title}\nSummary: ${row.summary}\n\n${row.body.trimEnd()}\n`;
+/** The text a comparison runs over: what a reader sees change, a resource's or an action's fields included (a line each, a link per line). */
+type Text = Pick<VersionRow, 'title' | 'summary' | 'body' | 'fields'>;
+const fieldLines = ({ pillar, statement, format, url, source, links }: ContentFields) =>
+  [
+    pillar && `Pillar: ${pillar}`,
+    statement && `Statement: ${statement}`,
+    format && `Kind: ${format}`,
+    url && `Link: ${url}`,
+    source && `Source: ${source}`,
+    ...(links ?? []).map((link) => `Link: ${link.label} (${link.href})`),
+  ]
+    .filter(Boolean)
+    .map((line) => `${line}\n`)
+    .join('');
+const comparable = (row: Text) => `Title: ${row.title}\nSummary: ${row.summary}\n${fieldLines(row.fields)}\n${row.body.trimEnd()}\n`;
 
 export function changesBetween(before: Text | null, after: Text): ContentChange[] {
   return diffLines(before ? comparable(before) : '', comparable(after)).map((part) => ({
@@ -309,7 +323,8 @@ export async function publishDue(db: Database): Promise<number> {
  * Versions kept without their HTML (published before the HTML was kept, or cleared by a
  * migration when the renderer changes) get it, one at a time: run at every start and by the
  * housekeeping job. So do versions quoting a price whose kept HTML is not what the renderer makes
- * now (kept with the prices left for the browser by an older server, or a changed price list):
+ * now (kept with the prices left for the browser by an older server, or a changed price list),
+ * and field guides kept with a heading that has no anchor (rendered before headings had them):
  * search re-indexes a published one in the same statement, and every server reads the pages
  * again. A version that cannot be rendered is logged and left for the next run.
  */
@@ -318,7 +333,13 @@ export async function renderMissingHtml(db: Executor, log: { error(details: obje
     .select({ id: contentVersions.id, section: contentItems.section, slug: contentItems.slug, body: contentVersions.body, html: contentVersions.html })
     .from(contentVersions)
     .innerJoin(contentItems, eq(contentItems.id, contentVersions.itemId))
-    .where(or(isNull(contentVersions.html), ...pricePlaceholders.map((placeholder) => sql`strpos(${contentVersions.body}, ${placeholder}) > 0`)));
+    .where(
+      or(
+        isNull(contentVersions.html),
+        ...pricePlaceholders.map((placeholder) => sql`strpos(${contentVersions.body}, ${placeholder}) > 0`),
+        and(eq(contentItems.section, 'field-guides'), sql`strpos(${contentVersions.html}, '<h2>') > 0`),
+      ),
+    );
   let rendered = 0;
   let changed = false;
   for (const version of due) {

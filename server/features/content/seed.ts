@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { contentItems, contentVersions } from './schema';
 import { contentDir } from '../../dirs';
 import { renderContentHtml } from './content-html';
+import { readActionFiles } from './action-files';
 
 interface SeedItem {
   section: ContentSection;
@@ -47,6 +48,10 @@ async function seedItems(): Promise<SeedItem[]> {
   for (const [index, resource] of resources.entries()) {
     const fields: ContentFields = { pillar: resource.pillar, format: resource.format, ...(resource.url ? { url: resource.url } : {}), ...(resource.source ? { source: resource.source } : {}) };
     items.push({ section: 'resources', slug: resource.id, position: index, title: resource.title, summary: resource.summary, body: resource.body, fields });
+  }
+  // The starter library of actions: an action's "why it matters" is its summary, its how-to the body.
+  for (const [index, action] of (await readActionFiles()).entries()) {
+    items.push({ section: 'actions', slug: action.slug, position: index, title: action.title, summary: action.why, body: action.body, fields: action.fields });
   }
   return items;
 }

@@ -251,7 +251,15 @@ describe('Check-Up follow-ups', () => {
     await runJob();
     const mail = await smtp.waitFor(email, /Fuel one/);
     const token = /follow-ups\/unsubscribe\?token=([\w.-]+)/.exec(mail.text)![1]!;
-    const everything = { newsletter: false, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true };
+    const everything = {
+      newsletter: false,
+      events: true,
+      allies: true,
+      'follow-ups': true,
+      'retake-reminders': true,
+      'team-checkup': true,
+      'plan-reminders': true,
+    };
     const save = (topics: Record<string, boolean>) => callApp(`${t.url}/api/newsletter/preferences`, 'POST', { body: { token, topics } });
     const saved = await save({ ...everything, 'follow-ups': false });
     expect(saved.status, saved.text).toBe(200);

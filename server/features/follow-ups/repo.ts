@@ -5,6 +5,8 @@ import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
 import { queuedMails, toldOnce, users } from '../../db/schema';
 import { checkupResults } from '../checkup/schema';
+import { planActions, plans } from '../plans/schema';
+import { teams, teamSeats } from '../teams/schema';
 import { followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
 import { optedOut, optOut } from '../../mail/topic-opt-outs';
 import { type PersonalData, theirs } from '../../personal-data';
@@ -181,6 +183,27 @@ export async function stopEnrolment(tx: Executor, id: string, stopReason: NonNul
 export async function isPremiumAddress(db: Executor, email: string): Promise<boolean> {
   const [row] = await db.select({ premium: users.isPremium }).from(users).where(sameAddress(users.email, email)).limit(1);
   return row?.premium ?? false;
+}
+
+/**
+ * Whether the enrolment's person (its account, else the account of its address) has an active
+ * plan, their own or their team's, with `pillar` among its priorities or with an action of it not
+ * dropped: the follow-ups for that pillar stop for them (decision 081).
+ */
+export async function hasActivePlanFor(db: Executor, enrolment: Pick<EnrolmentRow, 'userId' | 'email'>, pillar: string): Promise<boolean> {
+  const person = enrolment.userId
+    ? sql`select ${enrolment.userId}::uuid as id`
+    : sql`select u.id from ${users} u where lower(u.email) = lower(${enrolment.email.trim()})`;
+  // Set membership and jsonb containment the builder cannot say in one statement.
+  const { rows } = await db.execute<{ planned: boolean }>(sql`with person as (${person})
+    select exists (select 1 from ${plans} p where p.status = 'active'
+      and ((p.kind = 'personal' and p.user_id in (select id from person))
+        or (p.kind = 'team' and p.team_id in (
+          select t.id from ${teams} t where t.owner_id in (select id from person)
+          union all select s.team_id from ${teamSeats} s where s.removed_at is null and s.user_id in (select id from person))))
+      and (p.priorities @> ${JSON.stringify([{ pillar }])}::jsonb
+        or exists (select 1 from ${planActions} a where a.plan_id = p.id and a.pillar = ${pillar} and a.status <> 'dropped'))) as planned`);
+  return Boolean(rows[0]?.planned);
 }
 
 /** The address leaves the follow-ups (decision 071), and every running enrolment of it stops now. */

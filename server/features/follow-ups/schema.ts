@@ -57,8 +57,11 @@ export const followUpEnrolments = pgTable(
     stepsSent: integer('steps_sent').notNull().default(0),
     nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    /** 'retargeted': the sequence's target changed under it and the person's result no longer falls in it (migration 0038). */
-    stopReason: text('stop_reason', { enum: ['finished', 'retake', 'unsubscribed', 'premium', 'retargeted'] }),
+    /**
+     * 'retargeted': the sequence's target changed under it and the person's result no longer falls in it (migration 0038).
+     * 'plan': the person has an active plan for its pillar (decision 081).
+     */
+    stopReason: text('stop_reason', { enum: ['finished', 'retake', 'unsubscribed', 'premium', 'retargeted', 'plan'] }),
     createdAt: createdAt(),
   },
   (t) => [

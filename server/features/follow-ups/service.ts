@@ -16,6 +16,7 @@ import {
   enrol,
   type EnrolmentRow,
   findSequence,
+  hasActivePlanFor,
   isPremiumAddress,
   lockDueEnrolment,
   noteStepMail,
@@ -125,5 +126,6 @@ async function stopReason(tx: Executor, enrolment: EnrolmentRow, sequence: Seque
   if (enrolment.stepsSent >= sequence.steps.length) return 'finished';
   if (await hasOptedOut(tx, 'follow-ups', enrolment.email)) return 'unsubscribed';
   if (sequence.stopOnPremium && (await isPremiumAddress(tx, enrolment.email))) return 'premium';
+  if (await hasActivePlanFor(tx, enrolment, enrolment.pillar)) return 'plan';
   return null;
 }

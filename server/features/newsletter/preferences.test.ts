@@ -24,7 +24,7 @@ const path = '/api/newsletter/preferences';
 const read = async (token: string) => callApp(`${t.url}${path}?token=${encodeURIComponent(token)}`, 'GET');
 const save = async (token: string, topics: Record<string, boolean>) => callApp(`${t.url}${path}`, 'POST', { body: { token, topics } });
 const oneClickForm = { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-const everything = { newsletter: true, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true };
+const everything = { newsletter: true, events: true, allies: true, 'follow-ups': true, 'retake-reminders': true, 'team-checkup': true, 'plan-reminders': true };
 
 /** The topics the address left, as stored: one row per topic (decision 071). */
 const optOutsOf = async (email: string) =>
@@ -63,8 +63,9 @@ describe('email preferences by the signed link', () => {
       'follow-ups': false,
       'retake-reminders': false,
       'team-checkup': false,
+      'plan-reminders': false,
     });
-    expect(await optOutsOf(email)).toEqual(['allies', 'follow-ups', 'newsletter', 'retake-reminders', 'team-checkup']);
+    expect(await optOutsOf(email)).toEqual(['allies', 'follow-ups', 'newsletter', 'plan-reminders', 'retake-reminders', 'team-checkup']);
     // Ticked again: the link proves the inbox, so it is subscribed at once.
     expect((await save(token, everything)).json.topics).toEqual(everything);
 

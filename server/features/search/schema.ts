@@ -30,7 +30,7 @@ export const searchDocuments = pgTable(
     /**
      * What a document is about, compact enough to stay in the row (never TOASTed): its title and
      * the line above it (a guide's pillar) at weight A, its summary and headings at B. Ranking reads
-     * this first (drizzle/0043): a word in the title outranks the same word said three times in passing.
+     * this first (drizzle/0044): a word in the title outranks the same word said three times in passing.
      */
     headVector: tsvector('head_vector')
       .notNull()

@@ -18,7 +18,8 @@ import { Confirm, smallButton, smallDeleteButton } from '../../../components/ui/
 import { useAdminTime } from '../admin-time';
 import { adminKey, useAdminChange, useAdminQuery } from '../use-admin';
 import { showFieldErrors } from '../show-field-errors';
-import { scheduledChangeText, statusText } from './content-status';
+import { newItemLabels, scheduledChangeText, statusText } from './content-status';
+import { ActionFields } from './action-fields';
 import { VersionHistory } from './version-history';
 import { type ContentForm, type ContentValues, contentResolver, type Draft, draftOf, filled } from './content-form';
 import { AdminSection } from '../admin-section';
@@ -54,6 +55,8 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
   const [cancelledSchedule, setCancelledSchedule] = useState<string | null>(null);
   const guide = section === 'field-guides' ? findFieldGuide(draft.slug) : undefined;
   const isResource = section === 'resources';
+  // A plan action has no page of its own: it is read where plans are made.
+  const isAction = section === 'actions';
 
   const draftText = JSON.stringify(draft);
   useEffect(() => keep(JSON.parse(draftText) as Draft), [draftText, keep]);
@@ -159,7 +162,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
 
   return (
     <AdminSection
-      title={item ? `Edit: ${item.title}` : section === 'resources' ? 'New resource' : 'New premium page'}
+      title={item ? `Edit: ${item.title}` : newItemLabels[section]}
       intro={
         <>
           {sectionLabels[section]}
@@ -173,7 +176,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
           <Button variant="outline" onClick={onClose}>
             Back to content
           </Button>
-          {item?.publishedAt && (
+          {item?.publishedAt && !isAction && (
             <a href={item.path} target="_blank" rel="noopener noreferrer" className={`${smallButton} h-10 gap-1 border border-stone-300 hover:bg-stone-100`}>
               View page <ExternalLink className="h-4 w-4" aria-hidden="true" />
               <span className="sr-only">(opens in a new tab)</span>
@@ -212,8 +215,8 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
             })}
           />
           <TextField
-            label="Summary"
-            hint={isResource ? 'Shown on the resource’s card.' : 'Shown under the title and to search engines.'}
+            label={isAction ? 'Why it matters' : 'Summary'}
+            hint={isAction ? 'A sentence or two, shown under the action.' : isResource ? 'Shown on the resource’s card.' : 'Shown under the title and to search engines.'}
             counter={`${draft.summary.length}/${CONTENT_LIMITS.summary}`}
             maxLength={CONTENT_LIMITS.summary}
             error={errors.summary?.message}
@@ -222,7 +225,13 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
           {!item && (
             <TextField
               label="Web address"
-              hint={section === 'premium' ? `Its place on /premium-resources: #${draft.slug || '…'}` : 'Its name in the library’s links, lower-case words and dashes.'}
+              hint={
+                section === 'premium'
+                  ? `Its place on /premium-resources: #${draft.slug || '…'}`
+                  : isAction
+                    ? 'What a plan keeps of where its action came from, lower-case words and dashes.'
+                    : 'Its name in the library’s links, lower-case words and dashes.'
+              }
               maxLength={CONTENT_LIMITS.slug}
               error={errors.slug?.message}
               {...form.register('slug', { onChange: () => setSlugTouched(true) })}
@@ -242,6 +251,7 @@ function Editor({ initial, section, onClose, onCreated }: { initial: ContentItem
               <TextField label="Source name (optional)" maxLength={120} error={errors.fields?.source?.message} {...form.register('fields.source')} />
             </div>
           )}
+          {isAction && <ActionFields form={form} pillar={draft.fields.pillar} />}
           <MarkdownField control={form.control} name="body" id="content-body" maxLength={CONTENT_LIMITS.body} />
           <div className="grid gap-2 rounded-lg border border-stone-200 bg-white p-3">
             <h3 className="font-semibold text-stone-900">Publish later</h3>

@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors } from '#shared/content/pages';
+import { type ContentFields, type ContentItem, type ContentSection, contentDraftSchema, sectionFieldErrors } from '#shared/content/pages';
 import type { z } from '#shared/zod';
 
-/** The form's fields are text boxes: an empty one is a field left out. */
-export type FieldsForm = { pillar: string; format: string; url: string; source: string };
+/**
+ * The form's fields are text boxes and selects: an empty one is a field left out. A plan action's
+ * statement is a select's text ('' for the whole pillar) and its links a list of label and address.
+ */
+export type FieldsForm = { pillar: string; format: string; url: string; source: string; statement: string; links: { label: string; href: string }[] };
 
 export interface Draft {
   title: string;
@@ -25,15 +28,27 @@ export const draftOf = (item: ContentItem | null): Draft => {
     summary: item?.summary ?? '',
     slug: item?.slug ?? '',
     body: item?.body ?? '',
-    fields: { pillar: fields.pillar ?? '', format: fields.format ?? '', url: fields.url ?? '', source: fields.source ?? '' },
+    fields: {
+      pillar: fields.pillar ?? '',
+      format: fields.format ?? '',
+      url: fields.url ?? '',
+      source: fields.source ?? '',
+      statement: fields.statement ? String(fields.statement) : '',
+      links: fields.links ?? [],
+    },
   };
 };
 
-export const filled = (fields: FieldsForm) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+/** What is sent: the text fields filled in, the statement as its number, the links when there are any (each as written: a half-filled one is refused under it). */
+export const filled = ({ statement, links, ...text }: FieldsForm): ContentFields => ({
+  ...Object.fromEntries(Object.entries(text).filter(([, value]) => value !== '')),
+  ...(statement ? { statement: Number(statement) } : {}),
+  ...(links?.length ? { links } : {}),
+});
 
 const checkDraft = zodResolver(contentDraftSchema);
 
-/** The shared schema checks the draft; a resource needs its pillar and kind, and a new item its web address. */
+/** The shared schema checks the draft; a resource needs its pillar and kind, an action its pillar (and a statement of it), and a new item its web address. */
 export const contentResolver =
   (section: ContentSection, isNew: boolean): Resolver<ContentForm, unknown, ContentValues> =>
   async (values, context, options) => {

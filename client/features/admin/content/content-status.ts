@@ -1,4 +1,4 @@
-import type { ContentSummary } from '#shared/content/pages';
+import type { ContentSection, ContentSummary } from '#shared/content/pages';
 import type { AdminTime } from '../admin-time';
 
 type Status = Pick<ContentSummary, 'status' | 'publishAt' | 'unpublishedChanges'>;
@@ -14,3 +14,6 @@ export function statusText(item: Status, time: AdminTime): string {
 export function scheduledChangeText(item: Status, time: AdminTime): string | null {
   return item.status === 'published' && item.publishAt ? `Change scheduled ${time.dateTime(item.publishAt)}` : null;
 }
+
+/** The button and the editor's heading for a new item of an open section. */
+export const newItemLabels: Partial<Record<ContentSection, string>> = { resources: 'New resource', premium: 'New premium page', actions: 'New plan action' };
