@@ -1,4 +1,5 @@
-ALTER TABLE "search_documents" ADD COLUMN "head_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;-- Written by hand after the generated line. Search ranked by every word of a document alike:
+ALTER TABLE "search_documents" ADD COLUMN "head_vector" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
+-- Written by hand after the generated line. Search ranked by every word of a document alike:
 -- "fundraising" found the Fuel guide seventh of nine, below guides that say the word in passing.
 -- Now each document also has `head_vector`, what it is about: its title and the line the page
 -- shows above the title (a field guide's pillar: "Fuel: fundraising and financial sustainability")
