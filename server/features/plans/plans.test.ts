@@ -14,8 +14,8 @@ import { followUpEnrolments } from '../follow-ups/schema';
 import { sendDueFollowUps } from '../follow-ups/service';
 import { teamCheckupRounds } from '../team-checkup/schema';
 import { planMessages } from './messages';
-import { sendPlanReminders } from './reminders';
-import { computePlanFigures } from './repo';
+import { digestTopic, sendPlanReminders } from './reminders';
+import { claimDueActions, computePlanFigures } from './repo';
 import { planActions, plans } from './schema';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -147,7 +147,17 @@ describe('making a personal plan (decision 080)', () => {
     expect(res.json.sourceLabel).toMatch(/^Your Check-Up of /);
     expect(res.json.baseline).toEqual({ IMPACT: 75, HUMANS: 75, FUEL: 0, GEARS: 25, FUTURE: 75 });
     expect(res.json.priorities.map((p: { priority: { pillar: string } }) => p.priority.pillar)).toEqual(['FUEL', 'GEARS']);
-    expect(res.json.priorities[0].suggestions.map((s: { slug: string }) => s.slug)).toEqual(['fuel-cash-runway', 'fuel-funder-mix']);
+    // The seeded library's Fuel actions are there too: this test's two keep their order, and every
+    // action for a statement of the pillar comes before those for the whole pillar.
+    const fuel: Array<{ slug: string; pillar: string; questionId: number | null }> = res.json.priorities[0].suggestions;
+    expect(fuel.map((s) => s.slug).filter((slug) => slug === 'fuel-cash-runway' || slug === 'fuel-funder-mix')).toEqual([
+      'fuel-cash-runway',
+      'fuel-funder-mix',
+    ]);
+    expect(new Set(fuel.map((s) => s.pillar))).toEqual(new Set(['FUEL']));
+    const firstWhole = fuel.findIndex((s) => s.questionId === null);
+    expect(firstWhole).toBeGreaterThan(0);
+    expect(fuel.slice(firstWhole).every((s) => s.questionId === null)).toBe(true);
     expect(res.json.owners).toEqual([{ userId: idOf(dana), name: 'Dana Lee' }]);
   });
 
@@ -601,5 +611,42 @@ describe('reminders (decision 081)', () => {
     expect(t.smtp.find(dana.email, /Fuel two/)).toHaveLength(0);
     const [stopped] = await t.ctx.db.select().from(followUpEnrolments).where(eq(followUpEnrolments.resultId, resultId));
     expect(stopped!.stopReason).toBe('plan');
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('reminders, two runs at once (decision 081)', () => {
+  it("never splits one owner's day between two digests: a run passes over an owner another run holds, all of their actions with them", async () => {
+    const dana = await registerAccount(t.url, 'plans-whole');
+    const due = addDays(today(), 1);
+    await planWith(dana, [
+      { title: 'Whole one', dueOn: due },
+      { title: 'Whole two', dueOn: due },
+      { title: 'Whole three', dueOn: due },
+    ]);
+    const now = new Date();
+    const day = siteIsoDate(now, timeZone);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: (owners: string[]) => void;
+    const holding = new Promise<string[]>((resolve) => (claimed = resolve));
+    // Another server's run, stopped inside its transaction after claiming, then rolled back (as if killed).
+    const other = t.ctx.db
+      .transaction(async (tx) => {
+        const rows = await claimDueActions(tx, day, addDays(day, 3), digestTopic(day), 1_000);
+        claimed(rows.map((row) => row.ownerId));
+        await held;
+        throw new Error('stopped before its commit');
+      })
+      .catch(() => undefined);
+    expect(await holding).toContain(idOf(dana));
+    await runReminders(now);
+    expect(t.smtp.find(dana.email, /Your plan/)).toHaveLength(0);
+    release();
+    await other;
+    await runReminders(now);
+    const digest = await t.smtp.waitFor(dana.email, /Your plan: 3 actions are due soon/);
+    for (const title of ['Whole one', 'Whole two', 'Whole three']) expect(digest.text).toContain(`- ${title} (Fuel), due`);
+    await runReminders(now);
+    expect(t.smtp.find(dana.email, /Your plan/)).toHaveLength(1);
   });
 });

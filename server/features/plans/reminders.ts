@@ -19,8 +19,8 @@ import { claimDueActions, claimDueReassessments, type DueAction, markActionsRemi
 /** The job's name: its cron, and the run queued soon after a due date is saved. */
 export const PLAN_REMINDERS_JOB = 'plan-reminders';
 
-/** Actions dealt with per transaction: a batch's digests are stored in one statement. */
-const BATCH = 1000;
+/** Owners dealt with per transaction (each with all their due actions): a batch's digests are stored in one statement. */
+const OWNERS = 500;
 /** Plans whose reassessment date has come, per transaction. */
 const REASSESS_BATCH = 200;
 /** How long after a saved due date the job runs: a burst of edits makes one run. */
@@ -73,11 +73,7 @@ async function sendDigests(ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>, ke
   let sent = 0;
   for (;;) {
     const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
-      let due = await claimDueActions(tx, today, soonUntil, topic, BATCH);
-      const claimed = due.length;
-      // A full batch may end in the middle of an owner's actions: that owner goes whole with the next one.
-      const last = due.at(-1)?.ownerId;
-      if (claimed === BATCH && due.some((row) => row.ownerId !== last)) due = due.filter((row) => row.ownerId !== last);
+      const due = await claimDueActions(tx, today, soonUntil, topic, OWNERS);
       const byOwner = new Map<string, DueAction[]>();
       for (const row of due) byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
       const mailable = [...byOwner.keys()].filter((owner) => !byOwner.get(owner)![0]!.blocked);
@@ -113,12 +109,13 @@ async function sendDigests(ctx: Pick<AppContext, 'db' | 'env' | 'mailQueue'>, ke
       }
       const ids = await ctx.mailQueue.storeMany(tx, mails);
       await markActionsReminded(tx, handled, now);
-      return { claimed, mailIds: ids };
+      return { claimed: byOwner.size, mailIds: ids };
     });
     // Many may be due at once: delivered as the queue's job delivers (decision 079).
     if (mailIds.length > 0) ctx.mailQueue.deliverDueSoon();
     sent += mailIds.length;
-    if (claimed < BATCH) return { sent, done: true };
+    // Fewer owners than asked for: none left, or the rest are another run's now (it sends them).
+    if (claimed < OWNERS) return { sent, done: true };
     if (Date.now() >= deadline) return { sent, done: false };
   }
 }

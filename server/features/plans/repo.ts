@@ -409,9 +409,35 @@ export interface DueAction {
  * for this run (SKIP LOCKED: another server's run passes them by), in owners' order so a batch
  * holds each owner's actions together.
  */
-export async function claimDueActions(tx: Transaction, today: string, soonUntil: string, digestTopic: string, limit: number): Promise<DueAction[]> {
+export async function claimDueActions(tx: Transaction, today: string, soonUntil: string, digestTopic: string, owners: number): Promise<DueAction[]> {
   const overdue = sql`${planActions.dueOn} < ${today}`;
   const teamOwner = alias(users, 'team_owner');
+  const due = and(
+    // The reminder index's condition, so the scan is of its small part of the table.
+    sql`${planActions.overdueHandledAt} is null and ${planActions.dueOn} is not null and ${planActions.ownerId} is not null and ${planActions.status} in ('planned', 'in-progress')`,
+    // Implied by the two below, said so the index gives the window's range, not every dated action.
+    sql`${planActions.dueOn} <= ${soonUntil}`,
+    eq(plans.status, 'active'),
+    or(overdue, and(sql`${planActions.dueOn} <= ${soonUntil}`, isNull(planActions.dueSoonHandledAt))),
+    sql`not exists (select 1 from ${toldOnce} o where o.topic = ${digestTopic} and o.user_id = ${planActions.ownerId})`,
+  );
+  // Owners whole: the next owners with something due, each taken under a lock of its own for the
+  // transaction (another run passes over an owner one holds, all of their actions with them), so
+  // two runs at once never split one person's day between two digests. The lock is tried on these
+  // few owners only (the limit is applied below it): never one lock per owner of the whole table.
+  const candidates = tx
+    .selectDistinct({ ownerId: sql<string>`${planActions.ownerId}`.as('owner_id') })
+    .from(planActions)
+    .innerJoin(plans, eq(plans.id, planActions.planId))
+    .where(due)
+    .orderBy(sql`owner_id`)
+    .limit(owners)
+    .as('candidates');
+  const locked = await tx
+    .select({ ownerId: candidates.ownerId })
+    .from(candidates)
+    .where(sql`pg_try_advisory_xact_lock(hashtextextended('plan-digest:' || ${candidates.ownerId}::text, 0))`);
+  if (locked.length === 0) return [];
   const rows = await tx
     .select({
       id: planActions.id,
@@ -434,18 +460,15 @@ export async function claimDueActions(tx: Transaction, today: string, soonUntil:
     .leftJoin(teamOwner, eq(teamOwner.id, teams.ownerId))
     .where(
       and(
-        // The reminder index's condition, so the scan is of its small part of the table.
-        sql`${planActions.overdueHandledAt} is null and ${planActions.dueOn} is not null and ${planActions.ownerId} is not null and ${planActions.status} in ('planned', 'in-progress')`,
-        // Implied by the two below, said so the index gives the window's range, not every dated action.
-        sql`${planActions.dueOn} <= ${soonUntil}`,
-        eq(plans.status, 'active'),
-        or(overdue, and(sql`${planActions.dueOn} <= ${soonUntil}`, isNull(planActions.dueSoonHandledAt))),
-        sql`not exists (select 1 from ${toldOnce} o where o.topic = ${digestTopic} and o.user_id = ${planActions.ownerId})`,
+        due,
+        inArray(
+          planActions.ownerId,
+          locked.map((row) => row.ownerId),
+        ),
       ),
     )
     .orderBy(planActions.ownerId, planActions.dueOn)
-    .limit(limit)
-    .for('update', { of: planActions, skipLocked: true });
+    .for('update', { of: planActions });
   return rows.map(({ overdue: late, ...row }) => ({ ...row, kind: late ? 'overdue' : 'due-soon' }));
 }
 
