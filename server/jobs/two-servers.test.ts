@@ -11,6 +11,7 @@ import { startJobRunner } from './runner';
 import { signInEveryone } from '../test/identities';
 import { deliverDueEditions } from '../test/deliver-editions';
 import { reservedPerRoundTrip } from '../mail/rate-gate';
+import { mailOutboxJob } from '../schedule';
 
 /**
  * Several servers on one PostgreSQL behave as one site: rate limits are counted together,
@@ -130,6 +131,38 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
       const [row] = await rowsOf(a.ctx.db.execute(sql`select status, attempts from mail_outbox where "to" = ${to}`));
       expect(row).toEqual({ status: 'sent', attempts: 2 });
     } finally {
+      await capture.close();
+    }
+  });
+
+  it("deliver mail while a killed server's mail-outbox run still counts as active (decision 084)", async () => {
+    const capture = await startSmtpCapture();
+    const transport = createTransport({ smtpUrl: capture.url, from: 'Hub <hello@example.org>', dataDir: '/nonexistent' });
+    const name = `mail-outbox-${run}`;
+    // Server A's run never ends, as a killed server's stays "active" in pg-boss until it expires.
+    let letGo = () => {};
+    const hung = new Promise<undefined>((resolve) => (letGo = () => resolve(undefined)));
+    const killed = { ...mailOutboxJob(createMailQueue(a.ctx.db, transport)), name, run: () => hung };
+    const live = { ...mailOutboxJob(createMailQueue(b.ctx.db, transport)), name };
+    const runnerA = await startJobRunner(a.ctx.database, [killed], a.app.log);
+    let runnerB: Awaited<ReturnType<typeof startJobRunner>> | undefined;
+    try {
+      // Queued as a cron tick queues it (no singleton key), so the two runs compete for one slot.
+      runnerA.kick(name);
+      const active = async () => (await rowsOf(a.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`)))[0]!.n;
+      const activeBy = Date.now() + 15_000;
+      while ((await active()) === 0 && Date.now() < activeBy) await new Promise((r) => setTimeout(r, 100));
+      expect(await active()).toBe(1);
+      runnerB = await startJobRunner(b.ctx.database, [live], b.app.log);
+      const to = uniqueEmail('outbox-overlap');
+      // Stored without delivering now, as a mail whose first try failed waits for the job.
+      await createMailQueue(b.ctx.db, transport).store(b.ctx.db, { to, subject: `Waiting for the job ${run}`, text: 'Hello' });
+      runnerB.kick(name);
+      // Under the stately policy this waited for A's run to expire (15 minutes).
+      await capture.waitFor(to, new RegExp(`Waiting for the job ${run}`), 15_000);
+    } finally {
+      letGo();
+      await Promise.all([runnerA.stop(), runnerB?.stop()]);
       await capture.close();
     }
   });

@@ -54,8 +54,11 @@ export interface MailQueue {
    * for): there is no other change for it to be written with.
    */
   send(mail: Mail): Promise<void>;
-  /** Sends what is due (new, or waiting for a retry) until nothing is left; returns how many were sent. */
-  deliverDue(): Promise<number>;
+  /**
+   * Sends what is due (new, or waiting for a retry) until nothing is left or, given a deadline
+   * (epoch ms), no new claim is made after it; returns how many were sent.
+   */
+  deliverDue(deadline?: number): Promise<number>;
   /** Resolves when the deliveries this process started have finished: shutdown waits for them. */
   idle(): Promise<void>;
   /** The application's logger, once it exists (the mail queue is made before the app). */
@@ -140,8 +143,8 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
       // Stored: from here the email cannot be lost. Delivery happens now, off the caller's path.
       mailQueue.deliverNow([await mailQueue.store(db, mail)]);
     },
-    async deliverDue() {
-      return (await track(deliverQueue(db, queue, MAIL_QUEUE_PACE, { log: quietLog }))).sent;
+    async deliverDue(deadline) {
+      return (await track(deliverQueue(db, queue, MAIL_QUEUE_PACE, { log: quietLog, ...(deadline === undefined ? {} : { deadline }) }))).sent;
     },
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
