@@ -149,7 +149,8 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     try {
       // Queued as a cron tick queues it (no singleton key), so the two runs compete for one slot.
       runnerA.kick(name);
-      const active = async () => (await rowsOf(a.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`)))[0]!.n;
+      const active = async () =>
+        (await rowsOf(a.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`)))[0]!.n;
       const activeBy = Date.now() + 15_000;
       while ((await active()) === 0 && Date.now() < activeBy) await new Promise((r) => setTimeout(r, 100));
       expect(await active()).toBe(1);
