@@ -52,106 +52,94 @@ export const foldMinusRuns = (query: string) => query.replace(minusRun, (run) =>
 
 const tsquery = (query: string) => sql`websearch_to_tsquery('search_english', ${foldMinusRuns(query)})`;
 
-interface ParsedQuery {
-  query: string;
-  /** Words and operators left once parsed: none when there is nothing to search for. */
-  nodes: number;
-  /** The query without its minus words (querytree), which the index can look up; null when nothing is left. */
-  positive: string | null;
+/**
+ * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, head: how
+ * well what the document is about matches). The database's function search_found (drizzle/0045)
+ * says who matches what (a premium item, for anyone but a premium member, by its title alone) and
+ * always through the index. Empty when the query holds no word to search for.
+ */
+const found = (query: SQL, searcher: Searcher) =>
+  sql`select f.* from ${query} as q(query), search_found(q.query, ${searcher.premium}) f where numnode(q.query) > 0`;
+
+async function countMatches(db: Executor, query: string, searcher: Searcher): Promise<Partial<Record<SearchKind, number>>> {
+  // Raw, as every search statement: a text-search function's rows.
+  const { rows } = await db.execute<{ kind: string; n: number }>(
+    sql`select f.kind, count(*)::int as n from (${found(tsquery(query), searcher)}) f group by f.kind`,
+  );
+  return countsOf(Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)])));
 }
 
-async function parse(db: Executor, query: string): Promise<ParsedQuery> {
-  // Raw: a select from no table, of the text-search parser's own functions.
-  const {
-    rows: [row],
-  } = await db.execute<{ nodes: number; positive: string }>(
-    sql`select numnode(q.query) as nodes, querytree(q.query) as positive from ${tsquery(query)} as q(query)`,
-  );
-  const positive = row!.positive === 'T' || row!.positive === '' ? null : row!.positive;
-  return { query, nodes: Number(row!.nodes), positive };
-}
+const countsOf = (byKind: Record<string, number>): Partial<Record<SearchKind, number>> =>
+  Object.fromEntries(searchKinds.filter((k) => byKind[k]).map((k) => [k, Number(byKind[k])]));
+
+/** A row of the search statement: the query's words and the counts on every row, and a result where the page has one. */
+type FoundRow = {
+  nodes: number;
+  counts: Record<string, number>;
+} & (
+  | { url: null }
+  | (Pick<typeof searchDocuments.$inferSelect, 'kind' | 'url' | 'title' | 'summary'> & { published_at: string | Date | null; locked: boolean; snippet: string })
+);
 
 /**
- * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, and
- * with `ranked` its `head`: how well what the document is about matches, read from the row itself; a
- * locked one by its title alone). A premium member matches the whole text of everything. Anyone else
- * matches a document they may not open on what they may see of it, its title, in every part of
- * the query (a word, a phrase, a minus word, an "or"): matched on its whole text, `heron -word`
- * found or not would tell whether its body holds the word, and the counts the same. In two
- * parts, so the whole text's index still serves both: a title the query matches also matches
- * the query's positive part in the whole text, where the title is indexed too.
+ * One search in one statement: how many words the query holds, the count per kind, and one page
+ * of results (of `kind`, when given). Ranked by what each document is about (its head, kept in
+ * the row), then, for the first RANK_DEPTH only, by its whole text: the whole text's vector is
+ * large and stored apart (TOAST), and reading it for every match was most of a search's time
+ * (decision 083). A locked document is ranked on its title alone, never on the text it hides.
+ * Cut to the page before the snippets (the costly part), made for the page's results only.
  */
-function found(searcher: Searcher, parsed: ParsedQuery, ranked: boolean): SQL {
-  const q = tsquery(parsed.query);
-  const whole = sql`select d.source_id, d.kind, d.published_at, false as locked${ranked ? sql`, ts_rank(d.head_vector, q.query) as head` : sql``}
-    from search_documents d, ${q} as q(query) where d.vector @@ q.query`;
-  if (searcher.premium) return whole;
-  return sql`${whole} and not d.premium
-    union all
-    select d.source_id, d.kind, d.published_at, true${ranked ? sql`, ts_rank('{1,1,1,1}', d.title_vector, q.query)` : sql``}
-    from search_documents d, ${q} as q(query)
-    where d.premium and ${parsed.positive === null ? sql`` : sql`d.vector @@ ${parsed.positive}::tsquery and `}d.title_vector @@ q.query`;
-}
-
-async function countMatches(db: Executor, parsed: ParsedQuery, searcher: Searcher): Promise<Partial<Record<SearchKind, number>>> {
-  // Raw, as `found` is: a union over a text-search function's result.
-  const { rows } = await db.execute<{ kind: string; n: number }>(
-    sql`select f.kind, count(*)::int as n from (${found(searcher, parsed, false)}) f group by f.kind`,
-  );
-  const counts = new Map(rows.map((row) => [row.kind, Number(row.n)]));
-  return Object.fromEntries(searchKinds.filter((k) => counts.get(k)).map((k) => [k, counts.get(k)!]));
-}
-
-/** A result as the statement below answers it: the document's own columns, and what it computes. */
-type ResultRow = Pick<typeof searchDocuments.$inferSelect, 'kind' | 'url' | 'title' | 'summary'> & {
-  published_at: string | Date | null;
-  locked: boolean;
-  snippet: string;
-};
-
-async function pageOfResults(
-  db: Executor,
-  parsed: ParsedQuery,
-  searcher: Searcher,
-  fill: PageFill,
-  kind: SearchKind | null,
-  page: number,
-): Promise<SearchResult[]> {
-  // Ranked by what each document is about (its head, kept in the row), then, for the first
-  // RANK_DEPTH only, by its whole text: the whole text's vector is large and stored apart (TOAST),
-  // and reading it for every match was most of a search's time (decision 083). A locked document
-  // is ranked on its title alone, never on the text it hides. Cut to the page before the snippets
-  // (the costly part), made for the page's results only.
-  // Raw: ts_headline and the text-search query joined as a table, which the builder cannot say.
-  const { rows } = await db.execute<ResultRow>(
+async function searchOnce(db: Executor, query: string, searcher: Searcher, fill: PageFill, kind: SearchKind | null, page: number) {
+  const offset = (page - 1) * SEARCH_LIMITS.perPage;
+  // Raw: ts_headline, a text-search function's rows and JSON aggregates, which the builder cannot say.
+  const { rows } = await db.execute<FoundRow>(
     sql`
-      with f as (select * from (${found(searcher, parsed, true)}) f ${kind ? sql`where f.kind = ${kind}` : sql``}),
+      with q as (select ${tsquery(query)} as query),
+      f as materialized (${found(sql`(select query from q)`, searcher)}),
+      counts as (select coalesce(json_object_agg(c.kind, c.n), '{}') as counts from (select kind, count(*)::int as n from f group by kind) c),
+      shown as (select * from f ${kind ? sql`where f.kind = ${kind}` : sql``}),
+      top as (select * from shown order by head desc, published_at desc nulls last, source_id limit ${RANK_DEPTH}),
       deep as (
-        select t.source_id, case when t.locked then t.head else ts_rank(d.vector, q.query) end as rank
-        from (select source_id, locked, head from f order by head desc, published_at desc nulls last, source_id limit ${RANK_DEPTH}) t
-        join search_documents d on d.source_id = t.source_id, ${tsquery(parsed.query)} as q(query)
+        select top.*, case when top.locked then top.head else ts_rank(d.vector, q.query) end as rank
+        from top join search_documents d on d.source_id = top.source_id, q
+      ),
+      page as (
+        select * from deep
+        ${
+          // A page past the first RANK_DEPTH also reads the rest, unranked by their whole text,
+          // which follows the ranked ones: their head is no higher.
+          offset + SEARCH_LIMITS.perPage > RANK_DEPTH
+            ? sql`union all select shown.*, null::real from shown where shown.source_id not in (select source_id from top)`
+            : sql``
+        }
+        order by head desc, rank desc nulls last, published_at desc nulls last, source_id
+        limit ${SEARCH_LIMITS.perPage} offset ${offset}
       )
-      select d.kind, d.url, d.title, d.published_at, f.locked,
-        case when f.locked then '' else d.summary end as summary,
-        case when f.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
-      from (
-        select f.*, deep.rank from f left join deep on deep.source_id = f.source_id
-        order by f.head desc, deep.rank desc nulls last, f.published_at desc nulls last, f.source_id
-        limit ${SEARCH_LIMITS.perPage} offset ${(page - 1) * SEARCH_LIMITS.perPage}
-      ) f
-      join search_documents d on d.source_id = f.source_id, ${tsquery(parsed.query)} as q(query)
-      order by f.head desc, f.rank desc nulls last, f.published_at desc nulls last, f.source_id`,
+      select numnode(q.query) as nodes, counts.counts, d.kind, d.url, d.title, d.published_at, p.locked,
+        case when p.locked then '' else d.summary end as summary,
+        case when p.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
+      from q cross join counts
+      left join (page p join search_documents d on d.source_id = p.source_id) on true
+      order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`,
   );
-  return rows.map((row) => ({
-    kind: row.kind,
-    title: row.title,
-    // An Ally is shown in the directory, searched for by its name.
-    url: row.kind === 'ally' ? `/allies?search=${encodeURIComponent(row.title)}` : row.url,
-    date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
-    locked: row.locked,
-    summary: row.summary,
-    snippet: row.snippet,
-  }));
+  const first = rows[0]!;
+  const results: SearchResult[] = rows.flatMap((row) =>
+    row.url === null
+      ? []
+      : [
+          {
+            kind: row.kind,
+            title: row.title,
+            // An Ally is shown in the directory, searched for by its name.
+            url: row.kind === 'ally' ? `/allies?search=${encodeURIComponent(row.title)}` : row.url,
+            date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
+            locked: row.locked,
+            summary: row.summary,
+            snippet: row.snippet,
+          },
+        ],
+  );
+  return { nodes: Number(first.nodes), counts: countsOf(first.counts), results };
 }
 
 /** The words of a query as the word list keeps them: lower case, without accents. */
@@ -202,9 +190,7 @@ async function suggest(db: Executor, query: string, searcher: Searcher): Promise
     })
     .join('');
   if (suggestion === query) return null;
-  const parsed = await parse(db, suggestion);
-  if (parsed.nodes === 0) return null;
-  return Object.keys(await countMatches(db, parsed, searcher)).length > 0 ? suggestion : null;
+  return Object.keys(await countMatches(db, suggestion, searcher)).length > 0 ? suggestion : null;
 }
 
 /** A search as the searcher may see it: one page of results, the count per kind, and help when nothing is found. */
@@ -218,12 +204,9 @@ export async function search(
   const kind = params.kind ?? null;
   const answer: SearchAnswer = { ...emptyAnswer, query, kind, page: params.page, forPremium: searcher.premium };
   if (!query) return answer;
-  const parsed = await parse(db, query);
-  if (parsed.nodes === 0) return { ...answer, message: nothingToSearch };
-  const counts = await countMatches(db, parsed, searcher);
+  const { nodes, counts, results } = await searchOnce(db, query, searcher, fill, kind, params.page);
+  if (nodes === 0) return { ...answer, message: nothingToSearch };
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const shown = kind ? (counts[kind] ?? 0) : total;
-  const results = shown > (params.page - 1) * SEARCH_LIMITS.perPage ? await pageOfResults(db, parsed, searcher, fill, kind, params.page) : [];
   const suggestion = total === 0 ? await suggest(db, query, searcher) : null;
   return { ...answer, counts, total, results, suggestion };
 }

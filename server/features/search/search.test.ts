@@ -83,6 +83,36 @@ describe('what search finds', () => {
     expect(titles(await find('wallaby -board'))).toEqual(['Wallaby cash flow']);
   });
 
+  it('pages through more matches than are ranked by their whole text, each once, in order', async () => {
+    // 115 items, as a publish leaves them (the search triggers index each): more than the 100 ranked by their whole text.
+    const word = `pagewort${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`;
+    await t.ctx.db.execute(sql`
+      insert into content_items (section, slug, position, title, summary, body, fields, updated_by)
+      select 'resources', ${word} || '-' || i, i, 'Page ' || i || ' ' || ${word}, '', repeat(${word} || ' ', 1 + i % 7), '{"pillar": "Fuel", "format": "Guide"}', 'test'
+      from generate_series(1, 115) i`);
+    await t.ctx.db.execute(sql`
+      insert into content_versions (item_id, number, title, summary, body, fields, html, published_by, published_at)
+      select id, 1, title, summary, body, fields, '<p>' || body || '</p>', 'test', now() from content_items where slug like ${`${word}-%`}`);
+    await t.ctx.db.execute(sql`
+      update content_items c set published_version_id = v.id from content_versions v where v.item_id = c.id and c.slug like ${`${word}-%`}`);
+    const pages: string[][] = [];
+    for (let page = 1; page <= 12; page += 1) {
+      const answer = await find(word, '', `&page=${page}`);
+      expect(answer.total).toBe(115);
+      pages.push(answer.results.map((r) => r.title));
+    }
+    const all = pages.flat();
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 5]);
+    expect(new Set(all).size).toBe(115);
+    // The body says the word 1 to 7 times and the title once: more often ranks higher within the first 100.
+    const times = (title: string) => 1 + (Number(title.split(' ')[1]) % 7);
+    const ranked = all.slice(0, 100).map(times);
+    expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
+  });
+
   it('never finds a draft; finds the change once published, nothing once unpublished, and the earlier text once restored', async () => {
     const id = await published('resources', 'platypus', 'Platypus grants', '', 'First text.');
     await saveDraft(id, { title: 'Echidna grants' });
