@@ -166,7 +166,7 @@ export async function runNewest({ server, db, cookie, time }) {
     publicRows.push([name, r.requests, Math.round(r.rps), r.p50.toFixed(0), r.p95.toFixed(0), r.p99.toFixed(0), r.errors]);
     check(
       `${name} p95 < ${newestBudgets.publicMs} ms at 32 connections`,
-      `${r.p95} ms (${Math.round(r.rps)} req/s, ${r.errors} errors)`,
+      `${r.p95.toFixed(1)} ms (${Math.round(r.rps)} req/s, ${r.errors} errors)`,
       r.p95 < newestBudgets.publicMs && r.errors === 0,
     );
   }
