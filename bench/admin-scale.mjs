@@ -20,7 +20,7 @@ const pageBudgetMs = 50;
 const exportRowsBudget = 100_000;
 const exportMemoryBudgetMb = 50;
 
-export const seed = [
+const seed = [
   [
     'users',
     100_000,
