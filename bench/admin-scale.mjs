@@ -1,6 +1,6 @@
 // (d) Admin at scale: seeds a PostgreSQL database of its own with 100k users, 200k
 // newsletter signups, 1M check-ups, 100k contact messages, 10k allies and 2M usage events by
-// generate_series, then times every admin endpoint on the production server (p50/p95 of 20
+// generate_series (and the newest lists' tables, 100k rows each: admin-newest.mjs), then times every admin endpoint on the production server (p50/p95 of 20
 // sequential requests after a warm-up) and streams the 1M-row check-up CSV, sampling the
 // server's resident memory. Budgets: pages, searches and summary < 50 ms p95; export > 100k
 // rows/s with < 50 MB memory growth. BENCH_ADMIN_DATABASE_URL picks the database (it is dropped
@@ -11,6 +11,7 @@ import { redact } from './database.mjs';
 import { probeRows, rssMb, staticAsset, startProbes } from './probe.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
+import { runNewest } from './admin-newest.mjs';
 
 const databaseUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://app:app@127.0.0.1:5432/app_bench_admin';
 const keep = process.env.BENCH_ADMIN_KEEP === '1';
@@ -83,6 +84,80 @@ const seed = [
     select (array['page_view', 'page_view', 'page_view', 'page_view', 'page_view', 'quiz_start', 'quiz_start', 'quiz_complete', 'community_signup', 'premium_signup'])[1 + i % 10],
       '/', now() - ((i % 180) || ' days')::interval - ((i % 86400) || ' seconds')::interval
     from generate_series(1, 2000000) i`,
+  ],
+  // The newest admin lists, 100,000 rows each: bounces of one sent edition, suppressed addresses,
+  // offers' applications and discounted charges, team plans with a seat each, follow-up enrolments
+  // with the mail each step sent, and 100,000 subscribers who took the Check-Up (segments).
+  [
+    'edition_bounces',
+    100_000,
+    `insert into newsletter_editions (id, slug, title, body, status, started_at, sent_at)
+      values ('00000000-0000-4000-8000-00000000b001', 'bench-bounced', 'Bench bounced edition', 'Read the [guide](https://example.org/guide).', 'sent', now(), now());
+    insert into edition_links (edition_id, number, url) values ('00000000-0000-4000-8000-00000000b001', 1, 'https://example.org/guide');
+    insert into edition_deliveries (edition_id, email, status, sent_at)
+    select '00000000-0000-4000-8000-00000000b001', 'bounced' || i || '@example.org', 'sent', now() from generate_series(1, 100000) i;
+    insert into edition_bounces (delivery_id, edition_id, email, kind, status, diagnostic, source, received_at)
+    select id, edition_id, email, (array['hard', 'soft', 'complaint'])[1 + id % 3], '5.1.1', 'User unknown', (array['imap', 'webhook', 'smtp'])[1 + id % 3],
+      now() - ((id % 180) || ' days')::interval - ((id % 86400) || ' seconds')::interval
+    from edition_deliveries`,
+  ],
+  [
+    'mail_suppressions',
+    100_000,
+    `insert into mail_suppressions (email, reason, created_at)
+    select 'suppressed' || i || '@example.org', (array['Hard bounce: 5.1.1 User unknown', 'Complaint: abuse', '3 soft bounces within 30 days, the last: 4.2.2 Mailbox full'])[1 + i % 3], now() - ((i % 180) || ' days')::interval - ((i % 86400) || ' seconds')::interval
+    from generate_series(1, 100000) i`,
+  ],
+  [
+    'offer_redemptions and billing_charges',
+    200_000,
+    `insert into offers (code, label, kind, percent_off, duration, applies_to, requires_approval, created_at)
+    select 'BENCH' || i, 'Bench offer ' || i, 'percent', 10 + i, 'once', 'both', i % 2 = 0, now() - (i || ' days')::interval from generate_series(1, 20) i;
+    insert into offer_redemptions (offer_id, user_id, status, created_at)
+    select o.id, u.id, (array['requested', 'approved', 'refused', 'redeemed'])[1 + u.n % 4], u.created_at
+    from (select id, created_at, row_number() over (order by id) as n from users) u
+    join (select id, row_number() over (order by code) - 1 as k from offers) o on o.k = u.n % 20;
+    insert into billing_charges (id, user_id, provider, provider_subscription_id, plan, amount_cents, currency, paid_at, discount_cents, offer_id)
+    select 'in_bench_' || r.user_id, r.user_id, 'test', 'sub_bench_' || r.user_id, 'monthly', 1710, 'usd', r.created_at, 190, r.offer_id
+    from offer_redemptions r`,
+  ],
+  [
+    'teams',
+    100_000,
+    `insert into subscriptions (user_id, provider, provider_subscription_id, plan, status, current_period_end, seats, created_at)
+    select id, 'test', 'team_' || id, 'monthly', 'active', now() + interval '20 days', 5, created_at from users;
+    insert into teams (subscription_id, owner_id, created_at) select id, user_id, created_at from subscriptions where seats is not null;
+    insert into team_seats (team_id, user_id, joined_at) select id, owner_id, created_at from teams`,
+  ],
+  [
+    'follow_up_enrolments',
+    100_000,
+    `insert into follow_up_sequences (name, target_kind, target, active, steps, first_delay_days)
+    select 'Bench ' || p, 'pillar', p, true,
+      (select jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'delayDays', s, 'subject', 'Step ' || s, 'body', 'Body', 'bodyHtml', '<p>Body</p>',
+        'linkGuide', false, 'linkResources', false, 'linkAllies', false) order by s) from generate_series(1, 3) s where p is not null), 1
+    from unnest(array['IMPACT', 'HUMANS', 'FUEL', 'GEARS', 'FUTURE']) p;
+    insert into follow_up_enrolments (sequence_id, result_id, email, pillar, steps_sent, next_due_at, stopped_at, stop_reason, created_at)
+    select s.id, r.id, r.email, s.target, r.n % 4, now() + interval '365 days', case when r.n % 4 = 3 then now() end,
+      case when r.n % 4 = 3 then (array['finished', 'unsubscribed', 'retake'])[1 + r.n % 3] end, r.created_at
+    from (select id, email, created_at, row_number() over (order by email) as n from (select distinct on (email) id, email, created_at from checkup_results order by email) d limit 100000) r
+    join (select id, target, row_number() over (order by target) - 1 as k from follow_up_sequences) s on s.k = r.n % 5;
+    insert into mail_outbox (id, "to", subject, text, status, attempts, created_at, sent_at)
+    select md5('bench-follow-up-' || e.id)::uuid, e.email, 'Step', 'Body', (array['sent', 'sent', 'sent', 'failed'])[1 + abs(hashtext(e.id::text)) % 4], 1, e.created_at, e.created_at
+    from follow_up_enrolments e;
+    insert into told_once (topic, email, details, created_at)
+    select 'follow-up-step:' || (s.steps -> (abs(hashtext(e.id::text)) % 3) ->> 'id'), e.email, jsonb_build_object('outboxId', md5('bench-follow-up-' || e.id)::uuid::text), e.created_at
+    from follow_up_enrolments e join follow_up_sequences s on s.id = e.sequence_id`,
+  ],
+  [
+    'newsletter_signups with Check-Ups',
+    100_000,
+    `insert into newsletter_signups (email, name, organization, source, created_at)
+    select 'quiz' || i || '@example.org', 'Quiz taker ' || i, 'Org ' || (i % 900), 'checkup', now() - ((i % 180) || ' days')::interval
+    from generate_series(1, 100000) i;
+    insert into newsletter_segments (name, filter)
+    values ('Bench weakest FUEL or GEARS', '{"plans": [], "sources": [], "weakestPillars": ["FUEL", "GEARS"], "grades": [], "signedUpFrom": null, "signedUpTo": null}'),
+      ('Bench grade C or D, from the Check-Up', '{"plans": [], "sources": ["checkup"], "weakestPillars": [], "grades": ["C", "D"], "signedUpFrom": null, "signedUpTo": null}')`,
   ],
 ];
 
@@ -248,6 +323,9 @@ export async function runAdminScale() {
       measured: `+${growth.toFixed(0)} MB`,
       status: growth < exportMemoryBudgetMb ? 'PASS' : 'FAIL',
     });
+    const newest = await runNewest({ server, db, cookie, time: (path) => time(server.origin, path, cookie) });
+    figures.newest = newest.figures;
+    checks.push(...newest.checks);
     return { figures, checks };
   } finally {
     await db.end().catch(() => {});

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type FeedbackAnswer, feedbackAnswers, FEEDBACK_THANKS_PATH } from '#shared/newsletter/editions';
 import type { AppContext } from '../../context';
 import type { PageBuilder } from '../../rendering/builder';
-import { countClick, countFeedback, storedLink } from './counts-repo';
+import { countFeedback, followLink, storedLink } from './counts-repo';
 
 /** An edition's id as the links carry it; anything else is unknown before the database is asked (a malformed uuid would be its error). */
 const editionId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -33,9 +33,8 @@ export async function editionCountRoutes(app: FastifyInstance, { ctx, builder }:
   app.get<{ Params: { edition: string; number: string } }>('/r/:edition/:number', async (request, reply) => {
     const { edition, number } = request.params;
     if (!editionId.test(edition) || !linkNumber.test(number)) return notFound(request, reply);
-    const url = await storedLink(ctx.db, edition, Number(number));
+    const url = counts(request) ? await followLink(ctx.db, edition, Number(number), timeZone) : await storedLink(ctx.db, edition, Number(number));
     if (!url) return notFound(request, reply);
-    if (counts(request)) await countClick(ctx.db, edition, Number(number), timeZone);
     // Every follow reaches the server: no cache may answer for it.
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });

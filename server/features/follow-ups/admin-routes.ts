@@ -23,7 +23,8 @@ import {
   listSequences,
   recentAttemptsByTarget,
   type SequenceRow,
-  stepStats,
+  type SequenceStats,
+  stepStatsOf,
   switchSequence,
   TargetTakenError,
   updateSequence,
@@ -48,21 +49,20 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
     if (!row) throw new HttpError(404, 'No follow-up sequence with this id');
     return row;
   };
-  const view = async (row: SequenceRow): Promise<FollowUpSequence> => {
-    const stats = await stepStats(db, row);
-    return {
-      id: row.id,
-      name: row.name,
-      targetKind: row.targetKind,
-      target: row.target,
-      active: row.active,
-      stopOnPremium: row.stopOnPremium,
-      targetNote: row.targetNote,
-      steps: row.steps.map(({ bodyHtml: _html, ...step }, index) => ({ ...step, stats: stats.steps[index]! })),
-      enrolled: stats.enrolled,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  };
+  const view = (row: SequenceRow, stats: SequenceStats): FollowUpSequence => ({
+    id: row.id,
+    name: row.name,
+    targetKind: row.targetKind,
+    target: row.target,
+    active: row.active,
+    stopOnPremium: row.stopOnPremium,
+    targetNote: row.targetNote,
+    steps: row.steps.map(({ bodyHtml: _html, ...step }, index) => ({ ...step, stats: stats.steps[index]! })),
+    enrolled: stats.enrolled,
+    updatedAt: row.updatedAt.toISOString(),
+  });
+  /** One sequence as the admin sees it, with its figures. */
+  const viewOne = async (row: SequenceRow) => view(row, (await stepStatsOf(db, [row])).get(row.id)!);
   const checked = (body: unknown): FollowUpSequenceValues => {
     const input = parseInput(followUpSequenceSchema, body);
     refuseUnrenderable(
@@ -73,8 +73,9 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get(adminApiPaths.adminFollowUps, async (_request, reply): Promise<FollowUpList> => {
     reply.header('cache-control', 'no-store');
-    const [rows, recentAttempts] = await Promise.all([listSequences(db), recentAttemptsByTarget(db, RECENT_DAYS)]);
-    return { sequences: await Promise.all(rows.map(view)), recentAttempts, recentDays: RECENT_DAYS };
+    const withStats = listSequences(db).then(async (rows) => ({ rows, stats: await stepStatsOf(db, rows) }));
+    const [{ rows, stats }, recentAttempts] = await Promise.all([withStats, recentAttemptsByTarget(db, RECENT_DAYS)]);
+    return { sequences: rows.map((row) => view(row, stats.get(row.id)!)), recentAttempts, recentDays: RECENT_DAYS };
   });
 
   // One step as the email, from what is written so far (empty at first), for the target's pillar.
@@ -99,7 +100,7 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
         });
         return created;
       });
-      return reply.status(201).send(await view(row));
+      return reply.status(201).send(await viewOne(row));
     } catch (error) {
       if (error instanceof TargetTakenError) throw targetTaken();
       throw error;
@@ -125,7 +126,7 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
         return saved;
       });
       if (!row) throw new HttpError(404, 'No follow-up sequence with this id');
-      return view(row);
+      return viewOne(row);
     } catch (error) {
       if (error instanceof TargetTakenError) throw targetTaken();
       throw error;
@@ -147,6 +148,6 @@ export async function followUpAdminRoutes(app: FastifyInstance, ctx: AppContext)
         });
       }
     });
-    return view(await existing(id));
+    return viewOne(await existing(id));
   });
 }

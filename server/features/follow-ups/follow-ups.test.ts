@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Pillar } from '#shared/checkup/questions';
 import { questions } from '#shared/checkup/questions';
 import { adminAuditLog, queuedMails, users } from '../../db/schema';
-import { followUpEnrolments } from './schema';
+import { checkupResults } from '../checkup/schema';
+import { checkupTargetDays, followUpEnrolments } from './schema';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { callApp } from '../../test/call-app';
 import { signInEveryone } from '../../test/identities';
@@ -301,6 +302,38 @@ describe('Check-Up follow-ups', () => {
     await runJob();
     expect(smtp.find(premium, /Future one/)).toHaveLength(0);
     expect(await enrolmentsOf(premium)).toEqual([{ sequenceId: future.id, stopReason: 'premium', stepsSent: 0 }]);
+  });
+
+  it('adds up the recent attempts of the days that are over from their counts, and counts a day again once its results change', async () => {
+    const recent = async () => (await admin('GET', '/api/admin/follow-ups')).json.recentAttempts as Record<string, number>;
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const moveTo = (id: string, at: string) =>
+      t.ctx.db
+        .update(checkupResults)
+        .set({ createdAt: new Date(at) })
+        .where(eq(checkupResults.id, id));
+    const before = await recent();
+    // A Check-Up of three days ago (moved there: results are made now), weakest in Fuel.
+    const first = await takeCheckup(uniqueEmail('fu-days'), answersWith('FUEL'));
+    await moveTo(first, `${day}T12:00:00Z`);
+    expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 1);
+    // The day is over: the list counted it once and now adds up its stored counts.
+    const stored = await t.ctx.db.select().from(checkupTargetDays).where(eq(checkupTargetDays.day, day));
+    expect(stored.find((row) => row.target === 'pillar:FUEL')?.n).toBeGreaterThanOrEqual(1);
+    await t.ctx.db
+      .update(checkupTargetDays)
+      .set({ n: sql`${checkupTargetDays.n} + 1000` })
+      .where(and(eq(checkupTargetDays.day, day), eq(checkupTargetDays.target, 'pillar:FUEL')));
+    expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 1001);
+    // Any change to that day's results forgets its counts, and the next read counts the day again.
+    const second = await takeCheckup(uniqueEmail('fu-days'), answersWith('FUEL'));
+    await moveTo(second, `${day}T13:00:00Z`);
+    expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 2);
+    await t.ctx.db.delete(checkupResults).where(eq(checkupResults.id, first));
+    expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 1);
+    // Out of the 90 days: not counted.
+    await moveTo(second, new Date(Date.now() - 91 * 86_400_000).toISOString());
+    expect(await recent()).toEqual(before);
   });
 
   it('shows per step what was sent, failed and stopped, the recent attempts per target, and audits the changes', async () => {

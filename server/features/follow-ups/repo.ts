@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, not, or, sql } from 'drizzle-orm';
 import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup/follow-ups';
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
@@ -7,7 +7,7 @@ import { queuedMails, toldOnce, users } from '../../db/schema';
 import { checkupResults } from '../checkup/schema';
 import { planActions, plans } from '../plans/schema';
 import { teams, teamSeats } from '../teams/schema';
-import { followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
+import { checkupTargetDays, followUpEnrolments, followUpSequences, type StoredFollowUpStep } from './schema';
 import { optedOut, optOut } from '../../mail/topic-opt-outs';
 import { type PersonalData, theirs } from '../../personal-data';
 
@@ -217,82 +217,159 @@ export async function unsubscribe(tx: Executor, email: string): Promise<number> 
   return stopped.length;
 }
 
+export type SequenceStats = { steps: FollowUpStepStats[]; enrolled: number };
+
 /**
- * Per step of a sequence: sent and failed (the mail queue's verdict on the mail of that step), still
+ * Per step of each sequence: sent and failed (the mail queue's verdict on the mail of that step), still
  * on its way, and stopped (enrolments that ended for a reason other than finishing before this
- * step reached them).
+ * step reached them). Two queries for all the sequences, not three for each.
  */
-export async function stepStats(db: Executor, sequence: SequenceRow): Promise<{ steps: FollowUpStepStats[]; enrolled: number }> {
-  const stepIds = sequence.steps.map((step) => step.id);
-  const outcomes = stepIds.length
+export async function stepStatsOf(db: Executor, sequences: SequenceRow[]): Promise<Map<string, SequenceStats>> {
+  const topics = sequences.flatMap((sequence) => sequence.steps.map((step) => stepTopic(step.id)));
+  const outcomes = topics.length
     ? await db
         .select({ topic: toldOnce.topic, status: queuedMails.status, n: count() })
         .from(toldOnce)
-        // The queued mail is named in the mark's details (jsonb): the builder has no word for ->>.
-        .leftJoin(queuedMails, sql`${queuedMails.id}::text = ${toldOnce.details}->>'outboxId'`)
-        .where(
-          inArray(
-            toldOnce.topic,
-            stepIds.map((id) => stepTopic(id)),
-          ),
-        )
+        // The queued mail is named in the mark's details (jsonb): the builder has no word for ->>. As a
+        // uuid, the mail's own key: compared as text, every mail of the queue was read and sorted.
+        .leftJoin(queuedMails, sql`${queuedMails.id} = (${toldOnce.details}->>'outboxId')::uuid`)
+        .where(inArray(toldOnce.topic, topics))
         .groupBy(toldOnce.topic, queuedMails.status)
     : [];
-  const stoppedAt = await db
-    .select({ stepsSent: followUpEnrolments.stepsSent, n: count() })
-    .from(followUpEnrolments)
-    .where(and(eq(followUpEnrolments.sequenceId, sequence.id), sql`${followUpEnrolments.stopReason} <> 'finished'`))
-    .groupBy(followUpEnrolments.stepsSent);
-  const [enrolled] = await db.select({ n: count() }).from(followUpEnrolments).where(eq(followUpEnrolments.sequenceId, sequence.id));
-  const steps = sequence.steps.map((step: StoredFollowUpStep, index) => {
-    const of = outcomes.filter((row) => row.topic === stepTopic(step.id));
-    const by = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + row.n, 0);
-    return {
-      sent: by('sent'),
-      failed: by('failed'),
-      pending: by('pending'),
-      stopped: stoppedAt.filter((row) => row.stepsSent <= index).reduce((sum, row) => sum + row.n, 0),
-    };
-  });
-  return { steps, enrolled: enrolled?.n ?? 0 };
+  const enrolments = sequences.length
+    ? await db
+        .select({
+          sequenceId: followUpEnrolments.sequenceId,
+          stepsSent: followUpEnrolments.stepsSent,
+          n: count(),
+          stopped: sql<number>`(count(*) filter (where ${followUpEnrolments.stopReason} <> 'finished'))::int`,
+        })
+        .from(followUpEnrolments)
+        .where(
+          inArray(
+            followUpEnrolments.sequenceId,
+            sequences.map((sequence) => sequence.id),
+          ),
+        )
+        .groupBy(followUpEnrolments.sequenceId, followUpEnrolments.stepsSent)
+    : [];
+  return new Map(
+    sequences.map((sequence) => {
+      const own = enrolments.filter((row) => row.sequenceId === sequence.id);
+      const steps = sequence.steps.map((step: StoredFollowUpStep, index) => {
+        const of = outcomes.filter((row) => row.topic === stepTopic(step.id));
+        const by = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + row.n, 0);
+        return {
+          sent: by('sent'),
+          failed: by('failed'),
+          pending: by('pending'),
+          stopped: own.filter((row) => row.stepsSent <= index).reduce((sum, row) => sum + row.stopped, 0),
+        };
+      });
+      return [sequence.id, { steps, enrolled: own.reduce((sum, row) => sum + row.n, 0) }];
+    }),
+  );
 }
 
-/**
- * How many Check-Ups of the last `days` days fall in each target (`pillar:FUEL`, `grade:D`),
- * so the admin knows how many people a sequence would reach before switching it on.
- */
-export async function recentAttemptsByTarget(db: Executor, days: number, now = new Date()): Promise<Record<string, number>> {
-  const since = new Date(now.getTime() - days * 86_400_000);
-  const score = (pillar: string) => sql`(${checkupResults.categoryScores}->>${pillar})::int`;
+const DAY_MS = 86_400_000;
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The weakest pillar (highest sum), ties to the first in the pillars' order: a CASE the builder cannot say. */
+function weakestPillarOf(scores: typeof checkupResults.categoryScores) {
+  const score = (pillar: string) => sql`(${scores}->>${pillar})::int`;
   const worst = sql`greatest(${sql.join(
     pillars.map((p) => score(p)),
     sql`, `,
   )})`;
-  // The weakest pillar (highest sum), ties to the first in the pillars' order: a CASE the builder cannot say.
-  const weakest = sql<string>`case ${sql.join(
+  return sql<string>`case ${sql.join(
     pillars.map((p) => sql`when ${score(p)} = ${worst} then ${p}`),
     sql` `,
   )} end`;
+}
+
+/**
+ * Counts, once each, the UTC days from `from` up to `to` (midnights) that are over and not counted
+ * yet, into checkup_target_days; answers the midnight up to which the days are counted. Under the
+ * lock that the trigger on checkup_results takes shared (migration 0046): a change to a day's
+ * results commits before its day is counted here, or forgets the count after.
+ */
+async function countWholeDays(db: Executor, from: Date, to: Date): Promise<Date> {
+  return db.transaction(async (tx) => {
+    // Never today or later, by the database's clock as the trigger reads it.
+    const { rows } = await tx.execute<{ day: string }>(sql`select d::date::text as day
+      from generate_series(${isoDay(from)}::date, least(${isoDay(to)}::date, (now() at time zone 'UTC')::date) - 1, interval '1 day') d
+      where not exists (select 1 from ${checkupTargetDays} c where c.day = d::date and c.target = '')`);
+    const { rows: ends } = await tx.execute<{ day: string }>(
+      sql`select greatest(${isoDay(from)}::date, least(${isoDay(to)}::date, (now() at time zone 'UTC')::date))::text as day`,
+    );
+    const missing = rows.map((row) => row.day);
+    if (missing.length > 0) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('checkup_target_days'))`);
+      // One literal array: the builder would spread a list into as many parameters.
+      const days = `{${missing.join(',')}}`;
+      const day = sql`(${checkupResults.createdAt} at time zone 'UTC')::date`;
+      await tx.execute(sql`insert into ${checkupTargetDays} (day, target, n)
+        select r.day, t.target, count(*)::int
+        from (select ${day} as day, ${weakestPillarOf(checkupResults.categoryScores)} as pillar, ${gradeOfTotal(checkupResults.totalScore)} as grade
+          from ${checkupResults}
+          where ${checkupResults.createdAt} >= ${`${missing[0]}T00:00:00Z`}::timestamptz
+            and ${checkupResults.createdAt} < ${`${missing.at(-1)}T00:00:00Z`}::timestamptz + interval '1 day'
+            and ${day} = any(${days}::date[])) r,
+          lateral (values ('pillar:' || r.pillar), ('grade:' || r.grade), ('')) t(target)
+        where t.target is not null
+        group by r.day, t.target
+        on conflict do nothing`);
+      // A day without results is counted too: its total, 0.
+      await tx.execute(sql`insert into ${checkupTargetDays} (day, target, n) select d, '', 0 from unnest(${days}::date[]) d on conflict do nothing`);
+    }
+    return new Date(`${ends[0]!.day}T00:00:00Z`);
+  });
+}
+
+/**
+ * How many Check-Ups of the last `days` days fall in each target (`pillar:FUEL`, `grade:D`),
+ * so the admin knows how many people a sequence would reach before switching it on. The window's
+ * whole days that are over are added up from their counts (countWholeDays); its two ends, the
+ * part of a day it starts in and today, are counted from the results.
+ */
+export async function recentAttemptsByTarget(db: Executor, days: number, now = new Date()): Promise<Record<string, number>> {
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const firstDay = new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
+  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const countedTo = firstDay < today ? await countWholeDays(db, firstDay, today) : firstDay;
+  const stored =
+    countedTo > firstDay
+      ? await db
+          .select({ key: checkupTargetDays.target, n: sql<number>`sum(${checkupTargetDays.n})::int` })
+          .from(checkupTargetDays)
+          .where(and(gte(checkupTargetDays.day, isoDay(firstDay)), lt(checkupTargetDays.day, isoDay(countedTo)), ne(checkupTargetDays.target, '')))
+          .groupBy(checkupTargetDays.target)
+      : [];
+  const weakest = weakestPillarOf(checkupResults.categoryScores);
   const grade = gradeOfTotal(checkupResults.totalScore);
   // Grouped by position: the same expression written twice would carry its own parameters and not match.
-  const recent = gte(checkupResults.createdAt, since);
+  const live =
+    countedTo > firstDay
+      ? and(gte(checkupResults.createdAt, since), or(lt(checkupResults.createdAt, firstDay), gte(checkupResults.createdAt, countedTo)))
+      : gte(checkupResults.createdAt, since);
   const [byPillar, byGrade] = await Promise.all([
     db
       .select({ key: weakest, n: count() })
       .from(checkupResults)
-      .where(recent)
+      .where(live)
       .groupBy(sql`1`),
     db
       .select({ key: grade, n: count() })
       .from(checkupResults)
-      .where(recent)
+      .where(live)
       .groupBy(sql`1`),
   ]);
   const counts: Record<string, number> = {};
   for (const p of pillars) counts[`pillar:${p}`] = 0;
   for (const g of grades) counts[`grade:${g}`] = 0;
-  for (const row of byPillar) counts[`pillar:${row.key}`] = row.n;
-  for (const row of byGrade) counts[`grade:${row.key}`] = row.n;
+  for (const row of stored) counts[row.key] = (counts[row.key] ?? 0) + row.n;
+  for (const row of byPillar) counts[`pillar:${row.key}`] = (counts[`pillar:${row.key}`] ?? 0) + row.n;
+  for (const row of byGrade) counts[`grade:${row.key}`] = (counts[`grade:${row.key}`] ?? 0) + row.n;
   return counts;
 }
 

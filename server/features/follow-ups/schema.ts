@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { followUpTargetKinds, type FollowUpStep } from '#shared/checkup/follow-ups';
 import { createdAt } from '../../db/columns';
 import { users } from '../../db/schema';
@@ -75,4 +75,22 @@ export const followUpEnrolments = pgTable(
     index('follow_up_enrolments_result_idx').on(t.resultId),
     index('follow_up_enrolments_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * How many Check-Ups of one day that is over (a UTC day) fall in each target ('pillar:FUEL',
+ * 'grade:D'), and the day's total under ''. The admin's "recent attempts" add up these rows for the
+ * whole days of their window and count only its two ends live, instead of reading half a million
+ * results on every visit. A day is counted when the list first needs it; a trigger on
+ * checkup_results deletes a day's rows whenever results of that day are added, deleted or changed,
+ * so it is counted again (migration 0046).
+ */
+export const checkupTargetDays = pgTable(
+  'checkup_target_days',
+  {
+    day: date('day').notNull(),
+    target: text('target').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.target] })],
 );

@@ -82,7 +82,13 @@ export const billingCharges = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
   },
-  (t) => [index('billing_charges_user_idx').on(t.userId, t.paidAt), index('billing_charges_offer_idx').on(t.offerId)],
+  (t) => [
+    index('billing_charges_user_idx').on(t.userId, t.paidAt),
+    // The Offers tab's cost of each offer: summed from the index alone, never from the charges.
+    index('billing_charges_offer_idx')
+      .on(t.offerId, t.discountCents)
+      .where(sql`offer_id is not null`),
+  ],
 );
 
 /** The payment provider's customer of each member, made once and reused for every checkout and the portal. */

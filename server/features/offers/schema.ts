@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { users } from '../../db/schema';
@@ -44,5 +45,12 @@ export const offerRedemptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('offer_redemptions_offer_user_idx').on(t.offerId, t.userId), index('offer_redemptions_user_idx').on(t.userId, t.status)],
+  (t) => [
+    uniqueIndex('offer_redemptions_offer_user_idx').on(t.offerId, t.userId),
+    index('offer_redemptions_user_idx').on(t.userId, t.status),
+    // The Offers tab's applications waiting per offer: a few index entries, not every redemption.
+    index('offer_redemptions_requested_idx')
+      .on(t.offerId)
+      .where(sql`status = 'requested'`),
+  ],
 );

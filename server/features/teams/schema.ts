@@ -8,17 +8,22 @@ import { memberships } from '../membership/schema';
  * Team plans (decision 055): a team is a team plan's membership (its payer is the membership's
  * member); its seats are held by members, each seat premium while the plan is live.
  */
-export const teams = pgTable('teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  membershipId: uuid('subscription_id')
-    .notNull()
-    .unique()
-    .references(() => memberships.id, { onDelete: 'cascade' }),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    membershipId: uuid('subscription_id')
+      .notNull()
+      .unique()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // The admin's Teams tab: the newest 500 read from the index, not all teams sorted.
+  (t) => [index('teams_created_at_idx').on(t.createdAt)],
+);
 
 export const teamSeats = pgTable(
   'team_seats',
