@@ -91,8 +91,8 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     return page;
   }
 
-  // Pages with a query string that a lookup says may be kept (keepAs): the most recently used
-  // ones, each in the one encoding it was asked in.
+  // Pages a lookup says may be kept under a key naming what they show (keepAs: a search, a
+  // Check-Up result): the most recently used ones, each in the one encoding it was asked in.
   const keptByKey = new Map<string, Promise<EncodedPage>>();
   function pageKeptAs(log: FastifyBaseLogger, key: string, url: string, userPending: boolean, lookup: PageLookup, only: Encoding): Promise<EncodedPage> {
     const full = `${key} ${only}${userPending ? ' (user pending)' : ''}`;
@@ -139,7 +139,14 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const page = keepable
       ? await keptPage(request.log, pathname, userPending, lookup)
       : lookup?.keepAs
-        ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
+        ? await pageKeptAs(
+            request.log,
+            lookup.keepAs,
+            query ? `${pathname}?${query}` : pathname,
+            userPending,
+            lookup,
+            pickEncoding(request.headers['accept-encoding']),
+          )
         : await buildPage(
             request.log,
             query ? `${pathname}?${query}` : pathname,
