@@ -1,10 +1,8 @@
-import { isResultId } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
 import { siteIsoDate } from '#shared/site-time';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../../rendering/builder';
-import { findCheckupResult } from './repo';
-import { resultView } from './routes';
+import { findResultView } from './routes';
 
 /**
  * For /checkup/results/:id: the result, rendered into the page by the server, or "not found"
@@ -27,9 +25,8 @@ export function lookupResultPage(ctx: AppContext): (pathname: string) => Promise
     } catch {
       return { found: false, queries: [] };
     }
-    const row = isResultId(id) ? await findCheckupResult(ctx.db, id) : undefined;
-    if (!row) return { found: false, queries: [{ queryKey: checkupResultQueryKey(id), data: null }] };
-    const view = await resultView(ctx.db, row);
+    const view = await findResultView(ctx.db, id);
+    if (!view) return { found: false, queries: [{ queryKey: checkupResultQueryKey(id), data: null }] };
     return {
       found: true,
       queries: [{ queryKey: checkupResultQueryKey(id), data: view }],
