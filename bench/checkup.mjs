@@ -1,13 +1,16 @@
 // The Check-Up at scale: seeds a PostgreSQL database of its own with 1,000,000 attempts
 // (generate_series: 300,000 organisations over 30 months, five budget bands and none), then
 // measures against the budgets of docs/benchmarks.md: the results page with peer figures p95 <
-// 50 ms (one request at a time, its 32-connection throughput printed beside), its data and the
+// 50 ms one request at a time, and at 32 connections p95 < 100 ms and at least 500 pages/s, its data and the
 // progress page's data p95 < 50 ms at 32 connections (autocannon, as the API bench drives), the
 // peer recomputation < 30 s, and GET /api/user p99 < 50 ms while it runs. Each measurement is a function of its
 // own taking the run's context (server, database, admin cookie): `measurements` below lists
 // them: also the result as data, the progress page's data and what enrolment in follow-ups adds
 // to a submission.
 // BENCH_DATABASE_URL (or the other benches' choice) names the server; the database is the bench's own, dropped after.
+// BENCH_CHECKUP_KEEP=1 keeps it (as bench_checkup_kept) and reuses it, seeded, on the next run.
+// BENCH_CHECKUP_MEASURE names the measurements to run (comma-separated keys of `measurements`,
+// e.g. resultsPage,progress); the recomputation runs first whenever the database has no figures yet.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
@@ -21,8 +24,12 @@ const organisations = 300_000;
 const load = { connections: 32, pipelining: 1, duration: 10 };
 const warmUpSeconds = 3;
 const resultsPageBudgetMs = 50;
+const resultsPageLoadBudget = { p95Ms: 100, pagesPerSecond: 500 };
 const recomputeBudgetS = 30;
 const userDuringRecomputeBudgetMs = 50;
+const keep = process.env.BENCH_CHECKUP_KEEP === '1';
+const keptName = 'bench_checkup_kept';
+const chosen = process.env.BENCH_CHECKUP_MEASURE?.split(',').filter(Boolean);
 const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 // Real-looking addresses: the reserved test domains are left out of the peer figures. Each
@@ -129,13 +136,13 @@ export async function measureRecompute({ server, adminCookie, memberCookie }) {
 
 /**
  * /checkup/results/:id rendered by the server with its peer figures, over 200 results of every
- * band. Judged one request at a time, as a person opening their result meets it (decision 040):
- * every result page is drawn for its one request. The same pages at 32 connections are printed
- * too: that is the machine's React throughput (a core draws one page at a time), not what a
- * visitor waits.
+ * band. Judged one request at a time, as a person opening their result meets it (decision 040),
+ * each of the 200 for the first time (twenty others warm the server up first), and at 32
+ * connections over the same 200 again: the link opened again and again (the breakdown mail's,
+ * one passed round a board).
  */
 export async function measureResultsPage({ server, db }) {
-  const { rows } = await db.query(`select id from checkup_results order by created_at desc limit 220`);
+  const { rows } = await db.query(`select id from checkup_results where email like '%@bench-org%' order by created_at desc limit 220`);
   const paths = rows.map((row) => `/checkup/results/${row.id}`);
   const sample = await fetch(`${server.origin}${paths[0]}`, { headers: { accept: 'text/html' } }).then((res) => res.text());
   if (!sample.includes('Where you stand among peers')) throw new Error('the results page carries no peer figures: was the recomputation run first?');
@@ -164,8 +171,13 @@ export async function measureResultsPage({ server, db }) {
     checks: [
       {
         budget: `results page with peer figures p95 < ${resultsPageBudgetMs} ms (200 results, one at a time)`,
-        measured: `${oneAtATime.p95.toFixed(0)} ms (p50 ${oneAtATime.p50.toFixed(0)}, p99 ${oneAtATime.p99.toFixed(0)}; at ${load.connections} connections ${t.rps.toFixed(0)} pages/s, p95 ${t.p95.toFixed(0)} ms, ${t.errors} errors)`,
-        status: oneAtATime.p95 < resultsPageBudgetMs && t.errors === 0 ? 'PASS' : 'FAIL',
+        measured: `${oneAtATime.p95.toFixed(0)} ms (p50 ${oneAtATime.p50.toFixed(0)}, p99 ${oneAtATime.p99.toFixed(0)})`,
+        status: oneAtATime.p95 < resultsPageBudgetMs ? 'PASS' : 'FAIL',
+      },
+      {
+        budget: `results page with peer figures at ${load.connections} connections p95 < ${resultsPageLoadBudget.p95Ms} ms and ≥ ${resultsPageLoadBudget.pagesPerSecond} pages/s (200 results), 0 errors`,
+        measured: `${t.rps.toFixed(0)} pages/s, p95 ${t.p95.toFixed(0)} ms (p50 ${t.p50.toFixed(0)}, p99 ${t.p99.toFixed(0)}), ${t.errors} errors`,
+        status: t.p95 < resultsPageLoadBudget.p95Ms && t.rps >= resultsPageLoadBudget.pagesPerSecond && t.errors === 0 ? 'PASS' : 'FAIL',
       },
     ],
   };
@@ -173,7 +185,7 @@ export async function measureResultsPage({ server, db }) {
 
 /** The same result as data (GET /api/checkup-results/:id with its peer figures): what the page's data costs, apart from React's render of the HTML. */
 export async function measureResultsApi({ server, db }) {
-  const { rows } = await db.query(`select id from checkup_results order by created_at desc limit 200`);
+  const { rows } = await db.query(`select id from checkup_results where email like '%@bench-org%' order by created_at desc limit 200`);
   const t = await drive(
     server.origin,
     rows.map((row) => `/api/checkup-results/${row.id}`),
@@ -288,12 +300,41 @@ export const measurements = {
   enrolment: measureEnrolment,
 };
 
+/** The kept database (BENCH_CHECKUP_KEEP=1): reused when it holds the seeded million, else made anew. */
+async function keptDatabase(serverUrl) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${keptName}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [keptName]);
+    let seeded = false;
+    if (rowCount) {
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      // Earlier runs add their own attempts (enrolment, the member's): the seeded ones are counted by their domain.
+      seeded = await db
+        .query(`select count(*)::int as n from checkup_results where email like '%@bench-org%'`)
+        .then(({ rows }) => rows[0].n === attempts)
+        .catch(() => false);
+      await db.end();
+      if (!seeded) await admin.query(`drop database ${keptName} with (force)`);
+    }
+    if (!seeded) await admin.query(`create database ${keptName}`);
+    return { url: url.toString(), seeded, drop: async () => {} };
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function runCheckup() {
   console.log('\n== The Check-Up at 1,000,000 attempts ==');
   const database = await pickDatabase();
   if (database.kind !== 'postgres') throw new Error(`the Check-Up budgets are defined on PostgreSQL: ${database.reason}`);
-  const own = await ownDatabase(database.url, 'bench_checkup');
-  console.log(`Database: ${redact(own.url)} (on the server of ${database.source}; dropped after)`);
+  const own = keep ? await keptDatabase(database.url) : { ...(await ownDatabase(database.url, 'bench_checkup')), seeded: false };
+  console.log(
+    `Database: ${redact(own.url)} (on the server of ${database.source}; ${keep ? `kept, ${own.seeded ? 'reused as seeded before' : 'seeded now'}` : 'dropped after'})`,
+  );
   let server;
   const db = new pg.Client({ connectionString: own.url });
   try {
@@ -305,13 +346,16 @@ export async function runCheckup() {
       timeoutMs: 120_000,
     });
     await db.connect();
-    const seedStart = performance.now();
-    await db.query(seedStatement);
-    await db.query('vacuum analyze');
-    const seedSeconds = (performance.now() - seedStart) / 1000;
-    console.log(
-      `Seeded ${attempts.toLocaleString()} attempts of ${organisations.toLocaleString()} organisations, with VACUUM ANALYZE, in ${seedSeconds.toFixed(1)} s`,
-    );
+    let seedSeconds = null;
+    if (!own.seeded) {
+      const seedStart = performance.now();
+      await db.query(seedStatement);
+      await db.query('vacuum analyze');
+      seedSeconds = (performance.now() - seedStart) / 1000;
+      console.log(
+        `Seeded ${attempts.toLocaleString()} attempts of ${organisations.toLocaleString()} organisations, with VACUUM ANALYZE, in ${seedSeconds.toFixed(1)} s`,
+      );
+    }
 
     const adminEmail = `bench-admin-${Date.now()}@example.org`;
     const adminCookie = await register(server.origin, adminEmail);
@@ -321,8 +365,12 @@ export async function runCheckup() {
 
     const figures = { seedSeconds };
     const checks = [];
-    for (const [name, measure] of Object.entries(measurements)) {
-      const result = await measure(context);
+    const { rows: shown } = await db.query('select count(*)::int as n from checkup_peer_groups where figures is not null');
+    const names = chosen
+      ? [...(shown[0].n === 0 && !chosen.includes('recompute') ? ['recompute'] : []), ...Object.keys(measurements).filter((name) => chosen.includes(name))]
+      : Object.keys(measurements);
+    for (const name of names) {
+      const result = await measurements[name](context);
       figures[name] = result.figures;
       checks.push(...result.checks);
     }

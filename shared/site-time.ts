@@ -186,8 +186,23 @@ export function siteZoneName(timeZone: string): string {
   return generic.startsWith('GMT') ? name('long') : generic;
 }
 
-/** Every format above bound to one zone: what the browser's `useSiteDates()` hands its pages. */
-export function siteDates(timeZone: string) {
+const datesOfZone = new Map<string, ReturnType<typeof datesIn>>();
+
+/**
+ * Every format above bound to one zone: what the browser's `useSiteDates()` hands its pages. One
+ * set per zone, made once: the zone's name alone takes two formatToParts, and the progress data
+ * asks for the dates of its zone once per pillar.
+ */
+export function siteDates(timeZone: string): SiteDates {
+  let dates = datesOfZone.get(timeZone);
+  if (!dates) {
+    dates = datesIn(timeZone);
+    datesOfZone.set(timeZone, dates);
+  }
+  return dates;
+}
+
+function datesIn(timeZone: string) {
   return {
     timeZone,
     /** "November 28, 2026" */
@@ -213,4 +228,4 @@ export function siteDates(timeZone: string) {
   };
 }
 
-export type SiteDates = ReturnType<typeof siteDates>;
+export type SiteDates = ReturnType<typeof datesIn>;

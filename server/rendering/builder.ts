@@ -23,9 +23,10 @@ export interface PageLookup {
    */
   keep?: boolean;
   /**
-   * For a page with a query string that is the same for every visitor until something changes
-   * (a search): a key naming that state (the address and the data's generation). The rendered
-   * page is kept under it, a bounded number of them, and a new key is a new page.
+   * For a page that is the same for every visitor until something changes (a search, a Check-Up
+   * result with its peer figures): a key naming that state (the address and the data's generation,
+   * or the data itself). The rendered page is kept under it, a bounded number of them, and a new
+   * key is a new page.
    */
   keepAs?: string;
   /**

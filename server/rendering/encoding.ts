@@ -9,7 +9,8 @@ const gzipAsync = promisify(gzip);
 export interface EncodedPage {
   status: number;
   etag: string;
-  identity: Buffer;
+  /** The page as it is: absent from a page made in brotli or gzip only (`only`), which is sent only to requests taking that. */
+  identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -17,8 +18,9 @@ export interface EncodedPage {
 /**
  * Compresses a page in the thread pool. A page kept for every visitor gets both encodings at
  * their smallest (brotli 11, gzip 9: tens of milliseconds, once per page and build); a page made
- * for one request gets fast settings and only the encoding that request takes (`only`), since
- * nobody else will be sent it.
+ * for one request, or kept for requests taking the same encoding, gets fast settings and only the
+ * encoding that request takes (`only`), without the uncompressed bytes (five times the brotli's,
+ * for a page kept in memory) unless that is what it takes.
  */
 export async function encodePage(status: number, html: string, effort: 'best' | 'fast', only?: Encoding): Promise<EncodedPage> {
   const identity = Buffer.from(html, 'utf8');
@@ -37,7 +39,7 @@ export async function encodePage(status: number, html: string, effort: 'best' | 
   ]);
   // Weak: the same page in any of its encodings is the same resource for revalidation.
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { status, etag, identity, ...(br ? { br } : {}), ...(gz ? { gzip: gz } : {}) };
+  return { status, etag, ...(wanted('identity') ? { identity } : {}), ...(br ? { br } : {}), ...(gz ? { gzip: gz } : {}) };
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -31,6 +31,8 @@ export interface PagesOptions {
 
 /** Pages kept under a lookup's key: a week's common searches fit, a flood of distinct ones cannot grow it. */
 const KEPT_BY_KEY = 500;
+/** And their bytes: 500 Check-Up result pages in brotli (about 19 KB each) fit; uncompressed (about 92 KB), fewer. */
+const KEPT_BY_KEY_BYTES = 16 * 1024 * 1024;
 
 /**
  * Serves the built client: hashed assets with immutable caching, and every page of the route
@@ -91,21 +93,42 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     return page;
   }
 
-  // Pages with a query string that a lookup says may be kept (keepAs): the most recently used
-  // ones, each in the one encoding it was asked in.
-  const keptByKey = new Map<string, Promise<EncodedPage>>();
+  // Pages a lookup says may be kept under a key naming what they show (keepAs: a search, a
+  // Check-Up result): the most recently used ones, each in the one encoding it was asked in, at
+  // most KEPT_BY_KEY of them and KEPT_BY_KEY_BYTES together (counted once each is made).
+  const keptByKey = new Map<string, { page: Promise<EncodedPage>; bytes: number }>();
+  let keptBytes = 0;
+  const forget = (key: string) => {
+    keptBytes -= keptByKey.get(key)?.bytes ?? 0;
+    keptByKey.delete(key);
+  };
+  const trimKept = () => {
+    while (keptByKey.size > KEPT_BY_KEY || keptBytes > KEPT_BY_KEY_BYTES) forget(keptByKey.keys().next().value!);
+  };
   function pageKeptAs(log: FastifyBaseLogger, key: string, url: string, userPending: boolean, lookup: PageLookup, only: Encoding): Promise<EncodedPage> {
     const full = `${key} ${only}${userPending ? ' (user pending)' : ''}`;
-    let page = keptByKey.get(full);
-    if (page) {
+    const known = keptByKey.get(full);
+    if (known) {
+      // Most recently used last: the oldest is the first to go.
       keptByKey.delete(full);
-    } else {
-      page = buildPage(log, url, userPending, lookup, 'fast', only);
-      page.catch(() => keptByKey.delete(full));
+      keptByKey.set(full, known);
+      return known.page;
     }
-    keptByKey.set(full, page);
-    if (keptByKey.size > KEPT_BY_KEY) keptByKey.delete(keptByKey.keys().next().value!);
-    return page;
+    const entry = { page: buildPage(log, url, userPending, lookup, 'fast', only), bytes: 0 };
+    keptByKey.set(full, entry);
+    entry.page.then(
+      (page) => {
+        if (keptByKey.get(full) !== entry) return;
+        entry.bytes = (page.identity?.length ?? 0) + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+        keptBytes += entry.bytes;
+        trimKept();
+      },
+      () => {
+        if (keptByKey.get(full) === entry) forget(full);
+      },
+    );
+    trimKept();
+    return entry.page;
   }
 
   if (options.warmUp) {
@@ -139,7 +162,14 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const page = keepable
       ? await keptPage(request.log, pathname, userPending, lookup)
       : lookup?.keepAs
-        ? await pageKeptAs(request.log, lookup.keepAs, `${pathname}?${query}`, userPending, lookup, pickEncoding(request.headers['accept-encoding']))
+        ? await pageKeptAs(
+            request.log,
+            lookup.keepAs,
+            query ? `${pathname}?${query}` : pathname,
+            userPending,
+            lookup,
+            pickEncoding(request.headers['accept-encoding']),
+          )
         : await buildPage(
             request.log,
             query ? `${pathname}?${query}` : pathname,
@@ -175,6 +205,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPag
   if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.status(page.status).type('text/html; charset=utf-8');
+  // A page made in one encoding (`only`) is sent only to requests that take it: the same one as this.
   const body = encoding === 'identity' ? undefined : page[encoding];
   if (!body) return reply.send(page.identity);
   return reply.header('Content-Encoding', encoding).send(body);

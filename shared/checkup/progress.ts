@@ -75,6 +75,8 @@ export function buildProgress(attempts: readonly CheckupAttempt[], timeZone: str
   if (!latest) return { attempts: [], pillars: [] };
   const first = summaries.length > 1 ? summaries[0]! : null;
   const previous = summaries.length > 1 ? summaries.at(-2)! : null;
+  // The same words for every pillar: written once.
+  const since = first ? sinceWhen(first.createdAt, latest.createdAt, timeZone) : '';
   return {
     attempts: summaries,
     pillars: pillars.map((pillar): PillarProgress => {
@@ -85,11 +87,10 @@ export function buildProgress(attempts: readonly CheckupAttempt[], timeZone: str
       let summary: string;
       let change: number | null = null;
       if (!first) summary = `${name}: ${now.percent}% (${now.grade}), your first Check-Up: no change to show yet.`;
-      else if (!firstComparable)
-        summary = `${name}: ${now.percent}% (${now.grade}), not comparable with ${sinceWhen(first.createdAt, latest.createdAt, timeZone)}: its questions have changed since.`;
+      else if (!firstComparable) summary = `${name}: ${now.percent}% (${now.grade}), not comparable with ${since}: its questions have changed since.`;
       else {
         change = now.percent - first.pillars[pillar].percent;
-        summary = `${name}: ${first.pillars[pillar].percent}% → ${now.percent}%, ${changeWords(change)} since ${sinceWhen(first.createdAt, latest.createdAt, timeZone)}`;
+        summary = `${name}: ${first.pillars[pillar].percent}% → ${now.percent}%, ${changeWords(change)} since ${since}`;
       }
       return {
         pillar,

@@ -8,7 +8,8 @@ import { checkupPeerGroups } from './schema';
 
 /** How far back an organisation's latest attempt still counts among its peers. */
 export const PEER_WINDOW_MONTHS = 24;
-const ALL = 'all';
+/** The peer group of all organisations (the others are budget bands). */
+export const ALL = 'all';
 
 /**
  * Test addresses, left out of the peer figures with the admins' attempts: the domains reserved
@@ -217,7 +218,11 @@ const peerGroupsStatement = preparedPerDatabase((db) =>
  * shown, else all organisations' (labelled so), else none. Read from the stored groups only.
  */
 export async function peerFiguresFor(db: Executor, budgetBand: BudgetBand | null): Promise<PeerFigures | null> {
-  const groups = await peerGroupsStatement(db).execute({ band: budgetBand ?? ALL });
+  return figuresAmong(await peerGroupsStatement(db).execute({ band: budgetBand ?? ALL }), budgetBand);
+}
+
+/** The same choice among stored groups read with the result itself (its band's and all organisations'; others are ignored). */
+export function figuresAmong(groups: readonly PeerGroupRow[], budgetBand: BudgetBand | null): PeerFigures | null {
   const shown = (
     row: PeerGroupRow | undefined,
   ): row is PeerGroupRow & { figures: Record<Pillar, PillarSpread>; figuresOrganisations: number; figuresAsOf: Date } =>

@@ -1,7 +1,7 @@
 import { buildProgress, type CheckupAttempt, type CheckupProgressPage } from '#shared/checkup/progress';
-import type { Executor } from '../../db/client';
-import { peerFiguresFor } from './peers';
-import { attemptsOf, joinAttemptsToAccount } from './repo';
+import type { Database, Executor } from '../../db/client';
+import { figuresAmong } from './peers';
+import { attemptsOf, attemptsWithGroupsOf, joinAttemptsToAccount } from './repo';
 
 /**
  * A member's attempts as stored (oldest first), each with the question set it answered. Used by
@@ -18,10 +18,10 @@ const toAttempts = (rows: Awaited<ReturnType<typeof attemptsOf>>): CheckupAttemp
  * What /checkup/progress shows: every attempt, per pillar the latest beside the previous and the
  * first, in words, and where the latest stands among peers (the stored figures of its budget band).
  */
-export async function memberProgress(db: Executor, userId: string, timeZone: string): Promise<CheckupProgressPage> {
-  const rows = await attemptsOf(db, userId);
-  const latest = rows.at(-1);
-  return { ...buildProgress(toAttempts(rows), timeZone), peers: latest ? await peerFiguresFor(db, latest.budgetBand) : null };
+export async function memberProgress(db: Database, userId: string, timeZone: string): Promise<CheckupProgressPage> {
+  const { attempts, groups } = await attemptsWithGroupsOf(db, userId);
+  const latest = attempts.at(-1);
+  return { ...buildProgress(toAttempts(attempts), timeZone), peers: latest ? figuresAmong(groups, latest.budgetBand) : null };
 }
 
 /**

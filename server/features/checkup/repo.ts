@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { CheckupScores } from '#shared/checkup/grading';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { mailSuppressions, users } from '../../db/schema';
-import { checkupResults } from './schema';
+import { ALL, type PeerGroupRow } from './peers';
+import { checkupPeerGroups, checkupResults } from './schema';
 import { plans } from '../plans/schema';
 import { teams, teamSeats } from '../teams/schema';
 import { optedOut } from '../../mail/topic-opt-outs';
@@ -41,6 +42,39 @@ const findCheckupResultStatement = preparedPerDatabase((db) =>
 export async function findCheckupResult(db: Database, id: string): Promise<CheckupResultRow | undefined> {
   const [row] = await findCheckupResultStatement(db).execute({ id });
   return row;
+}
+
+/** The peer groups a result may be compared with: its budget band's and all organisations'. */
+const comparedGroups = or(eq(checkupPeerGroups.peerGroup, checkupResults.budgetBand), eq(checkupPeerGroups.peerGroup, ALL));
+
+// A result's page and its data, on every visit: the attempt (what anyone with its link may see)
+// and its peer groups in one statement, one round trip instead of two.
+const resultWithGroupsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      result: {
+        id: checkupResults.id,
+        score: checkupResults.score,
+        totalScore: checkupResults.totalScore,
+        categoryScores: checkupResults.categoryScores,
+        createdAt: checkupResults.createdAt,
+        budgetBand: checkupResults.budgetBand,
+      },
+      group: getTableColumns(checkupPeerGroups),
+    })
+    .from(checkupResults)
+    .leftJoin(checkupPeerGroups, comparedGroups)
+    .where(eq(checkupResults.id, sql.placeholder('id')))
+    .prepare('find_checkup_result_with_groups'),
+);
+
+export type ShownResult = Pick<CheckupResultRow, 'id' | 'score' | 'totalScore' | 'categoryScores' | 'createdAt' | 'budgetBand'>;
+
+/** A result by id with the stored peer groups it may be compared with; undefined when there is none. */
+export async function findResultWithGroups(db: Database, id: string): Promise<{ result: ShownResult; groups: PeerGroupRow[] } | undefined> {
+  const rows = await resultWithGroupsStatement(db).execute({ id });
+  if (rows.length === 0) return undefined;
+  return { result: rows[0]!.result, groups: rows.flatMap((row) => (row.group ? [row.group] : [])) };
 }
 
 /** The account that has verified this address, if one has (its id and the address as it keeps it). */
@@ -129,6 +163,49 @@ const attemptsOfStatement = preparedPerDatabase((db) =>
 /** A member's attempts, oldest first (through the user_id, created_at index; the progress page reads them on every visit). */
 export async function attemptsOf(db: Database, userId: string) {
   return attemptsOfStatement(db).execute({ userId });
+}
+
+// The progress page's data, on every visit: the member's attempts, and beside the latest one the
+// peer groups it may be compared with, in one statement (the latest is found once, by the same
+// user_id, created_at index).
+const attemptsWithGroupsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: checkupResults.id,
+      createdAt: checkupResults.createdAt,
+      questionSetVersion: checkupResults.questionSetVersion,
+      totalScore: checkupResults.totalScore,
+      categoryScores: checkupResults.categoryScores,
+      budgetBand: checkupResults.budgetBand,
+      group: getTableColumns(checkupPeerGroups),
+    })
+    .from(checkupResults)
+    .leftJoin(
+      checkupPeerGroups,
+      and(
+        comparedGroups,
+        eq(
+          checkupResults.id,
+          sql`(select l.id from ${checkupResults} l where l.user_id = ${sql.placeholder('userId')} order by l.created_at desc, l.id desc limit 1)`,
+        ),
+      ),
+    )
+    .where(eq(checkupResults.userId, sql.placeholder('userId')))
+    .orderBy(asc(checkupResults.createdAt), asc(checkupResults.id))
+    .prepare('checkup_attempts_with_groups'),
+);
+
+/** A member's attempts, oldest first, and the stored peer groups the latest may be compared with. */
+export async function attemptsWithGroupsOf(db: Database, userId: string) {
+  const rows = await attemptsWithGroupsStatement(db).execute({ userId });
+  const attempts: Omit<(typeof rows)[number], 'group'>[] = [];
+  const groups: PeerGroupRow[] = [];
+  for (const { group, ...attempt } of rows) {
+    // The latest attempt comes once per group joined to it.
+    if (attempts.at(-1)?.id !== attempt.id) attempts.push(attempt);
+    if (group) groups.push(group);
+  }
+  return { attempts, groups };
 }
 
 /** The answers about the organisation given with the member's latest attempt (all null when none, or left out then). */

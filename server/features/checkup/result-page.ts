@@ -1,13 +1,19 @@
-import { isResultId } from '#shared/checkup/schemas';
 import { checkupResultQueryKey } from '#shared/query-keys';
+import { siteIsoDate } from '#shared/site-time';
 import type { AppContext } from '../../context';
 import type { PageLookup } from '../../rendering/builder';
-import { findCheckupResult } from './repo';
-import { resultView } from './routes';
+import { findResultView } from './routes';
 
 /**
  * For /checkup/results/:id: the result, rendered into the page by the server, or "not found"
  * (HTTP 404, and the page's own "We couldn't find these results").
+ *
+ * A found result's page is kept, drawn once (decision 086): the server draws it the same for
+ * every visitor (who is signed in, their plans and their email are filled in by the browser),
+ * and what it shows is the attempt, which never changes, and the stored peer figures, which do.
+ * Both are read from the database on every request, and the page is kept under what was read:
+ * new figures or a deleted attempt (from any server) are a new key or a 404 on the next visit.
+ * The site's date is in the key too: the footer's year comes from the day the page was drawn.
  */
 export function lookupResultPage(ctx: AppContext): (pathname: string) => Promise<PageLookup | undefined> {
   return async (pathname) => {
@@ -19,7 +25,12 @@ export function lookupResultPage(ctx: AppContext): (pathname: string) => Promise
     } catch {
       return { found: false, queries: [] };
     }
-    const row = isResultId(id) ? await findCheckupResult(ctx.db, id) : undefined;
-    return { found: Boolean(row), queries: [{ queryKey: checkupResultQueryKey(id), data: row ? await resultView(ctx.db, row) : null }] };
+    const view = await findResultView(ctx.db, id);
+    if (!view) return { found: false, queries: [{ queryKey: checkupResultQueryKey(id), data: null }] };
+    return {
+      found: true,
+      queries: [{ queryKey: checkupResultQueryKey(id), data: view }],
+      keepAs: `checkup result ${siteIsoDate(new Date(), ctx.env.SITE_TIMEZONE)} ${JSON.stringify(view)}`,
+    };
   };
 }

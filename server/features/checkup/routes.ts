@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gradeOverall, scoreAnswers } from '#shared/checkup/grading';
 import { breakdownRequestSchema, checkupSubmissionSchema, type CheckupResultView, isResultId, reminderStopSchema } from '#shared/checkup/schemas';
-import type { OrganisationAnswers } from '#shared/checkup/organisation';
+import type { OrganisationAnswers, PeerFigures } from '#shared/checkup/organisation';
 import { questionSetVersion } from '#shared/checkup/versions';
 import type { MailStopAnswer } from '#shared/api/mail-stop';
 import { apiPaths } from '#shared/api/paths';
@@ -14,19 +14,39 @@ import { oneClickRoute } from '../../mail/one-click';
 import { hasOptedOut, optOut } from '../../mail/topic-opt-outs';
 import { countMailTo } from '../../mail/recipient-caps';
 import { recordServerEvent } from '../events/record';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { enrolFromResult } from '../follow-ups/service';
 import { confirmRoutes } from './confirm-routes';
 import { askOwnerToConfirm } from './confirmations';
-import { peerFiguresFor } from './peers';
+import { figuresAmong, peerFiguresFor } from './peers';
 import { memberProgress } from './progress';
-import { type CheckupResultRow, deleteAttemptOf, findCheckupResult, insertCheckupResult, lastOrganisationOf, verifiedAccountFor } from './repo';
+import {
+  type CheckupResultRow,
+  deleteAttemptOf,
+  findCheckupResult,
+  findResultWithGroups,
+  insertCheckupResult,
+  lastOrganisationOf,
+  type ShownResult,
+  verifiedAccountFor,
+} from './repo';
 
 /**
  * What anyone holding the result's link may see: the scores and grade, and where they stand
  * among peers (the stored figures of the result's budget band, decision 040); never the email or answers.
  */
-export async function resultView(db: Executor, row: CheckupResultRow): Promise<CheckupResultView> {
+export async function resultView(db: Executor, row: ShownResult): Promise<CheckupResultView> {
+  return viewOf(row, await peerFiguresFor(db, row.budgetBand));
+}
+
+/** The same for a stored result by id, read with its peer groups in one statement; undefined when there is none. */
+export async function findResultView(db: Database, id: string): Promise<CheckupResultView | undefined> {
+  // A malformed id would make PostgreSQL raise an error (a 500): it is simply not a result.
+  const found = isResultId(id) ? await findResultWithGroups(db, id) : undefined;
+  return found && viewOf(found.result, figuresAmong(found.groups, found.result.budgetBand));
+}
+
+function viewOf(row: ShownResult, peers: PeerFigures | null): CheckupResultView {
   return {
     id: row.id,
     score: row.score,
@@ -34,7 +54,7 @@ export async function resultView(db: Executor, row: CheckupResultRow): Promise<C
     categoryScores: row.categoryScores,
     grade: gradeOverall(row.totalScore).grade,
     createdAt: row.createdAt.toISOString(),
-    peers: await peerFiguresFor(db, row.budgetBand),
+    peers,
   };
 }
 
@@ -90,7 +110,11 @@ export async function checkupRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.status(201).send(await resultView(ctx.db, row));
   });
 
-  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => resultView(ctx.db, await loadResult(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>(apiPaths.checkupResult, async (request) => {
+    const view = await findResultView(ctx.db, request.params.id);
+    if (!view) throw new HttpError(404, 'No Check-Up result with this id');
+    return view;
+  });
 
   app.post<{ Params: { id: string } }>(apiPaths.checkupBreakdown, { config: formLimit }, async (request, reply) => {
     refuseFilledHoneypot(request.body);
