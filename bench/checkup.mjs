@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
-import { ownDatabase, pickDatabase, redact } from './database.mjs';
+import { keptDatabase, ownDatabase, pickDatabase, redact } from './database.mjs';
 import { probeRows, staticAsset, startProbes } from './probe.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
@@ -300,38 +300,19 @@ export const measurements = {
   enrolment: measureEnrolment,
 };
 
-/** The kept database (BENCH_CHECKUP_KEEP=1): reused when it holds the seeded million, else made anew. */
-async function keptDatabase(serverUrl) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${keptName}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [keptName]);
-    let seeded = false;
-    if (rowCount) {
-      const db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
-      // Earlier runs add their own attempts (enrolment, the member's): the seeded ones are counted by their domain.
-      seeded = await db
-        .query(`select count(*)::int as n from checkup_results where email like '%@bench-org%'`)
-        .then(({ rows }) => rows[0].n === attempts)
-        .catch(() => false);
-      await db.end();
-      if (!seeded) await admin.query(`drop database ${keptName} with (force)`);
-    }
-    if (!seeded) await admin.query(`create database ${keptName}`);
-    return { url: url.toString(), seeded, drop: async () => {} };
-  } finally {
-    await admin.end();
-  }
-}
+/** The kept database (BENCH_CHECKUP_KEEP=1): reused when it holds the seeded million. */
+const keptCheckupDatabase = (serverUrl) =>
+  keptDatabase(serverUrl, keptName, async (db) => {
+    // Earlier runs add their own attempts (enrolment, the member's): the seeded ones are counted by their domain.
+    const { rows } = await db.query(`select count(*)::int as n from checkup_results where email like '%@bench-org%'`);
+    return rows[0].n === attempts;
+  });
 
 export async function runCheckup() {
   console.log('\n== The Check-Up at 1,000,000 attempts ==');
   const database = await pickDatabase();
   if (database.kind !== 'postgres') throw new Error(`the Check-Up budgets are defined on PostgreSQL: ${database.reason}`);
-  const own = keep ? await keptDatabase(database.url) : { ...(await ownDatabase(database.url, 'bench_checkup')), seeded: false };
+  const own = keep ? await keptCheckupDatabase(database.url) : { ...(await ownDatabase(database.url, 'bench_checkup')), seeded: false };
   console.log(
     `Database: ${redact(own.url)} (on the server of ${database.source}; ${keep ? `kept, ${own.seeded ? 'reused as seeded before' : 'seeded now'}` : 'dropped after'})`,
   );

@@ -53,3 +53,30 @@ export async function ownDatabase(serverUrl, prefix) {
     },
   };
 }
+
+/**
+ * A database kept between runs on the server of `serverUrl`, named `name` (a bench's KEEP knob):
+ * reused when `isSeeded(client)` says it holds the whole seed, else dropped (an interrupted run)
+ * and made anew. `seeded` says which; `drop()` keeps it.
+ */
+export async function keptDatabase(serverUrl, name, isSeeded) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    let seeded = false;
+    if (rowCount) {
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      seeded = await isSeeded(db).catch(() => false);
+      await db.end();
+      if (!seeded) await admin.query(`drop database ${name} with (force)`);
+    }
+    if (!seeded) await admin.query(`create database ${name}`);
+    return { url: url.toString(), seeded, drop: async () => {} };
+  } finally {
+    await admin.end();
+  }
+}

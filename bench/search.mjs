@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedStatement as checkupSeedStatement } from './checkup.mjs';
 import { benchServerEnv, clientDir, serverEntry } from './config.mjs';
-import { ownDatabase, pickDatabase, redact } from './database.mjs';
+import { keptDatabase, ownDatabase, pickDatabase, redact } from './database.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 
@@ -285,34 +285,15 @@ async function oneAtATime(origin, paths) {
   return { ...timesOf(times), errors };
 }
 
-/** The kept database, made if missing; recreated if it is there but not seeded whole (an interrupted run). */
-async function keptDatabase(serverUrl) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${keptName}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [keptName]);
-    let seeded = false;
-    if (rowCount) {
-      const db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
-      seeded = await db
-        .query(
-          `select (select count(*) from checkup_results)::int as attempts,
-             (select count(*) from search_documents d join content_items c on c.id = d.source_id where c.slug like 'bench-%')::int as documents`,
-        )
-        .then(({ rows }) => rows[0].attempts === attempts && rows[0].documents === documents)
-        .catch(() => false);
-      await db.end();
-      if (!seeded) await admin.query(`drop database ${keptName} with (force)`);
-    }
-    if (!seeded) await admin.query(`create database ${keptName}`);
-    return { url: url.toString(), seeded, drop: async () => {} };
-  } finally {
-    await admin.end();
-  }
-}
+/** The kept database (BENCH_SEARCH_KEEP=1): reused when it holds the seeded documents and Check-Ups. */
+const keptSearchDatabase = (serverUrl) =>
+  keptDatabase(serverUrl, keptName, async (db) => {
+    const { rows } = await db.query(
+      `select (select count(*) from checkup_results)::int as attempts,
+         (select count(*) from search_documents d join content_items c on c.id = d.source_id where c.slug like 'bench-%')::int as documents`,
+    );
+    return rows[0].attempts === attempts && rows[0].documents === documents;
+  });
 
 async function seed(db) {
   const started = performance.now();
@@ -379,7 +360,7 @@ export async function runSearch() {
   console.log(`\n== Search over ${documents.toLocaleString()} documents beside ${attempts.toLocaleString()} Check-Ups ==`);
   const database = await pickDatabase();
   if (database.kind !== 'postgres') throw new Error(`the search budgets are defined on PostgreSQL: ${database.reason}`);
-  const own = keep ? await keptDatabase(database.url) : { ...(await ownDatabase(database.url, 'bench_search')), seeded: false };
+  const own = keep ? await keptSearchDatabase(database.url) : { ...(await ownDatabase(database.url, 'bench_search')), seeded: false };
   console.log(
     `Database: ${redact(own.url)} (on the server of ${database.source}; ${keep ? `kept, ${own.seeded ? 'reused as seeded before' : 'seeded now'}` : 'dropped after'})`,
   );

@@ -144,16 +144,19 @@ export async function confirmAttempt(tx: Executor, id: string, userId: string, e
   return joined.length > 0;
 }
 
+/** What a member's progress shows of each attempt. */
+const attemptColumns = {
+  id: checkupResults.id,
+  createdAt: checkupResults.createdAt,
+  questionSetVersion: checkupResults.questionSetVersion,
+  totalScore: checkupResults.totalScore,
+  categoryScores: checkupResults.categoryScores,
+  budgetBand: checkupResults.budgetBand,
+};
+
 const attemptsOfStatement = preparedPerDatabase((db) =>
   db
-    .select({
-      id: checkupResults.id,
-      createdAt: checkupResults.createdAt,
-      questionSetVersion: checkupResults.questionSetVersion,
-      totalScore: checkupResults.totalScore,
-      categoryScores: checkupResults.categoryScores,
-      budgetBand: checkupResults.budgetBand,
-    })
+    .select(attemptColumns)
     .from(checkupResults)
     .where(eq(checkupResults.userId, sql.placeholder('userId')))
     .orderBy(asc(checkupResults.createdAt), asc(checkupResults.id))
@@ -171,12 +174,7 @@ export async function attemptsOf(db: Database, userId: string) {
 const attemptsWithGroupsStatement = preparedPerDatabase((db) =>
   db
     .select({
-      id: checkupResults.id,
-      createdAt: checkupResults.createdAt,
-      questionSetVersion: checkupResults.questionSetVersion,
-      totalScore: checkupResults.totalScore,
-      categoryScores: checkupResults.categoryScores,
-      budgetBand: checkupResults.budgetBand,
+      ...attemptColumns,
       group: getTableColumns(checkupPeerGroups),
     })
     .from(checkupResults)
