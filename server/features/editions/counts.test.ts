@@ -56,7 +56,13 @@ async function sendEdition(title: string, body: string, askFeedback: boolean): P
 
 /** Every row of the counters, whatever their columns: what is stored is all there is. */
 const clickRows = async (editionId: string) =>
-  (await t.ctx.db.execute<Record<string, unknown>>(sql`select * from edition_link_clicks where edition_id = ${editionId} order by number`)).rows;
+  (await t.ctx.db.execute<Record<string, unknown>>(sql`select * from edition_link_clicks where edition_id = ${editionId} order by number, shard`)).rows;
+/** The counters of each link and day, whichever rows they are kept on: (number, day) → clicks. */
+const clicksPerLinkAndDay = (rows: Record<string, unknown>[]) => {
+  const sums: Record<string, number> = {};
+  for (const row of rows) sums[`${String(row.number)} ${String(row.day)}`] = (sums[`${String(row.number)} ${String(row.day)}`] ?? 0) + Number(row.count);
+  return sums;
+};
 const clicksInAll = async () => (await t.ctx.db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from edition_link_clicks`)).rows[0]!.n;
 const today = async () =>
   (await t.ctx.db.execute<{ day: string }>(sql`select (now() at time zone ${t.ctx.env.SITE_TIMEZONE})::date::text as day`)).rows[0]!.day;
@@ -114,10 +120,15 @@ describe('counted links', { shuffle: false }, () => {
     await visit(`/r/${edition.id}/1`);
 
     const day = await today();
-    expect(await clickRows(edition.id)).toEqual([
-      { edition_id: edition.id, number: 1, day, count: 2 },
-      { edition_id: edition.id, number: 2, day, count: 1 },
-    ]);
+    const rows = await clickRows(edition.id);
+    // Nothing but the edition, the link, the day and the count, on one of the link's rows for the day.
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(['count', 'day', 'edition_id', 'number', 'shard']);
+      expect(row.edition_id).toBe(edition.id);
+      expect(row.shard).toBeGreaterThanOrEqual(0);
+      expect(row.shard).toBeLessThan(8);
+    }
+    expect(clicksPerLinkAndDay(rows)).toEqual({ [`1 ${day}`]: 2, [`2 ${day}`]: 1 });
   });
 
   it('answers 404 for any link not stored for the edition, counting nothing', async () => {
@@ -201,6 +212,18 @@ describe('counted links', { shuffle: false }, () => {
     expect((await call('GET', `/api/admin/editions/${edition.id}/report`, undefined, cookies.free)).status).toBe(403);
     expect((await callApp(`${t.url}/api/admin/editions/${edition.id}/report`)).status).toBe(401);
     expect((await call('GET', '/api/admin/editions/00000000-0000-4000-8000-000000000000/report')).status).toBe(404);
+  });
+
+  it('counts clicks at once on several rows, so they do not queue on one, and reports them as one count', async () => {
+    const visits = await Promise.all(Array.from({ length: 40 }, () => visit(`/r/${edition.id}/1`)));
+    expect(visits.map((v) => v.status)).toEqual(Array(40).fill(302));
+    const day = await today();
+    const rows = (await clickRows(edition.id)).filter((row) => row.number === 1);
+    // 40 clicks drawn over 8 rows all land on one with a chance of 8 in 8^40.
+    expect(rows.length).toBeGreaterThan(1);
+    expect(clicksPerLinkAndDay(rows)).toEqual({ [`1 ${day}`]: 42 });
+    const report = await call('GET', `/api/admin/editions/${edition.id}/report`);
+    expect(report.json.links[0]).toEqual({ number: 1, url: 'https://example.org/guide', total: 42, days: [{ day, count: 42 }] });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -123,17 +124,23 @@ export const editionLinks = pgTable(
   (t) => [primaryKey({ columns: [t.editionId, t.number] })],
 );
 
-/** How often each link of an edition was followed, per day in the site's time zone: a count, nobody's click. */
+/**
+ * How often each link of an edition was followed, per day in the site's time zone: a count, nobody's
+ * click. A link's day is counted on several rows (`shard`, drawn at random per click) and read as
+ * their sum: every click of an edition's favourite link updated one row, and clicks queued on its
+ * lock (decision 089).
+ */
 export const editionLinkClicks = pgTable(
   'edition_link_clicks',
   {
     editionId: uuid('edition_id').notNull(),
     number: integer('number').notNull(),
     day: date('day').notNull(),
+    shard: smallint('shard').notNull().default(0),
     count: integer('count').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.editionId, t.number, t.day] }),
+    primaryKey({ columns: [t.editionId, t.number, t.day, t.shard] }),
     foreignKey({
       name: 'edition_link_clicks_link_fk',
       columns: [t.editionId, t.number],

@@ -1,0 +1,1 @@
+ALTER TABLE "edition_link_clicks" ADD COLUMN "shard" smallint DEFAULT 0 NOT NULL;

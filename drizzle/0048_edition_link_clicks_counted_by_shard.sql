@@ -1,0 +1,2 @@
+ALTER TABLE "edition_link_clicks" DROP CONSTRAINT "edition_link_clicks_edition_id_number_day_pk";--> statement-breakpoint
+ALTER TABLE "edition_link_clicks" ADD CONSTRAINT "edition_link_clicks_edition_id_number_day_shard_pk" PRIMARY KEY("edition_id","number","day","shard");
