@@ -59,9 +59,11 @@ export async function* exportCsv(db: Database, list: AdminList, query: Pick<List
   type Cursor = { at: string; id: string | null };
   const fetchBatch = async (cursor: Cursor | undefined) => {
     const after = cursor ? sql`(${createdAt}, ${spec.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
-    const batch = db
+    const rows = db
       .select({ line: sql<string>`${line} || E'\\r\\n'`.as('line'), at: sql`${createdAt}`.as('at'), id: sql`${spec.id}`.as('row_id') })
       .from(spec.table)
+      .$dynamic();
+    const batch = (spec.exportJoin ? rows.leftJoin(spec.exportJoin.table, spec.exportJoin.on) : rows)
       .where(and(where, after))
       .orderBy(desc(createdAt), desc(spec.id))
       .limit(EXPORT_BATCH)

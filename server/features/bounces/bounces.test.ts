@@ -385,6 +385,10 @@ describe('bounces and complaints of The Weekly Dish', () => {
     expect(bounces.json.items).toMatchObject([
       { email, kind: 'hard', status: '5.1.1', diagnostic: '5.1.1 No such mailbox', source: 'webhook', editionTitle: title },
     ]);
+    // The export names the edition as the page does, read by a join of the editions.
+    const bouncesCsv = (await admin('GET', `/api/admin/bounces.csv?search=${encodeURIComponent(email)}`)).text.trim().split('\r\n');
+    expect(bouncesCsv[0]).toMatch(/,editionTitle$/);
+    expect(bouncesCsv.slice(1)).toEqual([expect.stringMatching(new RegExp(`^\\d+,[-0-9a-f]{36},${email.replace(/[.+]/g, '\\$&')},hard,.*,${title}$`))]);
     const list = await admin('GET', `/api/admin/suppressions?search=${encodeURIComponent(email)}`);
     expect(list.json.items).toMatchObject([{ email, reason: expect.stringMatching(/^Hard bounce/) }]);
 
