@@ -255,19 +255,39 @@ async function copies(sink, subject, expected) {
   return { recipients: counted.recipients, twice: counted.duplicates.length, missing: expected - counted.recipients };
 }
 
+/** The RSS of a process once it has been left alone for a while: the same moment before and after a run. */
+const settledRssMb = async (pid) => {
+  await sleep(10_000);
+  return rssMb(pid);
+};
+
 async function measureReminders({ url, db, sink, start }) {
-  await db.query(`update team_checkup_rounds set remind_before_at = now() - interval '1 minute' where closed_at is null`);
-  const expected = (await dueLeft(db, 'reminded_before_at', 'remind_before_at')) - 0;
+  // The server is warmed first by the reminders of the last 1% of the teams (the code of the job, of
+  // composing and of delivering loaded, its connections open), as a server that has run for a while
+  // is when a cron tick brings the reminders: the growth measured is the run's, not the warm-up's.
+  const warmTeams = Math.max(1, Math.ceil(teams / 100));
+  const warmSlice = `team_id in (select md5('team' || t)::uuid from generate_series(${teams - warmTeams + 1}, ${teams}) t)`;
+  await db.query(`update team_checkup_rounds set remind_before_at = now() - interval '1 minute' where closed_at is null and ${warmSlice}`);
+  const warmExpected = await dueLeft(db, 'reminded_before_at', 'remind_before_at');
   const a = await start();
-  const memoryBefore = rssMb(a.pid);
+  const memoryFresh = rssMb(a.pid);
+  await queueRun(url);
+  await drain(db, 'reminded_before_at', 'remind_before_at', performance.now());
+  const memoryBefore = await settledRssMb(a.pid);
+
+  await db.query(`update team_checkup_rounds set remind_before_at = now() - interval '1 minute' where closed_at is null`);
+  const expected = await dueLeft(db, 'reminded_before_at', 'remind_before_at');
+  const samples = [];
+  const sampler = setInterval(() => samples.push(rssMb(a.pid)), 1000);
   const started = performance.now();
   await queueRun(url);
   const times = await drain(db, 'reminded_before_at', 'remind_before_at', started);
-  const memoryAfter = rssMb(a.pid);
-  await sleep(2000);
-  const first = await copies(sink, 'A reminder to answer the team Check-Up', expected);
+  clearInterval(sampler);
+  const memoryAfter = await settledRssMb(a.pid);
+  const memoryPeak = Math.max(memoryAfter, ...samples);
+  const first = await copies(sink, 'A reminder to answer the team Check-Up', warmExpected + expected);
   console.log(
-    `Reminders (3 days before): ${expected.toLocaleString()} due; all claimed and stored in ${times.claimedS.toFixed(1)} s, delivered in ${times.deliveredS.toFixed(1)} s; ${first.recipients.toLocaleString()} received, ${first.twice} twice, ${first.missing} missing; server memory ${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)} MB`,
+    `Reminders (3 days before): ${expected.toLocaleString()} due after ${warmExpected.toLocaleString()} to warm the server; all claimed and stored in ${times.claimedS.toFixed(1)} s, delivered in ${times.deliveredS.toFixed(1)} s; ${first.recipients.toLocaleString()} received (with the warm-up's), ${first.twice} twice, ${first.missing} missing; server memory ${memoryFresh.toFixed(0)} MB started, ${memoryBefore.toFixed(0)} MB warmed, at most ${memoryPeak.toFixed(0)} MB while sending, ${memoryAfter.toFixed(0)} MB 10 s after`,
   );
 
   // The last-day reminders of a tenth of the teams, with a second server on the same database: two runs queued, so both
@@ -300,7 +320,7 @@ async function measureReminders({ url, db, sink, start }) {
   // on its connections, and those accepted within the 50 ms their marks are gathered over.
   const windowCopies = BULK_CONNECTIONS + Math.ceil((lastExpected / killTimes.deliveredS) * 0.05);
   return {
-    figures: { expected, ...times, first, memoryBefore, memoryAfter, killed: { lastExpected, ...killTimes, ...second } },
+    figures: { warmExpected, expected, ...times, first, memoryFresh, memoryBefore, memoryPeak, memoryAfter, killed: { lastExpected, ...killTimes, ...second } },
     checks: [
       {
         budget: `the reminder job over ${expected.toLocaleString()} invitations < ${budgets.reminderS} s, none sent twice`,
@@ -313,8 +333,8 @@ async function measureReminders({ url, db, sink, start }) {
         status: second.twice <= windowCopies && second.missing === 0 ? 'PASS' : 'FAIL',
       },
       {
-        budget: `server memory growth < ${budgets.memoryMb} MB over the reminder run`,
-        measured: `${growth.toFixed(0)} MB (${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)} MB RSS)`,
+        budget: `server memory growth < ${budgets.memoryMb} MB over the reminder run (RSS 10 s after it, against the warmed server's 10 s after its warm-up)`,
+        measured: `${growth.toFixed(0)} MB (${memoryBefore.toFixed(0)} → ${memoryAfter.toFixed(0)} MB; ${memoryFresh.toFixed(0)} MB started, at most ${memoryPeak.toFixed(0)} MB while sending)`,
         status: growth < budgets.memoryMb ? 'PASS' : 'FAIL',
       },
     ],
