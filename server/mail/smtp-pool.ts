@@ -64,7 +64,7 @@ class Connection {
   socket: Socket;
   private received = '';
   private lines: string[] = [];
-  private waiting: { command: string; settle: (answer: Answer) => void }[] = [];
+  private waiting: ((answer: Answer) => void)[] = [];
   private failure: Error | undefined;
   extensions = new Set<string>();
   private authMethods: string[] = [];
@@ -103,7 +103,7 @@ class Connection {
     if (!this.alive) return;
     this.alive = false;
     const failure = this.failure ?? new SmtpError('Connection closed unexpectedly', 'ECONNECTION', 'CONN');
-    for (const waiter of this.waiting.splice(0)) waiter.settle({ error: failure });
+    for (const settle of this.waiting.splice(0)) settle({ error: failure });
     this.onClose(this);
   }
 
@@ -118,25 +118,23 @@ class Connection {
       if (/^\d{3}-/.test(line)) continue;
       const reply = this.lines.join('\n');
       this.lines = [];
-      const waiter = this.waiting.shift();
-      if (waiter) waiter.settle({ reply });
+      const settle = this.waiting.shift();
+      if (settle) settle({ reply });
       // A reply nobody asked for: the server is closing (421) or out of step; either way this connection is done.
       else this.destroy(new SmtpError('Unexpected reply', 'EPROTOCOL', 'CONN', reply));
     }
   }
 
-  /** Writes the commands at once; each answer settles in order, never rejects. */
-  ask(commands: { command: string; line: string }[], timeoutMs = this.settings.timeouts.replyMs): Promise<Answer>[] {
-    if (!this.alive) return commands.map(() => Promise.resolve({ error: this.failure ?? new SmtpError('Connection closed', 'ECONNECTION', 'CONN') }));
-    const answers = commands.map(({ command }) => new Promise<Answer>((settle) => this.waiting.push({ command, settle })));
-    this.socket.setTimeout(timeoutMs);
-    const text = commands.map(({ line }) => `${line}\r\n`).join('');
-    if (text) this.socket.write(text);
+  /** Writes the command lines at once; each answer settles in order, never rejects. */
+  ask(lines: string[]): Promise<Answer>[] {
+    if (!this.alive) return lines.map(() => Promise.resolve({ error: this.failure ?? new SmtpError('Connection closed', 'ECONNECTION', 'CONN') }));
+    const answers = lines.map(() => this.expectReply(this.settings.timeouts.replyMs));
+    this.socket.write(lines.map((line) => `${line}\r\n`).join(''));
     return answers;
   }
 
-  async one(command: string, line: string): Promise<Answer> {
-    return this.ask([{ command, line }])[0]!;
+  async one(line: string): Promise<Answer> {
+    return this.ask([line])[0]!;
   }
 
   /** The greeting, EHLO (HELO where EHLO is refused), STARTTLS when offered on a plain connection, AUTH when we have credentials. */
@@ -153,11 +151,11 @@ class Connection {
     } finally {
       clearTimeout(timer);
     }
-    const greeting = await this.expectReply('CONN', timeouts.greetingMs);
+    const greeting = await this.expectReply(timeouts.greetingMs);
     if (codeOf(greeting) !== 220) throw this.fail(greeting, 'Invalid greeting', 'ECONNECTION', 'CONN');
     await this.hello();
     if (!this.settings.secure && this.extensions.has('STARTTLS')) {
-      const answer = await this.one('STARTTLS', 'STARTTLS');
+      const answer = await this.one('STARTTLS');
       if (codeOf(answer) !== 220) throw this.fail(answer, 'Error upgrading connection with STARTTLS', 'ETLS', 'STARTTLS');
       await this.upgrade();
       await this.hello();
@@ -165,18 +163,18 @@ class Connection {
     if (this.settings.auth) await this.login(this.settings.auth);
   }
 
-  /** A reply with no command before it (the greeting). */
-  private expectReply(command: string, timeoutMs: number): Promise<Answer> {
+  /** The next reply, due within `timeoutMs` of the socket's last activity. */
+  private expectReply(timeoutMs: number): Promise<Answer> {
     this.socket.setTimeout(timeoutMs);
-    return new Promise<Answer>((settle) => this.waiting.push({ command, settle }));
+    return new Promise<Answer>((settle) => this.waiting.push(settle));
   }
 
   private async hello() {
-    let answer = await this.one('EHLO', `EHLO ${ourName}`);
+    let answer = await this.one(`EHLO ${ourName}`);
     if (codeOf(answer) === 421 || !('reply' in answer)) throw this.fail(answer, 'Server terminates connection', 'ECONNECTION', 'EHLO');
     this.extensions.clear();
     if (!ok(answer)) {
-      answer = await this.one('HELO', `HELO ${ourName}`);
+      answer = await this.one(`HELO ${ourName}`);
       if (!ok(answer)) throw this.fail(answer, 'Invalid HELO', 'EPROTOCOL', 'HELO');
       return;
     }
@@ -210,11 +208,11 @@ class Connection {
     const command = `AUTH ${method}`;
     const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
     let answer: Answer;
-    if (method === 'PLAIN') answer = await this.one(command, `AUTH PLAIN ${base64(`\u0000${user}\u0000${pass}`)}`);
+    if (method === 'PLAIN') answer = await this.one(`AUTH PLAIN ${base64(`\u0000${user}\u0000${pass}`)}`);
     else {
-      answer = await this.one(command, 'AUTH LOGIN');
-      if (codeOf(answer) === 334) answer = await this.one(command, base64(user));
-      if (codeOf(answer) === 334) answer = await this.one(command, base64(pass));
+      answer = await this.one('AUTH LOGIN');
+      if (codeOf(answer) === 334) answer = await this.one(base64(user));
+      if (codeOf(answer) === 334) answer = await this.one(base64(pass));
     }
     if (codeOf(answer) !== 235) throw this.fail(answer, 'Invalid login', 'EAUTH', command);
   }
@@ -233,7 +231,7 @@ class Connection {
   /** Leaves politely (QUIT) when idle. */
   quit() {
     if (!this.alive) return;
-    void this.one('QUIT', 'QUIT');
+    void this.one('QUIT');
     this.socket.end();
   }
 
@@ -244,17 +242,13 @@ class Connection {
    */
   async send(envelope: { from: string; to: string[] }, message: Buffer): Promise<void> {
     const utf8 = this.extensions.has('SMTPUTF8') && /[\u0080-\uffff]/.test([envelope.from, ...envelope.to].join('')) ? ' SMTPUTF8' : '';
-    const commands = [
-      { command: 'MAIL FROM', line: `MAIL FROM:<${envelope.from}>${utf8}` },
-      ...envelope.to.map((to) => ({ command: 'RCPT TO', line: `RCPT TO:<${to}>` })),
-      { command: 'DATA', line: 'DATA' },
-    ];
+    const commands = [`MAIL FROM:<${envelope.from}>${utf8}`, ...envelope.to.map((to) => `RCPT TO:<${to}>`), 'DATA'];
     let answers: Answer[];
     if (this.extensions.has('PIPELINING')) answers = await Promise.all(this.ask(commands));
     else {
       answers = [];
       for (const [i, command] of commands.entries()) {
-        const answer = await this.one(command.command, command.line);
+        const answer = await this.one(command);
         answers.push(answer);
         // Stop at a lost connection, a refused sender, or once every recipient is refused.
         if ('error' in answer || (i === 0 && !ok(answer)) || (i === envelope.to.length && !answers.slice(1).some(ok))) break;
@@ -271,7 +265,7 @@ class Connection {
       await this.reset(answers, codeOf(data) === 354);
       throw refusal;
     }
-    const reply = this.expectReply('DATA', this.settings.timeouts.replyMs);
+    const reply = this.expectReply(this.settings.timeouts.replyMs);
     // One segment where it fits: the escaped message and its closing dot written together.
     this.socket.cork();
     for (const piece of dataBlock(message)) this.socket.write(piece);
@@ -291,11 +285,11 @@ class Connection {
       return;
     }
     if (inData) {
-      const end = this.expectReply('DATA', this.settings.timeouts.replyMs);
+      const end = this.expectReply(this.settings.timeouts.replyMs);
       this.socket.write('.\r\n');
       await end;
     }
-    if (!ok(await this.one('RSET', 'RSET'))) this.destroy();
+    if (!ok(await this.one('RSET'))) this.destroy();
   }
 }
 
