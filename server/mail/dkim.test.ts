@@ -87,14 +87,19 @@ describe('DKIM signing', () => {
     expect(loadEnv({ ...base, DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).DKIM).toMatchObject({ domainName: 'hub.example.org', keySelector: 'mail2026' });
     expect(loadEnv({}).DKIM).toBeUndefined();
   });
-  it("signs a message composed once for many (an edition's copy) the same way", async () => {
+  it.each([
+    ['one connection a message (nodemailer)', undefined],
+    ["an edition's pool of connections (smtp-pool.ts)", { connections: 2 }],
+  ])("signs a message composed once for many (an edition's copy), and one composed for one person, the same way: %s", async (_, pool) => {
     const transport = createTransport({
       smtpUrl: smtp.url,
       from: 'The Weekly Dish <dish@hub.example.org>',
       dataDir: mkdtempSync(join(tmpdir(), 'dkim-raw-')),
       dkim: { domainName: 'hub.example.org', keySelector: 'mail2026', privateKey: pem },
+      ...(pool ? { pool } : {}),
     });
     const to = uniqueEmail('dkim-raw');
+    const single = uniqueEmail('dkim-single');
     try {
       const link = '{{unsubscribe_url}}';
       const compiled = await compileMail(
@@ -112,11 +117,15 @@ describe('DKIM signing', () => {
         subject: 'Composed once',
         raw: compiled.copyFor(to, { [link]: 'https://hub.example.org/unsubscribe?token=t&edition=e' })!,
       });
+      await transport.deliver({ to: single, subject: 'For one person', text: 'Hello.', headers: { 'List-Unsubscribe': '<https://hub.example.org/u>' } });
     } finally {
       transport.close();
     }
     const result = await dkimVerify(await rawFor(to), { resolver: async () => [[published]] });
     expect(result.results[0]).toMatchObject({ signingDomain: 'hub.example.org', status: { result: 'pass' } });
     expect(result.results[0]!.signingHeaders!.keys.toLowerCase().split(/:\s*/)).toEqual(expect.arrayContaining(['to', 'message-id', 'list-unsubscribe']));
+    const one = await dkimVerify(await rawFor(single), { resolver: async () => [[published]] });
+    expect(one.results).toHaveLength(1);
+    expect(one.results[0]).toMatchObject({ signingDomain: 'hub.example.org', status: { result: 'pass' } });
   });
 });

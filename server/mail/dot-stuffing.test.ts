@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataStream, nodemailerTransform, useNativeDotStuffing } from './dot-stuffing';
+import { DataStream, dataBlock, nodemailerTransform, useNativeDotStuffing } from './dot-stuffing';
 
 useNativeDotStuffing();
 
@@ -43,6 +43,16 @@ describe('the DATA phase escaping', () => {
       }
       const native = await escaped(new DataStream(), chunks);
       expect(native, `seed ${seed}`).toEqual(await escaped(nodemailerDataStream(), chunks));
+    }
+  });
+
+  it('escapes a whole message for our SMTP client (smtp-pool.ts) as nodemailer streams it, with the same closing dot', async () => {
+    const alphabet = ['\r', '\n', '.', '\0', 'a', 'é'];
+    for (let seed = 1; seed <= 400; seed++) {
+      const next = random(seed);
+      const whole = Buffer.from(Array.from({ length: next(200) }, () => alphabet[next(alphabet.length)]).join(''));
+      const { bytes } = await escaped(nodemailerDataStream(), [whole]);
+      expect(Buffer.concat(dataBlock(whole)).toString('latin1'), `seed ${seed}`).toBe(bytes);
     }
   });
 

@@ -34,10 +34,12 @@ export const DataStream = createRequire(import.meta.url)('nodemailer/lib/smtp-co
 /** nodemailer's own version, kept for the test that compares the two. */
 export const nodemailerTransform = DataStream.prototype._transform;
 
-const fastTransform: TransformMethod = function (this: DataStreamState, input, _encoding, done) {
-  if (!input || !input.length) return done();
-  const chunk = typeof input === 'string' ? Buffer.from(input) : input;
-  this.inByteCount += chunk.length;
+/**
+ * A chunk escaped, given the byte before it (`false` at the start): the chunk itself when nothing
+ * changes. A "." opening the chunk opens a line when the stream starts here or the last chunk
+ * ended one (`!lastByte` as nodemailer writes it: a NUL byte before counts as a start too).
+ */
+function escapeChunk(chunk: Buffer, lastByte: number | false): Buffer {
   const pieces: Buffer[] = [];
   let length = 0;
   let from = 0;
@@ -46,14 +48,12 @@ const fastTransform: TransformMethod = function (this: DataStreamState, input, _
     pieces.push(piece, extra);
     length += piece.length + extra.length;
   };
-  // A "." opening the chunk opens a line when the stream starts here or the last chunk ended one
-  // (`!lastByte` as nodemailer writes it: a NUL byte before counts as a start too).
-  if (chunk[0] === DOT && (!this.lastByte || this.lastByte === LF)) {
+  if (chunk[0] === DOT && (!lastByte || lastByte === LF)) {
     cut(1, EXTRA_DOT);
     from = 1;
   }
   for (let at = chunk.indexOf(LF); at !== -1; at = chunk.indexOf(LF, at + 1)) {
-    const before = at ? chunk[at - 1] : this.lastByte;
+    const before = at ? chunk[at - 1] : lastByte;
     if (before !== CR) {
       cut(at, CRLF);
       from = at + 1;
@@ -63,20 +63,32 @@ const fastTransform: TransformMethod = function (this: DataStreamState, input, _
       from = at + 2;
     }
   }
-  if (pieces.length) {
-    if (from < chunk.length) {
-      pieces.push(chunk.subarray(from));
-      length += chunk.length - from;
-    }
-    this.outByteCount += length;
-    this.push(Buffer.concat(pieces, length));
-  } else {
-    this.outByteCount += chunk.length;
-    this.push(chunk);
+  if (pieces.length === 0) return chunk;
+  if (from < chunk.length) {
+    pieces.push(chunk.subarray(from));
+    length += chunk.length - from;
   }
+  return Buffer.concat(pieces, length);
+}
+
+const fastTransform: TransformMethod = function (this: DataStreamState, input, _encoding, done) {
+  if (!input || !input.length) return done();
+  const chunk = typeof input === 'string' ? Buffer.from(input) : input;
+  this.inByteCount += chunk.length;
+  const out = escapeChunk(chunk, this.lastByte);
+  this.outByteCount += out.length;
+  this.push(out);
   this.lastByte = chunk[chunk.length - 1] ?? false;
   done();
 };
+
+/** The end of the DATA phase after the message's last byte, as nodemailer closes it. */
+const ending = (lastByte: number | undefined) => Buffer.from(lastByte === LF ? '.\r\n' : lastByte === CR ? '\n.\r\n' : '\r\n.\r\n');
+
+/** A whole message as the DATA phase sends it: escaped, then the lone "." line (smtp-pool.ts). */
+export function dataBlock(message: Buffer): [Buffer, Buffer] {
+  return [escapeChunk(message, false), ending(message[message.length - 1])];
+}
 
 /**
  * Puts the native version in place of nodemailer's for every SMTP connection of the process

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
+import DKIM from 'nodemailer/lib/dkim/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DkimSettings } from '../env';
 import { useNativeDotStuffing } from './dot-stuffing';
+import { createSmtpPool } from './smtp-pool';
 
 export interface Mail {
   to: string;
@@ -72,8 +75,9 @@ export const DKIM_SIGNED_HEADERS = [
 
 /**
  * SMTP when `smtpUrl` is set (with `pool`, that many connections kept open and reused, for
- * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with nodemailer's error,
- * which carries the server's `responseCode` and the `command` it answered.
+ * editions), else .eml files in DATA_DIR/outbox. A refusal rejects with an error that carries
+ * the server's `responseCode` and the `command` it answered (nodemailer's, or smtp-pool.ts's
+ * of the same shape).
  */
 export function createTransport(options: {
   smtpUrl?: string;
@@ -93,12 +97,53 @@ export function createTransport(options: {
   const envelope = (to: string, envelopeFrom?: string) => ({ from: envelopeFrom ?? sender?.address ?? options.from, to: [to] });
   // For SMTP, a default of every message: nodemailer reads an SMTP URL's transport options from the URL alone.
   const defaults: Pick<nodemailer.SendMailOptions, 'dkim'> = options.dkim ? { dkim: { ...options.dkim, headerFieldNames: DKIM_SIGNED_HEADERS.join(':') } } : {};
-  if (options.smtpUrl) {
+  /** Many messages over `connections` connections kept open, commands pipelined where offered (smtp-pool.ts). */
+  const pooledTransport = (url: URL, description: string, connections: number): Transport => {
+    const secure = url.protocol === 'smtps:';
+    const pool = createSmtpPool({
+      host: url.hostname,
+      port: Number(url.port) || (secure ? 465 : 587),
+      secure,
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      connections,
+    });
+    // A message composed already is signed as nodemailer signs what it sends: the same signer, the same settings.
+    const dkim = defaults.dkim ? new DKIM(defaults.dkim) : undefined;
+    const signed = async (message: Buffer) => (dkim ? buffer(dkim.sign(message)) : message);
+    // A message for one person is composed and signed by nodemailer, as before (its envelope too,
+    // as its SMTP transport takes it); only the sending is ours: a nodemailer transport of our own.
+    const composer = nodemailer.createTransport<{ messageId: string }>({
+      name: 'smtp-pool',
+      version: '1',
+      send(mail, callback) {
+        const { from, to } = mail.message.getEnvelope();
+        buffer(mail.message.createReadStream())
+          .then((message) => pool.send({ from: from || '', to }, message))
+          .then(
+            () => callback(null, { messageId: mail.message.messageId() }),
+            (error: Error) => callback(error, { messageId: mail.message.messageId() }),
+          );
+      },
+    });
+    return {
+      description,
+      from: options.from,
+      async deliver(mail) {
+        await composer.sendMail({ ...mailOptions(options.from, mail), ...defaults });
+      },
+      async deliverRaw({ to, raw, envelopeFrom }) {
+        await pool.send(envelope(to, envelopeFrom), await signed(raw));
+      },
+      close: () => pool.close(),
+      useLogger,
+    };
+  };
+  /** nodemailer's SMTP transport: one connection a message, or a pool of them with `pool`. */
+  const nodemailerTransport = (url: URL, description: string): Transport => {
     useNativeDotStuffing();
-    const url = new URL(options.smtpUrl);
     // nodemailer reads a URL's options from its query: given as an object beside `url`, `pool` is
     // dropped and every message opens a connection of its own.
-    const pooled = new URL(options.smtpUrl);
+    const pooled = new URL(url);
     // Every step of a send ends within 30 s, well inside the minute an edition's recipient stays
     // claimed: a claim never runs out while its message is still on the wire (decision 028).
     const poolSettings = {
@@ -128,7 +173,7 @@ export function createTransport(options: {
       };
     }
     return {
-      description: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      description,
       from: options.from,
       async deliver(mail) {
         await transport.sendMail(mailOptions(options.from, mail));
@@ -139,6 +184,14 @@ export function createTransport(options: {
       close: () => transport.close(),
       useLogger,
     };
+  };
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    const description = `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+    // Our pipelining pool for editions (decision 088); a URL with nodemailer's own options in its
+    // query keeps nodemailer, which reads them.
+    if (options.pool && !url.search) return pooledTransport(url, description, options.pool.connections);
+    return nodemailerTransport(url, description);
   }
   const mailFolder = resolve(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...defaults });
