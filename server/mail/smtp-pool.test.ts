@@ -153,6 +153,19 @@ describe('the pooled SMTP client', () => {
     expect(server.received[0]!.raw).toBe(message('First').toString());
   });
 
+  it('refuses an address that would end its command line and start another, writing nothing', async () => {
+    const server = await startServer();
+    const relay = await startRelay(server.port);
+    const sender = pool(relay.port);
+    const injected = await refusalOf(sender.send(envelope('reader@example.org>\r\nRCPT TO:<other@example.org'), message('Injected')));
+    expect(injected).toMatchObject({ code: 'EENVELOPE', command: 'API' });
+    expect(injected.message).toMatch(/^Invalid recipient/);
+    expect((await refusalOf(sender.send(envelope('reader@example.org', 'a@example.org\nDATA'), message('Injected')))).message).toMatch(/^Invalid sender/);
+    expect(relay.reads.filter((read) => read.includes('RCPT TO'))).toEqual([]);
+    await sender.send(envelope(), message('Next'));
+    expect(server.received.map((m) => m.to)).toEqual([['reader@example.org']]);
+  });
+
   it('sends one command a round trip where the server does not offer PIPELINING', async () => {
     const server = await startServer({ hidePIPELINING: true });
     const relay = await startRelay(server.port);

@@ -241,6 +241,12 @@ class Connection {
    * before the message, RSET leaves the connection ready for the next one.
    */
   async send(envelope: { from: string; to: string[] }, message: Buffer): Promise<void> {
+    // An address is written into a command line: a line break or an angle bracket in it would end
+    // the command and start another. Refused before anything is written, as nodemailer refuses it.
+    const unsafe = /[\r\n<>]/;
+    if (unsafe.test(envelope.from)) throw new SmtpError(`Invalid sender ${JSON.stringify(envelope.from)}`, 'EENVELOPE', 'API');
+    const bad = envelope.to.find((to) => unsafe.test(to));
+    if (bad !== undefined) throw new SmtpError(`Invalid recipient ${JSON.stringify(bad)}`, 'EENVELOPE', 'API');
     const utf8 = this.extensions.has('SMTPUTF8') && /[\u0080-\uffff]/.test([envelope.from, ...envelope.to].join('')) ? ' SMTPUTF8' : '';
     const commands = [`MAIL FROM:<${envelope.from}>${utf8}`, ...envelope.to.map((to) => `RCPT TO:<${to}>`), 'DATA'];
     let answers: Answer[];
