@@ -7,7 +7,7 @@ import { archivePage, sentEdition, sentEditionAudience } from './repo';
 /**
  * /weekly-dish and /weekly-dish/<slug>: rendered by the server with the editions in
  * them, each edition with its own title and description in the head (and social card); an
- * unknown or unsent edition is a 404. A premium announcement's page is drawn locked, the same
+ * unknown edition, or one whose copies have not started going out, is a 404. A premium announcement's page is drawn locked, the same
  * for everyone: the browser of a signed-in premium member asks for it with the member's session,
  * anyone else is told how to read it; the head says nothing of what is in it.
  */

@@ -286,6 +286,22 @@ describe('sending', () => {
     expect(smtp.find(email, /^Members news$/)).toHaveLength(0);
   });
 
+  it('opens an edition\'s web page from the moment its copies start going out, paused too: a reader follows "View in your browser" before the last copy is sent', async () => {
+    const created = await call('POST', '/api/admin/editions', draft({ title: 'On its way' }));
+    const { id, slug } = created.json as { id: string; slug: string };
+    expect((await callApp(`${t.url}/api/editions/${slug}`)).status).toBe(404);
+    await startSending(t.ctx.db, id, settings);
+    const sending = await callApp(`${t.url}/api/editions/${slug}`);
+    expect(sending.status).toBe(200);
+    const { rows } = await t.ctx.db.execute<{ started: string }>(sql`select started_at as started from newsletter_editions where id = ${id}`);
+    expect((sending.json as { title: string; sentAt: string }).sentAt).toBe(new Date(rows[0]!.started).toISOString());
+    expect((await call('POST', `/api/admin/editions/${id}/pause`, {})).json.status).toBe('paused');
+    expect((await callApp(`${t.url}/api/editions/${slug}`)).status).toBe(200);
+    expect((await call('POST', `/api/admin/editions/${id}/resume`, {})).json.status).toBe('sending');
+    await sendAll();
+    expect((await callApp(`${t.url}/api/editions/${slug}`)).status).toBe(200);
+  });
+
   it('pauses and resumes a sending edition, cancels a scheduled one, and sends a premium announcement to premium members only', async () => {
     const reader = await subscriber('paused');
     const created = await call('POST', '/api/admin/editions', draft({ title: 'Paused one' }));

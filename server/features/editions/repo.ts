@@ -159,13 +159,20 @@ export async function archivePage(db: Executor): Promise<PublicEditions> {
   return { latest, recent, archive: all };
 }
 
-/** A sent edition by its web address, public or premium: who may read it is the caller's to decide. */
+/**
+ * An edition whose copies have started going out, at its web address: its mail links there ("View
+ * in your browser"), and a reader may follow it while the last copies are still being sent, or
+ * while the sending is paused. Until it is sent it is dated by its start.
+ */
+const onItsWay = (slug: string) => and(eq(newsletterEditions.slug, slug), inArray(newsletterEditions.status, ['sending', 'paused', 'sent']));
+
+/** An edition by its web address once its copies go out, public or premium: who may read it is the caller's to decide. */
 export async function sentEdition(db: Executor, slug: string): Promise<PublicEdition | null> {
   const [row] = await db
-    .select({ ...publicColumns, bodyHtml: newsletterEditions.bodyHtml })
+    .select({ ...publicColumns, bodyHtml: newsletterEditions.bodyHtml, startedAt: newsletterEditions.startedAt })
     .from(newsletterEditions)
-    .where(and(eq(newsletterEditions.slug, slug), eq(newsletterEditions.status, 'sent')));
-  return row ? toPublic(row) : null;
+    .where(onItsWay(slug));
+  return row ? toPublic({ ...row, sentAt: row.sentAt ?? row.startedAt }) : null;
 }
 
 /**
@@ -193,12 +200,9 @@ export async function renderMissingHtml(db: Executor, log: { error(details: obje
   return rendered;
 }
 
-/** Whom a sent edition is for, without reading it: what the page of a premium announcement needs before it knows the visitor. */
+/** Whom an edition on its way is for, without reading it: what the page of a premium announcement needs before it knows the visitor. */
 export async function sentEditionAudience(db: Executor, slug: string): Promise<EditionAudience | null> {
-  const [row] = await db
-    .select({ audience: newsletterEditions.audience })
-    .from(newsletterEditions)
-    .where(and(eq(newsletterEditions.slug, slug), eq(newsletterEditions.status, 'sent')));
+  const [row] = await db.select({ audience: newsletterEditions.audience }).from(newsletterEditions).where(onItsWay(slug));
   return row?.audience ?? null;
 }
 
