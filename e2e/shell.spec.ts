@@ -89,6 +89,35 @@ test.describe('site shell', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /cookies/);
   });
 
+  test("a link opens the site's page without reloading; a link to the page you are on adds no history; a modified click is the browser's", async ({
+    page,
+    visit,
+    context,
+  }) => {
+    await visit('/privacy-policy');
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    const footer = page.locator('footer');
+    const entries = () => page.evaluate(() => history.length);
+    const before = await entries();
+    await footer.getByRole('link', { name: 'Cookie Policy' }).click();
+    await expect(page).toHaveURL(/\/cookie-policy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await entries()).toBe(before + 1);
+    // The page you are on: replaced, not added.
+    await footer.getByRole('link', { name: 'Cookie Policy' }).click();
+    expect(await entries()).toBe(before + 1);
+    // Back returns to the page before, still without a reload.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    // Ctrl+click (or Cmd) opens a tab of its own, this page stays.
+    const opened = context.waitForEvent('page');
+    await footer.getByRole('link', { name: 'Cookie Policy' }).click({ modifiers: ['ControlOrMeta'] });
+    await expect((await opened).waitForURL(/\/cookie-policy$/)).resolves.toBeUndefined();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+  });
+
   test('no third-party request is made', async ({ page }) => {
     const foreign: string[] = [];
     page.on('request', (r) => {

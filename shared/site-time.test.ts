@@ -12,6 +12,7 @@ import {
   siteLocalToInstant,
   siteLongDate,
   siteShortDate,
+  siteYear,
 } from './site-time';
 
 describe("the site's calendar", () => {
@@ -108,6 +109,64 @@ describe('dates in words on the site’s clock', () => {
   it('write a calendar month or day that has no clock as it is', () => {
     expect(calendarMonth('2026-12')).toBe('December 2026');
     expect(calendarDate('2026-11-17')).toBe('November 17, 2026');
+    // Every day of two years, and every month, as Intl writes them in English.
+    const long = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString();
+      expect(calendarDate(iso.slice(0, 10))).toBe(long.format(t));
+      expect(calendarMonth(iso.slice(0, 7))).toBe(month.format(t));
+    }
+  });
+});
+
+/** Counts the Intl.DateTimeFormat objects `run` makes (each made as usual). */
+function formattersMadeBy(run: () => void): number {
+  const Original = Intl.DateTimeFormat;
+  let made = 0;
+  Intl.DateTimeFormat = class extends Original {
+    constructor(...args: ConstructorParameters<typeof Original>) {
+      super(...args);
+      made += 1;
+    }
+  } as typeof Original;
+  try {
+    run();
+  } finally {
+    Intl.DateTimeFormat = Original;
+  }
+  return made;
+}
+
+describe('siteYear', () => {
+  it("is the year the zone's clock shows, on either side of every new year, in the zones furthest from UTC", () => {
+    const zones = ['Pacific/Kiritimati', 'Etc/GMT+12', 'America/New_York', 'Asia/Kolkata', 'UTC'];
+    // Every half hour from two days before to two days after three new years, and every day between.
+    const instants: Date[] = [];
+    for (const year of [2026, 2027, 2028]) {
+      const newYear = Date.UTC(year, 0, 1);
+      for (let t = newYear - 2 * 86_400_000; t <= newYear + 2 * 86_400_000; t += 1_800_000) instants.push(new Date(t));
+    }
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000 + 3_600_000) instants.push(new Date(t));
+    for (const zone of zones) {
+      for (const instant of instants) {
+        const shown = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(instant));
+        expect(siteYear(instant, zone), `${zone} at ${instant.toISOString()}`).toBe(shown);
+      }
+    }
+  });
+
+  it('asks Intl nothing far from a new year', () => {
+    const years: number[] = [];
+    const made = formattersMadeBy(() => {
+      years.push(siteYear(new Date('2026-07-04T12:00:00Z'), 'Australia/Lord_Howe'));
+      years.push(siteDates('Australia/Lord_Howe').year('2026-06-01T00:00:00Z'));
+    });
+    expect(years).toEqual([2026, 2026]);
+    expect(made).toBe(0);
+    // Within a zone's reach of a new year it asks: 03:00 UTC on New Year's Day is still the old year there.
+    expect(formattersMadeBy(() => years.push(siteYear(new Date('2027-01-01T03:00:00Z'), 'America/Denver')))).toBe(1);
+    expect(years[2]).toBe(2026);
   });
 });
 
@@ -116,5 +175,13 @@ describe('siteZoneName', () => {
     expect(siteZoneName('America/New_York')).toBe('Eastern Time');
     expect(siteZoneName('America/Los_Angeles')).toBe('Pacific Time');
     expect(siteZoneName('UTC')).toBe('Coordinated Universal Time');
+  });
+
+  it("is the bundle of formats' zoneName, named only when read", () => {
+    let dates = siteDates('UTC');
+    expect(formattersMadeBy(() => (dates = siteDates('America/Chicago')))).toBe(0);
+    expect(dates.zoneName).toBe('Central Time');
+    const { zoneName } = dates;
+    expect(zoneName).toBe('Central Time');
   });
 });

@@ -45,6 +45,22 @@ export function siteDate(now: Date, timeZone: string): { year: number; month: nu
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
+// Every zone's clock is within 14 hours of UTC (Kiribati +14, Baker Island -12).
+const ZONE_REACH_MS = 14 * 3_600_000;
+
+/**
+ * The site's year at `now`. Further than any zone's reach from a new year in UTC, that is UTC's
+ * year, found without Intl: the first Intl formatter with a time zone costs a phone's browser
+ * about 140 ms of its main thread (its zone data), and the footer writes the year on every page
+ * as it hydrates.
+ */
+export function siteYear(now: Date, timeZone: string): number {
+  const year = now.getUTCFullYear();
+  const time = now.getTime();
+  if (time - Date.UTC(year, 0, 1) > ZONE_REACH_MS && Date.UTC(year + 1, 0, 1) - time > ZONE_REACH_MS) return year;
+  return siteDate(now, timeZone).year;
+}
+
 /** The start of the site's day and calendar month that contain `now`. */
 export function siteDayAndMonthStart(now: Date, timeZone: string): { dayStart: Date; monthStart: Date } {
   const { year, month, day } = siteDate(now, timeZone);
@@ -163,14 +179,20 @@ export function siteIsoDate(instant: Instant, timeZone: string): string {
   return instantToSiteLocal(new Date(instant), timeZone).slice(0, 10);
 }
 
+// English month names, written out: a date with no clock needs no Intl (its first use costs a
+// phone's browser about 140 ms of its main thread, in the middle of hydrating).
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 /** A calendar month with no clock, "2026-12" → "December 2026" (a month key the site's clock chose). */
 export function calendarMonth(month: string): string {
-  return formatDate(`${month}-15T12:00:00Z`, { timeZone: 'UTC', year: 'numeric', month: 'long' });
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return `${monthNames[number - 1]} ${year}`;
 }
 
-/** A calendar day with no clock, "2026-11-17" → "November 17, 2026" (a date written in content). */
+/** A calendar day with no clock, "2026-11-17" → "November 17, 2026" (a date written in content, or a day the server put on the site's clock). */
 export function calendarDate(day: string): string {
-  return formatDate(`${day}T12:00:00Z`, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${monthNames[month - 1]} ${date}, ${year}`;
 }
 
 /**
@@ -203,6 +225,7 @@ export function siteDates(timeZone: string): SiteDates {
 }
 
 function datesIn(timeZone: string) {
+  let zoneName: string | undefined;
   return {
     timeZone,
     /** "November 28, 2026" */
@@ -222,9 +245,12 @@ function datesIn(timeZone: string) {
     /** "November 2026" */
     monthYear: (instant: Instant) => formatDate(instant, { timeZone, month: 'long', year: 'numeric' }),
     /** "Eastern Time": the zone's name without its season, for a page that says which clock its times are on. */
-    zoneName: siteZoneName(timeZone),
+    // Named when first read: only the pages that give times say which clock they are on.
+    get zoneName() {
+      return (zoneName ??= siteZoneName(timeZone));
+    },
     /** 2026: the site's year at that instant. */
-    year: (instant: Instant) => siteDate(new Date(instant), timeZone).year,
+    year: (instant: Instant) => siteYear(new Date(instant), timeZone),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { useToday } from '../lib/dates';
 import { useSiteDates } from '../features/site/use-site-dates';

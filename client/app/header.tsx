@@ -1,6 +1,7 @@
 import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link } from '../components/link';
 import { SEARCH_LIMITS, SEARCH_PAGE_INPUT, searchPath } from '#shared/search/search';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button-classes';

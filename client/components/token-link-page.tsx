@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from './link';
 import { useHydrated } from '../lib/hydrated';
 import { PageHeader } from './page-header';
 import { Card } from './ui/card';

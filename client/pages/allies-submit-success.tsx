@@ -1,5 +1,5 @@
 import { Award, CheckCircle2, Heart, Sparkles, TrendingUp, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';

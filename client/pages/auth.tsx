@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { CheckList } from '../components/check-list';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { Card } from '../components/ui/card';
 import { PageLoading } from '../components/page-loading';

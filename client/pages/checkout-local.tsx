@@ -1,7 +1,8 @@
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { useQuery } from '../lib/query-client';
 import { ArrowLeft, FlaskConical } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { formatDollars, plans, type PlanType } from '#shared/pricing';
 import { site } from '#shared/site';
 import { PageLoading } from '../components/page-loading';

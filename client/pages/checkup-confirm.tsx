@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { apiPaths } from '#shared/api/paths';
 import type { AwaitingAttempt, AwaitingAttempts } from '#shared/checkup/schemas';
 import { TokenLinkPage } from '../components/token-link-page';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageLoading, useLoadingInSight } from '../components/page-loading';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';

@@ -1,7 +1,7 @@
 import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { scoreAnswers } from '#shared/checkup/grading';
 import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { type AnswerValue, questions } from '#shared/checkup/questions';

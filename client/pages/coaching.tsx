@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageLoading } from '../components/page-loading';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';

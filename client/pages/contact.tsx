@@ -1,5 +1,5 @@
 import { Clock, Mail } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { priorityNote, replyTime } from '#shared/contact/reply-time';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { textLinkClass } from '../components/ui/text-link';
 
 /** /weekly-dish-thanks: where an edition's "Was this useful? Yes / No" leads once the answer is counted (decision 045). */

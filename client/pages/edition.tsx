@@ -1,13 +1,13 @@
 import { ArrowLeft, Clock } from 'lucide-react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../components/link';
 import { usePageHeadContent } from '../app/page-head-content';
 import { editionEyebrow, editionHead, isLocked, premiumEditionHead, type PublicEdition } from '#shared/newsletter/editions';
 import { buttonClasses } from '../components/ui/button';
 import { PageLoading } from '../components/page-loading';
 import { useUser } from '../features/auth/use-user';
 import { useEdition, useMemberEdition } from '../features/editions/api';
-import { formatEditionDate } from '../features/editions/edition-html';
-import { useSiteDates } from '../features/site/use-site-dates';
+import { calendarDate } from '#shared/site-time';
 import { PremiumEditionGate } from '../features/editions/premium-edition-gate';
 import { ApiError } from '../lib/api';
 import { useHydrated } from '../lib/hydrated';
@@ -45,9 +45,8 @@ function MemberEdition({ slug }: { slug: string }) {
 }
 
 function EditionArticle({ edition }: { edition: PublicEdition }) {
-  const { title, summary, sentAt, readingTime, html } = edition;
+  const { title, summary, sentAt, sentOn, readingTime, html } = edition;
   const eyebrow = editionEyebrow(edition);
-  const { timeZone } = useSiteDates();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <Link to="/weekly-dish" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
@@ -55,7 +54,7 @@ function EditionArticle({ edition }: { edition: PublicEdition }) {
       </Link>
       <p className="mt-6 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
         {eyebrow && <span>{eyebrow}</span>}
-        <time dateTime={sentAt}>{formatEditionDate(sentAt, timeZone)}</time>
+        <time dateTime={sentAt}>{calendarDate(sentOn)}</time>
         <span className="inline-flex items-center gap-1">
           <Clock className="h-4 w-4" aria-hidden="true" /> {readingTime}
         </span>

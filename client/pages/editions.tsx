@@ -1,9 +1,9 @@
 import { BookOpen, CalendarDays, Clock, Globe2, Lightbulb, Mail, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { buttonClasses } from '../components/ui/button';
 import { EditionDialog } from '../features/editions/edition-dialog';
-import { editionPreview, formatEditionDate } from '../features/editions/edition-html';
-import { useSiteDates } from '../features/site/use-site-dates';
+import { editionPreview } from '../features/editions/edition-html';
+import { calendarDate } from '#shared/site-time';
 import type { PublicEditions } from '#shared/newsletter/editions';
 import { PageLoading } from '../components/page-loading';
 import { useEditions } from '../features/editions/api';
@@ -24,7 +24,6 @@ export default function EditionsPage() {
 
 function Editions({ latest, recent, archive }: PublicEditions) {
   const preview = latest ? editionPreview(latest.html) : null;
-  const { timeZone } = useSiteDates();
   return (
     <>
       <section className="border-b border-stone-200 bg-gradient-to-b from-brand-50 to-stone-50">
@@ -64,7 +63,7 @@ function Editions({ latest, recent, archive }: PublicEditions) {
             <article className="mt-4 rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
               <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
                 {latest.issueNumber && <span>Issue {latest.issueNumber}</span>}
-                <time dateTime={latest.sentAt}>{formatEditionDate(latest.sentAt, timeZone)}</time>
+                <time dateTime={latest.sentAt}>{calendarDate(latest.sentOn)}</time>
                 <span className="inline-flex items-center gap-1">
                   <Clock className="h-4 w-4" aria-hidden="true" /> {latest.readingTime}
                 </span>
@@ -133,7 +132,7 @@ function Editions({ latest, recent, archive }: PublicEditions) {
                 <li key={edition.slug} className="flex flex-col rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
                   <p className="text-sm font-semibold text-brand-700">
                     {edition.issueNumber ? `Issue ${edition.issueNumber} · ` : ''}
-                    <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt, timeZone)}</time>
+                    <time dateTime={edition.sentAt}>{calendarDate(edition.sentOn)}</time>
                   </p>
                   <h3 className="mt-2 font-serif text-lg font-semibold text-stone-900">{edition.title}</h3>
                   <p className="mt-2 flex-1 text-sm text-stone-700">{edition.summary}</p>
@@ -164,7 +163,7 @@ function Editions({ latest, recent, archive }: PublicEditions) {
               {archive.map((edition) => (
                 <li key={edition.slug} className="flex flex-col gap-1 px-5 py-3 sm:flex-row sm:items-baseline sm:gap-4">
                   <time dateTime={edition.sentAt} className="shrink-0 text-sm text-stone-600 sm:w-40">
-                    {formatEditionDate(edition.sentAt, timeZone)}
+                    {calendarDate(edition.sentOn)}
                   </time>
                   <Link to={`/weekly-dish/${edition.slug}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                     {edition.issueNumber ? `Issue ${edition.issueNumber}: ` : ''}

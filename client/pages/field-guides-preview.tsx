@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { pillars } from '#shared/content/pillars';
 import { Card } from '../components/ui/card';
 import { PreviewLayout } from '../features/previews/preview-layout';

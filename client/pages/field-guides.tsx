@@ -1,5 +1,5 @@
 import { ArrowRight, Clock, Lock, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { fieldGuides } from '#shared/content/field-guides';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';

@@ -1,5 +1,5 @@
 import { BookOpen, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { fieldGuides } from '#shared/content/field-guides';
 import { pillars } from '#shared/content/pillars';
 import { PageHeader } from '../components/page-header';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { pillarInfo } from '#shared/checkup/questions';
 import type { PlanView } from '#shared/plans/schemas';
 import { PageHeader } from '../components/page-header';

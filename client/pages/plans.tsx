@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';

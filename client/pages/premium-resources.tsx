@@ -2,7 +2,7 @@ import { apiPaths } from '#shared/api/paths';
 import { useQuery } from '../lib/query-client';
 import { BookOpenCheck, Crown, MessagesSquare, Presentation, Video, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import type { PremiumResources } from '#shared/premium-content/resources';
 import { site } from '#shared/site';
 import { PageLoading } from '../components/page-loading';

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { ArrowLeft, Crown, Lock } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../components/link';
 import { formatDollars, parsePlan, plans, type PlanType } from '#shared/pricing';
 import { PageLoading } from '../components/page-loading';
 import { CheckList } from '../components/check-list';

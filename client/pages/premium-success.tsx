@@ -1,6 +1,7 @@
 import { BookOpenCheck, CheckCircle2, MessagesSquare, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';

@@ -1,5 +1,6 @@
 import { BookOpenCheck, Crown, Headphones, MessagesSquare, Presentation, Users, Video } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { useUser } from '../features/auth/use-user';

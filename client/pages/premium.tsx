@@ -1,6 +1,6 @@
 import { BookOpenCheck, Crown, MessagesSquare, Presentation, Users, Video, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { buttonClasses } from '../components/ui/button';
 import { PlanCard } from '../features/membership/plan-card';

@@ -1,6 +1,7 @@
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../components/link';
 import { parsePlan, type PlanType } from '#shared/pricing';
 import { PageHeader } from '../components/page-header';
 import { Button } from '../components/ui/button';

@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { formatDollars } from '#shared/pricing';
 import { PageLoading } from '../components/page-loading';
 import { Button, buttonClasses } from '../components/ui/button';

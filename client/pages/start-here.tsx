@@ -1,6 +1,7 @@
 import { ArrowRight, ClipboardCheck } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';
 import { PublishedContent } from '../features/content/use-published';

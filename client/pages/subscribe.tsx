@@ -1,7 +1,8 @@
 import { apiPaths } from '#shared/api/paths';
 import { useMutation } from '../lib/query-client';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../components/link';
 import { messages } from '#shared/membership/messages';
 import { formatDollars, plans } from '#shared/pricing';
 import { PageLoading, useLoadingInSight } from '../components/page-loading';

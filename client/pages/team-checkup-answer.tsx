@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { type AnswerValue, questions } from '#shared/checkup/questions';
 import { type AnswerLinkView, type RespondentRole, ROUND_MINIMUM, roundMessages } from '#shared/team-checkup/schemas';
 import { PageHeader } from '../components/page-header';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';

@@ -1,5 +1,6 @@
 import { Check, Clock } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import type { RoundView } from '#shared/team-checkup/schemas';
 import { PageHeader } from '../components/page-header';
 import { PageLoading } from '../components/page-loading';

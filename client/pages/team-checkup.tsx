@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { ApiError, errorText } from '../lib/api';
 import { roundMessages } from '#shared/team-checkup/schemas';
 import { PageHeader } from '../components/page-header';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { textLinkClass } from '../components/ui/text-link';

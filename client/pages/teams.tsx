@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../components/link';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { parsePlan, TEAM_MAX_SEATS, TEAM_MIN_SEATS } from '#shared/pricing';
 import { CheckList } from '../components/check-list';

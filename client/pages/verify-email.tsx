@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { ConfirmEmailButton } from '../features/account/email-verification';

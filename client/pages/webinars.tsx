@@ -1,6 +1,6 @@
 import { ExternalLink, Presentation, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageLoading } from '../components/page-loading';
 import { PageHeader } from '../components/page-header';
 import { buttonClasses } from '../components/ui/button';

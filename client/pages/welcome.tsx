@@ -1,5 +1,6 @@
 import { BookOpen, ClipboardCheck, Library, Mail, PartyPopper } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { Link } from '../components/link';
 import type { NewsletterSignupAnswer } from '#shared/newsletter/schemas';
 import { site } from '#shared/site';
 import { PageLoading } from '../components/page-loading';

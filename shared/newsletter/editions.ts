@@ -169,6 +169,11 @@ export interface PublicEdition {
   audience: EditionAudience;
   issueNumber: number | null;
   sentAt: string;
+  /**
+   * The day it went out on the site's clock (SITE_TIMEZONE), "2026-11-28": pages write it with
+   * `calendarDate`, without the browser's Intl, whose first use costs a phone about 140 ms.
+   */
+  sentOn: string;
   readingTime: string;
   html: string;
 }

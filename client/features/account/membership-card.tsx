@@ -2,7 +2,7 @@ import { apiPaths } from '#shared/api/paths';
 import { useQueryClient } from '../../lib/query-client';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans } from '#shared/pricing';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

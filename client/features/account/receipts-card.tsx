@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars } from '#shared/pricing';
 import { Card } from '../../components/ui/card';
 import { useReceipts } from '../membership/use-membership';

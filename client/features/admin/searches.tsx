@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { adminApiPaths } from '#shared/api/admin-paths';
 import { searchPath, type WeeklySearches } from '#shared/search/search';
 import { FiguresTable } from './figures-table';

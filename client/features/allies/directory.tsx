@@ -1,6 +1,7 @@
 import { Crown, Loader2, Search, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { allyCategories, type AllyCategory, SEARCH_MAX } from '#shared/allies/schemas';
 import { apiPaths } from '#shared/api/paths';
 import { useLoadingInSight } from '../../components/page-loading';

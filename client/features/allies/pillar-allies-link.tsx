@@ -1,5 +1,5 @@
 import { Crown, Handshake } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { allyCategories } from '#shared/allies/schemas';
 import { useUser } from '../auth/use-user';
 

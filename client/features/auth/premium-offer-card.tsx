@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { CheckList } from '../../components/check-list';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { buttonClasses } from '../../components/ui/button';

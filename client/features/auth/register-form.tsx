@@ -2,7 +2,7 @@ import * as accountApi from './api';
 import { useMutation } from '../../lib/query-client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { RegisterInput } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';

@@ -2,7 +2,7 @@ import * as accountApi from './api';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '../../lib/query-client';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { z } from '#shared/zod';
 import { newPasswordField } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';

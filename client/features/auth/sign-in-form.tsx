@@ -1,7 +1,7 @@
 import * as accountApi from './api';
 import { useMutation } from '../../lib/query-client';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';

@@ -1,7 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { clsx } from 'clsx';
 import { BookOpen, ChevronDown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { GradedResult } from '#shared/checkup/grading';
 import { insightFor } from '#shared/checkup/insights';
 import { pillarInfo, pillars } from '#shared/checkup/questions';

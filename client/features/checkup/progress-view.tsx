@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { GradedScore } from '#shared/checkup/grading';
 import type { AttemptSummary, CheckupProgressPage, PillarProgress } from '#shared/checkup/progress';
 import { pillarInfo, pillars } from '#shared/checkup/questions';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Home, Library, TrendingUp, Mail, UserPlus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { type CheckupScores, gradeScores, lowestPillars } from '#shared/checkup/grading';
 import type { PeerFigures as Figures } from '#shared/checkup/organisation';
 import { type Pillar, pillarInfo, pillars } from '#shared/checkup/questions';

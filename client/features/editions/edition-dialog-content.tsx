@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
-import { demoteHeadings, formatEditionDate } from './edition-html';
-import { useSiteDates } from '../site/use-site-dates';
+import { demoteHeadings } from './edition-html';
+import { calendarDate } from '#shared/site-time';
 import type { PublicEdition } from '#shared/newsletter/editions';
 
 /**
@@ -18,7 +18,6 @@ export function EditionDialogContent({
   onClose: () => void;
   opener: RefObject<HTMLButtonElement | null>;
 }) {
-  const { timeZone } = useSiteDates();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -34,7 +33,7 @@ export function EditionDialogContent({
             <div>
               <Dialog.Description className="text-sm font-semibold uppercase tracking-wide text-brand-700">
                 The Weekly Dish{edition.issueNumber ? ` · Issue ${edition.issueNumber}` : ''} ·{' '}
-                <time dateTime={edition.sentAt}>{formatEditionDate(edition.sentAt, timeZone)}</time>
+                <time dateTime={edition.sentAt}>{calendarDate(edition.sentOn)}</time>
               </Dialog.Description>
               <Dialog.Title className="mt-1 font-serif text-2xl font-bold text-stone-900">{edition.title}</Dialog.Title>
             </div>

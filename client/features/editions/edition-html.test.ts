@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoteHeadings, editionPreview, formatEditionDate } from './edition-html';
+import { demoteHeadings, editionPreview } from './edition-html';
 
 describe('Weekly Dish editions', () => {
-  it('dates an edition by the site’s clock: sent at 11 PM on a Saturday in New York, it is that Saturday', () => {
-    expect(formatEditionDate('2026-11-29T04:00:00.000Z', 'America/New_York')).toBe('November 28, 2026');
-    expect(formatEditionDate('2026-11-29T04:00:00.000Z', 'UTC')).toBe('November 29, 2026');
-    expect(formatEditionDate('2026-11-17T12:00:00.000Z', 'Asia/Tokyo')).toBe('November 17, 2026');
-  });
-
-  it('writes a bare date as it is, in every time zone', () => {
-    expect(formatEditionDate('2026-11-17', 'America/Los_Angeles')).toBe('November 17, 2026');
-    expect(formatEditionDate('2026-01-01', 'America/New_York')).toBe('January 1, 2026');
-    expect(formatEditionDate('soon', 'America/New_York')).toBe('soon');
-  });
-
   it('previews the opening paragraph and lists the sections', () => {
     const html = '<p>Welcome to issue 47.</p>\n<h2>Global Trends</h2>\n<p>Trend</p>\n<h2>This Month&#39;s Tip</h2>\n<p>Tip</p>';
     expect(editionPreview(html)).toEqual({ intro: 'Welcome to issue 47.', sections: ['Global Trends', 'This Month&#39;s Tip'] });

@@ -1,18 +1,4 @@
-/** Pure helpers for showing an edition: its date, a preview, its headings under a dialog or card title. */
-
-import { calendarDate, siteLongDate } from '#shared/site-time';
-
-/**
- * When an edition went out, "November 17, 2026": an instant is the day the site's clock
- * (`timeZone`, SITE_TIMEZONE) read when it was sent, so one sent at 11 PM on a Saturday in New
- * York is dated that Saturday; a bare date (2026-11-17, as content writes it) is that date.
- */
-export function formatEditionDate(date: string, timeZone: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return calendarDate(date);
-  const instant = new Date(date);
-  if (Number.isNaN(instant.getTime())) return date;
-  return siteLongDate(instant, timeZone);
-}
+/** Pure helpers for showing an edition: a preview, its headings under a dialog or card title. */
 
 /** The edition's opening paragraph and its section headings (inner HTML), for a preview. */
 export function editionPreview(html: string): { intro: string; sections: string[] } {

@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { storage, storageKeys } from '../../lib/storage';

@@ -1,6 +1,7 @@
 import { ArrowLeft, ClipboardCheck, Clock, Download } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import type { FieldGuideInfo } from '#shared/content/field-guides';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { PageLoading } from '../../components/page-loading';

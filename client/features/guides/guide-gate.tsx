@@ -1,6 +1,7 @@
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { PageLoading } from '../../components/page-loading';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

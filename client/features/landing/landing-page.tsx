@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, ClipboardCheck, Mail, Star, Users } from 'lucide-react';
 import { CheckList } from '../../components/check-list';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { fieldGuides } from '#shared/content/field-guides';
 import { pillars } from '#shared/content/pillars';
 import { formatDollars, plans } from '#shared/pricing';

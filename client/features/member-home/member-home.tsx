@@ -5,7 +5,7 @@ import { CheckList } from '../../components/check-list';
 import { NextActions, summaryTitle } from '../../components/plan-next-actions';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans } from '#shared/pricing';
 import { premiumBenefits } from '#shared/premium/benefits';
 import { site } from '#shared/site';

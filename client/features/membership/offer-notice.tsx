@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { apiPath, apiPaths } from '#shared/api/paths';
 import { offerApplicationSchema, type PublicOffer } from '#shared/membership/offers';
 import { budgetBands } from '#shared/checkup/organisation';

@@ -1,6 +1,6 @@
 import { ArrowRight, CheckCircle2, MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { NewsletterSignupAnswer } from '#shared/newsletter/schemas';
 import { buttonClasses } from '../../components/ui/button';
 import { refused } from './use-newsletter-signup';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { textLinkClass } from '../../components/ui/text-link';
 
 /** What helps with an action, from the library: a field guide section, resources, Allies, recordings. Site paths stay in the app. */

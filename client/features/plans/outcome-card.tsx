@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { PlanOutcome } from '#shared/plans/schemas';
 import { Card } from '../../components/ui/card';
 import { textLinkClass } from '../../components/ui/text-link';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { PlanSummary } from '#shared/plans/schemas';
 import { calendarDate } from '#shared/site-time';
 import { NextActions, summaryTitle } from '../../components/plan-next-actions';

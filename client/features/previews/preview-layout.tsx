@@ -1,6 +1,6 @@
 import { Crown, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans } from '#shared/pricing';
 import { buttonClasses } from '../../components/ui/button';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '../../lib/query-client';
 import { ArrowRight, Search, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { pillars } from '#shared/content/pillars';
 import { PageLoading } from '../../components/page-loading';
 import { Button } from '../../components/ui/button';

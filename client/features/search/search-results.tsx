@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import {
   MARK_END,
   MARK_START,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { RoundSummary } from '#shared/team-checkup/schemas';
 import { textLinkClass } from '../../components/ui/text-link';
 import { useSiteDates } from '../site/use-site-dates';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans, type PlanType, TEAM_MAX_SEATS, TEAM_MIN_SEATS, teamPlans } from '#shared/pricing';
 import { type TeamCheckoutInput, teamCheckoutSchema, teamMessages } from '#shared/teams/schemas';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars, plans } from '#shared/pricing';
 import { teamMessages, type TeamView } from '#shared/teams/schemas';
 import { Card } from '../../components/ui/card';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { formatDollars } from '#shared/pricing';
 import { teamMessages, type TeamJoinView } from '#shared/teams/schemas';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { CalendarClock, ExternalLink, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { PublicWebinar } from '#shared/webinars/webinars';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useWebinarSignup } from './use-webinars';

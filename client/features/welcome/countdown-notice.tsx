@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { countdownMessage } from './countdown';
 import { useCountdownRedirect } from './use-countdown-redirect';

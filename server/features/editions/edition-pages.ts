@@ -14,7 +14,7 @@ import { archivePage, sentEdition, sentEditionAudience } from './repo';
 export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promise<PageLookup | undefined> {
   return async (pathname) => {
     if (pathname === '/weekly-dish') {
-      return { found: true, queries: [{ queryKey: editionsQueryKey, data: await archivePage(ctx.db) }] };
+      return { found: true, queries: [{ queryKey: editionsQueryKey, data: await archivePage(ctx.db, ctx.env.SITE_TIMEZONE) }] };
     }
     const match = /^\/weekly-dish\/([^/]+)$/.exec(pathname);
     if (!match) return undefined;
@@ -29,7 +29,7 @@ export function lookupEditionPage(ctx: AppContext): (pathname: string) => Promis
       const locked: LockedEdition = { slug, audience, locked: true };
       return { found: true, queries: [{ queryKey: editionQueryKey(slug), data: locked }], head: premiumEditionHead };
     }
-    const edition = audience ? await sentEdition(ctx.db, slug) : null;
+    const edition = audience ? await sentEdition(ctx.db, slug, ctx.env.SITE_TIMEZONE) : null;
     return {
       found: Boolean(edition),
       queries: [{ queryKey: editionQueryKey(slug), data: edition }],

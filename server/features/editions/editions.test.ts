@@ -369,6 +369,18 @@ describe('the archive', () => {
     expect(one.status).toBe(200);
     expect((await callApp(`${t.url}/api/editions/no-such-edition`)).status).toBe(404);
   });
+
+  it("dates each edition by the site's clock: one sent at 11 PM on a Saturday in New York went out that Saturday", async () => {
+    const created = await call('POST', '/api/admin/editions', draft({ title: 'Late on Saturday' }));
+    const { id, slug } = created.json as { id: string; slug: string };
+    await startSending(t.ctx.db, id, settings);
+    await sendAll();
+    // The test's site clock is New York's (SITE_TIMEZONE's default): 04:00 UTC on Sunday is 11 PM on Saturday there.
+    await t.ctx.db.execute(sql`update newsletter_editions set sent_at = '2026-11-29T04:00:00Z' where id = ${id}`);
+    const archive = (await callApp(`${t.url}/api/editions`)).json as { archive: { slug: string; sentAt: string; sentOn: string }[] };
+    expect(archive.archive.find((edition) => edition.slug === slug)).toMatchObject({ sentAt: '2026-11-29T04:00:00.000Z', sentOn: '2026-11-28' });
+    expect((await callApp(`${t.url}/api/editions/${slug}`)).json).toMatchObject({ sentAt: '2026-11-29T04:00:00.000Z', sentOn: '2026-11-28' });
+  });
 });
 
 describe('the archive for machines and search engines', () => {

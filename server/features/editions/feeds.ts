@@ -21,7 +21,7 @@ export async function feedRoutes(app: FastifyInstance, { ctx, content }: { ctx: 
   const base = ctx.env.PUBLIC_URL;
 
   app.get('/weekly-dish/feed.xml', async (_request, reply) => {
-    const editions = (await sentEditions(ctx.db, 50, 50)).full;
+    const editions = (await sentEditions(ctx.db, ctx.env.SITE_TIMEZONE, 50, 50)).full;
     const items = editions
       .map(
         (edition) => `    <item>
@@ -59,7 +59,7 @@ ${items}
     const pages = routes
       .filter((route) => !route.path.includes(':') && isIndexable(route))
       .map((route) => `  <url><loc>${base}${route.path === '/' ? '/' : route.path}</loc>${lastmod(route.path)}</url>`);
-    const editions = (await sentEditions(ctx.db, 0)).all.map(
+    const editions = (await sentEditions(ctx.db, ctx.env.SITE_TIMEZONE, 0)).all.map(
       (edition) => `  <url><loc>${base}/weekly-dish/${edition.slug}</loc><lastmod>${edition.sentAt.slice(0, 10)}</lastmod></url>`,
     );
     const body = `<?xml version="1.0" encoding="UTF-8"?>

@@ -13,6 +13,7 @@ import {
   RECENT_EDITIONS,
 } from '#shared/newsletter/editions';
 import { markdownToHtml } from '#shared/markdown/render';
+import { siteIsoDate } from '#shared/site-time';
 import type { Executor, Transaction } from '../../db/client';
 import { editionDeliveries, newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -121,7 +122,7 @@ const keptBody = (body: string) => {
   return { bodyHtml: html, readingMinutes: minutes };
 };
 
-const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
+const toPublicSummary = (row: PublicRow, timeZone: string): PublicEditionSummary => ({
   slug: row.slug,
   title: row.title,
   summary: row.summary,
@@ -129,9 +130,13 @@ const toPublicSummary = (row: PublicRow): PublicEditionSummary => ({
   issueNumber: row.issueNumber,
   // A sent edition has its time.
   sentAt: row.sentAt!.toISOString(),
+  sentOn: siteIsoDate(row.sentAt!, timeZone),
   readingTime: readingTime(row.readingMinutes ?? 1),
 });
-const toPublic = (row: PublicRow & { bodyHtml: string | null }): PublicEdition => ({ ...toPublicSummary(row), html: row.bodyHtml ?? '' });
+const toPublic = (row: PublicRow & { bodyHtml: string | null }, timeZone: string): PublicEdition => ({
+  ...toPublicSummary(row, timeZone),
+  html: row.bodyHtml ?? '',
+});
 // NULLS LAST and the window function have no builder form.
 const latestFirst = [desc(newsletterEditions.sentAt), sql`${newsletterEditions.issueNumber} desc nulls last`];
 const htmlOfFirst = (inFull: number): SQL<string | null> =>
@@ -139,9 +144,14 @@ const htmlOfFirst = (inFull: number): SQL<string | null> =>
 
 /**
  * Sent editions for everyone (premium announcements stay in members' inboxes), newest first; the
- * first `inFull` rendered to HTML, the rest as summaries.
+ * first `inFull` rendered to HTML, the rest as summaries; dated on the site's clock (`timeZone`).
  */
-export async function sentEditions(db: Executor, inFull: number, limit = 5000): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
+export async function sentEditions(
+  db: Executor,
+  timeZone: string,
+  inFull: number,
+  limit = 5000,
+): Promise<{ full: PublicEdition[]; all: PublicEditionSummary[] }> {
   // Only the first `inFull` bring their HTML: the archive's links need no text.
   const rows = await db
     .select({ ...publicColumns, bodyHtml: htmlOfFirst(inFull) })
@@ -149,12 +159,12 @@ export async function sentEditions(db: Executor, inFull: number, limit = 5000): 
     .where(and(eq(newsletterEditions.status, 'sent'), eq(newsletterEditions.audience, 'subscribers')))
     .orderBy(...latestFirst)
     .limit(limit);
-  return { full: rows.slice(0, inFull).map(toPublic), all: rows.map(toPublicSummary) };
+  return { full: rows.slice(0, inFull).map((row) => toPublic(row, timeZone)), all: rows.map((row) => toPublicSummary(row, timeZone)) };
 }
 
 /** What /weekly-dish and GET /api/editions show: the latest, the three before it, and the archive. */
-export async function archivePage(db: Executor): Promise<PublicEditions> {
-  const { full, all } = await sentEditions(db, 1 + RECENT_EDITIONS);
+export async function archivePage(db: Executor, timeZone: string): Promise<PublicEditions> {
+  const { full, all } = await sentEditions(db, timeZone, 1 + RECENT_EDITIONS);
   const [latest = null, ...recent] = full;
   return { latest, recent, archive: all };
 }
@@ -167,12 +177,12 @@ export async function archivePage(db: Executor): Promise<PublicEditions> {
 const onItsWay = (slug: string) => and(eq(newsletterEditions.slug, slug), inArray(newsletterEditions.status, ['sending', 'paused', 'sent']));
 
 /** An edition by its web address once its copies go out, public or premium: who may read it is the caller's to decide. */
-export async function sentEdition(db: Executor, slug: string): Promise<PublicEdition | null> {
+export async function sentEdition(db: Executor, slug: string, timeZone: string): Promise<PublicEdition | null> {
   const [row] = await db
     .select({ ...publicColumns, bodyHtml: newsletterEditions.bodyHtml, startedAt: newsletterEditions.startedAt })
     .from(newsletterEditions)
     .where(onItsWay(slug));
-  return row ? toPublic({ ...row, sentAt: row.sentAt ?? row.startedAt }) : null;
+  return row ? toPublic({ ...row, sentAt: row.sentAt ?? row.startedAt }, timeZone) : null;
 }
 
 /**

@@ -17,10 +17,10 @@ const slugParams = z.object({ slug: slugSchema }).strict();
 export async function editionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(apiPaths.editions, async (_request, reply): Promise<PublicEditions> => {
     reply.header('cache-control', 'no-cache');
-    return archivePage(ctx.db);
+    return archivePage(ctx.db, ctx.env.SITE_TIMEZONE);
   });
   app.get(apiPaths.edition, async (request, reply) => {
-    const edition = await sentEdition(ctx.db, parseInput(slugParams, request.params).slug);
+    const edition = await sentEdition(ctx.db, parseInput(slugParams, request.params).slug, ctx.env.SITE_TIMEZONE);
     if (!edition) throw new HttpError(404, 'Edition not found');
     // Only premium announcements are members' reading: a segment's edition is as public as any other at its address.
     if (edition.audience !== 'premium') {
