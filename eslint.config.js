@@ -17,6 +17,11 @@ const queryLibrary = {
   message: 'Import the hooks from client/lib/query-client.ts: loading it is what provides their client.',
 };
 
+const routerLinks = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message: "Use client/components/link.tsx: React Router's Link runs about ten hooks per link as a page hydrates.",
+};
 const serverTests = ['server/**/*.test.{ts,tsx}', 'server/test/**'];
 const compositionFiles = ['server/app.ts', 'server/features.ts', 'server/main.ts', 'server/schedule.ts', 'server/stored-html.ts'];
 const anyFeature = {
@@ -69,7 +74,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect], patterns: [noServer] }],
+      'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect, routerLinks], patterns: [noServer] }],
     },
   },
   // Feature folders (as bulletproof-react keeps them): a feature uses another only through its
@@ -82,7 +87,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [queryLibrary, zodDirect],
+          paths: [queryLibrary, zodDirect, routerLinks],
           patterns: [
             noServer,
             {
@@ -96,7 +101,7 @@ export default tseslint.config(
   },
   {
     files: ['client/lib/**/*.{ts,tsx}', 'client/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect], patterns: [noServer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [queryLibrary, zodDirect, routerLinks], patterns: [noServer] }] },
   },
   // The client's layers point down: app/ (the shell: routes, layout, header) and pages/ (one screen
   // per route) put the features together; a feature never imports a page or the shell; lib/ and

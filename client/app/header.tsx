@@ -1,6 +1,6 @@
 import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/link';
 import { SEARCH_LIMITS, SEARCH_PAGE_INPUT, searchPath } from '#shared/search/search';
 import { site } from '#shared/site';
@@ -15,11 +15,27 @@ export const mainLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   clsx(
     'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors xl:px-3',
     isActive ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-8' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
+
+/** A main link is the current page's on its own path and the paths under it (as React Router's NavLink judged it). */
+const isCurrent = (pathname: string, to: string) => {
+  const path = pathname.toLowerCase();
+  return path === to || path.startsWith(`${to}/`);
+};
+
+/** One of the main links, marked as the current page's (`aria-current`) where it is. */
+function MainLink({ to, label, pathname, className }: { to: string; label: string; pathname: string; className?: string }) {
+  const current = isCurrent(pathname, to);
+  return (
+    <Link to={to} className={clsx(linkClass(current), className)} aria-current={current ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
 
 // Only signed-in members need it: visitors' pages do not load the sign-out code.
 const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
@@ -188,9 +204,7 @@ export function Header() {
         <ul className={clsx('hidden items-center gap-1', signedIn ? 'lg:flex' : 'md:flex')}>
           {mainLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
+              <MainLink {...link} pathname={pathname} />
             </li>
           ))}
           <li className="ml-2">{account}</li>
@@ -236,9 +250,7 @@ export function Header() {
         <ul id="mobile-menu" className={clsx('grid gap-1 border-t border-stone-200 bg-white px-4 py-3', signedIn ? 'lg:hidden' : 'md:hidden')}>
           {mainLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={({ isActive }) => clsx(linkClass({ isActive }), 'block')}>
-                {link.label}
-              </NavLink>
+              <MainLink {...link} pathname={pathname} className="block" />
             </li>
           ))}
           <li className="pt-2">{account}</li>

@@ -48,6 +48,8 @@ export function useRouteHead(): void {
 
   useEffect(() => {
     resetErrorBudget();
-    track('page_view');
+    // In a task of its own, after the page's: a request costs a slow phone's main thread 10-30 ms,
+    // which on the first page would come before the page answers a tap.
+    setTimeout(() => track('page_view', undefined, pathname), 0);
   }, [pathname]);
 }

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { headOf } from '#shared/route-heads';
 import { matchRoute } from '#shared/routes';
 import { buttonClasses } from '../components/ui/button';

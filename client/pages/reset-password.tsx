@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
