@@ -19,7 +19,9 @@
 // After each page, the machine's floor is loaded too (bench/throttled-floor.mjs): a page that
 // costs nothing, from a bare server, bare and with this build's headers. The summary prints it
 // beside the budgets (decision 061). BENCH_THROTTLED_ARRIVAL=link follows a link on another
-// site's page instead of opening each page in a tab that starts empty.
+// site's page instead of opening each page in a tab that starts empty. BENCH_THROTTLED_READY=selector
+// waits for React the way a Playwright test does (a selector), the second harness of
+// docs/benchmarks.md: the time is still taken in the page, but Playwright's script is in it.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -42,10 +44,17 @@ const signedInRuns = Number(process.env.BENCH_THROTTLED_SIGNED_IN_RUNS ?? 1);
 // page in the same tab.
 const arrival = process.env.BENCH_THROTTLED_ARRIVAL ?? 'tab';
 if (!['tab', 'link'].includes(arrival)) throw new Error(`BENCH_THROTTLED_ARRIVAL is tab or link, not ${arrival}`);
-// The budgets (docs/benchmarks.md, "Throttled phone"): React ready ≤ 1.5 s everywhere, ≤ 1.0 s
-// on the lightest pages; first paint ≤ 0.6 s; ≤ 8 scripts.
-const readyBudgetMs = (path) => (['/', '/pricing', '/field-guides'].includes(path) ? 1000 : 1500);
-const paintBudgetMs = 600;
+// How the harness learns that React is ready: `console` (the default), the page saying so in its
+// console, or `selector`, Playwright waiting for `html[data-hydrated]` as a test would (which
+// puts Playwright's own script in the page as it commits). Either way the time is taken in the
+// page, when the attribute appears.
+const readiness = process.env.BENCH_THROTTLED_READY ?? 'console';
+if (!['console', 'selector'].includes(readiness)) throw new Error(`BENCH_THROTTLED_READY is console or selector, not ${readiness}`);
+// The budgets (docs/benchmarks.md, "Throttled phone"; decisions.md, "Speed on a phone, with
+// React"): React ready ≤ 1.5 s on every page; first paint within 0.3 s of the machine's floor
+// measured in the same run (the floor's page served with this build's headers); ≤ 8 scripts.
+const readyBudgetMs = 1500;
+const paintOverFloorMs = 300;
 const scriptBudget = 8;
 const throttling = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const cpuSlowdown = 4;
@@ -130,10 +139,14 @@ async function load(browser, url, { cookies = [], tap = false, from } = {}) {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', throttling);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    // React ready is told through the console. page.waitForFunction would put Playwright's own
-    // script on the page as it commits (76 ms of the main thread at 4x, before the first paint):
-    // measured, 0.2 s later first paint and React ready than the page alone (decision 061).
-    const hydrated = page.waitForEvent('console', { predicate: (message) => message.text() === 'bench:hydrated', timeout: 60_000 });
+    // React ready is told through the console by default. Waiting with a selector or a function
+    // puts Playwright's own script on the page as it commits (76 ms of the main thread at 4x,
+    // before the first paint): measured, 0.2 s later first paint and React ready than the page
+    // alone (decision 061). `selector` measures that way on purpose, as a second harness.
+    const hydrated =
+      readiness === 'selector'
+        ? page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 60_000 })
+        : page.waitForEvent('console', { predicate: (message) => message.text() === 'bench:hydrated', timeout: 60_000 });
     // If the navigation itself fails, that error is the one reported; this wait then ends with the context.
     hydrated.catch(() => {});
     if (from) await Promise.all([page.waitForURL(url, { waitUntil: 'commit' }), page.click('#go')]);
@@ -242,7 +255,7 @@ function summarise(list) {
 export async function runThrottled() {
   const list = builds();
   console.log(
-    `\n== Pages on a throttled phone (applied: 150 ms RTT, 1.6 Mbit/s, 4x CPU, ${viewport.width} px; median of ${runs}; ${arrival === 'link' ? "arriving by a link on another site's page" : 'each page opened in a tab that starts empty'}; ${list.map((b) => b.name).join(' and ')}) ==`,
+    `\n== Pages on a throttled phone (applied: 150 ms RTT, 1.6 Mbit/s, 4x CPU, ${viewport.width} px; median of ${runs}; ${arrival === 'link' ? "arriving by a link on another site's page" : 'each page opened in a tab that starts empty'}; React ready ${readiness === 'selector' ? 'waited for by a Playwright selector' : 'told through the console'}; ${list.map((b) => b.name).join(' and ')}) ==`,
   );
   const database = await pickDatabase();
   if (database.kind === 'pglite') warnEmbedded(database.reason);
@@ -333,21 +346,21 @@ export async function runThrottled() {
     const values = pages.map((path) => current(path)[key]);
     return `${seconds(Math.min(...values))}-${seconds(Math.max(...values))} s`;
   };
-  const slow = over((f, path) => f.hydrated > readyBudgetMs(path));
-  const manyScripts = over((f) => f.scripts > scriptBudget);
-  const latePaint = over((f) => f.fcp > paintBudgetMs);
   const [bareFloor, headersFloor] = Object.values(figures.floor);
+  const slow = over((f) => f.hydrated > readyBudgetMs);
+  const manyScripts = over((f) => f.scripts > scriptBudget);
+  const latePaint = over((f) => f.fcp > headersFloor.fcp + paintOverFloorMs);
   const floorNote = (key) => ` (the floor: ${seconds(bareFloor[key])} s bare, ${seconds(headersFloor[key])} s with this build's headers)`;
   return {
     figures,
     checks: [
       {
-        budget: 'Throttled phone: React ready ≤ 1.5 s on every page, ≤ 1.0 s on /, /pricing, /field-guides (median)',
+        budget: 'Throttled phone: React ready ≤ 1.5 s on every page (median)',
         measured: `${range('hydrated')}${slow.length ? `; over on ${slow.join(', ')}` : ''}${floorNote('hydrated')}`,
         status: status(slow),
       },
       {
-        budget: 'Throttled phone: first paint ≤ 0.6 s (median)',
+        budget: `Throttled phone: first paint within ${seconds(paintOverFloorMs)} s of the floor with this build's headers (median; ≤ ${seconds(headersFloor.fcp + paintOverFloorMs)} s in this run)`,
         measured: `${range('fcp')}${latePaint.length ? `; over on ${latePaint.join(', ')}` : ''}${floorNote('fcp')}`,
         status: status(latePaint),
       },
