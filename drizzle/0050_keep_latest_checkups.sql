@@ -7,8 +7,8 @@ WHERE t."topic" LIKE 'follow-up-step:%' AND t."details" ? 'outboxId' AND o."id" 
 -- checkup_latest_results holds the latest attempt of each organisation. Every statement that adds,
 -- deletes, moves (owner or address) or re-times attempts, or changes their scores, finds the
 -- organisations it touched and writes their rows again from their attempts, in the same
--- transaction. Each organisation is locked (an advisory lock per organisation, until commit) before
--- its row is written: two transactions changing one organisation's attempts at once write its row
+-- transaction. Each organisation is locked (a transaction advisory lock, until commit) before its
+-- row is written: two transactions changing one organisation's attempts at once write its row
 -- one after the other, the second from a snapshot taken once the first has committed, so the last
 -- to commit has seen every attempt. Statement triggers with their transition tables: a bulk change
 -- writes each organisation once, and an update that touches none of those columns (the attempts'
@@ -33,9 +33,12 @@ BEGIN
   IF cardinality(touched) = 0 THEN
     RETURN NULL;
   END IF;
-  -- In one order, so that two statements touching the same organisations never wait for each other in a circle.
-  PERFORM pg_advisory_xact_lock(hashtext('checkup_latest_results'), hashtext(organisation))
-  FROM (SELECT unnest(touched) AS organisation ORDER BY 1) o;
+  -- One lock per share of the organisations (256 shares by their key's hash), not per organisation:
+  -- a statement touching thousands of organisations holds at most 256 locks, where one each would
+  -- run out of the lock table. Taken in one order, so that two statements never wait for each
+  -- other in a circle.
+  PERFORM pg_advisory_xact_lock(hashtext('checkup_latest_results'), share)
+  FROM (SELECT DISTINCT abs(hashtext(organisation) % 256) AS share FROM unnest(touched) organisation ORDER BY 1) shares;
   DELETE FROM "checkup_latest_results" WHERE "organisation" = ANY (touched);
   INSERT INTO "checkup_latest_results" ("organisation", "result_id", "total_score", "impact", "humans", "fuel", "gears", "future")
   SELECT DISTINCT ON (organisation) organisation, "id", "total_score",

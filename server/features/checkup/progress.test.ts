@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { toldOnce, users } from '../../db/schema';
@@ -387,6 +387,19 @@ describe('the latest attempt of each organisation kept by the database', () => {
     expect(await latestOf(`e:${email.toLowerCase()}`)).toEqual({ resultId: inserted[1]!.id, fuel: 11 });
     expect(await strayRows()).toEqual([]);
   });
+
+  it('keeps the latest of thirty thousand organisations added in one statement', async () => {
+    // One lock each would be more than the lock table holds (64 a connection by default, with room to spare).
+    const email = uniqueEmail('latest-many');
+    await t.ctx.db.execute(sql`insert into ${checkupResults} (email, score, total_score, category_scores, answers)
+      select i || '.' || ${email}, 40, 40, '{"IMPACT":8,"HUMANS":8,"FUEL":8,"GEARS":8,"FUTURE":8}'::jsonb, '{}'::jsonb from generate_series(1, 30000) i`);
+    const [kept] = await t.ctx.db
+      .select({ n: count() })
+      .from(checkupLatestResults)
+      .where(like(checkupLatestResults.organisation, `e:%.${email.toLowerCase()}`));
+    expect(kept!.n).toBe(30_000);
+    expect(await strayRows()).toEqual([]);
+  }, 60_000);
 
   // Two transactions at once need two connections: the embedded database has one.
   it.skipIf(process.env.TEST_DB !== 'postgres')(
