@@ -142,11 +142,12 @@ const seed = [
       case when r.n % 4 = 3 then (array['finished', 'unsubscribed', 'retake'])[1 + r.n % 3] end, r.created_at
     from (select id, email, created_at, row_number() over (order by email) as n from (select distinct on (email) id, email, created_at from checkup_results order by email) d limit 100000) r
     join (select id, target, row_number() over (order by target) - 1 as k from follow_up_sequences) s on s.k = r.n % 5;
-    insert into mail_outbox (id, "to", subject, text, status, attempts, created_at, sent_at)
-    select md5('bench-follow-up-' || e.id)::uuid, e.email, 'Step', 'Body', (array['sent', 'sent', 'sent', 'failed'])[1 + abs(hashtext(e.id::text)) % 4], 1, e.created_at, e.created_at
-    from follow_up_enrolments e;
+    insert into mail_outbox (id, "to", subject, text, status, attempts, created_at, sent_at, topic)
+    select md5('bench-follow-up-' || e.id)::uuid, e.email, 'Step', 'Body', (array['sent', 'sent', 'sent', 'failed'])[1 + abs(hashtext(e.id::text)) % 4], 1, e.created_at, e.created_at,
+      'follow-up-step:' || (s.steps -> (abs(hashtext(e.id::text)) % 3) ->> 'id')
+    from follow_up_enrolments e join follow_up_sequences s on s.id = e.sequence_id;
     insert into told_once (topic, email, details, created_at)
-    select 'follow-up-step:' || (s.steps -> (abs(hashtext(e.id::text)) % 3) ->> 'id'), e.email, jsonb_build_object('outboxId', md5('bench-follow-up-' || e.id)::uuid::text), e.created_at
+    select 'follow-up-step:' || (s.steps -> (abs(hashtext(e.id::text)) % 3) ->> 'id'), e.email, jsonb_build_object('enrolmentId', e.id::text), e.created_at
     from follow_up_enrolments e join follow_up_sequences s on s.id = e.sequence_id`,
   ],
   [

@@ -140,8 +140,19 @@ export const queuedMails = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * What the mail is, when the site counts such mails by their verdict: a follow-up step's
+     * "told once" topic. Null for every other mail.
+     */
+    topic: text('topic'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // A follow-up step's figures (sent, failed, waiting) counted from this index alone.
+    index('mail_outbox_topic_idx')
+      .on(t.topic, t.status)
+      .where(sql`topic is not null`),
+  ],
 );
 
 /**

@@ -5,6 +5,12 @@ import { queuedMails } from '../db/schema';
 import type { Mail, Transport } from './transport';
 import { deliverQueue, type Queue } from './delivery-engine';
 
+/**
+ * A mail as stored: what is sent, and the topic it is counted under when the site counts such
+ * mails by their verdict (a follow-up step's figures); never sent.
+ */
+export type StoredMail = Mail & { topic?: string };
+
 /** How many queued mails are on the wire at once, and claimed at a time. */
 const MAIL_QUEUE_PACE = { connections: 4, batchSize: 20 };
 /**
@@ -37,9 +43,9 @@ export interface MailQueue {
    * Stores an email in the caller's transaction, so that the change and its email are one write:
    * neither exists without the other after a crash. Call deliverNow with the id once committed.
    */
-  store(executor: Executor, mail: Mail): Promise<string>;
+  store(executor: Executor, mail: StoredMail): Promise<string>;
   /** The same for several emails in one statement (a job's batch of reminders); their ids, in order. */
-  storeMany(executor: Executor, mails: Mail[]): Promise<string[]>;
+  storeMany(executor: Executor, mails: StoredMail[]): Promise<string[]>;
   /** Starts delivering stored emails, off the caller's path (the mail-outbox job retries what fails). */
   deliverNow(ids: string[]): void;
   /**
@@ -115,6 +121,7 @@ export function createMailQueue(db: Executor, transport: Transport, logger?: Fas
             html: mail.html ?? null,
             icalEvent: mail.icalEvent ?? null,
             headers: mail.headers ?? null,
+            topic: mail.topic ?? null,
           })),
         )
         .returning({ id: queuedMails.id });

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '#shared/checkup/questions';
 import { toldOnce, users } from '../../db/schema';
-import { checkupPeerGroups, checkupResults } from './schema';
+import { checkupLatestResults, checkupPeerGroups, checkupResults } from './schema';
 import { startTestAppWithMail, type TestAppWithMail } from '../../test/app';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { callApp } from '../../test/call-app';
@@ -307,6 +307,144 @@ describe('attempt numbers kept by the database', () => {
       .where(eq(checkupResults.id, inserted[0]!.id));
     expect(await numbers(inserted.map((r) => r.id))).toEqual([1, 2, 3]);
   });
+});
+
+describe('the latest attempt of each organisation kept by the database', () => {
+  const day = (d: string) => new Date(`${d}T12:00:00Z`);
+  const latestOf = async (organisation: string) =>
+    (
+      await t.ctx.db
+        .select({ resultId: checkupLatestResults.resultId, fuel: checkupLatestResults.fuel })
+        .from(checkupLatestResults)
+        .where(eq(checkupLatestResults.organisation, organisation))
+    )[0];
+  /** The kept rows that differ from the organisations' latest attempts read from the attempts themselves, and those missing: none, always. */
+  const strayRows = async () =>
+    (
+      await t.ctx.db.execute(sql`with kept as (select organisation, result_id, total_score, impact, humans, fuel, gears, future from ${checkupLatestResults}),
+        truth as (select distinct on (o) o, id, total_score, (category_scores->>'IMPACT')::int, (category_scores->>'HUMANS')::int,
+            (category_scores->>'FUEL')::int, (category_scores->>'GEARS')::int, (category_scores->>'FUTURE')::int
+          from (select coalesce('u:' || user_id::text, 'e:' || lower(email)) as o, * from ${checkupResults}) r
+          order by o, created_at desc, id desc)
+        (select 'kept', * from (select * from kept except select * from truth) a)
+        union all (select 'missing', * from (select * from truth except select * from kept) b)`)
+    ).rows;
+
+  it('keeps it as attempts are added, re-timed, rescored, deleted, joined to an account and left by a deleted one', async () => {
+    const account = await registerAccount(t.url, 'latest-kept');
+    const address = `e:${account.email.toLowerCase()}`;
+    const member = `u:${idOf(account)}`;
+    const a = await submit(account.email, { fuel: 9, at: day('2026-01-01') });
+    const b = await submit(account.email.toUpperCase(), { fuel: 12, at: day('2026-02-01') });
+    expect(await latestOf(address)).toEqual({ resultId: b, fuel: 12 });
+    await t.ctx.db
+      .update(checkupResults)
+      .set({ createdAt: day('2025-12-01') })
+      .where(eq(checkupResults.id, b));
+    expect(await latestOf(address)).toEqual({ resultId: a, fuel: 9 });
+    await t.ctx.db
+      .update(checkupResults)
+      .set({ categoryScores: sql`jsonb_set(${checkupResults.categoryScores}, '{FUEL}', '5')` })
+      .where(eq(checkupResults.id, a));
+    expect(await latestOf(address)).toEqual({ resultId: a, fuel: 5 });
+    // Verification moves both to the account: the address keeps no row of its own.
+    await verify(account);
+    expect(await latestOf(address)).toBeUndefined();
+    expect(await latestOf(member)).toEqual({ resultId: a, fuel: 5 });
+    const c = await submit(account.email, { cookie: account.cookie, fuel: 6, at: day('2026-03-01') });
+    expect(await latestOf(member)).toEqual({ resultId: c, fuel: 6 });
+    expect((await callApp(`${t.url}/api/checkup/attempts/${c}`, 'DELETE', { cookie: account.cookie })).status).toBe(204);
+    expect(await latestOf(member)).toEqual({ resultId: a, fuel: 5 });
+    // The account goes: its attempts are the address's again.
+    await t.ctx.db.delete(users).where(eq(users.id, idOf(account)));
+    expect(await latestOf(member)).toBeUndefined();
+    expect(await latestOf(address)).toEqual({ resultId: a, fuel: 5 });
+    expect(await strayRows()).toEqual([]);
+  });
+
+  it('forgets an organisation whose account is erased ("Delete my account"), and keeps the newest of a bulk insert in any order', async () => {
+    const account = await registerAccount(t.url, 'latest-erased');
+    await verify(account);
+    await submit(account.email, { cookie: account.cookie });
+    expect(await latestOf(`u:${idOf(account)}`)).toBeDefined();
+    expect((await callApp(`${t.url}/api/account`, 'DELETE', { body: { confirmEmail: account.email }, cookie: account.cookie })).status).toBe(200);
+    expect(await latestOf(`u:${idOf(account)}`)).toBeUndefined();
+    expect(await latestOf(`e:${account.email.toLowerCase()}`)).toBeUndefined();
+
+    const email = uniqueEmail('latest-bulk');
+    const row = (at: string, fuel: number) => ({
+      email,
+      answers: answers(),
+      score: 40,
+      totalScore: 40,
+      categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: fuel, GEARS: 8, FUTURE: 8 },
+      createdAt: day(at),
+    });
+    const inserted = await t.ctx.db
+      .insert(checkupResults)
+      .values([row('2026-02-01', 7), row('2026-03-01', 11), row('2026-01-01', 3)])
+      .returning({ id: checkupResults.id });
+    expect(await latestOf(`e:${email.toLowerCase()}`)).toEqual({ resultId: inserted[1]!.id, fuel: 11 });
+    expect(await strayRows()).toEqual([]);
+  });
+
+  it('keeps the latest of thirty thousand organisations added in one statement', async () => {
+    // One lock each would be more than the lock table holds (64 a connection by default, with room to spare).
+    const email = uniqueEmail('latest-many');
+    await t.ctx.db.execute(sql`insert into ${checkupResults} (email, score, total_score, category_scores, answers)
+      select i || '.' || ${email}, 40, 40, '{"IMPACT":8,"HUMANS":8,"FUEL":8,"GEARS":8,"FUTURE":8}'::jsonb, '{}'::jsonb from generate_series(1, 30000) i`);
+    const [kept] = await t.ctx.db
+      .select({ n: count() })
+      .from(checkupLatestResults)
+      .where(like(checkupLatestResults.organisation, `e:%.${email.toLowerCase()}`));
+    expect(kept!.n).toBe(30_000);
+    expect(await strayRows()).toEqual([]);
+  }, 60_000);
+
+  // Two transactions at once need two connections: the embedded database has one.
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'keeps the newest when two transactions add attempts to one organisation at once, whichever commits first',
+    async () => {
+      for (const [held, waiting] of [
+        ['2026-05-01', '2026-04-01'],
+        ['2026-04-01', '2026-05-01'],
+      ] as const) {
+        const email = uniqueEmail('latest-race');
+        const row = (at: string) => ({
+          email,
+          answers: answers(),
+          score: 40,
+          totalScore: 40,
+          categoryScores: { IMPACT: 8, HUMANS: 8, FUEL: 8, GEARS: 8, FUTURE: 8 },
+          createdAt: day(at),
+        });
+        let release = () => {};
+        const go = new Promise<void>((resolve) => (release = resolve));
+        let inserted = () => {};
+        const insertedFirst = new Promise<void>((resolve) => (inserted = resolve));
+        const first = t.ctx.db.transaction(async (tx) => {
+          const [r] = await tx.insert(checkupResults).values(row(held)).returning({ id: checkupResults.id });
+          inserted();
+          await go;
+          return r!.id;
+        });
+        await insertedFirst;
+        let secondDone = false;
+        const second = t.ctx.db
+          .insert(checkupResults)
+          .values(row(waiting))
+          .returning({ id: checkupResults.id })
+          .then(([r]) => ((secondDone = true), r!.id));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // It waits for the organisation held by the first, and writes its row once the first has committed.
+        expect(secondDone).toBe(false);
+        release();
+        const ids = { [held]: await first, [waiting]: await second };
+        expect(await latestOf(`e:${email.toLowerCase()}`)).toMatchObject({ resultId: ids['2026-05-01'] });
+      }
+      expect(await strayRows()).toEqual([]);
+    },
+  );
 });
 
 describe('retake reminders', () => {

@@ -60,6 +60,42 @@ export const checkupResults = pgTable(
   ],
 );
 
+/**
+ * The latest attempt of each organisation (decision 038: the account, else the address), by
+ * (created_at, id), with the scores a newsletter segment's conditions read (its total and each
+ * pillar's): a segment is then one join of its subscribers with these rows, not a lookup of each
+ * subscriber's latest attempt (decision 091). Kept by the database itself (triggers of migration
+ * 0050), whatever changes the attempts: a new one, a deletion (the member's, an account's
+ * erasure), attempts joining an account or left by a deleted one, a time or a score changed. What
+ * a member is shown is still read from their attempts.
+ */
+export const checkupLatestResults = pgTable('checkup_latest_results', {
+  /** The organisation index's own key: 'u:' and the account's id, else 'e:' and the lowered address. */
+  organisation: text('organisation').primaryKey(),
+  /**
+   * No foreign key: its cascade would lock the row before the trigger locks the organisation, and
+   * a deletion and an insert in one organisation at once could then wait for each other.
+   */
+  resultId: uuid('result_id').notNull(),
+  totalScore: integer('total_score').notNull(),
+  // Its category_scores, one column a pillar: a segment reads each a few times a row, and a
+  // jsonb field read 300,000 times that often took most of its time.
+  impact: integer('impact').notNull(),
+  humans: integer('humans').notNull(),
+  fuel: integer('fuel').notNull(),
+  gears: integer('gears').notNull(),
+  future: integer('future').notNull(),
+});
+
+/** Each pillar's score on a latest result (a new pillar fails to compile here until it has its column). */
+export const latestPillarScores: Record<Pillar, AnyPgColumn> = {
+  IMPACT: checkupLatestResults.impact,
+  HUMANS: checkupLatestResults.humans,
+  FUEL: checkupLatestResults.fuel,
+  GEARS: checkupLatestResults.gears,
+  FUTURE: checkupLatestResults.future,
+};
+
 // Peers (decision 040): the figures of each peer group, recomputed on a schedule, read by the results page.
 /**
  * One row per peer group: each budget band, and 'all' (every organisation). The size is kept for

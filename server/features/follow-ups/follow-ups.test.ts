@@ -180,6 +180,27 @@ describe('Check-Up follow-ups', () => {
     expect((await enrolmentsOf(email))[0]).toMatchObject({ stopReason: 'finished', stepsSent: 2 });
   });
 
+  it("files each step's mail under the step's topic, and counts the step's figures from the mail queue's verdicts by it", async () => {
+    const email = uniqueEmail('fu-topic');
+    await takeCheckup(email, answersWith('HUMANS'));
+    const figures = async () =>
+      (await admin('GET', '/api/admin/follow-ups')).json.sequences.find((s: { id: string }) => s.id === humans.id).steps[0].stats as Record<string, number>;
+    const before = await figures();
+    await runJob();
+    const filed = await t.ctx.db
+      .select({ topic: queuedMails.topic, status: queuedMails.status })
+      .from(queuedMails)
+      .where(and(sql`lower(${queuedMails.to}) = lower(${email})`, sql`${queuedMails.topic} is not null`));
+    expect(filed).toEqual([{ topic: `follow-up-step:${humans.steps[0]!.id}`, status: 'sent' }]);
+    const sent = await figures();
+    expect(sent).toEqual({ ...before, sent: before.sent! + 1 });
+    await t.ctx.db
+      .update(queuedMails)
+      .set({ status: 'failed' })
+      .where(sql`lower(${queuedMails.to}) = lower(${email}) and ${queuedMails.topic} is not null`);
+    expect(await figures()).toEqual({ ...before, failed: before.failed! + 1 });
+  });
+
   it('a retake stops the old enrolment and enrols from the new result, with no step sent twice', async () => {
     const email = uniqueEmail('fu-retake');
     await takeCheckup(email, answersWith('FUEL'));

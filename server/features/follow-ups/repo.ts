@@ -3,7 +3,7 @@ import { type FollowUpStepStats, type FollowUpTargetKind } from '#shared/checkup
 import { type Grade, grades, reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import type { Executor } from '../../db/client';
-import { queuedMails, toldOnce, users } from '../../db/schema';
+import { queuedMails, users } from '../../db/schema';
 import { checkupResults } from '../checkup/schema';
 import { planActions, plans } from '../plans/schema';
 import { teams, teamSeats } from '../teams/schema';
@@ -125,15 +125,6 @@ export async function enrol(
     .returning({ id: followUpEnrolments.id, sequenceId: followUpEnrolments.sequenceId });
 }
 
-/** Adds the id of a step's queued mail to the step's "told once" mark (same transaction), under its stored key `outboxId`. */
-export async function noteStepMail(tx: Executor, topic: string, email: string, queuedMailId: string): Promise<void> {
-  await tx
-    .update(toldOnce)
-    // jsonb concatenation: the builder has no word for ||.
-    .set({ details: sql`coalesce(${toldOnce.details}, '{}'::jsonb) || ${JSON.stringify({ outboxId: queuedMailId })}::jsonb` })
-    .where(and(eq(toldOnce.topic, topic), isNull(toldOnce.userId), sql`lower(${toldOnce.email}) = lower(${email})`));
-}
-
 /** Enrolments with a step due, oldest first (candidates: each is locked and re-checked before it is sent). */
 export async function dueEnrolments(db: Executor, limit: number, now = new Date()): Promise<EnrolmentRow[]> {
   return db
@@ -222,40 +213,40 @@ export type SequenceStats = { steps: FollowUpStepStats[]; enrolled: number };
 /**
  * Per step of each sequence: sent and failed (the mail queue's verdict on the mail of that step), still
  * on its way, and stopped (enrolments that ended for a reason other than finishing before this
- * step reached them). Two queries for all the sequences, not three for each.
+ * step reached them). Three queries for all the sequences, each counted from an index alone: the
+ * step's mails by their topic, and the enrolments by sequence and step, all and stopped.
  */
 export async function stepStatsOf(db: Executor, sequences: SequenceRow[]): Promise<Map<string, SequenceStats>> {
   const topics = sequences.flatMap((sequence) => sequence.steps.map((step) => stepTopic(step.id)));
-  const outcomes = topics.length
-    ? await db
-        .select({ topic: toldOnce.topic, status: queuedMails.status, n: count() })
-        .from(toldOnce)
-        // The queued mail is named in the mark's details (jsonb): the builder has no word for ->>. As a
-        // uuid, the mail's own key: compared as text, every mail of the queue was read and sorted.
-        .leftJoin(queuedMails, sql`${queuedMails.id} = (${toldOnce.details}->>'outboxId')::uuid`)
-        .where(inArray(toldOnce.topic, topics))
-        .groupBy(toldOnce.topic, queuedMails.status)
-    : [];
-  const enrolments = sequences.length
-    ? await db
-        .select({
-          sequenceId: followUpEnrolments.sequenceId,
-          stepsSent: followUpEnrolments.stepsSent,
-          n: count(),
-          stopped: sql<number>`(count(*) filter (where ${followUpEnrolments.stopReason} <> 'finished'))::int`,
-        })
-        .from(followUpEnrolments)
-        .where(
-          inArray(
-            followUpEnrolments.sequenceId,
-            sequences.map((sequence) => sequence.id),
-          ),
-        )
-        .groupBy(followUpEnrolments.sequenceId, followUpEnrolments.stepsSent)
-    : [];
+  const ids = sequences.map((sequence) => sequence.id);
+  const byStep = [followUpEnrolments.sequenceId, followUpEnrolments.stepsSent] as const;
+  const [outcomes, enrolled, stopped] = await Promise.all([
+    topics.length
+      ? db
+          .select({ topic: queuedMails.topic, status: queuedMails.status, n: count() })
+          .from(queuedMails)
+          .where(inArray(queuedMails.topic, topics))
+          .groupBy(queuedMails.topic, queuedMails.status)
+      : [],
+    ids.length
+      ? db
+          .select({ sequenceId: followUpEnrolments.sequenceId, stepsSent: followUpEnrolments.stepsSent, n: count() })
+          .from(followUpEnrolments)
+          .where(inArray(followUpEnrolments.sequenceId, ids))
+          .groupBy(...byStep)
+      : [],
+    ids.length
+      ? db
+          .select({ sequenceId: followUpEnrolments.sequenceId, stepsSent: followUpEnrolments.stepsSent, n: count() })
+          .from(followUpEnrolments)
+          // The partial index's own condition, written as it is (not a parameter), so the count reads that index alone.
+          .where(and(inArray(followUpEnrolments.sequenceId, ids), sql`${followUpEnrolments.stopReason} <> 'finished'`))
+          .groupBy(...byStep)
+      : [],
+  ]);
   return new Map(
     sequences.map((sequence) => {
-      const own = enrolments.filter((row) => row.sequenceId === sequence.id);
+      const own = (rows: typeof enrolled) => rows.filter((row) => row.sequenceId === sequence.id);
       const steps = sequence.steps.map((step: StoredFollowUpStep, index) => {
         const of = outcomes.filter((row) => row.topic === stepTopic(step.id));
         const by = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + row.n, 0);
@@ -263,10 +254,12 @@ export async function stepStatsOf(db: Executor, sequences: SequenceRow[]): Promi
           sent: by('sent'),
           failed: by('failed'),
           pending: by('pending'),
-          stopped: own.filter((row) => row.stepsSent <= index).reduce((sum, row) => sum + row.stopped, 0),
+          stopped: own(stopped)
+            .filter((row) => row.stepsSent <= index)
+            .reduce((sum, row) => sum + row.n, 0),
         };
       });
-      return [sequence.id, { steps, enrolled: own.reduce((sum, row) => sum + row.n, 0) }];
+      return [sequence.id, { steps, enrolled: own(enrolled).reduce((sum, row) => sum + row.n, 0) }];
     }),
   );
 }

@@ -72,6 +72,10 @@ export const followUpEnrolments = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`stopped_at is null`),
     index('follow_up_enrolments_sequence_idx').on(t.sequenceId, t.stepsSent),
+    // The admin's "stopped" figure per step, counted from this index alone.
+    index('follow_up_enrolments_stopped_idx')
+      .on(t.sequenceId, t.stepsSent)
+      .where(sql`stop_reason <> 'finished'`),
     index('follow_up_enrolments_result_idx').on(t.resultId),
     index('follow_up_enrolments_user_idx').on(t.userId),
   ],
