@@ -50,13 +50,14 @@ describe('scripts loaded after the first paint', () => {
     // A `<` in the list cannot close the element early; JSON reads it back the same.
     expect(JSON.parse(list!)).toEqual({ entry: '/assets/index-a1.js', chunks: ['/assets/page-b2.js', '/assets/x-</script>.js'] });
     expect(html.match(/<script/g)).toHaveLength(3);
-    // Asked for as the end of the HTML arrives, before the loader (decision 056), in the list's order, each address an attribute.
+    // Asked for as the end of the HTML arrives, before the loader (decision 056), in the list's order, each address an attribute,
+    // at low priority: nothing the first paint needs (decision 092).
     expect(body.indexOf('rel="modulepreload"')).toBeGreaterThan(body.indexOf('id="page-data"'));
     expect(body.lastIndexOf('rel="modulepreload"')).toBeLessThan(body.indexOf('id="page-scripts"'));
-    expect(body.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/index-a1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/page-b2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/x-&lt;/script&gt;.js">',
+    expect(body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-a1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/page-b2.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/x-&lt;/script&gt;.js">',
     ]);
   });
 
