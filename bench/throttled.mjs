@@ -50,7 +50,7 @@ if (!['tab', 'link'].includes(arrival)) throw new Error(`BENCH_THROTTLED_ARRIVAL
 // page, when the attribute appears.
 const readiness = process.env.BENCH_THROTTLED_READY ?? 'console';
 if (!['console', 'selector'].includes(readiness)) throw new Error(`BENCH_THROTTLED_READY is console or selector, not ${readiness}`);
-// The budgets (docs/benchmarks.md, "Throttled phone"; decisions.md, "Speed on a phone, with
+// The budgets (docs/benchmarks.md, "Throttled phone"; the product owner's decision "Speed on a phone, with
 // React"): React ready ≤ 1.5 s on every page; first paint within 0.3 s of the machine's floor
 // measured in the same run (the floor's page served with this build's headers); ≤ 8 scripts.
 const readyBudgetMs = 1500;

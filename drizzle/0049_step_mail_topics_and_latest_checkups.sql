@@ -2,11 +2,11 @@ CREATE TABLE "checkup_latest_results" (
 	"organisation" text PRIMARY KEY NOT NULL,
 	"result_id" uuid NOT NULL,
 	"total_score" integer NOT NULL,
-	"impact" integer NOT NULL,
-	"humans" integer NOT NULL,
-	"fuel" integer NOT NULL,
-	"gears" integer NOT NULL,
-	"future" integer NOT NULL
+	"impact" integer,
+	"humans" integer,
+	"fuel" integer,
+	"gears" integer,
+	"future" integer
 );
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "topic" text;--> statement-breakpoint

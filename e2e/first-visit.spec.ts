@@ -8,7 +8,9 @@ import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * A first visit on a phone: the page hydrates from the data its HTML carries, asking
- * the API for none of it, and loads few scripts, none it does not use on its first screen.
+ * the API for none of it, and loads few scripts, none it does not use on its first screen. Nor
+ * does it use Intl before it hydrates: the first Intl object of a page costs a slow phone's main
+ * thread 110-200 ms (decision 092).
  *
  * The server keeps a page until its content changes, so a visitor may get a page rendered hours
  * ago: each visit here happens an hour after the server rendered the page (the browser's clock
@@ -35,11 +37,43 @@ interface Visit {
   carried: string[];
   /** The path the visit ended on: a signed-in member's /auth goes on to their home. */
   landed: string;
+  /** What the page asked of Intl (or a toLocale… method) before it hydrated. */
+  intl: string[];
 }
+
+/** Runs in the page before its scripts: notes each use of Intl until React has hydrated. */
+const watchIntl = () => {
+  const used: string[] = ((window as unknown as { intlBeforeHydration: string[] }).intlBeforeHydration = []);
+  const note = (what: string) => {
+    if (document.documentElement?.dataset.hydrated !== 'true') used.push(what);
+  };
+  const intl = Intl as unknown as Record<string, object>;
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+    intl[name] = new Proxy(intl[name]!, {
+      construct: (target, args) => (note(`Intl.${name}`), Reflect.construct(target as new (...a: unknown[]) => object, args)),
+      apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target as (...a: unknown[]) => unknown, self, args)),
+    });
+  }
+  const methods: [Record<string, unknown>, string][] = [
+    [Date.prototype as unknown as Record<string, unknown>, 'toLocaleDateString'],
+    [Date.prototype as unknown as Record<string, unknown>, 'toLocaleString'],
+    [Date.prototype as unknown as Record<string, unknown>, 'toLocaleTimeString'],
+    [Number.prototype as unknown as Record<string, unknown>, 'toLocaleString'],
+    [String.prototype as unknown as Record<string, unknown>, 'localeCompare'],
+  ];
+  for (const [prototype, name] of methods) {
+    const original = prototype[name] as (...a: unknown[]) => unknown;
+    prototype[name] = function (this: unknown, ...args: unknown[]) {
+      note(name);
+      return original.apply(this, args);
+    };
+  }
+};
 
 async function firstVisit(context: BrowserContext, path: string): Promise<Visit> {
   const page = await context.newPage();
   await page.clock.install({ time: Date.now() + 60 * 60_000 });
+  await page.addInitScript(watchIntl);
   const scripts: string[] = [];
   const data: string[] = [];
   page.on('request', (request) => {
@@ -55,9 +89,10 @@ async function firstVisit(context: BrowserContext, path: string): Promise<Visit>
     return (queries?.queries ?? []).map((query) => query.queryKey.join('/'));
   });
   const landed = new URL(page.url()).pathname;
+  const intl = await page.evaluate(() => (window as unknown as { intlBeforeHydration: string[] }).intlBeforeHydration);
   await expectAccessible(page);
   await page.close();
-  return { scripts, data, carried, landed };
+  return { scripts, data, carried, landed, intl };
 }
 
 async function freshContext(browser: Browser, viewport: { width: number; height: number } | null): Promise<BrowserContext> {
@@ -65,7 +100,10 @@ async function freshContext(browser: Browser, viewport: { width: number; height:
 }
 
 test.describe('a first visit', () => {
-  test('each page of the budget hydrates from its HTML with at most 8 scripts, no Zod and no data request', async ({ browser, viewport }, testInfo) => {
+  test('each page of the budget hydrates from its HTML with at most 8 scripts, no Zod, no data request and no Intl', async ({
+    browser,
+    viewport,
+  }, testInfo) => {
     // The budget is a phone's: what a page loads and asks does not depend on the width, and the
     // desktop pages are scanned by axe in the other specs.
     test.skip(testInfo.project.name === 'desktop', 'a first visit on a phone: the mobile project runs it');
@@ -82,6 +120,7 @@ test.describe('a first visit', () => {
         `${path} loads Zod`,
       ).toEqual([]);
       expect(visit.data, `${path} asks the API`).toEqual([]);
+      expect(visit.intl, `${path} uses Intl before it hydrates`).toEqual([]);
     }
   });
 

@@ -79,12 +79,14 @@ export const checkupLatestResults = pgTable('checkup_latest_results', {
   resultId: uuid('result_id').notNull(),
   totalScore: integer('total_score').notNull(),
   // Its category_scores, one column a pillar: a segment reads each a few times a row, and a
-  // jsonb field read 300,000 times that often took most of its time.
-  impact: integer('impact').notNull(),
-  humans: integer('humans').notNull(),
-  fuel: integer('fuel').notNull(),
-  gears: integer('gears').notNull(),
-  future: integer('future').notNull(),
+  // jsonb field read 300,000 times that often took most of its time. Null where the attempt has
+  // no score for the pillar (an attempt stored without one, as imports and older rows may be):
+  // the segment then reads it as it read the missing field before, and the attempt is still stored.
+  impact: integer('impact'),
+  humans: integer('humans'),
+  fuel: integer('fuel'),
+  gears: integer('gears'),
+  future: integer('future'),
 });
 
 /** Each pillar's score on a latest result (a new pillar fails to compile here until it has its column). */

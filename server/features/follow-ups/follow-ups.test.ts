@@ -185,20 +185,33 @@ describe('Check-Up follow-ups', () => {
     await takeCheckup(email, answersWith('HUMANS'));
     const figures = async () =>
       (await admin('GET', '/api/admin/follow-ups')).json.sequences.find((s: { id: string }) => s.id === humans.id).steps[0].stats as Record<string, number>;
+    const topic = `follow-up-step:${humans.steps[0]!.id}`;
+    // Other tests' enrolments may be due for the same step (the files' tests run in any order):
+    // the job's sends under the topic are counted from the queue itself.
+    const sentUnderTopic = async () =>
+      (
+        await t.ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(queuedMails)
+          .where(and(eq(queuedMails.topic, topic), eq(queuedMails.status, 'sent')))
+      )[0]!.n;
     const before = await figures();
+    const sentBefore = await sentUnderTopic();
     await runJob();
     const filed = await t.ctx.db
       .select({ topic: queuedMails.topic, status: queuedMails.status })
       .from(queuedMails)
       .where(and(sql`lower(${queuedMails.to}) = lower(${email})`, sql`${queuedMails.topic} is not null`));
-    expect(filed).toEqual([{ topic: `follow-up-step:${humans.steps[0]!.id}`, status: 'sent' }]);
+    expect(filed).toEqual([{ topic, status: 'sent' }]);
     const sent = await figures();
-    expect(sent).toEqual({ ...before, sent: before.sent! + 1 });
+    const newlySent = (await sentUnderTopic()) - sentBefore;
+    expect(newlySent).toBeGreaterThanOrEqual(1);
+    expect(sent).toEqual({ ...before, sent: before.sent! + newlySent });
     await t.ctx.db
       .update(queuedMails)
       .set({ status: 'failed' })
       .where(sql`lower(${queuedMails.to}) = lower(${email}) and ${queuedMails.topic} is not null`);
-    expect(await figures()).toEqual({ ...before, failed: before.failed! + 1 });
+    expect(await figures()).toEqual({ ...sent, sent: sent.sent! - 1, failed: sent.failed! + 1 });
   });
 
   it('a retake stops the old enrolment and enrols from the new result, with no step sent twice', async () => {
