@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsUpTo } from '../test/migrations-up-to';
 import type { EditionAudience } from '#shared/newsletter/editions';
 import type { SegmentFilter } from '#shared/newsletter/segments';
 import type { AppContext } from '../context';
@@ -24,20 +25,7 @@ import { webinarWithSignups } from '../features/webinars/repo';
 import { type DatabaseHandle, openDatabase } from './client';
 import { databaseUrl } from '../test/postgres';
 
-const migrations = join(import.meta.dirname, '../../drizzle');
 const BEFORE = '0038_grades_for_members';
-
-/** The migrations up to and including `lastTag`: the database as a server of that time left it. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'nlh-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalPath = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return dir;
-}
 
 /**
  * An empty database of this test's own, migrated as far as `BEFORE`: in-memory PGlite, or on
