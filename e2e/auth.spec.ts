@@ -120,6 +120,12 @@ test.describe('accounts', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    // The first field at fault takes focus; mended, its message goes as it is typed, the other's stays.
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('mended@example.com');
+    await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill('');
     await expectAccessible(page);
 
     // The premium card's link switches the free card to account creation.

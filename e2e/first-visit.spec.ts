@@ -19,15 +19,24 @@ import { expect, expectAccessible, test } from './fixtures';
 const budgetPages = ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
 const scriptBudget = 8;
 
-/** The build's files that hold Zod or react-hook-form's Zod resolver (vite.config.ts writes the report). */
-const zodFiles = (() => {
+/** The build's files that hold a module matching `pattern` (vite.config.ts writes the report). */
+function filesHolding(pattern: RegExp): Set<string> {
   const report = JSON.parse(readFileSync('dist/client/.vite/chunks.json', 'utf8')) as Record<string, { modules: Record<string, number> }>;
   return new Set(
     Object.entries(report)
-      .filter(([, chunk]) => Object.keys(chunk.modules).some((module) => /^zod\/|@hookform\/resolvers/.test(module)))
+      .filter(([, chunk]) => Object.keys(chunk.modules).some((module) => pattern.test(module)))
       .map(([file]) => `/${file}`),
   );
-})();
+}
+
+/** Zod or react-hook-form's Zod resolver. */
+const zodFiles = filesHolding(/^zod\/|@hookform\/resolvers/);
+/**
+ * react-hook-form or TanStack Query's core, which the forms of /auth's and /checkup's first screens
+ * load once used (decision 093); every page has TanStack Query's tiny context module.
+ */
+const formLibraryFiles = filesHolding(/^react-hook-form\/|^@tanstack\/query-core\//);
+const formFirstPages = ['/auth', '/checkup'];
 
 interface Visit {
   scripts: string[];
@@ -100,7 +109,7 @@ async function freshContext(browser: Browser, viewport: { width: number; height:
 }
 
 test.describe('a first visit', () => {
-  test('each page of the budget hydrates from its HTML with at most 8 scripts, no Zod, no data request and no Intl', async ({
+  test("each page of the budget hydrates from its HTML with at most 8 scripts, no Zod, no data request and no Intl; a form's page no form library", async ({
     browser,
     viewport,
   }, testInfo) => {
@@ -119,6 +128,11 @@ test.describe('a first visit', () => {
         visit.scripts.filter((script) => zodFiles.has(script)),
         `${path} loads Zod`,
       ).toEqual([]);
+      if (formFirstPages.includes(path))
+        expect(
+          visit.scripts.filter((script) => formLibraryFiles.has(script)),
+          `${path} loads react-hook-form or TanStack Query before its form is used`,
+        ).toEqual([]);
       expect(visit.data, `${path} asks the API`).toEqual([]);
       expect(visit.intl, `${path} uses Intl before it hydrates`).toEqual([]);
     }

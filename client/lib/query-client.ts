@@ -68,4 +68,4 @@ if (!import.meta.env.SSR) browserQueryClient();
 
 // Every other module reaches TanStack Query through here (ESLint's no-restricted-imports), so
 // whatever calls these hooks has loaded this module, and with it the client they read.
-export { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export { keepPreviousData, MutationObserver, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

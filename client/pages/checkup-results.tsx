@@ -3,7 +3,7 @@ import { Link } from '../components/link';
 import { PageLoading } from '../components/page-loading';
 import { buttonClasses } from '../components/ui/button';
 import { useUser } from '../features/auth/use-user';
-import { useCheckupResult } from '../features/checkup/api';
+import { useCheckupResult } from '../features/checkup/use-checkup-queries';
 import { BreakdownForm } from '../features/checkup/breakdown-form';
 import { ResultsView } from '../features/checkup/results-view';
 import { DidItWork, MakePlanCard } from '../features/plans/plan-from-result';

@@ -1,4 +1,3 @@
-import { useMutation } from '../lib/query-client';
 import { RotateCcw } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { Link } from '../components/link';
@@ -17,6 +16,7 @@ import { showNewScreen } from '../features/checkup/new-screen';
 import { clearProgress, loadProgress, saveProgress } from '../features/checkup/saved-progress';
 import { useAccess } from '../features/auth/use-access';
 import { useHydrated } from '../lib/hydrated';
+import { useLazyMutation } from '../lib/lazy-mutation';
 import { preloadable } from '../lib/preloadable';
 import { storageKeys, useStoredValue } from '../lib/storage';
 import { track } from '../lib/track';
@@ -39,7 +39,7 @@ export default function Checkup() {
   const storedEmail = useStoredValue(storageKeys.newsletterEmail) ?? '';
   const hydrated = useHydrated();
 
-  const save = useMutation({ mutationFn: saveCheckupResult });
+  const save = useLazyMutation({ mutationFn: saveCheckupResult });
   const payload = () => {
     const scores = scoreAnswers(state.answers);
     // The server recomputes the sums from the answers; they are sent as docs/product.md §7 lists them.

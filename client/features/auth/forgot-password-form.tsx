@@ -1,6 +1,6 @@
 import * as accountApi from './api';
-import { useMutation } from '../../lib/query-client';
-import { useForm } from 'react-hook-form';
+import { useLazyMutation } from '../../lib/lazy-mutation';
+import { usePlainForm } from '../../lib/plain-form';
 import { Link } from '../../components/link';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -13,19 +13,27 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Asks for the email to send a reset link to; the answer is the same whether or not an account exists. */
 export function ForgotPasswordForm() {
-  const form = useForm({ resolver, defaultValues: { email: '' } });
-  const request = useMutation({
+  const form = usePlainForm({ resolver, defaultValues: { email: '' } });
+  const request = useLazyMutation({
     mutationFn: accountApi.requestPasswordReset,
     onError: (error) => toast({ title: 'Request failed', description: errorText(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
   });
   const { errors } = form.formState;
 
   return (
-    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4">
+    <form
+      noValidate
+      onFocus={() => {
+        resolver.preload();
+        request.preload();
+      }}
+      onSubmit={form.handleSubmit((values) => request.mutate(values))}
+      className="grid gap-4"
+    >
       <p className="text-sm text-stone-700">Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <div role="status" aria-live="polite">
-        {request.isSuccess && <p className="rounded-md border border-brand-600 bg-brand-50 p-3 text-sm text-brand-800">{request.data.message}</p>}
+        {request.data && <p className="rounded-md border border-brand-600 bg-brand-50 p-3 text-sm text-brand-800">{request.data.message}</p>}
       </div>
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Sending...' : 'Send Reset Link'}

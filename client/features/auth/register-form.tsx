@@ -1,7 +1,6 @@
 import * as accountApi from './api';
-import { useMutation } from '../../lib/query-client';
+import { useLazyMutation } from '../../lib/lazy-mutation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from '../../components/link';
 import type { RegisterInput } from '#shared/auth/schemas';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { errorText } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePlainForm } from '../../lib/plain-form';
 import { textLinkClass } from '../../components/ui/text-link';
 import type { User } from './use-user';
 
@@ -16,9 +16,9 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Create a free account (docs/product.md §5 and §8), with the honeypot that keeps bots out. */
 export function RegisterForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
-  const form = useForm({ resolver, defaultValues: { firstName: '', lastName: '', email: initialEmail, password: '' } });
+  const form = usePlainForm({ resolver, defaultValues: { firstName: '', lastName: '', email: initialEmail, password: '' } });
   const [fax, setFax] = useState('');
-  const register = useMutation({
+  const register = useLazyMutation({
     mutationFn: (input: RegisterInput) => accountApi.register(input),
     onSuccess: (user) => {
       toast({ title: 'Account created!', description: `Welcome, ${user.firstName || 'changemaker'}!` });
@@ -29,7 +29,15 @@ export function RegisterForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (u
   const { errors } = form.formState;
 
   return (
-    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))} className="relative grid gap-4">
+    <form
+      noValidate
+      onFocus={() => {
+        resolver.preload();
+        register.preload();
+      }}
+      onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))}
+      className="relative grid gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />

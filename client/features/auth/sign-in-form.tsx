@@ -1,6 +1,6 @@
 import * as accountApi from './api';
-import { useMutation } from '../../lib/query-client';
-import { useForm } from 'react-hook-form';
+import { useLazyMutation } from '../../lib/lazy-mutation';
+import { usePlainForm } from '../../lib/plain-form';
 import { Link } from '../../components/link';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -15,8 +15,8 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Sign in (docs/product.md §5 and §8): the shared schema's messages under the fields, the server's answer in a toast. */
 export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
-  const form = useForm({ resolver, defaultValues: { email: initialEmail, password: '' } });
-  const signIn = useMutation({
+  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail, password: '' } });
+  const signIn = useLazyMutation({
     mutationFn: accountApi.signIn,
     onSuccess: (user) => {
       toast({ title: 'Welcome back!', description: `You are signed in as ${displayName(user)}.` });
@@ -27,7 +27,15 @@ export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (use
   const { errors } = form.formState;
 
   return (
-    <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
+    <form
+      noValidate
+      onFocus={() => {
+        resolver.preload();
+        signIn.preload();
+      }}
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+      className="grid gap-4"
+    >
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <p className="-mt-2 text-right text-sm">

@@ -1,6 +1,6 @@
 import { Clock, Layers, ListChecks } from 'lucide-react';
 import { type Ref, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import type { OrganisationAnswers } from '#shared/checkup/organisation';
 import { pillarInfo, pillars, questions } from '#shared/checkup/questions';
 import type { EmailOnly } from '#shared/newsletter/schemas';
@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePlainForm } from '../../lib/plain-form';
 import { newsletterNote, signupFailureText, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 import { OrganisationFields } from './organisation-fields';
 
@@ -39,7 +40,7 @@ export function EmailGate({
   onFocus: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const form = useForm<EmailOnly>({ resolver, defaultValues: { email: initialEmail } });
+  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
   const [organisation, setOrganisation] = useState<OrganisationAnswers>(initialOrganisation);
 
@@ -103,6 +104,7 @@ export function EmailGate({
             noValidate
             onFocus={() => {
               resolver.preload();
+              signup.preload();
               onFocus();
             }}
             onSubmit={form.handleSubmit(onValid, onInvalid)}

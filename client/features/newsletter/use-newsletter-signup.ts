@@ -1,5 +1,5 @@
 import { apiPaths } from '#shared/api/paths';
-import { useMutation } from '../../lib/query-client';
+import { useLazyMutation } from '../../lib/lazy-mutation';
 import type { NewsletterSignupAnswer, NewsletterSignupInput, SignupSource } from '#shared/newsletter/schemas';
 import { grantNewsletterAccess } from '../auth/use-access';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
@@ -10,7 +10,7 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
  * signup and answers where it stands, which the form then says.
  */
 export function useNewsletterSignup(source: SignupSource) {
-  return useMutation({
+  return useLazyMutation({
     mutationFn: (input: Omit<NewsletterSignupInput, 'source'>) => apiRequest<NewsletterSignupAnswer>('POST', apiPaths.newsletterSignup, { ...input, source }),
     onSuccess: (_data, input) => {
       grantNewsletterAccess(input.email);

@@ -1,0 +1,74 @@
+import { type FormEvent, useRef, useState } from 'react';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+type TextValues = Record<string, string>;
+
+/**
+ * The part of react-hook-form's `useForm` that the forms on a page's first screen use (sign in,
+ * create an account, a forgotten password, the Check-Up's email step), without its 14 KB: text
+ * fields the browser keeps (uncontrolled, their first value in the server's HTML, so what is typed
+ * before the page is ready stays), checked by the same lazy resolver when the form is sent, the
+ * first field at fault focused, and a field at fault checked again as it changes, as
+ * react-hook-form does by default (decision 093). Forms further in keep react-hook-form.
+ */
+export function usePlainForm<Values extends TextValues, Output>({
+  resolver,
+  defaultValues,
+}: {
+  resolver: Resolver<Values, unknown, Output>;
+  defaultValues: Values;
+}) {
+  const names = Object.keys(defaultValues) as (keyof Values & string)[];
+  const fields = useRef(new Map<string, HTMLInputElement>());
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+  // Read when the form is sent, after its own `onInvalid` may have cleared some.
+  const current = useRef<FieldErrors<Values>>({});
+  const sent = useRef(false);
+
+  const show = (next: FieldErrors<Values>) => {
+    current.current = next;
+    setErrors(next);
+  };
+
+  const getValues = (name: keyof Values & string): string => fields.current.get(name)?.value ?? defaultValues[name] ?? '';
+
+  const check = async () => {
+    const values = Object.fromEntries(names.map((name) => [name, getValues(name)])) as Values;
+    return resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  };
+
+  const register = (name: keyof Values & string) => ({
+    name,
+    defaultValue: defaultValues[name],
+    ref: (element: HTMLInputElement | null) => {
+      if (element) fields.current.set(name, element);
+      else fields.current.delete(name);
+    },
+    onChange: () => {
+      if (!sent.current) return;
+      void check().then((result) => {
+        const { [name]: _before, ...others } = current.current;
+        const now = result.errors[name];
+        show((now ? { ...others, [name]: now } : others) as FieldErrors<Values>);
+      });
+    },
+  });
+
+  const handleSubmit = (onValid: (values: Output) => void, onInvalid?: (errors: FieldErrors<Values>) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    sent.current = true;
+    void check().then((result) => {
+      show(result.errors);
+      if (Object.keys(result.errors).length === 0) return onValid(result.values as Output);
+      onInvalid?.(result.errors);
+      fields.current.get(names.find((name) => current.current[name]) ?? '')?.focus();
+    });
+  };
+
+  const clearErrors = (name: keyof Values & string) => {
+    const { [name]: _cleared, ...others } = current.current;
+    show(others as FieldErrors<Values>);
+  };
+
+  return { register, handleSubmit, getValues, clearErrors, formState: { errors } };
+}
