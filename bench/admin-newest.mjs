@@ -14,7 +14,7 @@ const warmUpSeconds = 3;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** The lists' endpoints: every page and search box each list has (Offers, Teams and Follow-ups have one page and no search). */
+/** The lists' endpoints: every page and search box each list has (Offers and Follow-ups have one page and no search). */
 export const newestEndpoints = [
   ['bounces, first page', '/api/admin/bounces'],
   ['bounces, page 2000 (offset 50k)', '/api/admin/bounces?page=2000'],
@@ -26,7 +26,10 @@ export const newestEndpoints = [
   ['suppressions, search', '/api/admin/suppressions?search=suppressed4242'],
   ['suppressions, inside a value', '/api/admin/suppressions?search=ressed4242%40'],
   ['offers', '/api/admin/offers'],
-  ['teams', '/api/admin/teams'],
+  ['teams, first page', '/api/admin/teams'],
+  ['teams, page 2000 (offset 50k)', '/api/admin/teams?page=2000'],
+  ['teams, search', '/api/admin/teams?search=user4242%40'],
+  ['teams, inside a value', '/api/admin/teams?search=ser4242%40'],
   ['follow-ups', '/api/admin/follow-ups'],
 ];
 

@@ -157,6 +157,12 @@ async function load(browser, url, { cookies = [], tap = false, from } = {}) {
     while (network.quietFor() < 1000 && performance.now() < settleBy) await new Promise((r) => setTimeout(r, 100));
     if (tap) await page.waitForFunction(() => window.__bench.opened, null, { timeout: 3000 }).catch(() => {});
     const figures = await page.evaluate(() => window.__bench);
+    // The API paths of the data the page carries (its query keys are the paths the client would ask).
+    const carried = await page.evaluate(() => {
+      const element = document.getElementById('page-data');
+      const queries = element ? (JSON.parse(element.textContent ?? '{}').queries?.queries ?? []) : [];
+      return queries.map((query) => query.queryKey.join('/'));
+    });
     const requests = network.list();
     const scripts = requests.filter((r) => r.type === 'Script');
     const data = requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/'));
@@ -168,6 +174,7 @@ async function load(browser, url, { cookies = [], tap = false, from } = {}) {
       scripts: scripts.length,
       scriptBytes: scripts.reduce((sum, r) => sum + r.bytes, 0),
       data: data.map((r) => `${r.path} ${r.at < figures.hydrated ? 'before' : 'after'} ready`),
+      refetched: data.map((r) => r.path.split('?')[0]).filter((path) => carried.includes(path)),
     };
   } finally {
     await context.close();
@@ -249,6 +256,8 @@ function summarise(list) {
     data: Object.entries(list.flatMap((s) => s.data).reduce((seen, r) => ({ ...seen, [r]: (seen[r] ?? 0) + 1 }), {})).map(
       ([r, n]) => `${r} (${n}/${list.length})`,
     ),
+    // Data asked for although the page carried it, in any load.
+    refetched: [...new Set(list.flatMap((s) => s.refetched))],
   };
 }
 
@@ -338,7 +347,9 @@ export async function runThrottled() {
   const current = (path) => figures.visitor[path]['this build'];
   const over = (test) => pages.filter((path) => test(current(path), path));
   const rendered = pages.filter(
-    (path) => current(path).data.length || (signedIn && figures.signedIn[path]['this build'].data.some((r) => !r.startsWith('/api/user '))),
+    // A visitor's page carries all its data; a member's asks for what is theirs (their plans, their
+    // last answers), never again for what its page carried.
+    (path) => current(path).data.length || (signedIn && figures.signedIn[path]['this build'].refetched.some((r) => r !== '/api/user')),
   );
   const lostTaps = pages.reduce((n, path) => n + current(path).tapsLost, 0);
   const status = (missed) => (missed.length ? 'MISS' : 'PASS');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { register, signInAsAdmin } from './accounts';
 import { withClockLock } from './billing-clock';
-import { atBothWidths, expect, test } from './fixtures';
+import { atBothWidths, expect, expectAccessible, test } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { uniqueEmail } from '../server/test/unique-email';
 
@@ -153,15 +153,21 @@ test.describe('team plans (decision 055)', () => {
       await expect(page.getByTestId('team-amount')).toHaveText('$60/month');
     });
 
-    // The admin's Teams tab lists the plan.
+    // The admin's Teams tab pages the plans (other tests' teams among them) and finds this one by its buyer.
     const admin = await browser.newContext({ baseURL: info.project.use.baseURL });
     const adminPage = await admin.newPage();
     await signInAsAdmin(adminPage, info.project.name);
     await adminPage.goto('/admin');
     await adminPage.getByRole('tab', { name: 'Teams', exact: true }).click();
+    await expect(adminPage.getByRole('list', { name: 'Team plans' })).toBeVisible();
+    await adminPage.getByLabel('Search teams').fill(buyerEmail);
+    await expect(adminPage.getByText('1 team plan matches')).toBeVisible();
     const team = adminPage.getByRole('list', { name: 'Team plans' }).getByRole('listitem').filter({ hasText: buyerEmail }).first();
     await expect(team).toContainText('of 4 seats used');
     await expect(team).toContainText('Monthly');
+    await expectAccessible(adminPage);
+    await adminPage.getByLabel('Search teams').fill('no-such-buyer-anywhere');
+    await expect(adminPage.getByText('No team plans match this search.')).toBeVisible();
     await admin.close();
   });
 });

@@ -1,6 +1,7 @@
 import { type SubscriberStatus, subscriberStatuses } from '../newsletter/schemas';
 import { type BounceKind, type BounceSource, bounceKinds } from '../newsletter/bounces';
 import { z } from '../zod';
+import { DEFAULT_SORT, pageQueryFields } from './page-query';
 import { instant } from '../date-fields';
 import type { AllySubmission } from '../allies/schemas';
 import { grantLengths } from '../membership/grant-lengths';
@@ -22,39 +23,11 @@ export const adminSortKeys = {
   suppressions: ['createdAt', 'email'],
 } as const satisfies Record<AdminList, readonly string[]>;
 
-export const MAX_PAGE = 100_000;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
-
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
-
-/** Every list's order when none is asked for: newest first. */
-export const DEFAULT_SORT = '-createdAt';
-
 /** The query string of a list: `?search=&page=&pageSize=&sort=` plus an optional status filter. */
 export function listQuerySchema<L extends AdminList>(list: L) {
-  const keys = adminSortKeys[list] as readonly string[];
-  const sortValues = [...keys, ...keys.map((k) => `-${k}`)] as [string, ...string[]];
   return z
     .object({
-      search: z
-        .string()
-        .max(200, 'search must be at most 200 characters')
-        .optional()
-        .transform((s) => (s ?? '').trim()),
-      page: intParam('page', 1, MAX_PAGE, 1),
-      pageSize: intParam('pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-      sort: z
-        .enum(sortValues, { message: `sort must be one of ${sortValues.join(', ')}` })
-        .optional()
-        .transform((s) => s ?? DEFAULT_SORT),
+      ...pageQueryFields(adminSortKeys[list], DEFAULT_SORT),
       ...(list === 'allies' ? { status: z.enum(['pending', 'approved']).optional() } : {}),
       ...(list === 'contacts' ? { status: z.enum(['new', 'contacted', 'resolved']).optional() } : {}),
       ...(list === 'bounces' ? { status: z.enum(bounceKinds, { error: `status must be one of: ${bounceKinds.join(', ')}` }).optional() } : {}),
@@ -64,6 +37,7 @@ export function listQuerySchema<L extends AdminList>(list: L) {
     })
     .strict();
 }
+
 export interface ListQuery {
   search: string;
   page: number;

@@ -2,6 +2,7 @@ import type { CategoryScores, Grade } from '../checkup/grading';
 import type { PeerFigures } from '../checkup/organisation';
 import type { Pillar } from '../checkup/questions';
 import { answersSchema } from '../checkup/schemas';
+import { pageQuerySchema } from '../admin/page-query';
 import { emailAddress } from '../email';
 import { z } from '../zod';
 
@@ -254,32 +255,8 @@ export interface AdminRoundRow {
 }
 
 export const adminRoundSortKeys = ['startedAt', 'closesAt'] as const;
-const adminRoundSorts = [...adminRoundSortKeys, ...adminRoundSortKeys.map((key) => `-${key}` as const)] as const;
-const wholeNumber = (name: string, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
-
 /** The admin's list of rounds, as the other admin lists take it: `search` (the buyer's name or address, the round's name), `page`, `pageSize`, `sort`. */
-export const adminRoundsQuerySchema = z
-  .object({
-    search: z
-      .string()
-      .max(200, 'search must be at most 200 characters')
-      .optional()
-      .transform((value) => (value ?? '').trim()),
-    page: wholeNumber('page', 100_000, 1),
-    pageSize: wholeNumber('pageSize', 100, 25),
-    sort: z
-      .enum(adminRoundSorts, { error: `sort must be one of ${adminRoundSorts.join(', ')}` })
-      .optional()
-      .transform((value) => value ?? '-startedAt'),
-  })
-  .strict();
+export const adminRoundsQuerySchema = pageQuerySchema(adminRoundSortKeys, '-startedAt');
 
 export const roundMessages = {
   notOnTeam: 'Only the people of a team plan can run a team Check-Up.',

@@ -1,5 +1,6 @@
+import { pageQuerySchema } from '../admin/page-query';
 import { emailAddress } from '../email';
-import { TEAM_MAX_SEATS, TEAM_MIN_SEATS } from '../pricing';
+import { type PlanType, TEAM_MAX_SEATS, TEAM_MIN_SEATS } from '../pricing';
 import { z } from '../zod';
 
 /**
@@ -32,6 +33,24 @@ export const teamOwnSeatSchema = z.object({ take: z.boolean({ error: 'take must 
 export const teamTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid.') });
 export const teamIdParamsSchema = z.object({ id: z.uuid('This invitation does not exist.') });
 export const teamMemberParamsSchema = z.object({ userId: z.uuid('This member does not exist.') });
+
+/** The admin's Teams tab, as the other admin lists take it: `search` (the buyer's or a member's name or address), `page`, `pageSize`, `sort`. */
+export const adminTeamsQuerySchema = pageQuerySchema(['createdAt'], '-createdAt');
+
+/** One team plan on the admin's Teams tab. */
+export interface AdminTeam {
+  id: string;
+  ownerEmail: string;
+  ownerName: string | null;
+  plan: PlanType;
+  seats: number;
+  seatsUsed: number;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  members: Array<{ email: string; name: string | null; joinedAt: string }>;
+  openInvitations: number;
+}
 
 export interface TeamMemberView {
   userId: string;

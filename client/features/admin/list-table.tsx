@@ -1,10 +1,13 @@
 import { clsx } from 'clsx';
 import { Download } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type AdminList, DEFAULT_PAGE_SIZE, type Page } from '#shared/admin/schemas';
+import { type ReactNode, useId, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '#shared/admin/page-query';
+import type { AdminList, Page } from '#shared/admin/schemas';
 import { adminListPaths } from '#shared/api/paths';
 import { Button } from '../../components/ui/button';
 import { adminKey, useAdminQuery } from './use-admin';
+import { ListSearchBox } from './list-search-box';
+import { useListSearch } from './use-list-search';
 import { useSiteDates } from '../site/use-site-dates';
 
 export interface Column<T> {
@@ -28,18 +31,9 @@ interface ListTableProps<T> {
  * inside a labelled, focusable region, so it stays usable at 375 px.
  */
 export function ListTable<T extends { id: string | number }>({ list, title, columns, sorts, status }: ListTableProps<T>) {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const { typed, setTyped, search, page, setPage, settling } = useListSearch();
   const [sort, setSort] = useState(sorts[0]?.value ?? '-createdAt');
-  const [page, setPage] = useState(1);
   const id = useId();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const params = new URLSearchParams({ search, sort, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE), ...(status ? { status } : {}) });
   const query = useAdminQuery<Page<T>>(adminKey(list, params.toString()), `${adminListPaths[list]}?${params}`);
@@ -68,16 +62,14 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
         </a>
       </div>
       <div className="flex flex-wrap gap-3">
-        <label className="grid flex-1 gap-1 text-sm font-medium text-stone-800" style={{ minWidth: '12rem' }}>
-          Search {title.toLowerCase()}
-          <input
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder="Any part of a name, email…"
-            className="rounded-md border border-stone-300 px-3 py-2 text-base"
-          />
-        </label>
+        <ListSearchBox
+          label={`Search ${title.toLowerCase()}`}
+          value={typed}
+          onChange={setTyped}
+          placeholder="Any part of a name, email…"
+          className="flex-1"
+          style={{ minWidth: '12rem' }}
+        />
         <label className="grid gap-1 text-sm font-medium text-stone-800">
           Sort by
           <select
@@ -101,7 +93,7 @@ export function ListTable<T extends { id: string | number }>({ list, title, colu
       <div
         role="region"
         aria-label={`${title} table`}
-        aria-busy={typed.trim() !== search || query.isFetching}
+        aria-busy={settling || query.isFetching}
         tabIndex={0}
         className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white"
       >

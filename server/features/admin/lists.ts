@@ -1,6 +1,7 @@
 import { type AnyColumn, and, count, desc, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type AdminList, DEFAULT_SORT, type ListQuery, type Page } from '#shared/admin/schemas';
+import { DEFAULT_SORT } from '#shared/admin/page-query';
+import type { AdminList, ListQuery, Page } from '#shared/admin/schemas';
 import type { SubscriberStatus } from '#shared/newsletter/schemas';
 import type { Database } from '../../db/client';
 import { adminAuditLog, mailSuppressions, users } from '../../db/schema';

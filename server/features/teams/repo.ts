@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql, or } from 'drizzle-orm';
-import { plans, teamPlans } from '#shared/pricing';
-import type { TeamView } from '#shared/teams/schemas';
+import { alias } from 'drizzle-orm/pg-core';
+import { teamPlans } from '#shared/pricing';
+import type { Page } from '#shared/admin/schemas';
+import type { AdminTeam, TeamView } from '#shared/teams/schemas';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import type { MembershipRow } from '../membership/repo';
@@ -10,6 +12,10 @@ import { teamInvitations, teamSeats, teams } from './schema';
 import { liveStatuses } from '../../payment-providers/provider';
 import { byAddress, type PersonalData } from '../../personal-data';
 import { userDisplayName } from '../../users-repo';
+import { ESTIMATE_ABOVE, offsetOf, orderBy, searchCondition, tableCount } from '../admin/list-query';
+
+/** The member holding a seat, beside the buyer (`users`) in the admin's search. */
+const seatHolder = alias(users, 'seat_holder');
 
 /** Invitations work once, for 7 days (decision 055). */
 export const INVITATION_DAYS = 7;
@@ -235,16 +241,46 @@ export async function teamView(db: Executor, team: TeamRow, now: Date, ownerPays
   };
 }
 
-/** The admin's Teams tab: every team plan, newest first, with its seats. */
-export async function listTeams(db: Executor, now: Date) {
-  const rows = await db
-    .select({ id: teams.id, ownerEmail: users.email, ownerName: users.name, membership: memberships })
-    .from(teams)
-    .innerJoin(memberships, eq(memberships.id, teams.membershipId))
-    .innerJoin(users, eq(users.id, teams.ownerId))
-    .orderBy(desc(teams.createdAt))
-    .limit(500);
-  // Members and the seats held of all listed teams in one query each, not two per team.
+/**
+ * A page of the admin's Teams tab: team plans newest first (or oldest), found by the buyer's or a
+ * member's name or address, with their seats and members. The page's teams are read from the
+ * creation index; their members and seats held in one query each for the page, not per team.
+ */
+export async function adminTeamsPage(
+  db: Executor,
+  query: { search: string; page: number; pageSize: number; sort: string },
+  now: Date,
+): Promise<Page<AdminTeam>> {
+  const ownerMatches = searchCondition(query.search, [users.email, users.name]);
+  const memberMatches = searchCondition(query.search, [seatHolder.email, seatHolder.name]);
+  const where =
+    ownerMatches && memberMatches
+      ? or(
+          sql`(${ownerMatches})`,
+          inArray(
+            teams.id,
+            db
+              .select({ id: teamSeats.teamId })
+              .from(teamSeats)
+              .innerJoin(seatHolder, eq(seatHolder.id, teamSeats.userId))
+              .where(and(isNull(teamSeats.removedAt), sql`(${memberMatches})`)),
+          ),
+        )
+      : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: teams.id, ownerEmail: users.email, ownerName: users.name, membership: memberships })
+      .from(teams)
+      .innerJoin(memberships, eq(memberships.id, teams.membershipId))
+      .innerJoin(users, eq(users.id, teams.ownerId))
+      .where(where)
+      .orderBy(...orderBy(query.sort, { createdAt: teams.createdAt }, teams.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.page, query.pageSize)),
+    where
+      ? db.select({ total: count() }).from(teams).innerJoin(users, eq(users.id, teams.ownerId)).where(where)
+      : db.select({ total: tableCount('teams') }).from(sql`(select 1) as one`),
+  ]);
   const ids = rows.map((row) => row.id);
   const held = await seatsHeld(db, ids, now);
   const members = ids.length
@@ -261,7 +297,8 @@ export async function listTeams(db: Executor, now: Date) {
     if (list) list.push(member);
     else membersByTeam.set(member.teamId, [member]);
   }
-  return rows.map((row) => {
+  const total = Number(counted?.total ?? 0);
+  const items = rows.map((row) => {
     const teamMembers = membersByTeam.get(row.id) ?? [];
     const rowHeld = held.get(row.id)!;
     return {
@@ -269,7 +306,6 @@ export async function listTeams(db: Executor, now: Date) {
       ownerEmail: row.ownerEmail,
       ownerName: row.ownerName,
       plan: row.membership.plan,
-      planLabel: plans[row.membership.plan].label,
       seats: row.membership.seats ?? 0,
       seatsUsed: used(rowHeld),
       status: row.membership.status,
@@ -279,6 +315,7 @@ export async function listTeams(db: Executor, now: Date) {
       openInvitations: rowHeld.invitations,
     };
   });
+  return { items, total, estimated: !where && total >= ESTIMATE_ABOVE, page: query.page, pageSize: query.pageSize };
 }
 
 /** Members whose email is `email` (case-insensitive) holding a seat on the team. */

@@ -146,12 +146,53 @@ describe('team plans (decision 055)', () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.adminId, idOf(owner)));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['team.invite', 'team.remove_member']));
-    const list = await memberApi(t, admin.cookie).get('/api/admin/teams');
-    // Each team's own members and open invitations, though other tests' teams are listed beside it.
-    const listed = list.json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email);
+    // Found by the buyer's address, with its own members and open invitations.
+    const list = await memberApi(t, admin.cookie).get(`/api/admin/teams?search=${encodeURIComponent(owner.email)}`);
+    expect(list.json.items).toHaveLength(1);
+    const listed = list.json.items[0];
     expect(listed).toMatchObject({ seats: 3, seatsUsed: 2, openInvitations: 1, status: 'active' });
     expect(listed.members.map((member: { email: string }) => member.email)).toEqual([both[0]!.status === 200 ? carol.email : dan.email]);
     expect((await api(owner).get('/api/admin/teams')).status).toBe(403);
+  });
+
+  it("the admin's Teams tab: a page at a time, newest first, found by the buyer's or a member's name or address; a bad query is a 400", async () => {
+    const marker = `zq${Date.now().toString(36)}`;
+    const older = await buyTeam(`${marker}-older`);
+    const newer = await buyTeam(`${marker}-newer`);
+    const member = await registerAccount(t.url, 'team-tab-m', { firstName: 'Wilhelmina', lastName: marker });
+    expect((await join(member, await invite(older, member.email))).status).toBe(200);
+    const tab = (query: string) => memberApi(t, admin.cookie).get(`/api/admin/teams?${query}`);
+
+    // The buyer's address, in part: both teams, newest first, each with its own seats.
+    const both = await tab(`search=${marker}`);
+    expect(both.status).toBe(200);
+    expect(both.json).toMatchObject({ total: 2, estimated: false, page: 1, pageSize: 25 });
+    expect(both.json.items.map((row: { ownerEmail: string }) => row.ownerEmail)).toEqual([newer.email, older.email]);
+    // A member's name finds the team whose seat they hold, listing them.
+    const byMember = await tab(`search=${encodeURIComponent(`Wilhelmina ${marker}`)}`);
+    expect(byMember.json.items.map((row: { ownerEmail: string }) => row.ownerEmail)).toEqual([older.email]);
+    expect(byMember.json.items[0].members.map((m: { email: string }) => m.email)).toEqual([member.email]);
+    expect((await tab(`search=${encodeURIComponent(member.email.toUpperCase())}`)).json.total).toBe(1);
+    // One a page, oldest first: the second page holds the newer team.
+    const second = await tab(`search=${marker}&pageSize=1&page=2&sort=createdAt`);
+    expect(second.json).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(second.json.items.map((row: { ownerEmail: string }) => row.ownerEmail)).toEqual([newer.email]);
+    expect((await tab(`search=${marker}&page=3&pageSize=1`)).json.items).toEqual([]);
+    // A LIKE wildcard is a character searched for, not "anything".
+    expect((await tab(`search=${encodeURIComponent(`${marker}%older`)}`)).json.total).toBe(0);
+
+    for (const [query, message] of [
+      ['page=0', 'page must be at least 1'],
+      ['pageSize=101', 'pageSize must be at most 100'],
+      ['page=two', 'page must be a whole number'],
+      ['sort=owner', 'sort must be one of createdAt, -createdAt'],
+      ['search=' + 'x'.repeat(201), 'search must be at most 200 characters'],
+      ['limit=5', ''],
+    ] as const) {
+      const refused = await tab(query);
+      expect(refused.status, query).toBe(400);
+      if (message) expect(JSON.stringify(refused.json), query).toContain(message);
+    }
   });
 
   it('the last seat claimed five times at once, by the buyer for themselves and by invitations: one wins', async () => {
@@ -393,8 +434,7 @@ describe('one clock and one count of seats', () => {
     expect((await join(member, await invite(owner, member.email))).status).toBe(200);
     await invite(owner, 'clock-1@example.org');
     await invite(owner, 'clock-2@example.org');
-    const listed = async () =>
-      (await memberApi(t, admin.cookie).get('/api/admin/teams')).json.teams.find((row: { ownerEmail: string }) => row.ownerEmail === owner.email);
+    const listed = async () => (await memberApi(t, admin.cookie).get(`/api/admin/teams?search=${encodeURIComponent(owner.email)}`)).json.items[0];
     expect(await listed()).toMatchObject({ seatsUsed: 3, openInvitations: 2 });
     expect(await team(owner)).toMatchObject({ seatsUsed: 3 });
     // Invitations last 7 days on the billing clock: past them, both views free the two seats.

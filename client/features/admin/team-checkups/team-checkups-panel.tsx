@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type Page } from '#shared/admin/schemas';
+import { DEFAULT_PAGE_SIZE } from '#shared/admin/page-query';
+import type { Page } from '#shared/admin/schemas';
 import { apiPaths } from '#shared/api/paths';
 import type { AdminRoundRow } from '#shared/team-checkup/schemas';
-import { Button } from '../../../components/ui/button';
 import { AdminSection, EmptyList } from '../admin-section';
 import { useAdminTime } from '../admin-time';
+import { Pager } from '../pager';
 import { adminKey, useAdminQuery } from '../use-admin';
 
 /**
@@ -33,19 +34,7 @@ export function TeamCheckupsPanel() {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages of rounds" className="flex flex-wrap items-center gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </Button>
-          <span className="text-sm text-stone-700">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next page
-          </Button>
-        </nav>
-      )}
+      <Pager label="Pages of rounds" page={page} pages={pages} onPage={setPage} />
     </AdminSection>
   );
 }

@@ -1,23 +1,14 @@
+import { DEFAULT_PAGE_SIZE } from '#shared/admin/page-query';
+import type { Page } from '#shared/admin/schemas';
 import { apiPaths } from '#shared/api/paths';
-import { plans, type PlanType } from '#shared/pricing';
+import type { AdminTeam } from '#shared/teams/schemas';
+import { plans } from '#shared/pricing';
 import { AdminSection, EmptyList } from '../admin-section';
 import { useAdminTime } from '../admin-time';
+import { ListSearchBox } from '../list-search-box';
+import { Pager } from '../pager';
 import { adminKey, useAdminQuery } from '../use-admin';
-
-/** GET /api/admin/teams: one row per team plan. */
-interface AdminTeam {
-  id: string;
-  ownerEmail: string;
-  ownerName: string | null;
-  plan: PlanType;
-  seats: number;
-  seatsUsed: number;
-  status: string;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  members: Array<{ email: string; name: string | null; joinedAt: string }>;
-  openInvitations: number;
-}
+import { useListSearch } from '../use-list-search';
 
 const statusLabels: Record<string, string> = {
   active: 'Active',
@@ -30,24 +21,46 @@ const statusLabels: Record<string, string> = {
 };
 const statusLabel = (status: string) => statusLabels[status] ?? status;
 
-/** The admin's Teams tab (decision 055): every team plan, its buyer, seats, status, renewal and members. */
+/**
+ * The admin's Teams tab (decision 055): every team plan, its buyer, seats, status, renewal and
+ * members, newest first, a page at a time, found by the buyer's or a member's name or address.
+ */
 export function TeamsPanel() {
-  const list = useAdminQuery<{ teams: AdminTeam[] }>(adminKey('teams'), apiPaths.adminTeams);
-  if (list.isError) return <p role="alert">The team plans could not be loaded. Reload the page to try again.</p>;
-  if (!list.data) return <p role="status">Loading the team plans...</p>;
+  const { typed, setTyped, search, page, setPage, settling } = useListSearch();
+  const params = new URLSearchParams({ search, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) });
+  const list = useAdminQuery<Page<AdminTeam>>(adminKey('teams', params.toString()), `${apiPaths.adminTeams}?${params}`);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <AdminSection title="Teams" intro="Team plans: one buyer pays for a number of seats, and each person who joins with an invitation holds one.">
-      {list.data.teams.length === 0 ? (
-        <EmptyList>No team plans yet.</EmptyList>
+      <ListSearchBox label="Search teams" value={typed} onChange={setTyped} placeholder="The buyer's or a member's name or email" className="max-w-md" />
+      {list.isError ? (
+        <p role="alert">The team plans could not be loaded. Reload the page to try again.</p>
+      ) : !data ? (
+        <p role="status">Loading the team plans...</p>
+      ) : data.items.length === 0 ? (
+        <EmptyList>{search ? 'No team plans match this search.' : 'No team plans yet.'}</EmptyList>
       ) : (
-        <ul className="grid gap-3" aria-label="Team plans">
-          {list.data.teams.map((team) => (
-            <TeamRow key={team.id} team={team} />
-          ))}
-        </ul>
+        <>
+          <p className="text-sm text-stone-700" role="status">
+            {countText(data, search)}
+          </p>
+          <ul className="grid gap-3" aria-label="Team plans" aria-busy={settling || list.isFetching}>
+            {data.items.map((team) => (
+              <TeamRow key={team.id} team={team} />
+            ))}
+          </ul>
+        </>
       )}
+      <Pager label="Pages of team plans" page={page} pages={pages} onPage={setPage} />
     </AdminSection>
   );
+}
+
+/** "12 team plans", "About 100,000 team plans", "1 team plan matches". */
+function countText({ total, estimated }: Page<AdminTeam>, search: string): string {
+  const counted = `${estimated ? 'About ' : ''}${total === 1 ? '1 team plan' : `${total.toLocaleString()} team plans`}`;
+  return search ? `${counted} ${total === 1 ? 'matches' : 'match'}` : counted;
 }
 
 function TeamRow({ team }: { team: AdminTeam }) {

@@ -1,0 +1,1 @@
+CREATE INDEX "teams_owner_idx" ON "teams" USING btree ("owner_id");
