@@ -253,33 +253,38 @@ export async function adminTeamsPage(
 ): Promise<Page<AdminTeam>> {
   const ownerMatches = searchCondition(query.search, [users.email, users.name]);
   const memberMatches = searchCondition(query.search, [seatHolder.email, seatHolder.name]);
+  // The teams a search finds: by their buyer, and by a member's seat, each side read from the
+  // people's search indexes first (an OR across the two joins would read every team).
   const where =
     ownerMatches && memberMatches
-      ? or(
-          sql`(${ownerMatches})`,
-          inArray(
-            teams.id,
-            db
-              .select({ id: teamSeats.teamId })
-              .from(teamSeats)
-              .innerJoin(seatHolder, eq(seatHolder.id, teamSeats.userId))
-              .where(and(isNull(teamSeats.removedAt), sql`(${memberMatches})`)),
-          ),
-        )
+      ? sql`${teams.id} in (${db
+          .select({ id: teams.id })
+          .from(teams)
+          .innerJoin(users, eq(users.id, teams.ownerId))
+          .where(sql`(${ownerMatches})`)} union ${db
+          .select({ id: teamSeats.teamId })
+          .from(teamSeats)
+          .innerJoin(seatHolder, eq(seatHolder.id, teamSeats.userId))
+          .where(and(isNull(teamSeats.removedAt), sql`(${memberMatches})`))})`
       : undefined;
+  const order = orderBy(query.sort, { createdAt: teams.createdAt }, teams.id);
+  // Deferred join: the offset walks the teams' creation index for ids only; the page's teams are joined alone.
+  const pageIds = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
   const [rows, [counted]] = await Promise.all([
     db
       .select({ id: teams.id, ownerEmail: users.email, ownerName: users.name, membership: memberships })
       .from(teams)
       .innerJoin(memberships, eq(memberships.id, teams.membershipId))
       .innerJoin(users, eq(users.id, teams.ownerId))
-      .where(where)
-      .orderBy(...orderBy(query.sort, { createdAt: teams.createdAt }, teams.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize)),
-    where
-      ? db.select({ total: count() }).from(teams).innerJoin(users, eq(users.id, teams.ownerId)).where(where)
-      : db.select({ total: tableCount('teams') }).from(sql`(select 1) as one`),
+      .where(inArray(teams.id, pageIds))
+      .orderBy(...order),
+    where ? db.select({ total: count() }).from(teams).where(where) : db.select({ total: tableCount('teams') }).from(sql`(select 1) as one`),
   ]);
   const ids = rows.map((row) => row.id);
   const held = await seatsHeld(db, ids, now);

@@ -21,9 +21,9 @@ export const teams = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  // The admin's Teams tab: a page of the newest read from the index, not all teams sorted; a
-  // buyer's team (their /account, the admin's search by buyer) found by its owner.
-  (t) => [index('teams_created_at_idx').on(t.createdAt), index('teams_owner_idx').on(t.ownerId)],
+  // The admin's Teams tab: a page of the newest read from the index in its order (ties by id),
+  // not all teams sorted; a buyer's team (their /account, the admin's search by buyer) by its owner.
+  (t) => [index('teams_created_at_idx').on(t.createdAt, t.id), index('teams_owner_idx').on(t.ownerId)],
 );
 
 export const teamSeats = pgTable(
