@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import type { LazyResolver } from './lazy-resolver';
 
 type TextValues = Record<string, string>;
 
@@ -10,13 +11,17 @@ type TextValues = Record<string, string>;
  * before the page is ready stays), checked by the same lazy resolver when the form is sent, the
  * first field at fault focused, and a field at fault checked again as it changes, as
  * react-hook-form does by default (decision 093). Forms further in keep react-hook-form.
+ * `preload` (the form's onFocus) starts loading the resolver's code and whatever else sending
+ * needs (`alsoLoad`: the form's lazy mutation).
  */
 export function usePlainForm<Values extends TextValues, Output>({
   resolver,
   defaultValues,
+  alsoLoad = [],
 }: {
-  resolver: Resolver<Values, unknown, Output>;
+  resolver: LazyResolver<Values, Output>;
   defaultValues: Values;
+  alsoLoad?: { preload(): void }[];
 }) {
   const names = Object.keys(defaultValues) as (keyof Values & string)[];
   const fields = useRef(new Map<string, HTMLInputElement>());
@@ -70,5 +75,10 @@ export function usePlainForm<Values extends TextValues, Output>({
     show(others as FieldErrors<Values>);
   };
 
-  return { register, handleSubmit, getValues, clearErrors, formState: { errors } };
+  const preload = () => {
+    resolver.preload();
+    for (const part of alsoLoad) part.preload();
+  };
+
+  return { register, handleSubmit, getValues, clearErrors, preload, formState: { errors } };
 }

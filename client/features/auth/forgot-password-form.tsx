@@ -13,23 +13,15 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Asks for the email to send a reset link to; the answer is the same whether or not an account exists. */
 export function ForgotPasswordForm() {
-  const form = usePlainForm({ resolver, defaultValues: { email: '' } });
   const request = useLazyMutation({
     mutationFn: accountApi.requestPasswordReset,
     onError: (error) => toast({ title: 'Request failed', description: errorText(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
   });
+  const form = usePlainForm({ resolver, defaultValues: { email: '' }, alsoLoad: [request] });
   const { errors } = form.formState;
 
   return (
-    <form
-      noValidate
-      onFocus={() => {
-        resolver.preload();
-        request.preload();
-      }}
-      onSubmit={form.handleSubmit((values) => request.mutate(values))}
-      className="grid gap-4"
-    >
+    <form noValidate onFocus={form.preload} onSubmit={form.handleSubmit((values) => request.mutate(values))} className="grid gap-4">
       <p className="text-sm text-stone-700">Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <div role="status" aria-live="polite">

@@ -16,7 +16,6 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Create a free account (docs/product.md §5 and §8), with the honeypot that keeps bots out. */
 export function RegisterForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
-  const form = usePlainForm({ resolver, defaultValues: { firstName: '', lastName: '', email: initialEmail, password: '' } });
   const [fax, setFax] = useState('');
   const register = useLazyMutation({
     mutationFn: (input: RegisterInput) => accountApi.register(input),
@@ -26,18 +25,11 @@ export function RegisterForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (u
     },
     onError: (error) => toast({ title: 'Registration failed', description: errorText(error, '') || undefined, variant: 'destructive' }),
   });
+  const form = usePlainForm({ resolver, defaultValues: { firstName: '', lastName: '', email: initialEmail, password: '' }, alsoLoad: [register] });
   const { errors } = form.formState;
 
   return (
-    <form
-      noValidate
-      onFocus={() => {
-        resolver.preload();
-        register.preload();
-      }}
-      onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))}
-      className="relative grid gap-4"
-    >
+    <form noValidate onFocus={form.preload} onSubmit={form.handleSubmit((values) => register.mutate({ ...values, fax }))} className="relative grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />

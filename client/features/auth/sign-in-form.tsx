@@ -15,7 +15,6 @@ const resolver = lazyZodResolver(() => import('#shared/auth/schemas').then((modu
 
 /** Sign in (docs/product.md §5 and §8): the shared schema's messages under the fields, the server's answer in a toast. */
 export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (user: User) => void; initialEmail?: string }) {
-  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail, password: '' } });
   const signIn = useLazyMutation({
     mutationFn: accountApi.signIn,
     onSuccess: (user) => {
@@ -24,18 +23,11 @@ export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: (use
     },
     onError: (error) => toast({ title: 'Login failed', description: errorText(error, '') || undefined, variant: 'destructive' }),
   });
+  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail, password: '' }, alsoLoad: [signIn] });
   const { errors } = form.formState;
 
   return (
-    <form
-      noValidate
-      onFocus={() => {
-        resolver.preload();
-        signIn.preload();
-      }}
-      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
-      className="grid gap-4"
-    >
+    <form noValidate onFocus={form.preload} onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="grid gap-4">
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <p className="-mt-2 text-right text-sm">

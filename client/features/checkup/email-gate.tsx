@@ -40,8 +40,8 @@ export function EmailGate({
   onFocus: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail } });
   const signup = useNewsletterSignup('checkup');
+  const form = usePlainForm({ resolver, defaultValues: { email: initialEmail }, alsoLoad: [signup] });
   const [organisation, setOrganisation] = useState<OrganisationAnswers>(initialOrganisation);
 
   // A blank email gets the spec's own toast; any other the shared rule's message, under the field and in the toast.
@@ -103,8 +103,7 @@ export function EmailGate({
           <form
             noValidate
             onFocus={() => {
-              resolver.preload();
-              signup.preload();
+              form.preload();
               onFocus();
             }}
             onSubmit={form.handleSubmit(onValid, onInvalid)}
