@@ -258,6 +258,24 @@ test.describe('accounts', () => {
     expect(page.url()).toBe(`${baseURL}/auth`);
   });
 
+  test('a sign-in sent while the network is down says so and keeps the page; back online, the same form signs in', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'the network does not depend on the width');
+    await page.goto('/auth');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    // Down before the form was touched: neither the form's code nor the toasts' has come yet.
+    await page.context().setOffline(true);
+    await page.getByLabel('Email').fill(uniqueEmail('offline'));
+    await page.getByLabel('Password').fill('typed-offline');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveValue('typed-offline');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  });
+
   test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page }) => {
     // The signed-out redirect would come 500 ms after the page knew: a frozen clock run past it, no waiting.
     await page.clock.install();

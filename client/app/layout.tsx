@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { PlainToasts } from '../components/ui/plain-toasts';
 import { useToasts, watchUsedControls } from '../components/ui/use-toast';
 import { useUserState } from '../features/auth/user-store';
 import { useHydrated } from '../lib/hydrated';
+import { preloadable } from '../lib/preloadable';
+import { useShellPart } from '../lib/shell-part';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,31 +23,28 @@ function focusById(id: string) {
 }
 
 // Radix's toast code arrives with the first toast: most visits never show one.
-const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+const ToasterPart = preloadable(() => import('../components/ui/toaster').then((module) => module.Toaster));
 
 // Said only when the user could not be loaded: most visits never need its code.
-const UserLoadAlert = lazy(() => import('../features/auth/user-load-alert').then((module) => ({ default: module.UserLoadAlert })));
+const UserLoadAlertPart = preloadable(() => import('../features/auth/user-load-alert').then((module) => module.UserLoadAlert));
 
 function UserLoadFailure() {
   const hydrated = useHydrated();
-  const { status, data } = useUserState();
-  if (!hydrated || status !== 'error' || data !== undefined) return null;
-  return (
-    <Suspense fallback={null}>
-      <UserLoadAlert />
-    </Suspense>
-  );
+  const { status, data, fetching } = useUserState();
+  const wanted = hydrated && status === 'error' && data === undefined;
+  // Its code cannot come while the network is down, which is when it is wanted: asked again at each try.
+  const { Loaded } = useShellPart(UserLoadAlertPart, wanted, fetching);
+  return wanted && Loaded ? <Loaded /> : null;
 }
 
 function Toasts() {
   const toasts = useToasts();
   useEffect(watchUsedControls, []);
+  const { Loaded, failed } = useShellPart(ToasterPart, toasts.length > 0, toasts);
   if (toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  if (Loaded) return <Loaded />;
+  // The network dropped before the toasts' code came: the toast is said plainly, never lost.
+  return failed ? <PlainToasts toasts={toasts} /> : null;
 }
 
 /** The page frame: skip links, navigation, main content, footer, toasts, and the Alt+M / Alt+N shortcuts. */
