@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDnsServer } from '../server/test/dns';
 import { startSmtpCapture } from '../server/test/smtp';
@@ -10,11 +10,19 @@ import { startSmtpCapture } from '../server/test/smtp';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = process.env.E2E_MAIL_DIR!;
+  // Each message is written beside the folder, then moved in whole: a test reading the folder
+  // while a long message was being written found it cut short (a JSON parse error, a flaky test).
+  const partialDir = `${mailDir}.partial`;
   mkdirSync(mailDir, { recursive: true });
+  mkdirSync(partialDir, { recursive: true });
   let count = 0;
   const capture = await startSmtpCapture({
     port: Number(process.env.E2E_SMTP_PORT),
-    onMail: (raw, to) => writeFileSync(join(mailDir, `${Date.now()}-${count++}.json`), JSON.stringify({ to, raw })),
+    onMail: (raw, to) => {
+      const name = `${Date.now()}-${count++}.json`;
+      writeFileSync(join(partialDir, name), JSON.stringify({ to, raw }));
+      renameSync(join(partialDir, name), join(mailDir, name));
+    },
   });
   const domain = 'nonprofitleadershub.org';
   const dns = await startDnsServer(
