@@ -186,9 +186,13 @@ const searchStatement = `
       )
       select numnode(q.query) as nodes, counts.counts, d.kind, d.url, d.title, d.published_at, p.locked,
         case when p.locked then '' else d.summary end as summary,
-        case when p.locked then '' else ts_headline('search_english', left(replace(d.body, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), 8000), q.query, $4) end as snippet
+        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), q.query, $4) end as snippet
       from q cross join counts
       left join (page p join search_documents d on d.source_id = p.source_id) on true
+      left join lateral (
+        select s.passage from search_passages s where s.source_id = p.source_id
+        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, s.n limit 1
+      ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`;
 
 const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms`;

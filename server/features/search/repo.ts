@@ -35,9 +35,9 @@ const RANK_DEPTH = 100;
 
 const nothingToSearch = 'There are no words to search for in that: try a word or two from what you are looking for, such as “board” or “cash flow”.';
 
-// The snippet: up to two passages of the body around the matched words, from its first 8,000
-// characters (ts_headline parses what it is given, per result: the costly part of most searches,
-// about 2 ms a result on bodies of 7 KB, docs/benchmarks.md).
+// The snippet: up to two stretches around the matched words of the body's passage that best
+// matches the query (search_passages, drizzle/0052). ts_headline parses what it is given, per
+// result: given whole bodies it was about half of a search's cost (decision 095).
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
@@ -87,7 +87,7 @@ type FoundRow = {
  * the row), then, for the first RANK_DEPTH only, by its whole text: the whole text's vector is
  * large and stored apart (TOAST), and reading it for every match was most of a search's time
  * (decision 083). A locked document is ranked on its title alone, never on the text it hides.
- * Cut to the page before the snippets (the costly part), made for the page's results only.
+ * Cut to the page before the snippets, made for the page's results only, each from its best passage.
  */
 async function searchOnce(db: Executor, query: string, searcher: Searcher, fill: PageFill, kind: SearchKind | null, page: number) {
   const offset = (page - 1) * SEARCH_LIMITS.perPage;
@@ -117,9 +117,14 @@ async function searchOnce(db: Executor, query: string, searcher: Searcher, fill:
       )
       select numnode(q.query) as nodes, counts.counts, d.kind, d.url, d.title, d.published_at, p.locked,
         case when p.locked then '' else d.summary end as summary,
-        case when p.locked then '' else ts_headline('search_english', left(replace(d.body, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), 8000), q.query, ${headlineOptions}) end as snippet
+        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), q.query, ${headlineOptions}) end as snippet
       from q cross join counts
       left join (page p join search_documents d on d.source_id = p.source_id) on true
+      -- The passage that holds the query, the most densely; the body's start when none does (a title's match).
+      left join lateral (
+        select s.passage from search_passages s where s.source_id = p.source_id
+        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, s.n limit 1
+      ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`,
   );
   const first = rows[0]!;

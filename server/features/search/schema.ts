@@ -45,6 +45,27 @@ export const searchDocuments = pgTable(
   ],
 );
 
+/**
+ * A document's body in passages of about 650 characters, each starting 500 after the last (so a
+ * phrase of up to 150 characters is whole in one of them), cut between words, with their own
+ * vectors; written with the document by search_put (drizzle/0052). The snippet is drawn from the
+ * passage that best matches the query: parsing a whole body for every result shown was most of a
+ * search's cost (decision 095).
+ */
+export const searchPassages = pgTable(
+  'search_passages',
+  {
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => searchDocuments.sourceId, { onDelete: 'cascade' }),
+    /** 1 for the body's start, in order. */
+    n: integer('n').notNull(),
+    passage: text('passage').notNull(),
+    vector: tsvector('vector').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.n] })],
+);
+
 /** The words of everything ever published (lower case, unaccented), for "Did you mean" (trigrams). */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

@@ -401,6 +401,35 @@ describe('the text a page shows', () => {
     expect(terms).not.toMatch(/\{\{|\}\}|CONTACT_EMAIL/);
   });
 
+  it('draws the snippet from where the words are, however far into a long body, a phrase across two passages whole', async () => {
+    // 640 characters, then a phrase across the first passage's end (650), then past the 8,000th character a word.
+    const body = `${'lorem '.repeat(106)}ips tapirquill meadowlark ${'dolor '.repeat(2000)}the marmosetvault is here. ${'amet '.repeat(5)}`;
+    const id = await published('resources', 'marmoset-long', 'A long field note', 'Notes.', body);
+    const far = await snippetOf('marmosetvault', '/resources?open=marmoset-long');
+    expect(far).toContain(`${MARK_START}marmosetvault${MARK_END}`);
+    const phrase = await snippetOf('"tapirquill meadowlark"', '/resources?open=marmoset-long');
+    expect(phrase).toContain(`${MARK_START}tapirquill${MARK_END} ${MARK_START}meadowlark${MARK_END}`);
+    // A title's match, with no word of the query in the body: the body's start.
+    expect(await snippetOf('field note', '/resources?open=marmoset-long')).toMatch(/^lorem lorem/);
+
+    const passages = async () =>
+      rowsOf<{ n: number; passage: string }>(await t.ctx.db.execute(sql`select n, passage from search_passages where source_id = ${id} order by n`));
+    const kept = await passages();
+    expect(kept.length).toBeGreaterThan(20);
+    // In order, each cut between words and overlapping the next.
+    expect(kept.map((p) => p.n)).toEqual(kept.map((_, i) => i + 1));
+    expect(kept.every((p) => p.passage.length <= 650 && !/^\s|\s$/.test(p.passage))).toBe(true);
+    expect(kept.every((p) => /^(lorem|ips|tapirquill|meadowlark|dolor|the|marmosetvault|is|here\.|amet)( |$)/.test(p.passage))).toBe(true);
+
+    // Published again without the word: its passages are replaced; unpublished: gone.
+    await saveDraft(id, { body: 'Short now.' });
+    const { json: item } = await call('GET', `/api/admin/content/${id}`);
+    expect((await call('POST', `/api/admin/content/${id}/publish`, { version: item.version })).status).toBe(200);
+    expect(await passages()).toEqual([{ n: 1, passage: 'Short now.' }]);
+    expect((await call('POST', `/api/admin/content/${id}/unpublish`, {})).status).toBe(200);
+    expect(await passages()).toEqual([]);
+  });
+
   it('follows a start that renders again what an older server kept with the prices left for the browser', async () => {
     const [version] = rowsOf<{ id: string; body: string }>(
       await t.ctx.db.execute(sql`
