@@ -184,12 +184,12 @@ export default tseslint.config(
   // The one module that imports Zod itself.
   { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   // Dates shown to people are on the site's clock (SITE_TIMEZONE): shared/site-time.ts writes them
-  // all, given the zone (the browser's useSiteDates, the server's ctx.env.SITE_TIMEZONE). A date
+  // all (its date and year in shared/site-year.ts, which the footer of every page loads), given the zone (the browser's useSiteDates, the server's ctx.env.SITE_TIMEZONE). A date
   // written any other way takes the zone of whatever machine runs it, the UTC day on a server.
   {
     files: ['client/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'shared/**/*.ts'],
     // Tests may compute what they expect with Intl, naming the zone.
-    ignores: ['shared/site-time.ts', 'shared/date-format.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['shared/site-time.ts', 'shared/site-year.ts', 'shared/date-format.ts', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

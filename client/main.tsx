@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { SiteConfig } from '#shared/site-config';
-import { apiPaths } from '#shared/api/paths';
+import { shellApiPaths } from '#shared/api/shell-paths';
 import { App } from './app/app';
 import { readPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
@@ -36,7 +36,7 @@ if (pageData) {
   })();
 } else {
   // A page the server did not render (the Vite dev server): its settings, then the page.
-  void apiRequest<SiteConfig>('GET', apiPaths.config).then((siteConfig) =>
+  void apiRequest<SiteConfig>('GET', shellApiPaths.config).then((siteConfig) =>
     createRoot(root).render(appFor(siteConfig, { userPending: false, renderedAt: new Date().toISOString() })),
   );
 }

@@ -3,7 +3,8 @@ import { baseURL } from '../playwright.config';
 import { atBothWidths, expect, expectAccessible, holdRoute, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
 import { questions } from '../shared/checkup/questions';
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 import { waitForMail } from './mail';
 
 /**

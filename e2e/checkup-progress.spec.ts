@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../server/test/unique-email';
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 import { baseURL } from '../playwright.config';
 import { register, registerVerified } from './accounts';
 import { linkIn, waitForMail } from './mail';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { questions } from '../shared/checkup/questions';
 import { uniqueEmail } from '../server/test/unique-email';
@@ -18,6 +19,9 @@ import { expect, expectAccessible, test } from './fixtures';
  */
 const budgetPages = ['/', '/pricing', '/premium', '/field-guides', '/field-guide/fuel', '/start-here', '/weekly-dish', '/checkup', '/auth'];
 const scriptBudget = 8;
+/** The landing page's JavaScript, KB gzipped as a server sends it (bench/landing-js.mjs measures the same). */
+const landingBudgetKb = 100;
+const gzippedKb = (scripts: string[]) => scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`dist/client${script}`)).length, 0) / 1024;
 
 /** The build's files that hold a module matching `pattern` (vite.config.ts writes the report). */
 function filesHolding(pattern: RegExp): Set<string> {
@@ -109,7 +113,7 @@ async function freshContext(browser: Browser, viewport: { width: number; height:
 }
 
 test.describe('a first visit', () => {
-  test("each page of the budget hydrates from its HTML with at most 8 scripts, no Zod, no data request and no Intl; a form's page no form library", async ({
+  test("each page of the budget hydrates from its HTML with at most 8 scripts, no Zod, no data request and no Intl; a form's page no form library; the landing page's scripts within 100 KB gzipped", async ({
     browser,
     viewport,
   }, testInfo) => {
@@ -124,6 +128,8 @@ test.describe('a first visit', () => {
       const visit = await firstVisit(context, path);
       await context.close();
       expect(visit.scripts.length, `${path}: ${visit.scripts.join(' ')}`).toBeLessThanOrEqual(scriptBudget);
+      if (path === '/')
+        expect(gzippedKb(visit.scripts), `the landing JavaScript (KB gzipped): ${visit.scripts.join(' ')}`).toBeLessThanOrEqual(landingBudgetKb);
       expect(
         visit.scripts.filter((script) => zodFiles.has(script)),
         `${path} loads Zod`,

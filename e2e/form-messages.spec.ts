@@ -2,7 +2,8 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/
 import { adminApiPaths } from '../shared/api/admin-paths';
 import { apiPath, apiPaths } from '../shared/api/paths';
 import { grantEnd } from '../shared/membership/grant-lengths';
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 import { uniqueEmail } from '../server/test/unique-email';
 import { baseURL } from '../playwright.config';
 import { register, signInAsAdmin } from './accounts';

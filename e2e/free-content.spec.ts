@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { fieldGuides } from '../shared/content/field-guides';
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 import { pdfText } from '../server/test/pdf-text';
 import { expect, expectAccessible, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { register, signInAsAdmin } from './accounts';
 import { atBothWidths, expect, test } from './fixtures';
 import { uniqueEmail } from '../server/test/unique-email';
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 
 const toast = (page: Page, text: string) =>
   page

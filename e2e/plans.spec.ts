@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { gradeScores, scoreAnswers } from '../shared/checkup/grading';
 import { questions } from '../shared/checkup/questions';
-import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-year';
 import { uniqueEmail } from '../server/test/unique-email';
 import { baseURL } from '../playwright.config';
 import { register, signInAsAdmin } from './accounts';

@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_TIMEZONE, siteDates } from '../shared/site-time';
+import { siteDates } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '../shared/site-year';
 import { expect, test } from './fixtures';
 
 test.describe('site shell', () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-time';
+import { DEFAULT_SITE_TIMEZONE, siteDate } from '../shared/site-year';
 import { register, signInAsAdmin } from './accounts';
 import { atBothWidths, expect, test } from './fixtures';
 import { buyTeamPlan, joinTeam } from './team-setup';

@@ -2,7 +2,8 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from '#shared/zod';
-import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '#shared/site-time';
+import { isTimeZone } from '#shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '#shared/site-year';
 
 /**
  * The only reader of process.env. Every setting is checked once at start; a bad value stops

@@ -12,8 +12,8 @@ import {
   siteLocalToInstant,
   siteLongDate,
   siteShortDate,
-  siteYear,
 } from './site-time';
+import { siteYear } from './site-year';
 
 describe("the site's calendar", () => {
   it('starts days and months at local midnight, around the daylight-saving changes too', () => {

@@ -1,7 +1,8 @@
 import { Link } from '../components/link';
 import { site } from '#shared/site';
 import { useToday } from '../lib/dates';
-import { useSiteDates } from '../features/site/use-site-dates';
+import { DEFAULT_SITE_TIMEZONE, siteYear } from '#shared/site-year';
+import { useSiteConfig } from '../features/site/use-site-config';
 
 const columns = [
   {
@@ -35,8 +36,9 @@ const columns = [
 ];
 
 export function Footer() {
-  // On the site's clock on both sides, so the server's and the browser's years agree.
-  const year = useSiteDates().year(useToday());
+  // On the site's clock on both sides, so the server's and the browser's years agree; the year
+  // alone, not the site's whole calendar, which the first screen's script would then carry.
+  const year = siteYear(useToday(), useSiteConfig()?.timeZone ?? DEFAULT_SITE_TIMEZONE);
   return (
     <footer id="site-footer" tabIndex={-1} className="mt-16 border-t border-stone-200 bg-white outline-none">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">

@@ -1,4 +1,4 @@
-import { apiPaths } from '#shared/api/paths';
+import { shellApiPaths } from '#shared/api/shell-paths';
 import { reportError, routeOf } from './report-error';
 
 /**
@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /** A failed call is recorded as an `error` event, except a visitor's expected "not signed in". */
-const isExpected = (url: string, status: number) => status === 401 && url === apiPaths.user;
+const isExpected = (url: string, status: number) => status === 401 && url === shellApiPaths.user;
 
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   let res: Response;

@@ -1,5 +1,5 @@
 import type { pageEventKinds } from '#shared/events/kinds';
-import { apiPaths } from '#shared/api/paths';
+import { shellApiPaths } from '#shared/api/shell-paths';
 
 /**
  * Records a first-party usage event on `path` (the page's own by default). Never throws and never
@@ -7,7 +7,7 @@ import { apiPaths } from '#shared/api/paths';
  */
 export function track(kind: (typeof pageEventKinds)[number], props?: Record<string, string | number | boolean>, path = location.pathname): void {
   try {
-    void fetch(apiPaths.events, {
+    void fetch(shellApiPaths.events, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind, path, ...(props ? { props } : {}) }),

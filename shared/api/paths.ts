@@ -1,14 +1,13 @@
 import type { AdminList } from '../admin/schemas';
+import { shellApiPaths } from './shell-paths';
 
 /**
  * Every API path, in one table used by the server's routes and the client's calls:
  * a path changes here or nowhere. `:name` marks a path value; `apiPath` fills it in, encoded.
  */
 export const apiPaths = {
-  config: '/api/config',
-  events: '/api/events',
+  ...shellApiPaths,
 
-  user: '/api/user',
   register: '/api/register',
   login: '/api/login',
   logout: '/api/logout',

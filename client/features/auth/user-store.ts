@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/auth/session-hint';
-import { apiPaths } from '#shared/api/paths';
+import { shellApiPaths } from '#shared/api/shell-paths';
 import type { PublicUser } from '#shared/auth/user';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -29,7 +29,7 @@ export const hasSignedInHint = () => document.cookie.split('; ').some((c) => c.s
 async function fetchCurrentUser(): Promise<PublicUser | null> {
   if (!hasSignedInHint()) return null;
   try {
-    return await apiRequest<PublicUser>('GET', apiPaths.user);
+    return await apiRequest<PublicUser>('GET', shellApiPaths.user);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     // The session is gone: drop the stale hint so the next pages do not ask again.

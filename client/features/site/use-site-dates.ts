@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { DEFAULT_SITE_TIMEZONE, type SiteDates, siteDates } from '#shared/site-time';
+import { type SiteDates, siteDates } from '#shared/site-time';
+import { DEFAULT_SITE_TIMEZONE } from '#shared/site-year';
 import { useSiteConfig } from './use-site-config';
 
 /**

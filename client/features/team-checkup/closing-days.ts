@@ -1,5 +1,5 @@
 import { ROUND_DEFAULT_DAYS, ROUND_MAX_DAYS } from '#shared/team-checkup/schemas';
-import { siteDate } from '#shared/site-time';
+import { siteDate } from '#shared/site-year';
 
 /** The site's calendar day that contains `now`, as a date input writes it (YYYY-MM-DD). */
 export function siteToday(now: Date, timeZone: string): string {

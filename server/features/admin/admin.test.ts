@@ -12,7 +12,8 @@ import { callApp } from '../../test/call-app';
 import { uniqueEmail } from '../../test/unique-email';
 import { registerAccount, type TestAccount } from '../../test/auth-client';
 import { csvLine } from '../../csv-writing';
-import { siteDate, siteLocalToInstant } from '#shared/site-time';
+import { siteLocalToInstant } from '#shared/site-time';
+import { siteDate } from '#shared/site-year';
 import { EXPORT_BATCH } from './list-export';
 
 // Every account costs a scrypt hash: slow on a busy machine.

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import type { Executor, Transaction } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { markTold } from '../../mail/told-once';
-import { calendarMonth, siteDate } from '#shared/site-time';
+import { calendarMonth } from '#shared/site-time';
+import { siteDate } from '#shared/site-year';
 import { coachingMail, type CoachingMailKind } from './mails';
 import {
   bookingForMail,
