@@ -273,7 +273,8 @@ test.describe('accounts', () => {
 
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    // Exact: the toast's line, not the screen reader's announcement of the whole toast beside it.
+    await expect(page.getByText('Invalid email or password.', { exact: true })).toBeVisible();
   });
 
   test('a plain visitor gets the landing page on /, with no Unauthorized notice', async ({ page }) => {

@@ -14,11 +14,18 @@ export function useLoadingInSight(loading: RefObject<HTMLElement | null>) {
       if (box && box.top + box.height / 2 < headerBottom) window.scrollBy({ top: box.top - headerBottom, behavior: 'instant' });
     };
     reveal();
-    // The browser may put a reloaded page back where it was once more when it has loaded (after a
-    // slow image or font), which can come after the page's scripts have drawn this.
-    if (document.readyState === 'complete') return;
-    window.addEventListener('load', reveal, { once: true });
-    return () => window.removeEventListener('load', reveal);
+    // The browser puts a reloaded page back where it was once it has loaded, which can come after
+    // the page's scripts have drawn this (after a slow image or font; Chromium 156 scrolls there
+    // smoothly after the load event). Until the person scrolls or types themselves, a scroll that
+    // takes the loading state out of sight brings it back.
+    const userInput = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    const stop = () => {
+      window.removeEventListener('scroll', reveal);
+      for (const type of userInput) window.removeEventListener(type, stop);
+    };
+    window.addEventListener('scroll', reveal, { passive: true });
+    for (const type of userInput) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [loading]);
 }
 
