@@ -52,6 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         sourcemap: true,
+        // Positions for the server's stack traces, without the sources' text (as the server's own build).
+        rolldownOptions: { output: { sourcemapExcludeSources: true } },
         target: 'node20',
       }
     : {
