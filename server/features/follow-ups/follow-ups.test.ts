@@ -365,6 +365,9 @@ describe('Check-Up follow-ups', () => {
     expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 2);
     await t.ctx.db.delete(checkupResults).where(eq(checkupResults.id, first));
     expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 1);
+    // In the window's first day, the part of it that is in the 90 days: counted from the results.
+    await moveTo(second, new Date(Date.now() - 90 * 86_400_000 + 60_000).toISOString());
+    expect((await recent())['pillar:FUEL']).toBe(before['pillar:FUEL']! + 1);
     // Out of the 90 days: not counted.
     await moveTo(second, new Date(Date.now() - 91 * 86_400_000).toISOString());
     expect(await recent()).toEqual(before);

@@ -343,7 +343,10 @@ export async function recentAttemptsByTarget(db: Executor, days: number, now = n
   // Grouped by position: the same expression written twice would carry its own parameters and not match.
   const live =
     countedTo > firstDay
-      ? and(gte(checkupResults.createdAt, since), or(lt(checkupResults.createdAt, firstDay), gte(checkupResults.createdAt, countedTo)))
+      ? // Two ranges of the index, each whole: written as "since and (before or after)", PostgreSQL
+        // took the window's every row as a candidate and read the two ends with parallel workers
+        // (11.5 ms against 1.1 ms, EXPLAIN ANALYZE at 1,000,000 Check-Ups; docs/benchmarks.md).
+        or(and(gte(checkupResults.createdAt, since), lt(checkupResults.createdAt, firstDay)), gte(checkupResults.createdAt, countedTo))
       : gte(checkupResults.createdAt, since);
   const [byPillar, byGrade] = await Promise.all([
     db
