@@ -10,6 +10,7 @@ import {
   type PreferencesSave,
 } from '#shared/newsletter/preferences';
 import { preferencesQueryKey } from '#shared/query-keys';
+import { siteIsoDate } from '#shared/site-time';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { HttpError, parseInput } from '../../http/errors';
@@ -131,7 +132,13 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 }
 
-/** /preferences?token=…: drawn by the server with the address's choices in it, or the link's error. */
+/**
+ * /preferences?token=…: drawn by the server with the address's choices in it, or the link's error.
+ * A good link's page is kept, drawn once, as a Check-Up result's is (decision 086): the choices are
+ * read on every request and the page is kept under them, the address and the link's query, so a
+ * change (here or on any server) is a new page on the next visit. The site's date is in the key
+ * for the footer's year. A bad link's page is drawn for its request: anyone can make up millions.
+ */
 export function lookupPreferencesPage(ctx: AppContext): (pathname: string, query: URLSearchParams) => Promise<PageLookup | undefined> {
   const keyOnce = loadLinkKey(ctx.db);
   keyOnce.catch(() => undefined);
@@ -140,7 +147,12 @@ export function lookupPreferencesPage(ctx: AppContext): (pathname: string, query
     const token = query.get('token');
     if (!token) return { found: true, queries: [] };
     const email = token.length <= 1000 ? verifyLink(await keyOnce, 'preferences', token) : null;
-    const data = email ? await preferencesOf(ctx, email) : { error: INVALID_LINK };
-    return { found: true, queries: [{ queryKey: preferencesQueryKey(token), data }] };
+    if (!email) return { found: true, queries: [{ queryKey: preferencesQueryKey(token), data: { error: INVALID_LINK } }] };
+    const data = await preferencesOf(ctx, email);
+    return {
+      found: true,
+      queries: [{ queryKey: preferencesQueryKey(token), data }],
+      keepAs: `preferences ${siteIsoDate(new Date(), ctx.env.SITE_TIMEZONE)} ${query.toString()} ${JSON.stringify(data)}`,
+    };
   };
 }
