@@ -169,7 +169,8 @@ const publishStatements = [
 // page at once, what matches read through the database's search_found (drizzle/0045).
 const headlineOptions = 'StartSel=\uE000, StopSel=\uE001, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "';
 const searchStatement = `
-      with q as (select websearch_to_tsquery('search_english', $1) as query),
+      with q0 as (select websearch_to_tsquery('search_english', $1) as query),
+      q as (select query, case when querytree(query) in ('T', '') then query else regexp_replace(querytree(query), '<[0-9-]+>|&', '|', 'g')::tsquery end as any_word from q0),
       f as materialized (select f.* from (select query from q) as q(query), search_found(q.query, false) f where numnode(q.query) > 0),
       counts as (select coalesce(json_object_agg(c.kind, c.n), '{}') as counts from (select kind, count(*)::int as n from f group by kind) c),
       shown as (select * from f ),
@@ -186,12 +187,12 @@ const searchStatement = `
       )
       select numnode(q.query) as nodes, counts.counts, d.kind, d.url, d.title, d.published_at, p.locked,
         case when p.locked then '' else d.summary end as summary,
-        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), q.query, $4) end as snippet
+        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, '{{CONTACT_EMAIL}}', 'hello@nonprofitleadershub.org'), case when sp.whole then q.query else q.any_word end, $4) end as snippet
       from q cross join counts
       left join (page p join search_documents d on d.source_id = p.source_id) on true
       left join lateral (
-        select s.passage from search_passages s where s.source_id = p.source_id
-        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, s.n limit 1
+        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id
+        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, ts_rank(s.vector, q.any_word) desc, s.n limit 1
       ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`;
 

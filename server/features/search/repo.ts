@@ -52,6 +52,9 @@ export const foldMinusRuns = (query: string) => query.replace(minusRun, (run) =>
 
 const tsquery = (query: string) => sql`websearch_to_tsquery('search_english', ${foldMinusRuns(query)})`;
 
+/** Any of the query's words (`query` a tsquery column): its positive part with every AND and phrase made an OR. */
+const anyWord = sql.raw(`case when querytree(query) in ('T', '') then query else regexp_replace(querytree(query), '<[0-9-]+>|&', '|', 'g')::tsquery end`);
+
 /**
  * What a query finds for this searcher: rows of (source_id, kind, published_at, locked, head: how
  * well what the document is about matches). The database's function search_found (drizzle/0045)
@@ -94,7 +97,8 @@ async function searchOnce(db: Executor, query: string, searcher: Searcher, fill:
   // Raw: ts_headline, a text-search function's rows and JSON aggregates, which the builder cannot say.
   const { rows } = await db.execute<FoundRow>(
     sql`
-      with q as (select ${tsquery(query)} as query),
+      with q0 as (select ${tsquery(query)} as query),
+      q as (select query, ${anyWord} as any_word from q0),
       f as materialized (${found(sql`(select query from q)`, searcher)}),
       counts as (select coalesce(json_object_agg(c.kind, c.n), '{}') as counts from (select kind, count(*)::int as n from f group by kind) c),
       shown as (select * from f ${kind ? sql`where f.kind = ${kind}` : sql``}),
@@ -117,13 +121,16 @@ async function searchOnce(db: Executor, query: string, searcher: Searcher, fill:
       )
       select numnode(q.query) as nodes, counts.counts, d.kind, d.url, d.title, d.published_at, p.locked,
         case when p.locked then '' else d.summary end as summary,
-        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), q.query, ${headlineOptions}) end as snippet
+        case when p.locked then '' else ts_headline('search_english', replace(sp.passage, ${CONTACT_EMAIL_PLACEHOLDER}, ${fill.contactEmail}), case when sp.whole then q.query else q.any_word end, ${headlineOptions}) end as snippet
       from q cross join counts
       left join (page p join search_documents d on d.source_id = p.source_id) on true
-      -- The passage that holds the query, the most densely; the body's start when none does (a title's match).
+      -- The passage that holds the query, the most densely; else the one that holds the most of its
+      -- words (two words far apart in the body, each in its own passage), marked as words: ranked or
+      -- marked by the query itself, a passage without all of them is 0 and its start; else the
+      -- body's start (a title's match).
       left join lateral (
-        select s.passage from search_passages s where s.source_id = p.source_id
-        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, s.n limit 1
+        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id
+        order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, ts_rank(s.vector, q.any_word) desc, s.n limit 1
       ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`,
   );

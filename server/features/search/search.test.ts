@@ -409,6 +409,10 @@ describe('the text a page shows', () => {
     expect(far).toContain(`${MARK_START}marmosetvault${MARK_END}`);
     const phrase = await snippetOf('"tapirquill meadowlark"', '/resources?open=marmoset-long');
     expect(phrase).toContain(`${MARK_START}tapirquill${MARK_END} ${MARK_START}meadowlark${MARK_END}`);
+    // Two words far apart, no passage holding both: the passage with one of them, marked.
+    expect(await snippetOf('tapirquill marmosetvault', '/resources?open=marmoset-long')).toMatch(
+      new RegExp(`${MARK_START}(tapirquill|marmosetvault)${MARK_END}`),
+    );
     // A title's match, with no word of the query in the body: the body's start.
     expect(await snippetOf('field note', '/resources?open=marmoset-long')).toMatch(/^lorem lorem/);
 
