@@ -191,7 +191,7 @@ const searchStatement = `
       from q cross join counts
       left join (page p join search_documents d on d.source_id = p.source_id) on true
       left join lateral (
-        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id
+        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id and not p.locked
         order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, ts_rank(s.vector, q.any_word) desc, s.n limit 1
       ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`;

@@ -127,9 +127,9 @@ async function searchOnce(db: Executor, query: string, searcher: Searcher, fill:
       -- The passage that holds the query, the most densely; else the one that holds the most of its
       -- words (two words far apart in the body, each in its own passage), marked as words: ranked or
       -- marked by the query itself, a passage without all of them is 0 and its start; else the
-      -- body's start (a title's match).
+      -- body's start (a title's match). None for a locked result: its text is neither shown nor read.
       left join lateral (
-        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id
+        select s.passage, s.vector @@ q.query as whole from search_passages s where s.source_id = p.source_id and not p.locked
         order by s.vector @@ q.query desc, ts_rank_cd(s.vector, q.query) desc, ts_rank(s.vector, q.any_word) desc, s.n limit 1
       ) sp on true
       order by p.head desc, p.rank desc nulls last, p.published_at desc nulls last, p.source_id`,
