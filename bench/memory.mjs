@@ -8,15 +8,20 @@
 // servers are started, each goes idle, then each takes the same load in turn (one at a time, so
 // they do not compete for the cores), and the order alternates over BENCH_MEMORY_RUNS runs (default 2).
 // Both get the same node flags (BENCH_NODE_ARGS, production's by default) unless
-// BENCH_BEFORE_NODE_ARGS gives the build before its own (empty for none): how decision 060's flag was measured.
-import { mkdtempSync } from 'node:fs';
+// BENCH_BEFORE_NODE_ARGS gives the build before its own (empty for none): how decision 060's flag was measured;
+// likewise the environment the servers add (BENCH_SERVER_ENV, BENCH_BEFORE_SERVER_ENV: decision 097).
+//
+// BENCH_MEMORY_DATABASE=embedded runs the servers on the embedded database (PGlite), as npm start
+// does: each on its own copy of a data directory that a first server made and migrated, so the
+// idle figure is a server's usual start, not its first. Budget: idle < 300 MB (issue 61 item 6).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchServerEnv, clientDir, rootDir, serverEntry } from './config.mjs';
 import { pickDatabase, warnEmbedded } from './database.mjs';
 import { rssMb } from './probe.mjs';
-import { benchNodeArgs, freePort, startProcess } from './server-process.mjs';
+import { benchNodeArgs, benchProcessEnv, freePort, parseEnvList, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
 import { budgetPages } from './throttled.mjs';
 
@@ -26,19 +31,23 @@ const phaseMs = 15_000;
 const earlyIdleMs = 30_000;
 const idleAfterMs = 60_000;
 const concurrency = 8;
+const embeddedIdleBudgetMb = 300;
 const runs = Number(process.env.BENCH_MEMORY_RUNS ?? 2);
+const embedded = process.env.BENCH_MEMORY_DATABASE === 'embedded';
 
 function builds() {
-  const current = { name: 'this build', serverEntry, clientDir, nodeArgs: benchNodeArgs };
+  const current = { name: 'this build', serverEntry, clientDir, nodeArgs: benchNodeArgs, processEnv: benchProcessEnv };
   if (!process.env.BENCH_BEFORE) return [current];
   const dist = resolve(rootDir, process.env.BENCH_BEFORE);
   const beforeArgs = process.env.BENCH_BEFORE_NODE_ARGS;
+  const beforeEnv = process.env.BENCH_BEFORE_SERVER_ENV;
   return [
     {
       name: 'before',
       serverEntry: join(dist, 'server', 'main.js'),
       clientDir: join(dist, 'client'),
       nodeArgs: beforeArgs === undefined ? benchNodeArgs : beforeArgs.split(' ').filter(Boolean),
+      processEnv: beforeEnv === undefined ? benchProcessEnv : parseEnvList(beforeEnv),
     },
     current,
   ];
@@ -109,13 +118,43 @@ async function measure(server, idle, early) {
   return { early, idle, after, peak: Math.max(peak, after), pages, events };
 }
 
+/** A data directory made and migrated by a server's first start, as the ones npm start finds after its first. */
+async function migratedDataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-memory-template-'));
+  const port = String(await freePort());
+  const server = await startProcess({
+    script: serverEntry,
+    env: { ...benchServerEnv, DATA_DIR: dir, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, CLIENT_DIR: clientDir },
+    readyPath: '/readyz',
+    timeoutMs: 180_000,
+  });
+  await server.stop();
+  return dir;
+}
+
+function copyOf(template, made) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+  cpSync(template, dir, { recursive: true });
+  made.push(dir);
+  return dir;
+}
+
 export async function runMemory() {
   const list = builds();
   console.log(
-    `\n== Server memory on PostgreSQL: idle, then ${phaseMs / 1000} s of page loads and ${phaseMs / 1000} s of usage events (${list.map((b) => `${b.name}: node ${[...b.nodeArgs, '<server>'].join(' ')}`).join('; ')}) ==`,
+    `\n== Server memory on ${embedded ? 'the embedded database' : 'PostgreSQL'}: idle, then ${phaseMs / 1000} s of page loads and ${phaseMs / 1000} s of usage events (${list
+      .map(
+        (b) =>
+          `${b.name}: ${Object.entries(b.processEnv)
+            .map(([name, value]) => `${name}=${value} `)
+            .join('')}node ${[...b.nodeArgs, '<server>'].join(' ')}`,
+      )
+      .join('; ')}) ==`,
   );
-  const database = await pickDatabase();
-  if (database.kind === 'pglite') warnEmbedded(database.reason);
+  const database = embedded ? { kind: 'pglite' } : await pickDatabase();
+  if (database.kind === 'pglite' && !embedded) warnEmbedded(database.reason);
+  const dataTemplate = database.kind === 'pglite' ? await migratedDataDir() : undefined;
+  const dataDirs = [];
   const loadAtStart = loadavg()[0].toFixed(1);
   const results = Object.fromEntries(list.map((b) => [b.name, []]));
   for (let run = 0; run < runs; run += 1) {
@@ -125,10 +164,11 @@ export async function runMemory() {
       for (const build of order) {
         const port = String(await freePort());
         const origin = `http://127.0.0.1:${port}`;
-        const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-memory-')) };
+        const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: copyOf(dataTemplate, dataDirs) };
         const server = await startProcess({
           script: build.serverEntry,
           nodeArgs: build.nodeArgs,
+          processEnv: build.processEnv,
           env: { ...benchServerEnv, ...where, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: build.clientDir },
           readyPath: '/readyz',
         });
@@ -148,6 +188,7 @@ export async function runMemory() {
       for (const [i, { build, server }] of servers.entries()) results[build.name].push(await measure(server, idle[i], early[i]));
     } finally {
       await Promise.all(servers.map(({ server }) => server.stop()));
+      for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
     }
     console.log(`  run ${run + 1} of ${runs} measured (load average ${loadavg()[0].toFixed(1)})`);
   }
@@ -180,6 +221,19 @@ export async function runMemory() {
   printTable(['build', 'idle 30 s MB', 'idle MB', 'after MB', 'peak MB', 'each run (30 s→idle→after)', 'page requests', 'events'], rows);
   console.log(`Load average (1 min) ${figures.loadAverage.start} at the start, ${figures.loadAverage.end} at the end.`);
   const current = figures.builds['this build'];
+  if (dataTemplate) rmSync(dataTemplate, { recursive: true, force: true });
+  if (embedded) {
+    return {
+      figures,
+      checks: [
+        {
+          budget: `Server memory idle on the embedded database < ${embeddedIdleBudgetMb} MB (${idleAfterMs / 1000} s after start)`,
+          measured: `${mb(current.idle)} MB (${mb(current.early)} MB at ${earlyIdleMs / 1000} s; after the load ${mb(current.after)} MB)`,
+          status: current.idle < embeddedIdleBudgetMb ? 'PASS' : 'MISS',
+        },
+      ],
+    };
+  }
   const na = database.kind !== 'postgres';
   return {
     figures,

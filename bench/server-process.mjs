@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const live = new Set();
 
@@ -38,17 +38,32 @@ export function freePort() {
  */
 export const benchNodeArgs = process.env.BENCH_NODE_ARGS === undefined ? serverNodeArgs : process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean);
 
+/** `NAME=value NAME=value`, as BENCH_SERVER_ENV and BENCH_BEFORE_SERVER_ENV are given. */
+export const parseEnvList = (list) =>
+  Object.fromEntries(
+    list
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
 /**
- * Spawns `node <nodeArgs> <script>` with exactly `env` (plus PATH and HOME: nothing leaks in from the
+ * What the servers' environment holds besides what each bench gives them: production's
+ * (scripts/server-node-args.mjs), or BENCH_SERVER_ENV (`NAME=value`, space-separated; empty for none).
+ */
+export const benchProcessEnv = process.env.BENCH_SERVER_ENV === undefined ? serverEnv : parseEnvList(process.env.BENCH_SERVER_ENV);
+
+/**
+ * Spawns `node <nodeArgs> <script>` with exactly `processEnv` and `env` (plus PATH and HOME: nothing leaks in from the
  * caller's shell, such as a DATABASE_URL) and waits until GET readyPath answers 200, polling
  * every pollMs. readyMs is measured from just before the spawn: the cold-start figure.
  */
-export async function startProcess({ script, env, readyPath, nodeArgs = benchNodeArgs, timeoutMs = 60_000, pollMs = 20 }) {
+export async function startProcess({ script, env, readyPath, nodeArgs = benchNodeArgs, processEnv = benchProcessEnv, timeoutMs = 60_000, pollMs = 20 }) {
   const port = Number(env.PORT);
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...processEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);

@@ -2,7 +2,7 @@
 // when the code is newer than the build, so it never serves yesterday's code.
 import { execFileSync, spawn } from 'node:child_process';
 import { buildState } from './build-freshness.mjs';
-import { serverNodeArgs } from './server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from './server-node-args.mjs';
 
 const state = buildState();
 if (state !== 'fresh') {
@@ -13,6 +13,10 @@ if (state !== 'fresh') {
   );
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
-const server = spawn(process.execPath, [...serverNodeArgs, '--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+// The caller's environment wins: MALLOC_ARENA_MAX set by hand is kept.
+const server = spawn(process.execPath, [...serverNodeArgs, '--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { ...serverEnv, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
