@@ -87,7 +87,9 @@ describe('a sending rate shared through the database', () => {
       )
     ).rows;
     expect(rows).toHaveLength(1);
-    // Three blocks of 100 starts at 1,000 a second were reserved back to back: the next free start is at most a block ahead.
-    expect(Number(rows[0]!.ahead_ms)).toBeLessThanOrEqual(100);
+    // Three blocks of 100 starts at 1,000 a second were reserved back to back: the next free start
+    // is at most a block ahead (two or more if blocks were reserved early). A timer may wake up to
+    // a millisecond early (libuv counts whole milliseconds): 100.122 was measured once.
+    expect(Number(rows[0]!.ahead_ms)).toBeLessThanOrEqual(101);
   });
 });
