@@ -142,6 +142,20 @@ describe('what search finds', () => {
   });
 });
 
+describe('the search index', () => {
+  it('keeps no pending list of recent publishes, which every search would scan until a vacuum (drizzle/0053)', async () => {
+    const rows = rowsOf<{ name: string; options: string[] | null }>(
+      await t.ctx.db.execute(
+        sql`select c.relname as name, c.reloptions as options from pg_class c where c.relname in ('search_documents_vector_idx', 'search_documents_premium_title_idx') order by c.relname`,
+      ),
+    );
+    expect(rows.map((row) => [row.name, row.options])).toEqual([
+      ['search_documents_premium_title_idx', ['fastupdate=off']],
+      ['search_documents_vector_idx', ['fastupdate=off']],
+    ]);
+  });
+});
+
 describe('premium items', () => {
   it('are locked for visitors and free members (title and kind only, found by title alone) and whole for premium members', async () => {
     await published('premium', 'pelican-toolkit', 'Pelican board toolkit', 'A summary only members read.', 'Inside: the zanzibarsecret method.');
