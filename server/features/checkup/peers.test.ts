@@ -132,6 +132,22 @@ describe('peer figures', () => {
     await recomputePeerGroups(t.ctx.db);
     expect(await groupSize('all')).toBe(4);
   });
+
+  it('count an attempt stored in the same millisecond as the recomputation, after its start by microseconds', async () => {
+    // The database keeps microseconds and a JavaScript Date milliseconds: an attempt stored just
+    // before the call could fall after its `now` (it failed often on a fast machine).
+    const now = new Date(Date.now() - 60_000);
+    const [attempt] = await seedOrganisations(t.ctx.db, 1);
+    await t.ctx.db.execute(
+      sql`update checkup_results set created_at = ${now.toISOString()}::timestamptz + interval '600 microseconds' where id = ${attempt!.id}`,
+    );
+    await recomputePeerGroups(t.ctx.db, now);
+    expect(await groupSize('all')).toBe(1);
+    // One millisecond later, it is after now: not counted.
+    await t.ctx.db.execute(sql`update checkup_results set created_at = ${now.toISOString()}::timestamptz + interval '1 millisecond' where id = ${attempt!.id}`);
+    await recomputePeerGroups(t.ctx.db, now);
+    expect(await groupSize('all')).toBe(0);
+  });
 });
 
 describe('what an attacker can learn from peer figures', () => {

@@ -134,7 +134,9 @@ export async function recomputePeerGroups(db: Database, now = new Date()): Promi
           and not u.is_admin
           and a.domain !~ ${TEST_EMAIL_DOMAINS}
           and r.created_at >= ${now.toISOString()}::timestamptz - make_interval(months => ${PEER_WINDOW_MONTHS})
-          and r.created_at <= ${now.toISOString()}::timestamptz
+          -- Up to the end of now's millisecond: the database keeps microseconds, a JavaScript Date
+          -- milliseconds, and an attempt stored just before the call, in the same millisecond, counts.
+          and r.created_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
       ) attempts
       order by org, created_at desc, id desc
     ), counted as (

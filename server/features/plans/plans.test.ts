@@ -503,7 +503,11 @@ describe('reminders (decision 081)', () => {
     await t.smtp.waitFor(dana.email, /Your plan: 3 actions are overdue/);
     const mails = t.smtp.find(dana.email, /Your plan/);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your plan: 3 actions are due soon', 'Your plan: 3 actions are overdue']);
+    // Actions of one date in their plan's order, in both digests.
+    const inPlanOrder = /- Count the cash .*\n- Call the treasurer .*\n- List the funders /;
+    expect(mails[0]!.text).toMatch(inPlanOrder);
     expect(mails[1]!.text).toMatch(/Overdue:\n- Count the cash/);
+    expect(mails[1]!.text).toMatch(inPlanOrder);
   });
 
   it('leaves what did not fit today for tomorrow: one digest a day', async () => {

@@ -467,7 +467,9 @@ export async function claimDueActions(tx: Transaction, today: string, soonUntil:
         ),
       ),
     )
-    .orderBy(planActions.ownerId, planActions.dueOn)
+    // A digest lists an owner's actions by date, and those of one date as their plan lists them
+    // (ties in the date came out in any order: a test saw it once on PostgreSQL).
+    .orderBy(planActions.ownerId, planActions.dueOn, plans.startedAt, plans.id, planActions.position, planActions.createdAt, planActions.id)
     .for('update', { of: planActions });
   return rows.map(({ overdue: late, ...row }) => ({ ...row, kind: late ? 'overdue' : 'due-soon' }));
 }
