@@ -157,40 +157,45 @@ export async function runMemory() {
   const dataDirs = [];
   const loadAtStart = loadavg()[0].toFixed(1);
   const results = Object.fromEntries(list.map((b) => [b.name, []]));
-  for (let run = 0; run < runs; run += 1) {
-    const order = run % 2 === 0 ? list : [...list].reverse();
-    const servers = [];
-    try {
-      for (const build of order) {
-        const port = String(await freePort());
-        const origin = `http://127.0.0.1:${port}`;
-        const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: copyOf(dataTemplate, dataDirs) };
-        const server = await startProcess({
-          script: build.serverEntry,
-          nodeArgs: build.nodeArgs,
-          processEnv: build.processEnv,
-          env: { ...benchServerEnv, ...where, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: build.clientDir },
-          readyPath: '/readyz',
-        });
-        servers.push({ build, server });
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const order = run % 2 === 0 ? list : [...list].reverse();
+      const servers = [];
+      try {
+        for (const build of order) {
+          const port = String(await freePort());
+          const origin = `http://127.0.0.1:${port}`;
+          const where = database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATA_DIR: copyOf(dataTemplate, dataDirs) };
+          const server = await startProcess({
+            script: build.serverEntry,
+            nodeArgs: build.nodeArgs,
+            processEnv: build.processEnv,
+            env: { ...benchServerEnv, ...where, HOST: '127.0.0.1', PORT: port, PUBLIC_URL: origin, CLIENT_DIR: build.clientDir },
+            readyPath: '/readyz',
+          });
+          servers.push({ build, server });
+        }
+        // Each server renders its start's pages once it listens, then idles. Idle is read for every
+        // build at the same time after its start: V8 keeps the young generation the start grew
+        // (32 MB) until its memory reducer sees the process idle, which took 25-50 s on 2026-11-27
+        // (a server read at 10 s measured 40 MB more than the same build read later, 2026-11-26).
+        // Read at 30 s too, printed beside it: how soon a start's garbage is given back.
+        await sleep(earlyIdleMs);
+        const early = [];
+        for (const { server } of servers) early.push(await settledRss(server.pid));
+        await sleep(idleAfterMs - earlyIdleMs - 2_500 * servers.length);
+        const idle = [];
+        for (const { server } of servers) idle.push(await settledRss(server.pid));
+        for (const [i, { build, server }] of servers.entries()) results[build.name].push(await measure(server, idle[i], early[i]));
+      } finally {
+        await Promise.all(servers.map(({ server }) => server.stop()));
+        for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
       }
-      // Each server renders its start's pages once it listens, then idles. Idle is read for every
-      // build at the same time after its start: V8 keeps the young generation the start grew
-      // (32 MB) until its memory reducer sees the process idle, which took 25-50 s on 2026-11-27
-      // (a server read at 10 s measured 40 MB more than the same build read later, 2026-11-26).
-      // Read at 30 s too, printed beside it: how soon a start's garbage is given back.
-      await sleep(earlyIdleMs);
-      const early = [];
-      for (const { server } of servers) early.push(await settledRss(server.pid));
-      await sleep(idleAfterMs - earlyIdleMs - 2_500 * servers.length);
-      const idle = [];
-      for (const { server } of servers) idle.push(await settledRss(server.pid));
-      for (const [i, { build, server }] of servers.entries()) results[build.name].push(await measure(server, idle[i], early[i]));
-    } finally {
-      await Promise.all(servers.map(({ server }) => server.stop()));
-      for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+      console.log(`  run ${run + 1} of ${runs} measured (load average ${loadavg()[0].toFixed(1)})`);
     }
-    console.log(`  run ${run + 1} of ${runs} measured (load average ${loadavg()[0].toFixed(1)})`);
+  } finally {
+    // Also when a run fails: the template is a copy of a whole database.
+    if (dataTemplate) rmSync(dataTemplate, { recursive: true, force: true });
   }
 
   const mb = (n) => n.toFixed(0);
@@ -221,7 +226,6 @@ export async function runMemory() {
   printTable(['build', 'idle 30 s MB', 'idle MB', 'after MB', 'peak MB', 'each run (30 s→idle→after)', 'page requests', 'events'], rows);
   console.log(`Load average (1 min) ${figures.loadAverage.start} at the start, ${figures.loadAverage.end} at the end.`);
   const current = figures.builds['this build'];
-  if (dataTemplate) rmSync(dataTemplate, { recursive: true, force: true });
   if (embedded) {
     return {
       figures,
