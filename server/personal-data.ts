@@ -42,7 +42,7 @@ export interface PersonalData {
 }
 
 /** The rows of `column` that are the address `email`, as every address is compared: trimmed, in any case. */
-export const byAddress = (column: Column, email: string): SQL => sql`lower(${column}) = lower(${email.trim()})`;
+export const byAddress = (column: Column | SQL, email: string): SQL => sql`lower(${column}) = lower(${email.trim()})`;
 
 /**
  * The rows of a table that are the member's: those of the account (what it submitted while

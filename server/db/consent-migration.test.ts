@@ -15,7 +15,7 @@ import { createTransport } from '../mail/transport';
 import { createMailQueue } from '../mail/mail-queue';
 import { liftSuppression } from '../features/bounces/repo';
 import { sendRetakeReminders } from '../features/checkup/reminders';
-import { addDeliveries, type AudienceTarget, eligible } from '../features/editions/recipients-repo';
+import { type AudienceTarget, eligible, fixRecipients, writeAllFixedDeliveries } from '../features/editions/recipients-repo';
 import { enrol } from '../features/follow-ups/repo';
 import { sendDueFollowUps } from '../features/follow-ups/service';
 import { sendAlliesNews } from '../features/allies/news';
@@ -217,7 +217,8 @@ describe('the migration to one table of opt-outs', () => {
         target.audience,
         target.audience === 'segment' ? segment : null,
       ]);
-      await addDeliveries(db, edition, target, env.SITE_TIMEZONE);
+      await fixRecipients(db, edition, target, env.SITE_TIMEZONE);
+      expect(await writeAllFixedDeliveries(db)).toBe(1);
       const { rows } = await run(`select email from edition_deliveries where edition_id = $1`, [edition]);
       return lowered((rows as { email: string }[]).map((row) => row.email));
     };

@@ -56,6 +56,8 @@ export interface Queue<Row extends Claimed> {
   where?: SQL;
   /** The claiming order, on `q`. */
   order: SQL;
+  /** Makes rows claimable before each claim (an edition's fixed recipients written as its deliveries, decision 099). */
+  prepare?(): Promise<void>;
   send(row: Row): Promise<void>;
   /** Rows that must not go after all (unsubscribed since they were queued): marked skipped there; the rest are sent. */
   recheck?(rows: Row[]): Promise<Row[]>;
@@ -215,6 +217,7 @@ export async function deliverQueue<Row extends Claimed>(db: Executor, queue: Que
   const timeIsUp = () => Boolean(options.shouldStop?.() || (options.deadline !== undefined && Date.now() >= options.deadline));
   // Claims rows and keeps those still to send; `claimed` counts all of them (0: nothing is due).
   const claimBatch = async () => {
+    if (!options.ids) await queue.prepare?.();
     const claimed = await claim(db, queue, options.ids ? options.ids.length : pace.batchSize, options.ids);
     const toSend = claimed.length && queue.recheck ? await queue.recheck(claimed) : claimed;
     report.skipped += claimed.length - toSend.length;

@@ -14,6 +14,7 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import type { CapturedMail, SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from '../editions/sender';
+import { writeAllFixedDeliveries } from '../editions/recipients-repo';
 import { signupStatus as standing } from '../newsletter/repo';
 import { pollBounceMailbox } from './mailbox';
 
@@ -293,6 +294,7 @@ describe('bounces and complaints of The Weekly Dish', () => {
     const next = `Kitchen notes ${Date.now()} again`;
     const created = await admin('POST', '/api/admin/editions', { title: next, summary: 'S', slug: `bounce-next-${Date.now()}`, body: 'Again.' });
     expect(await startSending(t.ctx.db, created.json.id as string, settings)).toBe(true);
+    await writeAllFixedDeliveries(t.ctx.db);
     const recipients = await t.ctx.db
       .select({ email: editionDeliveries.email })
       .from(editionDeliveries)

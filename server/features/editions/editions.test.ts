@@ -6,6 +6,8 @@ import { deliverDueEditions } from '../../test/deliver-editions';
 import type { SmtpCapture } from '../../test/smtp';
 import { uniqueEmail } from '../../test/unique-email';
 import { startSending } from './sender';
+import { writeAllFixedDeliveries } from './recipients-repo';
+import { finishSentEditions } from './repo';
 import { newsletterSignups } from '../newsletter/schema';
 import { signupStatus } from '../newsletter/repo';
 import { callApp } from '../../test/call-app';
@@ -255,6 +257,7 @@ describe('sending', () => {
     const created = await call('POST', '/api/admin/editions', draft({ title: 'Crash survivor' }));
     const id = created.json.id as string;
     await call('POST', `/api/admin/editions/${id}/send`, {});
+    expect(await writeAllFixedDeliveries(t.ctx.db)).toBeGreaterThanOrEqual(1);
     // A server died holding a claim on the first reader's copy, after the mail server had accepted
     // the second's and it was marked sent: the claim runs out, the first is sent, the second not again.
     await t.ctx.db.execute(
@@ -271,17 +274,64 @@ describe('sending', () => {
     expect((await call('GET', `/api/admin/editions/${id}`)).json.progress.skipped).toBeGreaterThanOrEqual(1);
   });
 
+  it('fixes its recipients as one list when sending starts; the sender writes their deliveries once, also when two servers write at once, and a crash while writing leaves the list whole', async () => {
+    const readers = await Promise.all([1, 2, 3].map((n) => subscriber(`listed${n}`)));
+    const created = await call('POST', '/api/admin/editions', draft({ title: 'Fixed list' }));
+    const id = created.json.id as string;
+    const counted = (await call('GET', '/api/admin/editions/audience/subscribers')).json.count as number;
+    await call('POST', `/api/admin/editions/${id}/send`, {});
+    // Fixed, not yet written: the admin sees every recipient as remaining, and the edition is not done.
+    const { rows: written } = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from edition_deliveries where edition_id = ${id}`);
+    expect(written[0]!.n).toBe(0);
+    expect((await call('GET', `/api/admin/editions/${id}`)).json).toMatchObject({
+      status: 'sending',
+      progress: { total: counted, remaining: counted, sent: 0 },
+    });
+    await finishSentEditions(t.ctx.db);
+    expect((await call('GET', `/api/admin/editions/${id}`)).json.status).toBe('sending');
+    // A server dies while writing them: its transaction never commits, the list stays whole.
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into edition_deliveries (edition_id, email) select edition_id, unnest(emails) from edition_recipient_lists where edition_id = ${id}`,
+        );
+        throw new Error('the server died');
+      }),
+    ).rejects.toThrow('the server died');
+    const { rows: whole } = await t.ctx.db.execute<{ n: number }>(sql`select cardinality(emails) as n from edition_recipient_lists where edition_id = ${id}`);
+    expect(whole.map((row) => Number(row.n))).toEqual([counted]);
+    // Two servers write at once: each address once.
+    await Promise.all([writeAllFixedDeliveries(t.ctx.db), writeAllFixedDeliveries(t.ctx.db)]);
+    const { rows: after } = await t.ctx.db.execute<{ n: number; lists: number }>(
+      sql`select count(*)::int as n, (select count(*)::int from edition_recipient_lists where edition_id = ${id}) as lists from edition_deliveries where edition_id = ${id}`,
+    );
+    expect(after[0]).toEqual({ n: counted, lists: 0 });
+    await sendAll();
+    for (const reader of readers) expect(smtp.find(reader, /^Fixed list$/)).toHaveLength(1);
+    expect((await call('GET', `/api/admin/editions/${id}`)).json).toMatchObject({ status: 'sent', progress: { total: counted, remaining: 0 } });
+  });
+
   it('a premium member whose account is deleted mid-send gets nothing after the deletion', async () => {
     const email = uniqueEmail('leaving');
     const res = await callApp(`${t.url}/api/register`, 'POST', { body: { email, password: 'correct-horse', firstName: 'Lee', lastName: 'Leaving' } });
-    await t.ctx.db.execute(sql`update users set is_premium = true where lower(email) = lower(${email})`);
+    // Verified: deleting the account then deletes what was sent, or is to be sent, to the address.
+    await t.ctx.db.execute(sql`update users set is_premium = true, email_verified_at = now() where lower(email) = lower(${email})`);
     const cookie = res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
     const created = await call('POST', '/api/admin/editions', draft({ title: 'Members news', audience: 'premium' }));
     await call('POST', `/api/admin/editions/${created.json.id}/send`, {});
+    const listed = async () =>
+      (
+        await t.ctx.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from edition_recipient_lists l, unnest(l.emails) e where l.edition_id = ${created.json.id} and lower(e) = lower(${email})`,
+        )
+      ).rows[0]!.n;
+    expect(await listed()).toBe(1);
     expect((await callApp(`${t.url}/api/account`, 'DELETE', { body: { confirmEmail: email }, cookie })).status).toBe(200);
+    // Deleting the account takes the address out of the recipients not yet written as deliveries.
+    expect(await listed()).toBe(0);
     await sendAll();
     expect(smtp.find(email, /^Members news$/)).toHaveLength(0);
   });

@@ -5,7 +5,7 @@ import type { SegmentFilter, SegmentPlan } from '#shared/newsletter/segments';
 import { reachedGrades, totalsOfGrade } from '#shared/checkup/grading';
 import { pillars } from '#shared/checkup/questions';
 import { siteLocalToInstant } from '#shared/site-time';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { mailSuppressions, users } from '../../db/schema';
 import { checkupLatestResults, latestPillarScores } from '../checkup/schema';
 import { newsletterSignups } from '../newsletter/schema';
@@ -13,7 +13,7 @@ import { optedOut } from '../../mail/topic-opt-outs';
 
 /**
  * Whom an edition goes to (decisions 028, 032, 046). One query says it, and both the admin's
- * live count and the deliveries added when sending starts read that query: the count is what is sent.
+ * live count and the recipients fixed when sending starts read that query: the count is what is sent.
  */
 export type AudienceTarget = { audience: Exclude<EditionAudience, 'segment'> } | { audience: 'segment'; filter: SegmentFilter };
 
@@ -122,11 +122,46 @@ export async function audienceSize(db: Executor, target: AudienceTarget, timeZon
   return row?.n ?? 0;
 }
 
-/** One delivery for each recipient of the edition now, each address once: the same query as audienceSize. */
-export async function addDeliveries(tx: Executor, editionId: string, target: AudienceTarget, timeZone: string): Promise<number> {
-  // The builder's insert … select must give every column of the table; this one gives two and leaves the rest to their defaults.
-  const { rows } = await tx.execute<{ id: number }>(
-    sql`insert into edition_deliveries (edition_id, email) select ${editionId}, r.email from (${recipients(tx, target, timeZone)}) r on conflict do nothing returning id`,
+/**
+ * Fixes the recipients of the edition now, each address once, as one row (decision 099): the same
+ * query as audienceSize, so the count is what is sent. Answers how many.
+ */
+export async function fixRecipients(tx: Executor, editionId: string, target: AudienceTarget, timeZone: string): Promise<number> {
+  // Raw: an insert of one aggregate over the recipients' query, which the builder's insert … select cannot say.
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`insert into edition_recipient_lists (edition_id, emails)
+      select ${editionId}, coalesce(array_agg(r.email), '{}') from (${recipients(tx, target, timeZone)}) r
+      returning cardinality(emails) as n`,
   );
-  return rows.length;
+  return Number(rows[0]!.n);
+}
+
+/**
+ * Writes one delivery for each address of one fixed list and deletes the list, in one transaction:
+ * a crash leaves the list whole, to be written again by the next run. A list another server is
+ * writing is skipped (its lock). Answers whether a list was written (false: none is left to write).
+ */
+export async function writeFixedDeliveries(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ edition_id: string }>(
+      sql`select edition_id from edition_recipient_lists order by created_at, edition_id limit 1 for update skip locked`,
+    );
+    const list = rows[0];
+    if (!list) return false;
+    // Each address once: the list holds each once, and the unique index on (edition, lower(email)) says so again.
+    await tx.execute(sql`
+      insert into edition_deliveries (edition_id, email)
+      select l.edition_id, e.email from edition_recipient_lists l, unnest(l.emails) as e(email)
+      where l.edition_id = ${list.edition_id}
+      on conflict do nothing`);
+    await tx.execute(sql`delete from edition_recipient_lists where edition_id = ${list.edition_id}`);
+    return true;
+  });
+}
+
+/** Writes every fixed list that no other server is writing (writeFixedDeliveries, one after another). Answers how many. */
+export async function writeAllFixedDeliveries(db: Database): Promise<number> {
+  let written = 0;
+  while (await writeFixedDeliveries(db)) written += 1;
+  return written;
 }

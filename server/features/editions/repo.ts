@@ -15,7 +15,7 @@ import {
 import { markdownToHtml } from '#shared/markdown/render';
 import { siteIsoDate } from '#shared/site-time';
 import type { Executor, Transaction } from '../../db/client';
-import { editionDeliveries, newsletterEditions, newsletterSegments } from './schema';
+import { editionDeliveries, editionRecipientLists, newsletterEditions, newsletterSegments } from './schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { optOutsSince } from '../../mail/topic-opt-outs';
 import { byAddress, type PersonalData, underVerifiedAddress } from '../../personal-data';
@@ -23,17 +23,27 @@ import { eligible } from './recipients-repo';
 
 type DeliveryStatus = (typeof editionDeliveries.$inferSelect)['status'];
 
-/** Each edition's deliveries counted by status, in one pass: every edition's, or one's. */
+/**
+ * Each edition's deliveries counted by status, in one pass: every edition's, or one's. The
+ * recipients of a list the sender has not written yet are pending (decision 099).
+ */
 async function deliveryFigures(db: Executor, editionId?: string): Promise<Map<string, Record<DeliveryStatus, number>>> {
-  const rows = await db
-    .select({ editionId: editionDeliveries.editionId, status: editionDeliveries.status, count: count() })
-    .from(editionDeliveries)
-    .where(editionId ? eq(editionDeliveries.editionId, editionId) : undefined)
-    .groupBy(editionDeliveries.editionId, editionDeliveries.status);
+  const [rows, lists] = await Promise.all([
+    db
+      .select({ editionId: editionDeliveries.editionId, status: editionDeliveries.status, count: count() })
+      .from(editionDeliveries)
+      .where(editionId ? eq(editionDeliveries.editionId, editionId) : undefined)
+      .groupBy(editionDeliveries.editionId, editionDeliveries.status),
+    db
+      // cardinality() has no builder form.
+      .select({ editionId: editionRecipientLists.editionId, count: sql<number>`cardinality(${editionRecipientLists.emails})::int` })
+      .from(editionRecipientLists)
+      .where(editionId ? eq(editionRecipientLists.editionId, editionId) : undefined),
+  ]);
   const figures = new Map<string, Record<DeliveryStatus, number>>();
-  for (const row of rows) {
+  for (const row of [...rows, ...lists.map((list) => ({ ...list, status: 'pending' as const }))]) {
     const counts = figures.get(row.editionId) ?? { pending: 0, sent: 0, failed: 0, skipped: 0 };
-    counts[row.status] = row.count;
+    counts[row.status] += Number(row.count);
     figures.set(row.editionId, counts);
   }
   return figures;
@@ -377,7 +387,7 @@ export async function dueEditions(db: Executor): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Editions with nothing left to send are sent. */
+/** Editions with nothing left to send are sent: no pending delivery, and no recipients still to be written as deliveries. */
 export async function finishSentEditions(db: Executor): Promise<void> {
   await db
     .update(newsletterEditions)
@@ -390,6 +400,9 @@ export async function finishSentEditions(db: Executor): Promise<void> {
             .select({ id: editionDeliveries.id })
             .from(editionDeliveries)
             .where(and(eq(editionDeliveries.editionId, newsletterEditions.id), eq(editionDeliveries.status, 'pending'))),
+        ),
+        notExists(
+          db.select({ id: editionRecipientLists.editionId }).from(editionRecipientLists).where(eq(editionRecipientLists.editionId, newsletterEditions.id)),
         ),
       ),
     );
@@ -417,19 +430,34 @@ export async function insertSentEdition(
 export const editionsPersonalData: PersonalData = {
   tables: {
     edition_deliveries: { exported: 'weeklyDishDeliveries', erased: true, how: 'each edition sent to the verified address; deleted' },
+    edition_recipient_lists: {
+      exported: 'weeklyDishDeliveries',
+      erased: true,
+      how: 'an edition that started sending to the verified address, until its delivery is written (pending); the address taken out',
+    },
     newsletter_editions: { kept: "updated_by is the admin who last saved an edition: the newsletter's editorial record" },
     newsletter_segments: { kept: "updated_by is the admin who last saved a segment of subscribers: the newsletter's editorial record" },
   },
   collect: async (db, member) => ({
-    weeklyDishDeliveries: await underVerifiedAddress(member, () =>
-      db
+    weeklyDishDeliveries: await underVerifiedAddress(member, async () => [
+      ...(await db
         .select({ edition: newsletterEditions.title, status: editionDeliveries.status, sentAt: editionDeliveries.sentAt })
         .from(editionDeliveries)
         .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionDeliveries.editionId))
-        .where(byAddress(editionDeliveries.email, member.email)),
-    ),
+        .where(byAddress(editionDeliveries.email, member.email))),
+      ...(await db
+        .select({ edition: newsletterEditions.title, status: sql<'pending'>`'pending'`, sentAt: sql<Date | null>`null` })
+        .from(editionRecipientLists)
+        .innerJoin(newsletterEditions, eq(newsletterEditions.id, editionRecipientLists.editionId))
+        // Raw: an address among an array's elements, compared as every address is (lower case, trimmed).
+        .where(sql`exists (select 1 from unnest(${editionRecipientLists.emails}) as e(email) where ${byAddress(sql`e.email`, member.email)})`)),
+    ]),
   }),
   erase: async (tx, member) => {
-    if (member.verified) await tx.delete(editionDeliveries).where(byAddress(editionDeliveries.email, member.email));
+    if (!member.verified) return;
+    await tx.delete(editionDeliveries).where(byAddress(editionDeliveries.email, member.email));
+    await tx.execute(sql`
+      update edition_recipient_lists set emails = array(select e.email from unnest(emails) with ordinality as e(email, n) where not ${byAddress(sql`e.email`, member.email)} order by e.n)
+      where exists (select 1 from unnest(emails) as e(email) where ${byAddress(sql`e.email`, member.email)})`);
   },
 };

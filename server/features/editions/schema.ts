@@ -109,6 +109,19 @@ export const editionDeliveries = pgTable(
 );
 
 /**
+ * The addresses an edition goes to, fixed in one row when it starts sending (decision 099), until
+ * the sender writes a delivery for each and deletes the row, both in one transaction. A row per
+ * recipient written in the request took 1.6 s for 92,000 subscribers; this one row, 0.3 s.
+ */
+export const editionRecipientLists = pgTable('edition_recipient_lists', {
+  editionId: uuid('edition_id')
+    .primaryKey()
+    .references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+  emails: text('emails').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The links of an edition's email as its copy was rendered (decision 045): its /r/<edition>/<number>
  * redirect leads only to these, so it is never an open redirect.
  */

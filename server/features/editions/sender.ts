@@ -15,13 +15,14 @@ import { HttpError, refuseUnrenderable } from '../../http/errors';
 import { recordBounce } from '../bounces/repo';
 import { bounceToken, messageId, returnPath } from '../bounces/token';
 import { composedEdition, countSending, dueEditions, finishSentEditions, lockEditionToSend, markSending, nextIssueNumber, skipIneligibleCopies } from './repo';
-import { addDeliveries, type AudienceTarget } from './recipients-repo';
+import { type AudienceTarget, fixRecipients, writeAllFixedDeliveries } from './recipients-repo';
 import { findSegment } from './segments-repo';
 import { storeEditionLinks } from './counts-repo';
 
 /**
- * Sending an edition to everyone (decision 028). When sending starts, one row per
- * recipient goes into edition_deliveries (unique per edition and address). Then batches are
+ * Sending an edition to everyone (decision 028). When sending starts, its recipients are fixed in
+ * one row (decision 099); before its next claim the sender writes one row per recipient into
+ * edition_deliveries (unique per edition and address) and deletes that row. Then batches are
  * claimed with FOR UPDATE SKIP LOCKED, each recipient is checked again (unsubscribed, bounced or
  * deleted since: skipped), sent at the configured rate over at most `connections` connections,
  * and marked sent as soon as the mail server accepted it (with the others accepted within 50 ms,
@@ -61,7 +62,7 @@ export async function startSending(
     const counted = new CountedLinks(edition.id, settings.publicUrl, edition.askFeedback);
     const rendered = await renderEdition({ ...edition, issueNumber }, settings, { counted });
     await storeEditionLinks(tx, edition.id, counted.urls);
-    await addDeliveries(tx, edition.id, target, settings.timeZone);
+    await fixRecipients(tx, edition.id, target, settings.timeZone);
     await markSending(tx, edition.id, { issueNumber, html: rendered.html, text: rendered.text });
     return true;
   });
@@ -142,6 +143,10 @@ export async function deliverEditions(
     join: sql`join ${newsletterEditions} e on e.id = q.edition_id`,
     where: sql`e.status = 'sending'`,
     order: sql`q.id`,
+    // The recipients of editions that started sending since the last claim become deliveries.
+    async prepare() {
+      await writeAllFixedDeliveries(db);
+    },
     async send(row) {
       const { mail, compiled } = await editionOf(row.editionId);
       const token = signLink(key, 'preferences', row.email);
