@@ -329,6 +329,9 @@ describe('sending', () => {
         )
       ).rows[0]!.n;
     expect(await listed()).toBe(1);
+    // Their data names the edition still to be sent to them.
+    const data = (await callApp(`${t.url}/api/account/export`, 'GET', { cookie })).json as { weeklyDishDeliveries: unknown[] };
+    expect(data.weeklyDishDeliveries).toContainEqual({ edition: 'Members news', status: 'pending', sentAt: null });
     expect((await callApp(`${t.url}/api/account`, 'DELETE', { body: { confirmEmail: email }, cookie })).status).toBe(200);
     // Deleting the account takes the address out of the recipients not yet written as deliveries.
     expect(await listed()).toBe(0);
