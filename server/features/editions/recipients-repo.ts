@@ -127,13 +127,16 @@ export async function audienceSize(db: Executor, target: AudienceTarget, timeZon
  * query as audienceSize, so the count is what is sent. Answers how many.
  */
 export async function fixRecipients(tx: Executor, editionId: string, target: AudienceTarget, timeZone: string): Promise<number> {
-  // Raw: an insert of one aggregate over the recipients' query, which the builder's insert … select cannot say.
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`insert into edition_recipient_lists (edition_id, emails)
-      select ${editionId}, coalesce(array_agg(r.email), '{}') from (${recipients(tx, target, timeZone)}) r
-      returning cardinality(emails) as n`,
+  // Chosen by a SELECT, which PostgreSQL may run on several cores, then written by a second
+  // statement: an INSERT … SELECT runs on one (390-420 ms against 230 ms for 91,803 recipients
+  // here). The addresses come back as the array's text, not parsed, and go in as it. Raw: an
+  // aggregate over the recipients' query, and an array cast, which the builder cannot say.
+  const { rows } = await tx.execute<{ emails: string; n: number }>(
+    sql`select coalesce(array_agg(r.email), '{}')::text as emails, count(*)::int as n from (${recipients(tx, target, timeZone)}) r`,
   );
-  return Number(rows[0]!.n);
+  const chosen = rows[0]!;
+  await tx.execute(sql`insert into edition_recipient_lists (edition_id, emails) values (${editionId}, ${chosen.emails}::text[])`);
+  return Number(chosen.n);
 }
 
 /**
