@@ -11,7 +11,7 @@ import { redact } from './database.mjs';
 import { probeRows, rssMb, staticAsset, startProbes } from './probe.mjs';
 import { freePort, startProcess } from './server-process.mjs';
 import { printTable } from './table.mjs';
-import { runNewest } from './admin-newest.mjs';
+import { forgetBenchSends, runNewest } from './admin-newest.mjs';
 
 const databaseUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://app:app@127.0.0.1:5432/app_bench_admin';
 const keep = process.env.BENCH_ADMIN_KEEP === '1';
@@ -225,6 +225,9 @@ export async function runAdminScale() {
         measured: `${figures.seed.totalSeconds.toFixed(0)} s`,
         status: figures.seed.totalSeconds < 180 ? 'PASS' : 'FAIL',
       });
+    } else {
+      const forgotten = await forgetBenchSends(db);
+      if (forgotten) console.log(`  deleted ${forgotten} editions left by earlier runs' segment sends, then VACUUM ANALYZE`);
     }
 
     const email = `bench-admin-${Date.now()}@example.org`;
