@@ -69,9 +69,10 @@ export function createPageBuilder(options: PageBuilderOptions): PageBuilder {
   const manifestFile = join(options.clientDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   const assets = new Map<string, ReturnType<typeof pageAssets>>();
-  const assetsFor = (page: string) => {
-    if (!assets.has(page)) assets.set(page, pageAssets(manifest, page));
-    return assets.get(page)!;
+  const assetsFor = (page: string, userPending: boolean) => {
+    const key = `${page}${userPending ? ' (user pending)' : ''}`;
+    if (!assets.has(key)) assets.set(key, pageAssets(manifest, page, userPending));
+    return assets.get(key)!;
   };
   let renderer: Promise<RenderPage | undefined> | undefined;
   const getRenderer = () =>
@@ -100,7 +101,7 @@ export function createPageBuilder(options: PageBuilderOptions): PageBuilder {
           log.error({ err: error, url }, 'could not render the page on the server');
         }
       }
-      const { chunks, stylesheetTags } = assetsFor(page);
+      const { chunks, stylesheetTags } = assetsFor(page, userPending);
       const html = pageDocument(
         template,
         [headHtml({ ...head, status }), stylesheetTags].filter(Boolean).join('\n    '),

@@ -18,9 +18,18 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g;
  * stylesheet blocks the first paint until it has arrived: one more round trip on a phone (and
  * Lighthouse then counts the scripts fetched meanwhile as blocking too). The site's CSS is one
  * file of about 9 KB compressed, so every page carries it instead (CSP allows inline styles).
+ *
+ * The link stays too, disabled (never fetched) and for no media: a chunk loaded later (the member
+ * home, a form's checks) lists the stylesheet among what it needs, and Vite's loader, finding no
+ * link to it, added one and waited for it before running the chunk (a round trip on a phone, then
+ * the whole stylesheet applied again). It looks for a link with that address, and finds this one.
  */
 export function inlineStylesheets(template: string, readAsset: (path: string) => string): string {
-  return template.replace(stylesheetLink, (_link, path: string) => `<style>${readAsset(path).replaceAll('</style', '<\\/style')}</style>`);
+  return template.replace(
+    stylesheetLink,
+    (_link, path: string) =>
+      `<style>${readAsset(path).replaceAll('</style', '<\\/style')}</style>\n    <link rel="stylesheet" href="/${path}" media="not all" disabled>`,
+  );
 }
 
 /**

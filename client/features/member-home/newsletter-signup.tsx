@@ -1,11 +1,14 @@
 import { Mail } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
-import { type HomeSignup, homeSignupSchema } from '#shared/newsletter/schemas';
+import type { HomeSignup } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { signupFailureText, signupToast, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
+
+// Zod and the schema come when the form is first used (decision 093): a member's home is ready without them.
+const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.homeSignupSchema));
 
 /**
  * The member home's Weekly Dish signup (docs/product.md §5: only the email is required, checked on
@@ -13,7 +16,7 @@ import { signupFailureText, signupToast, useNewsletterSignup } from '../newslett
  * shows the server's reason under the toast's title.
  */
 export function NewsletterSignup() {
-  const form = useForm<HomeSignup>({ resolver: zodResolver(homeSignupSchema), defaultValues: { email: '', name: '', fax: '' } });
+  const form = useForm<HomeSignup>({ resolver, defaultValues: { email: '', name: '', fax: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
   const signup = useNewsletterSignup('home');
 
@@ -51,7 +54,7 @@ export function NewsletterSignup() {
           </h2>
           <p className="mt-2 text-stone-700">Trends, organisation spotlights and practical tips, every Tuesday morning. About 5 minutes to read.</p>
         </div>
-        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
+        <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
           <TextField
             label="Email"
