@@ -29,6 +29,9 @@ export const MAIL_CAPS = {
   // 25 more: one round's invitations and one "remind now" a day fit; one address is asked by a
   // round or two (several teams), and a round's organiser cannot make an inbox a target.
   teamCheckup: { what: 'team Check-Up invitations and reminders', recipient: { hour: 3, day: 6 }, sender: { hour: 160, day: 320 } },
+  // Signing up again while the first confirmation waits sends its link again: someone who lost it
+  // asks once or twice; from many client addresses, it was an unbounded flood of one inbox.
+  newsletterConfirmation: { what: 'confirmation links', recipient: { hour: 3, day: 6 }, sender: { hour: 20, day: 60 } },
 } as const satisfies Record<string, Caps>;
 
 export type MailCapKind = keyof typeof MAIL_CAPS;
@@ -57,6 +60,20 @@ const wait = (ms: number) => {
  * counters are the database's, shared by every server.
  */
 export async function countMailTo(tx: Executor, kind: MailCapKind, mail: { to: string; sender: string }): Promise<void> {
+  const refusal = await mailCapPassed(tx, kind, mail);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The same count, for a mail that may simply not be sent again (a confirmation link already sent):
+ * answers whether it is within its caps, instead of refusing the request.
+ */
+export async function withinMailCaps(tx: Executor, kind: MailCapKind, mail: { to: string; sender: string }): Promise<boolean> {
+  return (await mailCapPassed(tx, kind, mail)) === null;
+}
+
+/** Counts the mail against every cap of its kind: the refusal of the first cap it passes, or null. */
+async function mailCapPassed(tx: Executor, kind: MailCapKind, mail: { to: string; sender: string }): Promise<MailCapError | null> {
   const caps: Caps = MAIL_CAPS[kind];
   const to = mail.to.trim().toLowerCase();
   const checks = [
@@ -71,6 +88,7 @@ export async function countMailTo(tx: Executor, kind: MailCapKind, mail: { to: s
     const message = check.recipient
       ? `Too many ${caps.what} have been sent to ${to} recently. Please wait ${wait(hit.ttl)} and try again.`
       : `You have sent too many ${caps.what} recently. Please wait ${wait(hit.ttl)} and try again.`;
-    throw new MailCapError(message, Math.max(1, Math.ceil(hit.ttl / 1000)));
+    return new MailCapError(message, Math.max(1, Math.ceil(hit.ttl / 1000)));
   }
+  return null;
 }

@@ -34,8 +34,8 @@ export function NewsletterSuccess({ answer, email }: { answer: NewsletterSignupA
       </h2>
       {answer.status === 'pending' ? (
         <p className="mt-2 text-stone-700">
-          Confirm your subscription with the link we just emailed to <strong className="break-all">{email}</strong>: then The Weekly Dish arrives every Tuesday
-          morning. Your free resources are already unlocked:
+          Confirm your subscription with the link we {answer.emailed ? 'just emailed' : 'emailed earlier'} to <strong className="break-all">{email}</strong>:
+          then The Weekly Dish arrives every Tuesday morning. Your free resources are already unlocked:
         </p>
       ) : answer.status === 'subscribed' ? (
         <p className="mt-2 text-stone-700">

@@ -33,7 +33,9 @@ export function signupFailureText(error: unknown): string {
  * is said only when it is true: with confirmed opt-in a new signup is one step from its first
  * edition, and the forms say so (docs/product.md, Decisions: "Confirmed opt-in and the spec's newsletter texts").
  */
-const oneStepLeft = 'confirm your subscription with the link we just emailed you.';
+/** A link sent moments ago, or, past the few an address gets an hour, the one sent earlier (it still works). */
+const oneStepLeft = (answer: NewsletterSignupAnswer) =>
+  `confirm your subscription with the link we ${answer.emailed ? 'just emailed you' : 'emailed you earlier'}.`;
 
 /** Said when the address's mail server refuses our mail for good (a bounce). */
 export const refused = "This address's mail server refused our mail, so The Weekly Dish cannot reach it. Check the address, or contact us if it works again.";
@@ -43,12 +45,12 @@ export function signupToast(answer: NewsletterSignupAnswer): { title: string; de
   if (answer.status === 'bounced') return { title: 'We cannot email this address', description: refused };
   return {
     title: 'Welcome to The Weekly Dish!',
-    description: answer.status === 'pending' ? `One step left: ${oneStepLeft}` : "You're now subscribed to our newsletter.",
+    description: answer.status === 'pending' ? `One step left: ${oneStepLeft(answer)}` : "You're now subscribed to our newsletter.",
   };
 }
 
 /** What the forms that unlock free content add about the newsletter: nothing once the signup is confirmed. */
 export function newsletterNote(answer: NewsletterSignupAnswer | undefined): string | null {
-  if (answer?.status === 'pending') return `One step left for The Weekly Dish: ${oneStepLeft}`;
+  if (answer?.status === 'pending') return `One step left for The Weekly Dish: ${oneStepLeft(answer)}`;
   return answer?.status === 'bounced' ? refused : null;
 }

@@ -9,6 +9,7 @@ import { recordServerEvent } from '../events/record';
 import { recordSignup } from './repo';
 import { confirmationMail, welcomeMail } from './welcome-mail';
 import { loadLinkKey, signLink, unsubscribeLinks } from '../../mail/links';
+import { withinMailCaps } from '../../mail/recipient-caps';
 
 /** The page each form lives on: where a community signup happened. */
 const signupPaths: Record<SignupSource, string> = {
@@ -38,10 +39,11 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
       );
       const confirmUrl = status === 'pending' ? `${ctx.env.PUBLIC_URL}/newsletter/confirm?token=${signLink(key, 'confirm', input.email)}` : null;
       // New: the welcome (with the confirmation link while opt-in is pending). Known and still
-      // pending, or back after unsubscribing: the confirmation link again, nothing else.
+      // pending, or back after unsubscribing: the confirmation link again, nothing else, and only
+      // a few times an hour and a day to one address (the links already sent still work).
       const mail = created
         ? welcomeMail(input, ctx.env.PUBLIC_URL, { confirm: confirmUrl, unsubscribe: unsubscribeLinks(key, ctx.env.PUBLIC_URL, input.email) })
-        : confirmUrl
+        : confirmUrl && (await withinMailCaps(tx, 'newsletterConfirmation', { to: input.email, sender: userId ? `user:${userId}` : `ip:${request.ip}` }))
           ? confirmationMail(input, confirmUrl)
           : null;
       return { created, joined, status, mailIds: mail ? [await ctx.mailQueue.store(tx, mail)] : [] };

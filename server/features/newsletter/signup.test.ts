@@ -201,6 +201,27 @@ describe('newsletter signup limits and failures', () => {
     }
   });
 
+  it('sends the confirmation link again at most three times an hour to one address, whoever asks; then answers that nothing was emailed, and the links sent still confirm', async () => {
+    const email = uniqueEmail('again');
+    expect((await signup({ email })).json).toEqual({ ok: true, status: 'pending', emailed: true });
+    await smtp.waitFor(email, welcomeSubject);
+    const answers = [];
+    for (let n = 0; n < 5; n += 1) answers.push((await signup({ email: n % 2 ? email.toUpperCase() : email })).json);
+    expect(answers).toEqual([
+      ...Array(3).fill({ ok: true, status: 'pending', emailed: true }),
+      ...Array(2).fill({ ok: true, status: 'pending', emailed: false }),
+    ]);
+    // Mail leaves in order: once a later signup's welcome has arrived, a fourth link would have too.
+    const later = uniqueEmail('again-later');
+    expect((await signup({ email: later })).status).toBe(201);
+    await smtp.waitFor(later, welcomeSubject);
+    const links = smtp.find(email, /^Confirm your subscription to The Weekly Dish$/);
+    expect(links).toHaveLength(3);
+    const token = /\/newsletter\/confirm\?token=([\w.-]+)/.exec(links[0]!.text)![1];
+    expect((await callApp(`${t.url}/api/newsletter/confirm`, 'POST', { body: { token } })).status).toBe(200);
+    expect((await signup({ email })).json).toEqual({ ok: true, status: 'subscribed', emailed: false });
+  });
+
   it('rate limits signups per address with 429', async () => {
     const app = await startTestApp({ RATE_LIMIT_FORMS_PER_HOUR: '2' });
     try {
