@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { type FormEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, useLayoutEffect, useRef } from 'react';
 import { type AnswerValue, answerOptions, pillarInfo, type Question } from '#shared/checkup/questions';
 import { Button } from '../../components/ui/button';
 import { showNewScreen } from './new-screen';
@@ -34,7 +34,10 @@ export function QuestionStep({ question, position, total, answer, onAnswer, onNe
     showNewScreen(headingRef.current);
   }, [question.id]);
 
-  useEffect(() => {
+  // Listening from before the statement is painted. Attached after the paint (an effect), a key
+  // pressed the moment the statement appeared could go unheard: an e2e run once pressed 1 on a
+  // statement it could see, and no answer was chosen.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const option = answerOptions.find((o) => String(o.value) === event.key);
