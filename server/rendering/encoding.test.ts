@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodePage, matchesEtag, pickEncoding } from './encoding';
+import { brotliQuality, encodePage, matchesEtag, pickEncoding } from './encoding';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0 and wildcards', () => {
@@ -47,5 +47,23 @@ describe('encodePage', () => {
     const identity = await encodePage(200, html, 'fast', 'identity');
     expect([identity.br, identity.gzip]).toEqual([undefined, undefined]);
     expect(identity.identity!.toString()).toBe(html);
+  });
+});
+
+describe('brotliQuality', () => {
+  it('makes a kept page at its smallest up to 256 KB, a larger one at 9, and a page for one request fast', () => {
+    expect(brotliQuality('best', 14_000)).toBe(11);
+    expect(brotliQuality('best', 256 * 1024)).toBe(11);
+    expect(brotliQuality('best', 256 * 1024 + 1)).toBe(9);
+    expect(brotliQuality('best', 92_000_000)).toBe(9);
+    expect(brotliQuality('fast', 14_000)).toBe(4);
+  });
+
+  it('keeps a large page whole in brotli', async () => {
+    const html = `<!doctype html>${Array.from({ length: 6_000 }, (_, i) => `<p>Resource ${i}: ${'grant budget board '.repeat(4)}</p>`).join('')}`;
+    expect(html.length).toBeGreaterThan(256 * 1024);
+    const page = await encodePage(200, html, 'best');
+    expect(brotliDecompressSync(page.br!).toString()).toBe(html);
+    expect(gunzipSync(page.gzip!).toString()).toBe(html);
   });
 });
