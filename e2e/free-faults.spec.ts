@@ -145,6 +145,29 @@ test.describe('server reasons shown, not hidden', () => {
     await expect(toastWith(page, 'Subscription Failed')).toContainText('Name must be at most 200 characters');
   });
 
+  test("the member home's newsletter box is disabled while the email is empty, and clears itself once subscribed", async ({ page }) => {
+    await registerAndSignIn(page, 'home-box', 'Ada');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+    const box = page.locator('section[aria-labelledby="weekly-dish-heading"]');
+    const subscribe = box.getByRole('button', { name: 'Subscribe' });
+    await expect(subscribe).toBeDisabled();
+    await box.getByLabel('Email').fill('   ');
+    await expect(subscribe).toBeEnabled();
+    await subscribe.click();
+    await expect(toastWith(page, 'Email Required')).toContainText('Please enter your email address.');
+    await box.getByLabel('Email').fill('');
+    await expect(subscribe).toBeDisabled();
+
+    await box.getByLabel('Email').fill(uniqueEmail('home-box-ok'));
+    await box.getByLabel('Name (optional)').fill('Ada Lovelace');
+    await subscribe.click();
+    await expect(toastWith(page, 'Welcome to The Weekly Dish!')).toBeVisible();
+    await expect(box.getByLabel('Email')).toHaveValue('');
+    await expect(box.getByLabel('Name (optional)')).toHaveValue('');
+    await expect(subscribe).toBeDisabled();
+  });
+
   test("the Check-Up's email step checks the email first and shows the server's reason on a refusal", async ({ page, visit }) => {
     await visit('/checkup');
     const sent: string[] = [];

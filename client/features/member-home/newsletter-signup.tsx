@@ -1,13 +1,15 @@
 import { Mail } from 'lucide-react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import type { HomeSignup } from '#shared/newsletter/schemas';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePlainForm } from '../../lib/plain-form';
 import { signupFailureText, signupToast, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
-// Zod and the schema come when the form is first used (decision 093): a member's home is ready without them.
+// Zod and the schema come when the form is first used, and the form is a plain one without
+// react-hook-form (decision 093): a member's home is ready without them.
 const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.homeSignupSchema));
 
 /**
@@ -16,9 +18,8 @@ const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then
  * shows the server's reason under the toast's title.
  */
 export function NewsletterSignup() {
-  const form = useForm<HomeSignup>({ resolver, defaultValues: { email: '', name: '', fax: '' } });
-  const email = useWatch({ control: form.control, name: 'email' });
   const signup = useNewsletterSignup('home');
+  const form = usePlainForm({ resolver, defaultValues: { email: '', name: '', fax: '' }, alsoLoad: [signup], watch: ['email'] });
 
   // A blank email gets the spec's own toast; any other invalid value the schema's message, under the field and in the toast.
   const onInvalid = (errors: FieldErrors<HomeSignup>) => {
@@ -54,7 +55,7 @@ export function NewsletterSignup() {
           </h2>
           <p className="mt-2 text-stone-700">Trends, organisation spotlights and practical tips, every Tuesday morning. About 5 minutes to read.</p>
         </div>
-        <form noValidate onFocus={resolver.preload} onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
+        <form noValidate onFocus={form.preload} onSubmit={form.handleSubmit(onValid, onInvalid)} className="relative grid gap-4 sm:grid-cols-2">
           {/* type="text": an email input drops spaces from its value, so "blank or whitespace" could never reach the check. */}
           <TextField
             label="Email"
@@ -67,7 +68,7 @@ export function NewsletterSignup() {
           />
           <TextField label="Name (optional)" autoComplete="name" error={form.formState.errors.name?.message} {...form.register('name')} />
           <HoneypotField {...form.register('fax')} />
-          <Button type="submit" className="sm:col-span-2" disabled={!email || signup.isPending}>
+          <Button type="submit" className="sm:col-span-2" disabled={!form.watched.email || signup.isPending}>
             {signup.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </form>
