@@ -7,11 +7,11 @@ type TextValues = Record<string, string>;
 /**
  * The part of react-hook-form's `useForm` that the forms on a page's first screen use (sign in,
  * create an account, a forgotten password, the Check-Up's email step, the member home's Weekly
- * Dish box), without its 14 KB: text
- * fields the browser keeps (uncontrolled, their first value in the server's HTML, so what is typed
- * before the page is ready stays), checked by the same lazy resolver when the form is sent, the
- * first field at fault focused, and a field at fault checked again as it changes, as
- * react-hook-form does by default (decision 093). Forms further in keep react-hook-form.
+ * Dish box), without its 14 KB: text fields the browser keeps (uncontrolled, their first value in
+ * the server's HTML, so what is typed before the page is ready stays), checked by the same lazy
+ * resolver when the form is sent, the first field at fault focused, and a field at fault checked
+ * again as it changes, as react-hook-form does by default (decisions 093 and 100). Forms further
+ * in keep react-hook-form.
  * `preload` (the form's onFocus) starts loading the resolver's code and whatever else sending
  * needs (`alsoLoad`: the form's lazy mutation). `watch` names the fields whose value the form shows
  * as it is typed (`watched`: a button disabled while a field is empty), as useWatch does.

@@ -9,7 +9,7 @@ import { usePlainForm } from '../../lib/plain-form';
 import { signupFailureText, signupToast, useNewsletterSignup } from '../newsletter/use-newsletter-signup';
 
 // Zod and the schema come when the form is first used, and the form is a plain one without
-// react-hook-form (decision 093): a member's home is ready without them.
+// react-hook-form (decisions 093 and 100): a member's home is ready without them.
 const resolver = lazyZodResolver(() => import('#shared/newsletter/schemas').then((module) => module.homeSignupSchema));
 
 /**
