@@ -29,9 +29,9 @@ export interface EncodedPage {
 /**
  * Compresses a page in the thread pool. A page kept for every visitor gets both encodings at
  * their smallest (brotli 11 unless large, gzip 9: tens of milliseconds, once per page and build);
- * a page made for one request, or kept for requests taking the same encoding, gets fast settings and only the
- * encoding that request takes (`only`), without the uncompressed bytes (five times the brotli's,
- * for a page kept in memory) unless that is what it takes.
+ * a page made for one request, or kept for requests taking the same encoding, gets fast settings
+ * and only the encoding that request takes (`only`), without the uncompressed bytes (five times
+ * the brotli's, for a page kept in memory) unless that is what it takes.
  */
 export async function encodePage(status: number, html: string, effort: 'best' | 'fast', only?: Encoding): Promise<EncodedPage> {
   const identity = Buffer.from(html, 'utf8');
